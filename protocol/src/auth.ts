@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { roleSchema, userStatusSchema } from './roles';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+const email = z
+  .string({ error: 'E-post må fylles ut' })
+  .trim()
+  .min(1, 'E-post må fylles ut')
+  .max(EMAIL_MAX_LENGTH, 'E-postadressen er for lang')
+  .pipe(z.email({ error: 'Ugyldig e-postadresse' }));
+
+const password = z
+  .string({ error: 'Passord må fylles ut' })
+  .min(1, 'Passord må fylles ut')
+  .max(PASSWORD_MAX_LENGTH, 'Passordet er for langt');
+
+const newPassword = z
+  .string({ error: 'Nytt passord må fylles ut' })
+  .min(PASSWORD_MIN_LENGTH, `Passordet må være minst ${PASSWORD_MIN_LENGTH} tegn`)
+  .max(PASSWORD_MAX_LENGTH, 'Passordet er for langt');
+
+export const personNameSchema = z
+  .string({ error: 'Navn må fylles ut' })
+  .trim()
+  .min(1, 'Navn må fylles ut')
+  .max(NAME_MAX_LENGTH, `Navnet kan være maks ${NAME_MAX_LENGTH} tegn`);
+
+/** The user as the API presents it. */
+export const userSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: userStatusSchema,
+  schoolId: idSchema.nullable(),
+  schoolName: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginBodySchema = z.object({ email, password });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({
+  user: userSchema,
+  sessionId: z.string(),
+  browserCompatible: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const meResponseSchema = z.object({ user: userSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const registerBodySchema = z.object({
+  schoolId: idSchema,
+  name: personNameSchema,
+  email,
+  password: newPassword,
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: password,
+  newPassword,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

@@ -1,0 +1,6 @@
+/** The product's name lives here only; every route, role and storage key derived from it. */
+export const PRODUCT_NAME = 'Tilsynsvakt';
+export const PRODUCT_SUBTITLE = 'Tilsynsportal for internatskoler';
+export const SUPERVISOR_HOME = `/${PRODUCT_NAME.toLowerCase()}`;
+export const STORAGE_KEY_AUTH = `${PRODUCT_NAME.toLowerCase()}_auth`;
+export const STORAGE_KEY_SESSION = `${PRODUCT_NAME.toLowerCase()}_session`;

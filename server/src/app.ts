@@ -1,0 +1,43 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { useNorwegianZodMessages } from '../../protocol/src/zodLocale';
+import type { Config } from './config';
+import { authRoutes } from './features/auth/routes';
+import { healthRoutes } from './features/health/routes';
+import { schoolRoutes } from './features/schools/routes';
+import { userRoutes } from './features/users/routes';
+import { registerAccessControl } from './plugins/auth';
+import { registerClient } from './plugins/client';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+import { attachRealtime } from './realtime/attach';
+
+const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Builds the app: plugins first, then the feature routes. The database must already be connected. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  useNorwegianZodMessages();
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await app.register(sessionPlugin, { config });
+  registerAccessControl(app, config);
+  await attachRealtime(app, config);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { config });
+  await app.register(schoolRoutes);
+  await app.register(userRoutes);
+
+  await registerClient(app, config.clientDir);
+  return app;
+}

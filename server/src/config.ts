@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production-0123456789';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  MONGODB_URI: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET må være minst 32 tegn').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  PLATFORM_ADMIN_EMAIL: z.string().email().optional(),
+  PLATFORM_ADMIN_PASSWORD: z.string().min(6).optional(),
+  DEMO_DATA: booleanFlag.default(false),
+  REDIS_URL: z.string().min(1).optional(),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: booleanFlag.default(false),
+  COOKIE_SECURE: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  mongodbUri: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  platformAdmin: { email: string; password: string } | undefined;
+  demoData: boolean;
+  redisUrl: string | undefined;
+  /** Extra origins allowed to open a socket besides the page's own host (e.g. a proxy's public URL). */
+  publicOrigin: string | undefined;
+  /** Attempts per minute for login and register, per IP address and per account. */
+  rateLimits: { perIp: number; perAccount: number };
+  logLevel: string;
+  /** Behind a TLS-terminating proxy: trust X-Forwarded-* for the client IP and protocol. */
+  trustProxy: boolean;
+  /** Secure cookies: on in production unless COOKIE_SECURE=false (plain-HTTP trials only). */
+  cookieSecure: boolean;
+  clientDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Ugyldig konfigurasjon: ${problems}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new Error('SESSION_SECRET må settes i produksjon (minst 32 tegn).');
+  }
+  if (Boolean(e.PLATFORM_ADMIN_EMAIL) !== Boolean(e.PLATFORM_ADMIN_PASSWORD)) {
+    throw new Error('PLATFORM_ADMIN_EMAIL og PLATFORM_ADMIN_PASSWORD må settes sammen.');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    mongodbUri: e.MONGODB_URI,
+    dataDir: e.DATA_DIR,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    platformAdmin:
+      e.PLATFORM_ADMIN_EMAIL && e.PLATFORM_ADMIN_PASSWORD
+        ? { email: e.PLATFORM_ADMIN_EMAIL, password: e.PLATFORM_ADMIN_PASSWORD }
+        : undefined,
+    demoData: e.DEMO_DATA,
+    redisUrl: e.REDIS_URL,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    rateLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perAccount: e.LOGIN_LIMIT_PER_ACCOUNT },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    clientDir: 'dist/client',
+  };
+}

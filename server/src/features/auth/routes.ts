@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  meResponseSchema,
+  registerBodySchema,
+} from '../../../../protocol/src/auth';
+import { messageSchema } from '../../../../protocol/src/common';
+import { ROLES } from '../../../../protocol/src/roles';
+import { TEXTS } from '../../../../protocol/src/texts';
+import type { Config } from '../../config';
+import { currentUser } from '../../plugins/auth';
+import { SESSION_COOKIE } from '../../plugins/session';
+import { AccountLimiter } from './accountLimiter';
+import * as auth from './service';
+
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+
+export async function authRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
+
+  r.post(
+    '/api/auth/login',
+    {
+      config: { access: 'public', rateLimit: perIp },
+      schema: { body: loginBodySchema, response: { 200: loginResponseSchema } },
+    },
+    async (request) => auth.login(request, request.body, limiter),
+  );
+
+  r.post(
+    '/api/auth/register',
+    {
+      config: { access: 'public', rateLimit: perIp },
+      schema: { body: registerBodySchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await auth.register(request.body, app.realtime)),
+  );
+
+  r.post(
+    '/api/auth/logout',
+    { config: { access: 'public' }, schema: { response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await auth.logout(request, app.realtime);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: TEXTS.loggedOut };
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    { config: { access: 'anyStatus' }, schema: { response: { 200: meResponseSchema } } },
+    async (request) => auth.me(currentUser(request)),
+  );
+
+  r.put(
+    '/api/auth/change-password',
+    {
+      config: { access: { roles: ROLES } },
+      schema: { body: changePasswordBodySchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      await auth.changePassword(request, currentUser(request), request.body);
+      return { message: TEXTS.passwordChanged };
+    },
+  );
+}

@@ -1,0 +1,15 @@
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+const classSchema = new Schema(
+  {
+    schoolId: { type: Schema.Types.ObjectId, ref: 'School', required: true },
+    className: { type: String, required: true, trim: true },
+    /** Lower-cased, trimmed name: unique per school without regard to case. */
+    nameKey: { type: String, required: true },
+  },
+  { timestamps: true },
+);
+classSchema.index({ schoolId: 1, nameKey: 1 }, { unique: true });
+
+export type ClassDoc = InferSchemaType<typeof classSchema> & { _id: Types.ObjectId };
+export const ClassModel = model('Class', classSchema);

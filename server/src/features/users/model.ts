@@ -1,0 +1,24 @@
+import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { ROLES, USER_STATUSES } from '../../../../protocol/src/roles';
+
+const userSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    /** Trimmed and lower-cased before it is stored: e-mail is unique regardless of case. */
+    email: { type: String, required: true, unique: true },
+    passwordHash: { type: String, required: true },
+    role: { type: String, enum: ROLES, required: true },
+    status: { type: String, enum: USER_STATUSES, required: true },
+    /** Null only for Plattformadministrator, who belongs to no school. */
+    schoolId: { type: Schema.Types.ObjectId, ref: 'School', default: null, index: true },
+  },
+  { timestamps: true },
+);
+userSchema.index({ schoolId: 1, status: 1 });
+
+export type UserDoc = HydratedDocument<InferSchemaType<typeof userSchema>>;
+export const UserModel = model('User', userSchema);
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,16 @@
+import type { User } from '../../../../protocol/src/auth';
+import type { Role, UserStatus } from '../../../../protocol/src/roles';
+import type { UserDoc } from './model';
+
+/** The one shape a user leaves the server in (REST and events alike). */
+export function presentUser(user: UserDoc, schoolName: string | null): User {
+  return {
+    id: user._id.toHexString(),
+    name: user.name,
+    email: user.email,
+    role: user.role as Role,
+    status: user.status as UserStatus,
+    schoolId: user.schoolId ? user.schoolId.toHexString() : null,
+    schoolName,
+  };
+}

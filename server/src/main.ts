@@ -1,0 +1,46 @@
+import { loadConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { EmbeddedDatabaseUnavailable } from './db/ferretBinary';
+import { buildApp } from './app';
+import { ensurePlatformAdmin } from './features/users/platformAdmin';
+import { seedDemoDataIfEmpty, DEMO_LOGINS } from './features/demo/seedDemoData';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await connectDatabase(config, (line) => console.log(line));
+  const app = await buildApp(config);
+
+  if (config.platformAdmin) await ensurePlatformAdmin(config.platformAdmin.email, config.platformAdmin.password);
+  const seeded = config.demoData ? await seedDemoDataIfEmpty() : false;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: stopper`);
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://localhost:${config.port}`;
+  console.log(`\nTilsynsvakt kjører på ${url}`);
+  console.log(config.mongodbUri ? 'Database: MONGODB_URI' : `Database: innebygd FerretDB (data i ${config.dataDir})`);
+  if (config.demoData) {
+    console.log(seeded ? '\nDemodata er opprettet. Demo-innlogginger:' : '\nDemo-innlogginger (fra demodataene):');
+    for (const login of DEMO_LOGINS) console.log(`  ${login.label.padEnd(26)} ${login.email.padEnd(34)} ${login.password}`);
+    console.log(`  (Plattformadministrator logger inn på ${url}/plattformadministrator-login)`);
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof EmbeddedDatabaseUnavailable) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PLATFORM_ADMIN_ROLE, type Role } from '../../../protocol/src/roles';
+import { TEXTS } from '../../../protocol/src/texts';
+import type { Config } from '../config';
+import { forbidden, unauthorized } from '../httpError';
+import { School } from '../features/schools/model';
+import { UserModel, type UserDoc } from '../features/users/model';
+
+/**
+ * Who may call a route: anyone ('public'), any signed-in user whatever their status
+ * ('anyStatus': /me and logout only), or approved users with one of the roles.
+ */
+export type Access = 'public' | 'anyStatus' | { roles: readonly Role[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    currentUser: UserDoc | null;
+  }
+}
+
+/** Every /api route must declare its access; a route without one cannot even be registered. */
+export function registerAccessControl(app: FastifyInstance, config: Config): void {
+  app.decorateRequest('currentUser', null);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/');
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (isApi && !access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const access = request.routeOptions.config.access;
+    if (!access) throw forbidden(TEXTS.forbidden);
+    if (access === 'public') return;
+
+    const user = await loadSessionUser(request, config);
+    if (access === 'anyStatus') return;
+    if (user.status === 'pending') throw forbidden(TEXTS.accountPending);
+    if (user.status !== 'approved') throw forbidden(TEXTS.accountDeactivated);
+    if (!access.roles.includes(user.role as Role)) throw forbidden(TEXTS.forbidden);
+    if (user.role !== PLATFORM_ADMIN_ROLE && !(await School.exists({ _id: user.schoolId, active: true }))) {
+      throw forbidden(TEXTS.schoolInactive);
+    }
+  });
+}
+
+async function loadSessionUser(request: FastifyRequest, config: Config): Promise<UserDoc> {
+  const session = request.session;
+  const userId = session?.userId;
+  if (!session || !userId) throw unauthorized(TEXTS.notSignedIn);
+  if (!session.signedInAt || Date.now() - session.signedInAt > config.sessionAbsoluteMs) {
+    await session.destroy();
+    throw unauthorized(TEXTS.notSignedIn);
+  }
+  const user = await UserModel.findById(userId);
+  if (!user) {
+    await session.destroy();
+    throw unauthorized(TEXTS.notSignedIn);
+  }
+  request.currentUser = user;
+  return user;
+}
+
+/** The signed-in user of a route that is not public. */
+export function currentUser(request: FastifyRequest): UserDoc {
+  if (!request.currentUser) throw unauthorized(TEXTS.notSignedIn);
+  return request.currentUser;
+}

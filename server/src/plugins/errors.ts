@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { TEXTS } from '../../../protocol/src/texts';
+import { HttpError } from '../httpError';
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: TEXTS.bodyTooLarge,
+  FST_ERR_CTP_INVALID_JSON_BODY: TEXTS.badJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Forespørselen mangler innhold',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Ugyldig innholdstype (bruk application/json)',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Ugyldig lengde på forespørselen',
+};
+
+const CONTEXT_NAMES: Record<string, string> = { body: 'innholdet', params: 'adressen', querystring: 'spørringen' };
+
+/** One error handler: `{ message }` in Norwegian for 4xx, nothing internal for 5xx. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const where = CONTEXT_NAMES[error.validationContext ?? ''] ?? 'forespørselen';
+      const message = field ? `Feltet «${field}»: ${first?.message}` : `Ugyldig ${where}: ${first?.message}`;
+      return reply.status(400).send({ message });
+    }
+    const code = error.code ?? '';
+    if (FRAMEWORK_MESSAGES[code]) {
+      return reply.status(error.statusCode ?? 400).send({ message: FRAMEWORK_MESSAGES[code] });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ message: TEXTS.tooManyAttempts });
+    }
+    if ((error as { code?: unknown }).code === 11000) {
+      return reply.status(409).send({ message: 'Finnes allerede' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: 'Ugyldig forespørsel' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: TEXTS.serverError });
+  });
+}

@@ -1,0 +1,40 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { MongoSessionStore, purgeExpiredSessions } from '../features/auth/sessionStore';
+
+export const SESSION_COOKIE = 'tilsynsvakt.sid';
+const PURGE_INTERVAL_MS = 10 * 60_000;
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+    /** When the user signed in (ms since epoch): the absolute timeout counts from here. */
+    signedInAt?: number;
+  }
+}
+
+export const sessionPlugin = fp<{ config: Config }>(async (app, { config }) => {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: config.sessionSecret,
+    cookieName: SESSION_COOKIE,
+    store: new MongoSessionStore(config.sessionIdleMs),
+    saveUninitialized: false,
+    rolling: true,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.cookieSecure,
+      path: '/',
+      maxAge: config.sessionIdleMs,
+    },
+  });
+
+  const timer = setInterval(() => {
+    purgeExpiredSessions().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+  }, PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+});

@@ -1,0 +1,81 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import { ADMIN_ROLE, PLATFORM_ADMIN_ROLE } from '../../../protocol/src/roles';
+import type { Config } from '../config';
+import { SESSION_COOKIE } from '../plugins/session';
+import { authenticateSocket, SocketAuthError } from './handshake';
+import { Realtime, type IoServer } from './realtime';
+import { rooms } from './rooms';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/** Socket.IO on Fastify's own HTTP server; the socket carries server-to-client events only. */
+export async function attachRealtime(app: FastifyInstance, config: Config): Promise<void> {
+  const io: IoServer = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: false },
+    allowRequest: (req, callback) => callback(null, isAllowedOrigin(req.headers, config)),
+  });
+
+  if (config.redisUrl) {
+    const pub = createClient({ url: config.redisUrl });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
+  }
+
+  io.use((socket, next) => {
+    const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
+    const signed = cookies[SESSION_COOKIE];
+    const unsigned = signed ? app.unsignCookie(signed) : undefined;
+    authenticateSocket(unsigned?.valid ? unsigned.value : null, config)
+      .then((identity) => {
+        const { user, sessionId } = identity;
+        const userId = user._id.toHexString();
+        void socket.join(rooms.user(userId));
+        void socket.join(rooms.session(sessionId));
+        // A user waiting for approval hears only about their own account.
+        if (user.status === 'approved') {
+          if (user.role === PLATFORM_ADMIN_ROLE) void socket.join(rooms.platform);
+          if (user.schoolId) {
+            const schoolId = user.schoolId.toHexString();
+            void socket.join(rooms.school(schoolId));
+            if (user.role === ADMIN_ROLE) void socket.join(rooms.schoolAdmins(schoolId));
+          }
+        }
+        next();
+      })
+      .catch((err: unknown) => {
+        if (err instanceof SocketAuthError) return next(err);
+        app.log.error({ err }, 'socket handshake failed');
+        next(new Error('Serverfeil'));
+      });
+  });
+
+  app.decorate('realtime', new Realtime(io, config.env !== 'production'));
+  app.addHook('onClose', async () => {
+    io.disconnectSockets(true);
+    await io.close();
+  });
+}
+
+function isAllowedOrigin(headers: Record<string, string | string[] | undefined>, config: Config): boolean {
+  const origin = headers.origin;
+  if (typeof origin !== 'string') return false;
+  if (config.publicOrigin && origin === new URL(config.publicOrigin).origin) return true;
+  try {
+    return new URL(origin).host === headers.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Server } from 'socket.io';
+import {
+  serverEventSchemas,
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '../../../protocol/src/events';
+import { rooms } from './rooms';
+
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+/**
+ * The one way the server talks to browsers: emit after a write succeeded, to the rooms that may
+ * see it, and cut the live connections of users whose access changed.
+ */
+export class Realtime {
+  constructor(
+    private readonly io: IoServer,
+    private readonly checkPayloads: boolean,
+  ) {}
+
+  emit<E extends ServerEventName>(targets: string[], event: E, payload: ServerEventPayload<E>): void {
+    if (targets.length === 0) return;
+    if (this.checkPayloads) serverEventSchemas[event].parse(payload);
+    // The emit signature is generic over all events; the check above ties payload to event.
+    (this.io.to(targets).emit as (e: string, p: unknown) => boolean)(event, payload);
+  }
+
+  toSchool<E extends ServerEventName>(schoolId: string, event: E, payload: ServerEventPayload<E>): void {
+    this.emit([rooms.school(schoolId), rooms.platform], event, payload);
+  }
+
+  toSchoolAdmins<E extends ServerEventName>(schoolId: string, event: E, payload: ServerEventPayload<E>): void {
+    this.emit([rooms.schoolAdmins(schoolId), rooms.platform], event, payload);
+  }
+
+  toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void {
+    this.emit([rooms.user(userId)], event, payload);
+  }
+
+  disconnectUser(userId: string): void {
+    this.io.in(rooms.user(userId)).disconnectSockets(true);
+  }
+
+  disconnectSession(sessionId: string): void {
+    this.io.in(rooms.session(sessionId)).disconnectSockets(true);
+  }
+}

@@ -1,0 +1,9 @@
+/** Socket.IO room names. The school and user ids always come from the session, never the client. */
+export const rooms = {
+  school: (schoolId: string) => `school:${schoolId}`,
+  /** Admin-only data (e.g. users awaiting approval) goes to the school's admins, not to every member. */
+  schoolAdmins: (schoolId: string) => `school-admins:${schoolId}`,
+  user: (userId: string) => `user:${userId}`,
+  session: (sessionId: string) => `session:${sessionId}`,
+  platform: 'platform',
+} as const;
