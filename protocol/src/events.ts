@@ -8,6 +8,8 @@ import { userSchema } from './auth';
 export const serverEventSchemas = {
   /** A new self-registration, pending approval: to the school's admins and the platform room. */
   'users.registered': userSchema,
+  /** A user's status or role changed: to the school's admins, the platform room and the user. */
+  'users.updated': userSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

@@ -32,7 +32,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   });
 
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.is404) return;
     const access = request.routeOptions.config.access;
     if (!access) throw forbidden(TEXTS.forbidden);
     if (access === 'public') return;

@@ -16,7 +16,8 @@ declare module 'fastify' {
 }
 
 export const sessionPlugin = fp<{ config: Config }>(async (app, { config }) => {
-  await app.register(fastifyCookie);
+  // The same secret as the session's signer, so the socket handshake can read the session cookie.
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifySession, {
     secret: config.sessionSecret,
     cookieName: SESSION_COOKIE,

@@ -34,11 +34,15 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
     });
   }
 
-  io.use((socket, next) => {
-    const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
-    const signed = cookies[SESSION_COOKIE];
+  const sessionIdFromCookie = (header: string | undefined): string | null => {
+    const signed = app.parseCookie(header ?? '')[SESSION_COOKIE];
     const unsigned = signed ? app.unsignCookie(signed) : undefined;
-    authenticateSocket(unsigned?.valid ? unsigned.value : null, config)
+    return unsigned?.valid ? unsigned.value : null;
+  };
+
+  io.use((socket, next) => {
+    Promise.resolve()
+      .then(() => authenticateSocket(sessionIdFromCookie(socket.request.headers.cookie), config))
       .then((identity) => {
         const { user, sessionId } = identity;
         const userId = user._id.toHexString();

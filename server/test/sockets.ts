@@ -1,0 +1,55 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../protocol/src/events';
+import { SESSION_COOKIE } from '../src/plugins/session';
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A real socket.io client with the browser's cookie and origin; resolves once connected. */
+export function connectSocket(baseUrl: string, cookie: string | null, origin = baseUrl): Promise<TestSocket> {
+  const socket: TestSocket = io(baseUrl, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}), origin },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** Collects every payload of an event a socket receives. */
+export function collect<E extends ServerEventName>(socket: TestSocket, event: E): unknown[] {
+  const received: unknown[] = [];
+  (socket.on as (e: string, fn: (p: unknown) => void) => void)(event, (payload) => received.push(payload));
+  return received;
+}
+
+export function waitFor(predicate: () => boolean, timeoutMs = 3000): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      if (predicate()) return resolve();
+      if (Date.now() - started > timeoutMs) return reject(new Error('timed out waiting'));
+      setTimeout(tick, 20);
+    };
+    tick();
+  });
+}
+
+export function waitForDisconnect(socket: TestSocket, timeoutMs = 3000): Promise<string> {
+  if (!socket.connected) return Promise.resolve('already disconnected');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('socket stayed connected')), timeoutMs);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
+/** Gives in-flight events time to arrive before asserting that none did. */
+export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
