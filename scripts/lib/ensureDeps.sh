@@ -1,0 +1,26 @@
+# Sourced by scripts/start.sh and scripts/test.sh: installs what the project needs, once.
+
+ensure_node_modules() {
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    echo "Node.js 20.19+ og npm trengs. Installer Node.js (https://nodejs.org) og prøv igjen." >&2
+    exit 1
+  fi
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "Installerer npm-pakker (npm ci) …"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+}
+
+# Browser tests drive Debian's Chromium (Playwright's own browser download does not work here).
+ensure_chromium() {
+  local bin="${CHROMIUM_PATH:-/usr/bin/chromium}"
+  if [ -x "$bin" ]; then return 0; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installerer Chromium for nettlesertestene (apt-get install chromium) …"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+  if [ ! -x "$bin" ]; then
+    echo "Chromium mangler ($bin). Installer pakken 'chromium' eller sett CHROMIUM_PATH." >&2
+    exit 1
+  fi
+}

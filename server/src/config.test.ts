@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has safe local defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: 'development', port: 3000, host: '127.0.0.1', dataDir: './data', demoData: false, cookieSecure: false });
+    expect(config.mongodbUri).toBeUndefined();
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses to start in production without a real session secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'kort' })).toThrow(/SESSION_SECRET/);
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) });
+    expect(config.cookieSecure).toBe(true);
+  });
+
+  it('treats empty variables as unset and parses flags', () => {
+    const config = loadConfig({ PLATFORM_ADMIN_EMAIL: '', PLATFORM_ADMIN_PASSWORD: '', DEMO_DATA: 'on', PORT: '4000' });
+    expect(config.platformAdmin).toBeUndefined();
+    expect(config.demoData).toBe(true);
+    expect(config.port).toBe(4000);
+  });
+
+  it('wants the platform admin e-mail and password together', () => {
+    expect(() => loadConfig({ PLATFORM_ADMIN_EMAIL: 'a@b.no' })).toThrow(/PLATFORM_ADMIN/);
+    expect(loadConfig({ PLATFORM_ADMIN_EMAIL: 'a@b.no', PLATFORM_ADMIN_PASSWORD: 'hemmelig' }).platformAdmin).toEqual({
+      email: 'a@b.no',
+      password: 'hemmelig',
+    });
+  });
+
+  it('rejects nonsense values with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DEMO_DATA: 'kanskje' })).toThrow(/DEMO_DATA/);
+  });
+});
