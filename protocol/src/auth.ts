@@ -39,6 +39,8 @@ export const userSchema = z.object({
   status: userStatusSchema,
   schoolId: idSchema.nullable(),
   schoolName: z.string().nullable(),
+  /** ISO timestamp of the last change: stores keep the newer of an event and a fetch. */
+  updatedAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -8,7 +8,7 @@ import { userSchema } from './auth';
 export const serverEventSchemas = {
   /** A new self-registration, pending approval: to the school's admins and the platform room. */
   'users.registered': userSchema,
-  /** A user's status or role changed: to the school's admins, the platform room and the user. */
+  /** A user's status or role changed: to the school's admins, the platform room and the user themselves. */
   'users.updated': userSchema,
 } as const;
 

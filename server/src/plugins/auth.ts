@@ -32,7 +32,8 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   });
 
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/') || request.is404) return;
+    // Decided by the matched route, not the raw URL: static files and the 404 handler are not API routes.
+    if (!request.routeOptions.url?.startsWith('/api/') || request.is404) return;
     const access = request.routeOptions.config.access;
     if (!access) throw forbidden(TEXTS.forbidden);
     if (access === 'public') return;

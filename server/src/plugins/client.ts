@@ -12,7 +12,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   const root = path.resolve(clientDir);
   const hasClient = existsSync(path.join(root, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root, index: false });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -12,5 +12,6 @@ export function presentUser(user: UserDoc, schoolName: string | null): User {
     status: user.status as UserStatus,
     schoolId: user.schoolId ? user.schoolId.toHexString() : null,
     schoolName,
+    updatedAt: (user.updatedAt ?? new Date()).toISOString(),
   };
 }

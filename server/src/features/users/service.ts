@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import type { User } from '../../../../protocol/src/auth';
 import { conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
+import { rooms } from '../../realtime/rooms';
 import { destroyUserSessions } from '../auth/sessionStore';
 import { School } from '../schools/model';
 import { UserModel, type UserDoc } from './model';
@@ -34,7 +35,7 @@ export async function deactivateUser(actor: UserDoc, targetId: string, realtime:
   const userId = target._id.toHexString();
   realtime.disconnectUser(userId);
   const presented = await presentWithSchool(target);
-  realtime.toSchoolAdmins(presented.schoolId!, 'users.updated', presented);
+  emitUserUpdated(realtime, presented);
   return presented;
 }
 
@@ -44,4 +45,11 @@ async function findManagedUser(actor: UserDoc, targetId: string): Promise<UserDo
   if (!target) throw notFound('Fant ikke brukeren');
   if (target._id.equals(actor._id)) throw forbidden('Du kan ikke endre din egen konto');
   return target;
+}
+
+/** A changed user reaches the school's admins, the platform room and the user themselves. */
+export function emitUserUpdated(realtime: Realtime, user: User): void {
+  const targets = [rooms.user(user.id), rooms.platform];
+  if (user.schoolId) targets.push(rooms.schoolAdmins(user.schoolId));
+  realtime.emit(targets, 'users.updated', user);
 }

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import {
+  CARETAKER_ROLE,
+  landingPath,
+  PLATFORM_ADMIN_ROLE,
+  SCHOOL_ADMIN_ROLES,
+  SUPERVISOR_HOME,
+  type Role,
+} from '../../protocol/src';
+import { AdminMenuPage } from './features/admin/AdminMenuPage';
+import { ChangePasswordPage } from './features/auth/ChangePasswordPage';
+import { CaretakerHomePage } from './features/caretaker/CaretakerHomePage';
+import { PlatformHomePage } from './features/platform/PlatformHomePage';
+import { SupervisorHomePage } from './features/supervisor/SupervisorHomePage';
+import { useCurrentUser } from './stores/authStore';
+import { NotFoundPage } from './ui/NotFoundPage';
+import { RequireRole } from './ui/RequireRole';
+
+const CARETAKER_PAGE_ROLES: readonly Role[] = [CARETAKER_ROLE, PLATFORM_ADMIN_ROLE];
+const PLATFORM_ROLES: readonly Role[] = [PLATFORM_ADMIN_ROLE];
+
+/** What / shows for each role (spec §2.3). */
+function RoleHome({ role }: { role: Role }) {
+  if (role === PLATFORM_ADMIN_ROLE) return <PlatformHomePage />;
+  if (role === 'Admin') return <AdminMenuPage />;
+  if (role === CARETAKER_ROLE) return <CaretakerHomePage />;
+  return <SupervisorHomePage />;
+}
+
+/** The old platform paths still work (DECISIONS: both readings). */
+function SuperadminSchoolRedirect() {
+  const { schoolId = '' } = useParams();
+  return <Navigate to={`/plattformadministrator/schools/${encodeURIComponent(schoolId)}`} replace />;
+}
+
+const adminOnly = (page: ReactNode) => <RequireRole roles={SCHOOL_ADMIN_ROLES}>{page}</RequireRole>;
+
+export function ApprovedRoutes() {
+  const { role } = useCurrentUser();
+  const landing = <Navigate to={landingPath(role)} replace />;
+  return (
+    <Routes>
+      <Route path="/" element={<RoleHome role={role} />} />
+      <Route path="/login" element={landing} />
+      <Route path="/register" element={landing} />
+      <Route path="/plattformadministrator-login" element={landing} />
+      <Route path="/admin" element={adminOnly(<AdminMenuPage />)} />
+      <Route path="/admin/meny" element={adminOnly(<AdminMenuPage />)} />
+      <Route path={SUPERVISOR_HOME} element={<SupervisorHomePage />} />
+      <Route
+        path="/vaktmester"
+        element={
+          <RequireRole roles={CARETAKER_PAGE_ROLES} denyText="Du har ikke tilgang til vaktmestersiden.">
+            <CaretakerHomePage />
+          </RequireRole>
+        }
+      />
+      <Route
+        path="/plattformadministrator"
+        element={
+          <RequireRole roles={PLATFORM_ROLES}>
+            <PlatformHomePage />
+          </RequireRole>
+        }
+      />
+      <Route path="/superadmin" element={<Navigate to="/plattformadministrator" replace />} />
+      <Route path="/superadmin/schools/:schoolId" element={<SuperadminSchoolRedirect />} />
+      <Route path="/change-password" element={<ChangePasswordPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,34 @@
+import {
+  loginResponseSchema,
+  meResponseSchema,
+  messageSchema,
+  type ChangePasswordBody,
+  type LoginBody,
+  type LoginResponse,
+  type MeResponse,
+  type Message,
+  type RegisterBody,
+} from '../../../protocol/src';
+import { getData, request } from './http';
+
+export function login(body: LoginBody): Promise<LoginResponse> {
+  return request('POST', '/api/auth/login', loginResponseSchema, body);
+}
+
+/** Ends the server session; errors are swallowed everywhere (spec §8). */
+export async function logout(): Promise<void> {
+  await request('POST', '/api/auth/logout', messageSchema).catch(() => undefined);
+}
+
+/** The current user, or null when the session is gone (401). */
+export function fetchMe(): Promise<MeResponse | null> {
+  return getData('/api/auth/me', meResponseSchema);
+}
+
+export function register(body: RegisterBody): Promise<Message> {
+  return request('POST', '/api/auth/register', messageSchema, body);
+}
+
+export function changePassword(body: ChangePasswordBody): Promise<Message> {
+  return request('PUT', '/api/auth/change-password', messageSchema, body);
+}

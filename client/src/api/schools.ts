@@ -1,0 +1,7 @@
+import { schoolOptionsSchema, type SchoolOption } from '../../../protocol/src';
+import { getData } from './http';
+
+/** Active schools for the register dropdown. */
+export async function fetchSchoolOptions(): Promise<SchoolOption[]> {
+  return (await getData('/api/schools', schoolOptionsSchema)) ?? [];
+}

@@ -1,0 +1,41 @@
+import { PRODUCT_NAME, SUPERVISOR_HOME } from '../../../../protocol/src';
+import { AppHeader } from '../../ui/AppHeader';
+import { MenuLink } from '../../ui/MenuLink';
+import { PendingCountBadge } from './PendingCountBadge';
+
+const LINKS = [
+  { to: SUPERVISOR_HOME, label: PRODUCT_NAME, description: 'Tilsynsoppgaver og dagsrapport' },
+  { to: '/admin/syke-og-bortreist', label: 'Syke og bortreist', description: 'Registrer syke og bortreiste elever' },
+  { to: '/admin/reiser', label: 'Reiser', description: 'Aktive og arkiverte reiser' },
+  { to: '/admin/vedlikehold', label: 'Vedlikehold', description: 'Oppgaver til vaktmester' },
+  { to: '/admin/gjoremaal', label: 'Gjøremål', description: 'Oppgaveknappene i tilsynet' },
+  { to: '/admin/ukesrapport', label: 'Ukesrapport', description: 'Rapporter fra de siste 7 dagene' },
+  { to: '/admin/aarsrapport', label: 'Årsrapport', description: 'Rapporter per år og uke' },
+  { to: '/admin/klasser', label: 'Klasser', description: 'Administrer klasser' },
+] as const;
+
+/** /admin and /admin/meny (Admin, Plattformadministrator). */
+export function AdminMenuPage() {
+  return (
+    <div className="app-shell">
+      <AppHeader title="Admin Meny" />
+      <main className="page">
+        <nav aria-label="Admin Meny">
+          <ul className="menu-grid">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <MenuLink {...link} />
+              </li>
+            ))}
+            <li>
+              <MenuLink to="/admin/brukere" label="Brukere" description="Godkjenn og administrer brukere" extra={<PendingCountBadge />} />
+            </li>
+            <li>
+              <MenuLink to="/change-password" label="Endre passord" />
+            </li>
+          </ul>
+        </nav>
+      </main>
+    </div>
+  );
+}

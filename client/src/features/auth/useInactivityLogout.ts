@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { inactivityMs } from '../../config';
+import { useAuthStore } from '../../stores/authStore';
+
+const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchstart', 'click'] as const;
+
+/** Signs out after 2 minutes without activity (spec §4). Mount only while signed in. */
+export function useInactivityLogout(): void {
+  useEffect(() => {
+    const limit = inactivityMs();
+    let lastActivity = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+
+    // Compare with the clock instead of trusting one timeout: a sleeping phone pauses timers.
+    const check = () => {
+      clearTimeout(timer);
+      const idle = Date.now() - lastActivity;
+      if (idle >= limit) void useAuthStore.getState().signOut();
+      else timer = setTimeout(check, limit - idle);
+    };
+    const onActivity = () => {
+      lastActivity = Date.now();
+    };
+    // Waking the phone must not count as activity before the idle time is checked.
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+
+    const options = { capture: true, passive: true };
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, options);
+    document.addEventListener('visibilitychange', onVisibility);
+    timer = setTimeout(check, limit);
+    return () => {
+      clearTimeout(timer);
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, options);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, []);
+}

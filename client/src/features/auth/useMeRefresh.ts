@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { meRefetchMs } from '../../config';
+import { useAuthStore } from '../../stores/authStore';
+
+/** Refetches the current user every 5 minutes while signed in; no refetch on window focus. */
+export function useMeRefresh(): void {
+  useEffect(() => {
+    const interval = setInterval(() => void useAuthStore.getState().refreshMe(), meRefetchMs());
+    return () => clearInterval(interval);
+  }, []);
+}

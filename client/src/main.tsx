@@ -1,0 +1,23 @@
+// Base styles first, so feature styles that follow can refine them.
+import './ui/base.css';
+import './ui/layout.css';
+import { Tooltip } from 'radix-ui';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+import { Toaster } from './ui/Toaster';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <BrowserRouter>
+      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        <App />
+        <Toaster />
+      </Tooltip.Provider>
+    </BrowserRouter>
+  </StrictMode>,
+);

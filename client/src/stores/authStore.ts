@@ -1,0 +1,112 @@
+import { create } from 'zustand';
+import { PLATFORM_ADMIN_ROLE, type LoginResponse, type MeResponse, type User } from '../../../protocol/src';
+import { fetchMe, logout } from '../api/auth';
+import { ME_FRESH_MS, ME_RETRIES, RETRY_DELAY_MS } from '../config';
+import { clearStoredAuth, readStoredUser, saveStoredAuth, updateStoredUser } from './authStorage';
+import { resetStores } from './registry';
+
+export type AuthPhase = 'checking' | 'signedOut' | 'signedIn';
+
+interface AuthState {
+  phase: AuthPhase;
+  user: User | null;
+  meFetchedAt: number;
+  /** After a successful login whose user may use this entrance. */
+  beginSession(response: LoginResponse): void;
+  /** GET /api/auth/me unless fresh (2 min); a 401 signs out. */
+  refreshMe(options?: { force?: boolean }): Promise<void>;
+  /** Logout call (errors swallowed), clear local data, reload on the login page. */
+  signOut(): Promise<void>;
+}
+
+// A /me answer that was asked before a login or logout must not overwrite the newer state.
+let epoch = 0;
+let inFlight: Promise<void> | null = null;
+let signingOut = false;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function fetchMeWithRetry(): Promise<MeResponse | null> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fetchMe();
+    } catch (error) {
+      if (attempt >= ME_RETRIES) throw error;
+      await delay(RETRY_DELAY_MS);
+    }
+  }
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => {
+  function applyUser(user: User): void {
+    const previous = get().user;
+    if (previous && (previous.id !== user.id || previous.role !== user.role || previous.schoolId !== user.schoolId)) {
+      // Cached data was fetched with the old permissions.
+      resetStores();
+    }
+    updateStoredUser(user);
+    set({ phase: 'signedIn', user, meFetchedAt: Date.now() });
+  }
+
+  async function loadMe(): Promise<void> {
+    const asked = epoch;
+    try {
+      const me = await fetchMeWithRetry();
+      if (asked !== epoch || signingOut) return;
+      if (me) {
+        applyUser(me.user);
+      } else if (get().phase === 'signedIn') {
+        await get().signOut();
+      } else {
+        clearStoredAuth();
+        set({ phase: 'signedOut', user: null });
+      }
+    } catch {
+      if (asked !== epoch || get().phase !== 'checking') return;
+      // Server unreachable at start: trust the stored copy; the next /me decides.
+      const stored = readStoredUser();
+      set(stored ? { phase: 'signedIn', user: stored, meFetchedAt: 0 } : { phase: 'signedOut', user: null });
+    }
+  }
+
+  return {
+    phase: 'checking',
+    user: null,
+    meFetchedAt: 0,
+
+    beginSession(response) {
+      epoch += 1;
+      saveStoredAuth(response);
+      resetStores();
+      set({ phase: 'signedIn', user: response.user, meFetchedAt: Date.now() });
+    },
+
+    refreshMe({ force = false } = {}) {
+      const { phase, meFetchedAt } = get();
+      if (!force && phase === 'signedIn' && Date.now() - meFetchedAt < ME_FRESH_MS) return Promise.resolve();
+      inFlight ??= loadMe().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+
+    async signOut() {
+      if (signingOut) return;
+      signingOut = true;
+      epoch += 1;
+      const target = get().user?.role === PLATFORM_ADMIN_ROLE ? '/plattformadministrator-login' : '/login';
+      await logout();
+      clearStoredAuth();
+      resetStores();
+      set({ phase: 'signedOut', user: null, meFetchedAt: 0 });
+      window.location.assign(target);
+    },
+  };
+});
+
+/** The signed-in user; only call below the guard that ensures one. */
+export function useCurrentUser(): User {
+  const user = useAuthStore((state) => state.user);
+  if (!user) throw new Error('useCurrentUser outside a signed-in route');
+  return user;
+}
