@@ -4,3 +4,5 @@ export const PRODUCT_SUBTITLE = 'Tilsynsportal for internatskoler';
 export const SUPERVISOR_HOME = `/${PRODUCT_NAME.toLowerCase()}`;
 export const STORAGE_KEY_AUTH = `${PRODUCT_NAME.toLowerCase()}_auth`;
 export const STORAGE_KEY_SESSION = `${PRODUCT_NAME.toLowerCase()}_session`;
+/** Set when a logout could not reach the server: the next start signs out again instead of resuming. */
+export const STORAGE_KEY_LOGOUT_PENDING = `${PRODUCT_NAME.toLowerCase()}_logout_pending`;

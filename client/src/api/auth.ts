@@ -15,9 +15,12 @@ export function login(body: LoginBody): Promise<LoginResponse> {
   return request('POST', '/api/auth/login', loginResponseSchema, body);
 }
 
-/** Ends the server session; errors are swallowed everywhere (spec §8). */
-export async function logout(): Promise<void> {
-  await request('POST', '/api/auth/logout', messageSchema).catch(() => undefined);
+/** Ends the server session; errors are swallowed everywhere (spec §8). True if the server confirmed. */
+export async function logout(): Promise<boolean> {
+  return request('POST', '/api/auth/logout', messageSchema).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The current user, or null when the session is gone (401). */

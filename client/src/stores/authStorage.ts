@@ -1,4 +1,4 @@
-import { STORAGE_KEY_AUTH, STORAGE_KEY_SESSION, userSchema, type LoginResponse, type User } from '../../../protocol/src';
+import { STORAGE_KEY_AUTH, STORAGE_KEY_LOGOUT_PENDING, STORAGE_KEY_SESSION, userSchema, type LoginResponse, type User } from '../../../protocol/src';
 import { z } from 'zod';
 
 const storedAuthSchema = z.object({ user: userSchema });
@@ -46,4 +46,21 @@ export function clearStoredAuth(): void {
     localStorage.removeItem(STORAGE_KEY_AUTH);
     localStorage.removeItem(STORAGE_KEY_SESSION);
   });
+}
+
+/** A logout the server never confirmed: the HttpOnly cookie may still be alive. */
+export function markLogoutPending(): void {
+  safely(() => localStorage.setItem(STORAGE_KEY_LOGOUT_PENDING, '1'));
+}
+
+export function isLogoutPending(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEY_LOGOUT_PENDING) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function clearLogoutPending(): void {
+  safely(() => localStorage.removeItem(STORAGE_KEY_LOGOUT_PENDING));
 }

@@ -2,7 +2,15 @@ import { create } from 'zustand';
 import { PLATFORM_ADMIN_ROLE, type LoginResponse, type MeResponse, type User } from '../../../protocol/src';
 import { fetchMe, logout } from '../api/auth';
 import { ME_FRESH_MS, ME_RETRIES, RETRY_DELAY_MS } from '../config';
-import { clearStoredAuth, readStoredUser, saveStoredAuth, updateStoredUser } from './authStorage';
+import {
+  clearLogoutPending,
+  clearStoredAuth,
+  isLogoutPending,
+  markLogoutPending,
+  readStoredUser,
+  saveStoredAuth,
+  updateStoredUser,
+} from './authStorage';
 import { resetStores } from './registry';
 
 export type AuthPhase = 'checking' | 'signedOut' | 'signedIn';
@@ -50,6 +58,12 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
   async function loadMe(): Promise<void> {
     const asked = epoch;
+    if (get().phase === 'checking' && isLogoutPending()) {
+      // The last logout never reached the server: finish it rather than resume that session.
+      if (await logout()) clearLogoutPending();
+      if (asked === epoch) set({ phase: 'signedOut', user: null });
+      return;
+    }
     try {
       const me = await fetchMeWithRetry();
       if (asked !== epoch || signingOut) return;
@@ -76,6 +90,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
     beginSession(response) {
       epoch += 1;
+      clearLogoutPending();
       saveStoredAuth(response);
       resetStores();
       set({ phase: 'signedIn', user: response.user, meFetchedAt: Date.now() });
@@ -95,7 +110,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       signingOut = true;
       epoch += 1;
       const target = get().user?.role === PLATFORM_ADMIN_ROLE ? '/plattformadministrator-login' : '/login';
-      await logout();
+      if (!(await logout())) markLogoutPending();
       clearStoredAuth();
       resetStores();
       set({ phase: 'signedOut', user: null, meFetchedAt: 0 });

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { TEXTS } from '../../../protocol/src/texts';
@@ -11,17 +11,17 @@ import { TEXTS } from '../../../protocol/src/texts';
 export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const root = path.resolve(clientDir);
   const hasClient = existsSync(path.join(root, 'index.html'));
+  // index.html must never be cached: it names the current build's hashed assets.
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+
   if (hasClient) {
     await app.register(fastifyStatic, { root, index: false });
+    app.get('/', (_request, reply) => sendIndex(reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !hasClient) {
-      return reply.status(404).send({ message: TEXTS.notFound });
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send({ message: TEXTS.notFound });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$|\?)/.test(request.url);
+    if (!hasClient || !isPage) return reply.status(404).send({ message: TEXTS.notFound });
+    return sendIndex(reply);
   });
 }

@@ -309,3 +309,21 @@ describe('unknown paths and health', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 });
+
+describe('session store', () => {
+  it('does not bring a destroyed signed-in session back when a late request saves it', async () => {
+    const { MongoSessionStore } = await import('./sessionStore');
+    const store = new MongoSessionStore(60_000);
+    const save = (id: string, data: Record<string, unknown>) =>
+      new Promise<void>((resolve, reject) =>
+        store.set(id, { cookie: { expires: new Date(Date.now() + 60_000) }, ...data } as never, (err) => (err ? reject(err) : resolve())),
+      );
+    await save('fresh-anonymous', {});
+    expect(await SessionModel.exists({ _id: 'fresh-anonymous' })).toBeTruthy();
+    await save('fresh-anonymous', { userId: fx.a.admin.id });
+    expect((await SessionModel.findById('fresh-anonymous').lean())!.userId!.toHexString()).toBe(fx.a.admin.id);
+    await new Promise<void>((resolve) => store.destroy('fresh-anonymous', () => resolve()));
+    await save('fresh-anonymous', { userId: fx.a.admin.id });
+    expect(await SessionModel.exists({ _id: 'fresh-anonymous' })).toBeNull();
+  });
+});

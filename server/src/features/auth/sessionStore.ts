@@ -14,10 +14,12 @@ export class MongoSessionStore implements SessionStore {
 
   set(sessionId: string, session: StoredSession, callback: Callback): void {
     const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.idleMs);
+    // A signed-in session is only ever updated, never re-created: a request that was in flight
+    // during logout must not bring the destroyed session back with its rolling save.
     SessionModel.updateOne(
       { _id: sessionId },
       { $set: { data: JSON.stringify(session), userId: session.userId ?? null, expiresAt: expires } },
-      { upsert: true },
+      { upsert: !session.userId },
     ).then(() => callback(), callback);
   }
 

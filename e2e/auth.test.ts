@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_KEY_AUTH, STORAGE_KEY_SESSION } from '../protocol/src/product';
+import { PASSWORD } from '../server/test/fixtures';
+import { signInThroughForm, waitForToast } from './actions';
+import { DESKTOP, newContext, PHONE } from './browser';
+import { startE2E, type E2E } from './harness';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(async () => e?.close());
+
+describe('signing in', () => {
+  it('lands each role on its home and stores the session keys', async () => {
+    const cases = [
+      [e.fx.a.admin.email, '/admin'],
+      [e.fx.a.supervisor.email, '/tilsynsvakt'],
+      [e.fx.a.caretaker.email, '/vaktmester'],
+    ] as const;
+    for (const [email, path] of cases) {
+      const context = await newContext(e.browser, e.server.baseUrl);
+      const page = await context.newPage();
+      await signInThroughForm(page, email);
+      await page.waitForURL((url) => url.pathname === path);
+      expect(await waitForToast(page, 'Vellykket')).toContain('Du er nå logget inn');
+      const stored = await page.evaluate(([a, s]) => [localStorage.getItem(a!), localStorage.getItem(s!)], [STORAGE_KEY_AUTH, STORAGE_KEY_SESSION]);
+      expect(JSON.parse(stored[0]!)).toMatchObject({ user: { email } });
+      expect(stored[1]).toMatch(/^[0-9a-f]{32}$/);
+      await context.close();
+    }
+  });
+
+  it('shows the server message and the browser name when sign-in fails', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughForm(page, e.fx.a.admin.email, 'feil-passord');
+    const text = await waitForToast(page, 'Innloggingsfeil');
+    expect(text).toContain('Feil e-post eller passord (Chrome)');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('turns the Plattformadministrator away from the normal login, to the portal', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughForm(page, e.fx.platformAdmin.email);
+    await page.waitForURL('**/plattformadministrator-login');
+    const text = await waitForToast(page, 'Feil innloggingsside');
+    expect(text).toContain('Plattformadministrator-brukere må logge inn via Plattformadministrator Portal');
+    const me = await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status));
+    expect(me).toBe(401);
+
+    await page.getByTestId('platform-login-email').fill(e.fx.platformAdmin.email);
+    await page.getByTestId('platform-login-password').fill(PASSWORD);
+    await page.getByTestId('platform-login-submit').click();
+    await page.waitForURL('**/plattformadministrator');
+    await page.getByTestId('platform-home').waitFor();
+    await context.close();
+  });
+
+  it('refuses other roles on the platform portal', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/plattformadministrator-login');
+    await page.getByTestId('platform-login-submit').click();
+    expect(await waitForToast(page, 'Vennligst fyll ut alle feltene')).toContain('Feil');
+    await page.getByTestId('platform-login-email').fill(e.fx.a.admin.email);
+    await page.getByTestId('platform-login-password').fill(PASSWORD);
+    await page.getByTestId('platform-login-submit').click();
+    expect(await waitForToast(page, 'Tilgang nektet')).toContain('Denne innloggingen er kun for Plattformadministrator-kontoer');
+    expect(await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status))).toBe(401);
+    await context.close();
+  });
+
+  it('signs out after two minutes without activity (shortened here), clearing local data', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl);
+    await context.addInitScript(() => {
+      (window as unknown as { __TILSYNSVAKT_TEST__: unknown }).__TILSYNSVAKT_TEST__ = { inactivityMs: 1500 };
+    });
+    const page = await context.newPage();
+    await signInThroughForm(page, e.fx.b.supervisor.email);
+    await page.waitForURL('**/tilsynsvakt');
+    await page.getByTestId('login-form').waitFor({ timeout: 10_000 });
+    expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY_AUTH)).toBeNull();
+    expect(await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status))).toBe(401);
+    await context.close();
+  });
+
+  it('logs out with the button, even when the server cannot be reached', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl, PHONE);
+    const page = await context.newPage();
+    await signInThroughForm(page, e.fx.b.caretaker.email);
+    await page.waitForURL('**/vaktmester');
+    await context.route('**/api/auth/logout', (route) => route.abort());
+    await page.getByTestId('logout-button').click();
+    await page.getByTestId('login-form').waitFor();
+    expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY_AUTH)).toBeNull();
+    // The cookie outlived the failed call; once the server is reachable the next start ends it.
+    await context.unroute('**/api/auth/logout');
+    await page.reload();
+    await page.getByTestId('login-form').waitFor();
+    await expect.poll(() => page.evaluate(() => fetch('/api/auth/me').then((r) => r.status))).toBe(401);
+    await context.close();
+  });
+});
+
+describe('change password', () => {
+  it('checks the confirmation and length, then changes it', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl, DESKTOP);
+    const page = await context.newPage();
+    await signInThroughForm(page, e.fx.b.admin.email);
+    await page.waitForURL('**/admin');
+    await page.goto('/change-password');
+    await page.getByTestId('current-password').fill(PASSWORD);
+    await page.getByTestId('new-password').fill('nyttpassord');
+    await page.getByTestId('confirm-password').fill('annetpassord');
+    await page.getByTestId('change-password-submit').click();
+    await page.getByText('Nye passord stemmer ikke overens').first().waitFor();
+    await page.getByTestId('new-password').fill('123');
+    await page.getByTestId('confirm-password').fill('123');
+    await page.getByTestId('change-password-submit').click();
+    await page.getByText('Nytt passord må være minst 6 tegn').first().waitFor();
+    await page.getByTestId('new-password').fill('nyttpassord');
+    await page.getByTestId('confirm-password').fill('nyttpassord');
+    await page.getByTestId('change-password-submit').click();
+    await waitForToast(page, 'Passord endret');
+    const status = await page.evaluate(
+      ([email]) =>
+        fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+          body: JSON.stringify({ email, password: 'nyttpassord' }),
+        }).then((r) => r.status),
+      [e.fx.b.admin.email],
+    );
+    expect(status).toBe(200);
+    await context.close();
+  });
+});

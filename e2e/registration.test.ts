@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInThroughForm, waitForToast } from './actions';
+import { newContext, PHONE, screenshot } from './browser';
+import { startE2E, type E2E } from './harness';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(async () => e?.close());
+
+describe('registration, live', () => {
+  it('a newcomer registers and waits; the admin’s pending count rises without a reload', async () => {
+    const adminContext = await newContext(e.browser, e.server.baseUrl);
+    const admin = await adminContext.newPage();
+    await signInThroughForm(admin, e.fx.a.admin.email);
+    await admin.waitForURL('**/admin');
+    const badge = admin.getByTestId('pending-count');
+    await expect.poll(() => badge.innerText()).toBe('1');
+    await admin.evaluate(() => {
+      (window as unknown as { __notReloaded: boolean }).__notReloaded = true;
+    });
+
+    const newcomerContext = await newContext(e.browser, e.server.baseUrl, PHONE);
+    const newcomer = await newcomerContext.newPage();
+    await newcomer.goto('/register');
+    await newcomer.getByTestId('register-school').click();
+    await newcomer.getByRole('option', { name: 'Skole A' }).click();
+    await newcomer.getByTestId('register-name').fill('Siri Ny');
+    await newcomer.getByTestId('register-email').fill('siri@test.no');
+    await newcomer.getByTestId('register-password').fill('hemmelig');
+    await newcomer.getByTestId('register-submit').click();
+    await waitForToast(newcomer, 'Registrering fullført');
+    await newcomer.getByTestId('pending-screen').waitFor();
+    expect(await newcomer.getByRole('heading', { name: 'Venter på godkjenning' }).isVisible()).toBe(true);
+    expect(await newcomer.getByText('Kontoen din må godkjennes av en administrator før du kan bruke systemet.').isVisible()).toBe(true);
+    await screenshot(newcomer, 'pending-375');
+
+    await expect.poll(() => badge.innerText(), { timeout: 5000 }).toBe('2');
+    expect(await admin.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+
+    // An admin of another school sees no change.
+    const otherContext = await newContext(e.browser, e.server.baseUrl);
+    const other = await otherContext.newPage();
+    await signInThroughForm(other, e.fx.b.admin.email);
+    await other.waitForURL('**/admin');
+    await expect.poll(() => other.getByTestId('pending-count').innerText()).toBe('1');
+
+    await Promise.all([adminContext.close(), newcomerContext.close(), otherContext.close()]);
+  });
+
+  it('refuses a duplicate e-mail with the server message', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/register');
+    await page.getByTestId('register-school').click();
+    await page.getByRole('option', { name: 'Skole B' }).click();
+    await page.getByTestId('register-name').fill('Dobbel');
+    await page.getByTestId('register-email').fill(e.fx.b.supervisor.email);
+    await page.getByTestId('register-password').fill('hemmelig');
+    await page.getByTestId('register-submit').click();
+    expect(await waitForToast(page, 'E-postadressen er allerede registrert')).toMatch(/^Feil/);
+    await context.close();
+  });
+});
