@@ -37,6 +37,7 @@ describe('registration, live', () => {
     await screenshot(newcomer, 'pending-375');
 
     await expect.poll(() => badge.innerText(), { timeout: 5000 }).toBe('2');
+    await screenshot(admin, 'admin-menu-1280');
     expect(await admin.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
 
     // An admin of another school sees no change.
