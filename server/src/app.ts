@@ -28,7 +28,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  await registerSecurity(app);
+  await registerSecurity(app, config);
   await app.register(sessionPlugin, { config });
   registerAccessControl(app, config);
   await attachRealtime(app, config);

@@ -24,6 +24,7 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: booleanFlag.default(false),
   COOKIE_SECURE: booleanFlag.optional(),
+  CLIENT_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -86,6 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
-    clientDir: 'dist/client',
+    clientDir: e.CLIENT_DIR,
   };
 }

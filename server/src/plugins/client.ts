@@ -12,7 +12,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   const root = path.resolve(clientDir);
   const hasClient = existsSync(path.join(root, 'index.html'));
   // index.html must never be cached: it names the current build's hashed assets.
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
 
   if (hasClient) {
     await app.register(fastifyStatic, { root, index: false });

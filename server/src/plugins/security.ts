@@ -2,12 +2,13 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { TEXTS } from '../../../protocol/src/texts';
+import type { Config } from '../config';
 import { forbidden } from '../httpError';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Security headers with a strict CSP, the XHR header on mutations, and opt-in rate limits. */
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -26,7 +27,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    // HSTS only where the site is served over HTTPS (production behind TLS).
+    strictTransportSecurity: config.cookieSecure ? { maxAge: 15_552_000 } : false,
   });
 
   // A cross-site form or plain fetch cannot set this header without a CORS preflight, which we never grant.

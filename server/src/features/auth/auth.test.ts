@@ -327,3 +327,16 @@ describe('session store', () => {
     expect(await SessionModel.exists({ _id: 'fresh-anonymous' })).toBeNull();
   });
 });
+
+describe('expired session purge', () => {
+  it('removes expired sessions and keeps live ones', async () => {
+    const { purgeExpiredSessions } = await import('./sessionStore');
+    await SessionModel.create([
+      { _id: 'expired-1', data: '{}', expiresAt: new Date(Date.now() - 60_000) },
+      { _id: 'live-1', data: '{}', expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    expect(await purgeExpiredSessions()).toBeGreaterThanOrEqual(1);
+    expect(await SessionModel.exists({ _id: 'expired-1' })).toBeNull();
+    expect(await SessionModel.exists({ _id: 'live-1' })).toBeTruthy();
+  });
+});
