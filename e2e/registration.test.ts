@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserModel } from '../server/src/features/users/model';
 import { signInThroughForm, waitForToast } from './actions';
 import { newContext, PHONE, screenshot } from './browser';
 import { startE2E, type E2E } from './harness';
@@ -61,6 +62,31 @@ describe('registration, live', () => {
     await page.getByTestId('register-password').fill('hemmelig');
     await page.getByTestId('register-submit').click();
     expect(await waitForToast(page, 'E-postadressen er allerede registrert')).toMatch(/^Feil/);
+    await context.close();
+  });
+
+  it('a reconnecting client fetches what it missed', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl);
+    const admin = await context.newPage();
+    await signInThroughForm(admin, e.fx.b.admin.email);
+    await admin.waitForURL('**/admin');
+    const badge = admin.getByTestId('pending-count');
+    await expect.poll(() => badge.innerText()).toBe('1');
+
+    // Written straight to the database: no event, so only a refetch can show it.
+    await UserModel.create({
+      name: 'Uten Hendelse',
+      email: 'stille@test.no',
+      passwordHash: 'x',
+      role: 'Tilsynsvakt',
+      status: 'pending',
+      schoolId: e.fx.b.id,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await badge.innerText()).toBe('1');
+
+    e.server.app.realtime.disconnectUser(e.fx.b.admin.id);
+    await expect.poll(() => badge.innerText(), { timeout: 10_000 }).toBe('2');
     await context.close();
   });
 });
