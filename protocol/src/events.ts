@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { userSchema } from './auth';
+import { classSchema } from './classes';
+import { deletedSchema, platformSchoolSchema } from './platform';
 
 /**
  * Every server-to-client event: '<plural>.<pastTense>' → payload schema. The payload is the same
@@ -8,8 +10,19 @@ import { userSchema } from './auth';
 export const serverEventSchemas = {
   /** A new self-registration, pending approval: to the school's admins and the platform room. */
   'users.registered': userSchema,
+  /** A user created by the Plattformadministrator (approved at once): same rooms as users.updated. */
+  'users.created': userSchema,
   /** A user's status or role changed: to the school's admins, the platform room and the user themselves. */
   'users.updated': userSchema,
+  /** A user was deleted or a registration rejected: to the school's admins, the platform room and the user. */
+  'users.deleted': deletedSchema,
+  /** Classes: to the school's room (everyone uses class names) and the platform room. */
+  'classes.created': classSchema,
+  'classes.deleted': deletedSchema,
+  /** Schools with fresh counts (also after any change to their users): to the platform room only. */
+  'schools.created': platformSchoolSchema,
+  'schools.updated': platformSchoolSchema,
+  'schools.deleted': deletedSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

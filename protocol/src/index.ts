@@ -4,5 +4,8 @@ export * from './common';
 export * from './time';
 export * from './auth';
 export * from './schools';
+export * from './users';
+export * from './classes';
+export * from './platform';
 export * from './events';
 export * from './texts';

@@ -3,7 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { useNorwegianZodMessages } from '../../protocol/src/zodLocale';
 import type { Config } from './config';
 import { authRoutes } from './features/auth/routes';
+import { classRoutes } from './features/classes/routes';
 import { healthRoutes } from './features/health/routes';
+import { platformRoutes } from './features/platform/routes';
 import { schoolRoutes } from './features/schools/routes';
 import { userRoutes } from './features/users/routes';
 import { registerAccessControl } from './plugins/auth';
@@ -37,6 +39,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authRoutes, { config });
   await app.register(schoolRoutes);
   await app.register(userRoutes);
+  await app.register(classRoutes);
+  await app.register(platformRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

@@ -27,16 +27,9 @@ export class Realtime {
     (this.io.to(targets).emit as (e: string, p: unknown) => boolean)(event, payload);
   }
 
+  /** To everyone of a school and the platform room. */
   toSchool<E extends ServerEventName>(schoolId: string, event: E, payload: ServerEventPayload<E>): void {
     this.emit([rooms.school(schoolId), rooms.platform], event, payload);
-  }
-
-  toSchoolAdmins<E extends ServerEventName>(schoolId: string, event: E, payload: ServerEventPayload<E>): void {
-    this.emit([rooms.schoolAdmins(schoolId), rooms.platform], event, payload);
-  }
-
-  toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void {
-    this.emit([rooms.user(userId)], event, payload);
   }
 
   disconnectUser(userId: string): void {

@@ -8,7 +8,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { School } from '../schools/model';
 import { normalizeEmail, UserModel, type UserDoc } from '../users/model';
 import { presentUser } from '../users/present';
-import { presentWithSchool } from '../users/service';
+import { emitUserChange, presentWithSchool } from '../users/service';
 import type { AccountLimiter } from './accountLimiter';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionModel } from './sessionModel';
@@ -67,7 +67,7 @@ export async function register(body: RegisterBody, realtime: Realtime): Promise<
     if ((err as { code?: unknown }).code === 11000) throw conflict(TEXTS.emailTaken);
     throw err;
   }
-  realtime.toSchoolAdmins(school._id.toHexString(), 'users.registered', presentUser(user, school.name));
+  await emitUserChange(realtime, 'users.registered', presentUser(user, school.name));
   return { message: TEXTS.registered };
 }
 

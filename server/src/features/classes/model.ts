@@ -13,3 +13,7 @@ classSchema.index({ schoolId: 1, nameKey: 1 }, { unique: true });
 
 export type ClassDoc = InferSchemaType<typeof classSchema> & { _id: Types.ObjectId };
 export const ClassModel = model('Class', classSchema);
+
+export function classNameKey(className: string): string {
+  return className.trim().toLocaleLowerCase('nb');
+}

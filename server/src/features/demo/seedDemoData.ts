@@ -1,6 +1,6 @@
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type UserStatus } from '../../../../protocol/src/roles';
 import { hashPassword } from '../auth/passwords';
-import { ClassModel } from '../classes/model';
+import { ClassModel, classNameKey } from '../classes/model';
 import { School, schoolNameKey } from '../schools/model';
 import { UserModel } from '../users/model';
 
@@ -34,7 +34,7 @@ export async function seedDemoDataIfEmpty(): Promise<boolean> {
     });
   }
   await ClassModel.insertMany(
-    DEMO_CLASSES.map((className) => ({ schoolId: school._id, className, nameKey: className.toLocaleLowerCase('nb') })),
+    DEMO_CLASSES.map((className) => ({ schoolId: school._id, className, nameKey: classNameKey(className) })),
   );
   return true;
 }

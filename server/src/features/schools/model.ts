@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 
 const schoolSchema = new Schema(
   {
@@ -10,7 +10,7 @@ const schoolSchema = new Schema(
   { timestamps: true },
 );
 
-export type SchoolDoc = InferSchemaType<typeof schoolSchema> & { _id: import('mongoose').Types.ObjectId };
+export type SchoolDoc = InferSchemaType<typeof schoolSchema> & { _id: Types.ObjectId };
 export const School = model('School', schoolSchema);
 
 export function schoolNameKey(name: string): string {

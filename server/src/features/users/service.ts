@@ -1,10 +1,11 @@
 import type { Types } from 'mongoose';
 import type { User } from '../../../../protocol/src/auth';
-import { conflict, forbidden, notFound } from '../../httpError';
+import type { ServerEventName } from '../../../../protocol/src/events';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
 import { destroyUserSessions } from '../auth/sessionStore';
 import { School } from '../schools/model';
+import { emitSchoolCounts } from '../schools/service';
 import { UserModel, type UserDoc } from './model';
 import { presentUser } from './present';
 
@@ -13,43 +14,51 @@ export async function presentWithSchool(user: UserDoc): Promise<User> {
   return presentUser(user, school?.name ?? null);
 }
 
-/** Users of one school awaiting approval, oldest first. */
-export async function listPendingUsers(schoolId: Types.ObjectId): Promise<User[]> {
+/** Users of one school (all, or with one status), sorted by name as Norwegians sort. */
+export async function listSchoolUsers(schoolId: Types.ObjectId | string, status?: string): Promise<User[]> {
   const [school, users] = await Promise.all([
     School.findById(schoolId, { name: 1 }).lean(),
-    UserModel.find({ schoolId, status: 'pending' }).sort({ createdAt: 1 }),
+    UserModel.find(status ? { schoolId, status } : { schoolId }),
   ]);
-  return users.map((u) => presentUser(u, school?.name ?? null));
+  return sortByName(users.map((u) => presentUser(u, school?.name ?? null)));
+}
+
+export function sortByName<T extends { name: string }>(items: T[]): T[] {
+  return items.sort((a, b) => a.name.localeCompare(b.name, 'nb', { numeric: true, sensitivity: 'base' }));
+}
+
+type UserEvent = Extract<ServerEventName, 'users.registered' | 'users.created' | 'users.updated'>;
+
+/**
+ * A new or changed user reaches the admins of every school it belongs (or belonged) to, the
+ * platform room and the user themselves; the platform's counts of those schools follow.
+ */
+export async function emitUserChange(
+  realtime: Realtime,
+  event: UserEvent,
+  user: User,
+  alsoSchoolIds: string[] = [],
+): Promise<void> {
+  const schoolIds = unique([user.schoolId, ...alsoSchoolIds]);
+  realtime.emit([rooms.user(user.id), rooms.platform, ...schoolIds.map(rooms.schoolAdmins)], event, user);
+  await Promise.all(schoolIds.map((id) => emitSchoolCounts(realtime, id)));
+}
+
+export async function emitUserDeleted(realtime: Realtime, userId: string, schoolId: string | null): Promise<void> {
+  const schoolIds = unique([schoolId]);
+  realtime.emit([rooms.user(userId), rooms.platform, ...schoolIds.map(rooms.schoolAdmins)], 'users.deleted', { id: userId });
+  await Promise.all(schoolIds.map((id) => emitSchoolCounts(realtime, id)));
 }
 
 /**
- * An Admin deactivates an approved user of their own school (never themselves): the user's
- * sessions end and their live connections close at once.
+ * Closes a user's live connections (their rooms were chosen for the old role or school) and,
+ * when they lose access altogether, ends their sessions too.
  */
-export async function deactivateUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<User> {
-  const target = await findManagedUser(actor, targetId);
-  if (target.status !== 'approved') throw conflict('Bare aktive brukere kan deaktiveres');
-  target.status = 'deactivated';
-  await target.save();
-  await destroyUserSessions(target._id);
-  const userId = target._id.toHexString();
-  realtime.disconnectUser(userId);
-  const presented = await presentWithSchool(target);
-  emitUserUpdated(realtime, presented);
-  return presented;
+export async function endUserAccess(realtime: Realtime, userId: Types.ObjectId | string, endSessions: boolean): Promise<void> {
+  if (endSessions) await destroyUserSessions(userId);
+  realtime.disconnectUser(userId.toString());
 }
 
-/** A user an Admin may act on: same school, not themselves. Other schools' users do not exist for them. */
-async function findManagedUser(actor: UserDoc, targetId: string): Promise<UserDoc> {
-  const target = await UserModel.findOne({ _id: targetId, schoolId: actor.schoolId });
-  if (!target) throw notFound('Fant ikke brukeren');
-  if (target._id.equals(actor._id)) throw forbidden('Du kan ikke endre din egen konto');
-  return target;
-}
-
-/** A changed user reaches the school's admins, the platform room and the user themselves. */
-export function emitUserUpdated(realtime: Realtime, user: User): void {
-  const targets = [rooms.user(user.id), rooms.platform];
-  if (user.schoolId) targets.push(rooms.schoolAdmins(user.schoolId));
-  realtime.emit(targets, 'users.updated', user);
+function unique(ids: Array<string | null>): string[] {
+  return [...new Set(ids.filter((id): id is string => !!id))];
 }

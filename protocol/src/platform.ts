@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+export const SCHOOL_NAME_MAX_LENGTH = 120;
+
+export const schoolCountsSchema = z.object({
+  users: z.number().int(),
+  active: z.number().int(),
+  pending: z.number().int(),
+  deactivated: z.number().int(),
+  admins: z.number().int(),
+});
+export type SchoolCounts = z.infer<typeof schoolCountsSchema>;
+
+/** A school as the platform pages see it, with its user counts. */
+export const platformSchoolSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  active: z.boolean(),
+  counts: schoolCountsSchema,
+  updatedAt: z.string(),
+});
+export type PlatformSchool = z.infer<typeof platformSchoolSchema>;
+export const platformSchoolsSchema = z.array(platformSchoolSchema);
+
+export const createSchoolBodySchema = z.object({
+  name: z
+    .string({ error: 'Skolenavn må fylles ut' })
+    .trim()
+    .min(1, 'Skolenavn må fylles ut')
+    .max(SCHOOL_NAME_MAX_LENGTH, `Skolenavnet kan være maks ${SCHOOL_NAME_MAX_LENGTH} tegn`),
+});
+export type CreateSchoolBody = z.infer<typeof createSchoolBodySchema>;
+
+export const updateSchoolBodySchema = z.object({ active: z.boolean({ error: 'active må være true eller false' }) });
+export type UpdateSchoolBody = z.infer<typeof updateSchoolBodySchema>;
+
+export const deletedSchema = z.object({ id: idSchema });
+export type Deleted = z.infer<typeof deletedSchema>;

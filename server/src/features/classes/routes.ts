@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { classesSchema, classSchema, createClassBodySchema, schoolScopeQuerySchema } from '../../../../protocol/src/classes';
+import { idParamsSchema } from '../../../../protocol/src/common';
+import { deletedSchema } from '../../../../protocol/src/platform';
+import { SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
+import { currentUser } from '../../plugins/auth';
+import { resolveSchoolScope } from '../schoolScope';
+import { createClass, deleteClass, listClasses } from './service';
+
+const access = { access: { roles: SCHOOL_ADMIN_ROLES } } as const;
+
+export async function classRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/admin/classes',
+    { config: access, schema: { querystring: schoolScopeQuerySchema, response: { 200: classesSchema } } },
+    async (request) => listClasses(await resolveSchoolScope(currentUser(request), request.query.schoolId)),
+  );
+
+  r.post(
+    '/api/admin/classes',
+    {
+      config: access,
+      schema: { querystring: schoolScopeQuerySchema, body: createClassBodySchema, response: { 201: classSchema } },
+    },
+    async (request, reply) => {
+      const schoolId = await resolveSchoolScope(currentUser(request), request.query.schoolId);
+      return reply.status(201).send(await createClass(schoolId, request.body.className, app.realtime));
+    },
+  );
+
+  r.delete(
+    '/api/admin/classes/:id',
+    {
+      config: access,
+      schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } },
+    },
+    async (request) => {
+      const schoolId = await resolveSchoolScope(currentUser(request), request.query.schoolId);
+      return deleteClass(schoolId, request.params.id, app.realtime);
+    },
+  );
+}

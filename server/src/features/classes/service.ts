@@ -1,0 +1,41 @@
+import type { Types } from 'mongoose';
+import type { SchoolClass } from '../../../../protocol/src/classes';
+import { conflict, notFound } from '../../httpError';
+import type { Realtime } from '../../realtime/realtime';
+import { ClassModel, classNameKey, type ClassDoc } from './model';
+
+const DUPLICATE = 'Det finnes allerede en klasse med dette navnet';
+
+function present(doc: ClassDoc): SchoolClass {
+  return { id: doc._id.toHexString(), className: doc.className, updatedAt: (doc.updatedAt ?? new Date()).toISOString() };
+}
+
+export async function listClasses(schoolId: Types.ObjectId): Promise<SchoolClass[]> {
+  const classes = await ClassModel.find({ schoolId }).lean<ClassDoc[]>();
+  return classes
+    .sort((a, b) => a.className.localeCompare(b.className, 'nb', { numeric: true, sensitivity: 'base' }))
+    .map(present);
+}
+
+export async function createClass(schoolId: Types.ObjectId, className: string, realtime: Realtime): Promise<SchoolClass> {
+  const nameKey = classNameKey(className);
+  if (await ClassModel.exists({ schoolId, nameKey })) throw conflict(DUPLICATE);
+  let created: ClassDoc;
+  try {
+    created = (await ClassModel.create({ schoolId, className: className.trim(), nameKey })).toObject();
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 11000) throw conflict(DUPLICATE);
+    throw err;
+  }
+  const presented = present(created);
+  realtime.toSchool(schoolId.toHexString(), 'classes.created', presented);
+  return presented;
+}
+
+export async function deleteClass(schoolId: Types.ObjectId, classId: string, realtime: Realtime): Promise<{ id: string }> {
+  const deleted = await ClassModel.findOneAndDelete({ _id: classId, schoolId });
+  if (!deleted) throw notFound('Fant ikke klassen');
+  // Trips that name the class drop it once trips exist (the sick-and-away issue owns that model).
+  realtime.toSchool(schoolId.toHexString(), 'classes.deleted', { id: classId });
+  return { id: classId };
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { userSchema } from '../../../../protocol/src/auth';
+import { idParamsSchema } from '../../../../protocol/src/common';
+import {
+  createSchoolBodySchema,
+  deletedSchema,
+  platformSchoolSchema,
+  platformSchoolsSchema,
+  updateSchoolBodySchema,
+} from '../../../../protocol/src/platform';
+import { PLATFORM_ADMIN_ROLE } from '../../../../protocol/src/roles';
+import {
+  createUserBodySchema,
+  platformUsersQuerySchema,
+  roleChangeBodySchema,
+  statusChangeBodySchema,
+  transferBodySchema,
+  usersSchema,
+} from '../../../../protocol/src/users';
+import { createSchool, deleteSchool, listPlatformSchools, setSchoolActive } from '../schools/service';
+import { UserModel } from '../users/model';
+import { School } from '../schools/model';
+import { presentUser } from '../users/present';
+import { listSchoolUsers, sortByName } from '../users/service';
+import { changeRole, changeStatus, createUser, deleteUser, transferUser } from './userActions';
+
+const platformOnly = { access: { roles: [PLATFORM_ADMIN_ROLE] } } as const;
+const BASE = '/api/plattformadministrator';
+
+export async function platformRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const oneUser = { params: idParamsSchema, response: { 200: userSchema } };
+
+  r.get(`${BASE}/schools`, { config: platformOnly, schema: { response: { 200: platformSchoolsSchema } } }, async () =>
+    listPlatformSchools(),
+  );
+
+  r.post(
+    `${BASE}/schools`,
+    { config: platformOnly, schema: { body: createSchoolBodySchema, response: { 201: platformSchoolSchema } } },
+    async (request, reply) => reply.status(201).send(await createSchool(request.body.name, app.realtime)),
+  );
+
+  r.put(
+    `${BASE}/schools/:id`,
+    { config: platformOnly, schema: { params: idParamsSchema, body: updateSchoolBodySchema, response: { 200: platformSchoolSchema } } },
+    async (request) => setSchoolActive(request.params.id, request.body.active, app.realtime),
+  );
+
+  r.delete(
+    `${BASE}/schools/:id`,
+    { config: platformOnly, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
+    async (request) => deleteSchool(request.params.id, app.realtime),
+  );
+
+  r.get(
+    `${BASE}/users`,
+    { config: platformOnly, schema: { querystring: platformUsersQuerySchema, response: { 200: usersSchema } } },
+    async (request) => {
+      if (request.query.schoolId) return listSchoolUsers(request.query.schoolId);
+      const [users, schools] = await Promise.all([
+        UserModel.find({ role: { $ne: PLATFORM_ADMIN_ROLE } }),
+        School.find({}, { name: 1 }).lean(),
+      ]);
+      const names = new Map(schools.map((s) => [s._id.toHexString(), s.name]));
+      return sortByName(users.map((u) => presentUser(u, names.get(u.schoolId?.toHexString() ?? '') ?? null)));
+    },
+  );
+
+  r.post(
+    `${BASE}/users`,
+    { config: platformOnly, schema: { body: createUserBodySchema, response: { 201: userSchema } } },
+    async (request, reply) => reply.status(201).send(await createUser(request.body, app.realtime)),
+  );
+
+  r.put(`${BASE}/users/:id/role`, { config: platformOnly, schema: { ...oneUser, body: roleChangeBodySchema } }, async (request) =>
+    changeRole(request.params.id, request.body.role, app.realtime),
+  );
+
+  r.put(`${BASE}/users/:id/status`, { config: platformOnly, schema: { ...oneUser, body: statusChangeBodySchema } }, async (request) =>
+    changeStatus(request.params.id, request.body.status, app.realtime),
+  );
+
+  r.put(`${BASE}/users/:id/transfer`, { config: platformOnly, schema: { ...oneUser, body: transferBodySchema } }, async (request) =>
+    transferUser(request.params.id, request.body.schoolId, app.realtime),
+  );
+
+  r.delete(
+    `${BASE}/users/:id`,
+    { config: platformOnly, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
+    async (request) => deleteUser(request.params.id, app.realtime),
+  );
+}

@@ -1,0 +1,97 @@
+import type { User } from '../../../../protocol/src/auth';
+import { PLATFORM_ADMIN_ROLE, type Role } from '../../../../protocol/src/roles';
+import { TEXTS } from '../../../../protocol/src/texts';
+import { PLATFORM_ROLE_CHANGES, type CreateUserBody } from '../../../../protocol/src/users';
+import { badRequest, conflict, forbidden, notFound } from '../../httpError';
+import type { Realtime } from '../../realtime/realtime';
+import { hashPassword } from '../auth/passwords';
+import { School } from '../schools/model';
+import { normalizeEmail, UserModel, type UserDoc } from '../users/model';
+import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from '../users/service';
+
+/** What the Plattformadministrator may do to any school's users; never to a Plattformadministrator. */
+
+async function findSchoolUser(targetId: string): Promise<UserDoc> {
+  const target = await UserModel.findById(targetId);
+  if (!target) throw notFound('Fant ikke brukeren');
+  if (target.role === PLATFORM_ADMIN_ROLE) throw forbidden('Plattformadministratorer kan ikke endres her');
+  return target;
+}
+
+/** Saves only if nobody changed the user since it was read. */
+async function saveIfUnchanged(target: UserDoc, set: Record<string, unknown>): Promise<UserDoc> {
+  const updated = await UserModel.findOneAndUpdate(
+    { _id: target._id, role: target.role, status: target.status, schoolId: target.schoolId },
+    { $set: set },
+    { new: true },
+  );
+  if (!updated) throw conflict('Brukeren ble endret av noen andre. Prøv igjen.');
+  return updated;
+}
+
+export async function createUser(body: CreateUserBody, realtime: Realtime): Promise<User> {
+  if (!(await School.exists({ _id: body.schoolId }))) throw badRequest(TEXTS.unknownSchool);
+  const email = normalizeEmail(body.email);
+  if (await UserModel.exists({ email })) throw conflict(TEXTS.emailTaken);
+  let user: UserDoc;
+  try {
+    user = await UserModel.create({
+      name: body.name,
+      email,
+      passwordHash: await hashPassword(body.password),
+      role: body.role,
+      status: 'approved',
+      schoolId: body.schoolId,
+    });
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 11000) throw conflict(TEXTS.emailTaken);
+    throw err;
+  }
+  const presented = await presentWithSchool(user);
+  await emitUserChange(realtime, 'users.created', presented);
+  return presented;
+}
+
+export async function changeRole(targetId: string, role: Role, realtime: Realtime): Promise<User> {
+  const target = await findSchoolUser(targetId);
+  if (!PLATFORM_ROLE_CHANGES[target.role as Role]?.includes(role)) {
+    throw badRequest(`En ${target.role} kan ikke endres til ${role}`);
+  }
+  const user = await saveIfUnchanged(target, { role });
+  await endUserAccess(realtime, user._id, false);
+  const presented = await presentWithSchool(user);
+  await emitUserChange(realtime, 'users.updated', presented);
+  return presented;
+}
+
+export async function changeStatus(targetId: string, status: 'approved' | 'deactivated', realtime: Realtime): Promise<User> {
+  const target = await findSchoolUser(targetId);
+  if (target.status === status) throw conflict(status === 'approved' ? 'Brukeren er allerede aktiv' : 'Brukeren er allerede deaktivert');
+  const user = await saveIfUnchanged(target, { status });
+  if (status === 'deactivated') await endUserAccess(realtime, user._id, true);
+  const presented = await presentWithSchool(user);
+  await emitUserChange(realtime, 'users.updated', presented);
+  return presented;
+}
+
+/** Moves only the user: what they wrote stays with the old school. */
+export async function transferUser(targetId: string, schoolId: string, realtime: Realtime): Promise<User> {
+  const target = await findSchoolUser(targetId);
+  if (target.schoolId?.toHexString() === schoolId) throw badRequest('Brukeren tilhører allerede denne skolen');
+  if (!(await School.exists({ _id: schoolId, active: true }))) throw badRequest(TEXTS.unknownSchool);
+  const oldSchoolId = target.schoolId?.toHexString() ?? null;
+  const user = await saveIfUnchanged(target, { schoolId });
+  await endUserAccess(realtime, user._id, false);
+  const presented = await presentWithSchool(user);
+  await emitUserChange(realtime, 'users.updated', presented, oldSchoolId ? [oldSchoolId] : []);
+  return presented;
+}
+
+export async function deleteUser(targetId: string, realtime: Realtime): Promise<{ id: string }> {
+  const target = await findSchoolUser(targetId);
+  await UserModel.deleteOne({ _id: target._id });
+  const id = target._id.toHexString();
+  await endUserAccess(realtime, target._id, true);
+  await emitUserDeleted(realtime, id, target.schoolId?.toHexString() ?? null);
+  return { id };
+}

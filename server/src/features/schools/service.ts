@@ -1,0 +1,112 @@
+import mongoose, { Types } from 'mongoose';
+import type { PlatformSchool, SchoolCounts } from '../../../../protocol/src/platform';
+import { ADMIN_ROLE } from '../../../../protocol/src/roles';
+import { TEXTS } from '../../../../protocol/src/texts';
+import { badRequest, conflict, notFound } from '../../httpError';
+import type { Realtime } from '../../realtime/realtime';
+import { rooms } from '../../realtime/rooms';
+import { SessionModel } from '../auth/sessionModel';
+import { UserModel } from '../users/model';
+import { School, schoolNameKey, type SchoolDoc } from './model';
+
+const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
+
+type CountRow = { _id: { schoolId: Types.ObjectId; status: string; role: string }; n: number };
+
+async function countUsers(schoolIds: Types.ObjectId[]): Promise<Map<string, SchoolCounts>> {
+  const rows = await UserModel.aggregate<CountRow>([
+    { $match: { schoolId: { $in: schoolIds } } },
+    { $group: { _id: { schoolId: '$schoolId', status: '$status', role: '$role' }, n: { $sum: 1 } } },
+  ]);
+  const bySchool = new Map<string, SchoolCounts>();
+  for (const { _id, n } of rows) {
+    const key = _id.schoolId.toHexString();
+    const c = bySchool.get(key) ?? { ...EMPTY_COUNTS };
+    c.users += n;
+    if (_id.status === 'approved') c.active += n;
+    if (_id.status === 'pending') c.pending += n;
+    if (_id.status === 'deactivated') c.deactivated += n;
+    if (_id.role === ADMIN_ROLE) c.admins += n;
+    bySchool.set(key, c);
+  }
+  return bySchool;
+}
+
+function present(school: SchoolDoc, counts: SchoolCounts | undefined): PlatformSchool {
+  return {
+    id: school._id.toHexString(),
+    name: school.name,
+    active: school.active,
+    counts: counts ?? { ...EMPTY_COUNTS },
+    updatedAt: (school.updatedAt ?? new Date()).toISOString(),
+  };
+}
+
+export async function listPlatformSchools(): Promise<PlatformSchool[]> {
+  const schools = await School.find().lean<SchoolDoc[]>();
+  const counts = await countUsers(schools.map((s) => s._id));
+  return schools
+    .sort((a, b) => a.name.localeCompare(b.name, 'nb', { numeric: true }))
+    .map((s) => present(s, counts.get(s._id.toHexString())));
+}
+
+export async function presentPlatformSchool(schoolId: Types.ObjectId | string): Promise<PlatformSchool | null> {
+  const school = await School.findById(schoolId).lean<SchoolDoc>();
+  if (!school) return null;
+  const counts = await countUsers([school._id]);
+  return present(school, counts.get(school._id.toHexString()));
+}
+
+/** After any change to a school's users, the platform dashboard gets the school's fresh counts. */
+export async function emitSchoolCounts(realtime: Realtime, schoolId: string): Promise<void> {
+  const school = await presentPlatformSchool(schoolId);
+  if (school) realtime.emit([rooms.platform], 'schools.updated', school);
+}
+
+export async function createSchool(name: string, realtime: Realtime): Promise<PlatformSchool> {
+  const nameKey = schoolNameKey(name);
+  if (await School.exists({ nameKey })) throw conflict('En skole med dette navnet finnes allerede');
+  let school: SchoolDoc;
+  try {
+    school = (await School.create({ name: name.trim(), nameKey, active: true })).toObject();
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 11000) throw conflict('En skole med dette navnet finnes allerede');
+    throw err;
+  }
+  const presented = present(school, undefined);
+  realtime.emit([rooms.platform], 'schools.created', presented);
+  return presented;
+}
+
+/** Deactivating a school signs its users out at once; they cannot sign in until it is active again. */
+export async function setSchoolActive(schoolId: string, active: boolean, realtime: Realtime): Promise<PlatformSchool> {
+  const school = await School.findByIdAndUpdate(schoolId, { $set: { active } }, { new: true });
+  if (!school) throw notFound('Fant ikke skolen');
+  if (!active) {
+    const userIds = (await UserModel.find({ schoolId: school._id }, { _id: 1 }).lean()).map((u) => u._id);
+    await SessionModel.deleteMany({ userId: { $in: userIds } });
+    for (const id of userIds) realtime.disconnectUser(id.toHexString());
+  }
+  const presented = (await presentPlatformSchool(school._id))!;
+  realtime.emit([rooms.platform], 'schools.updated', presented);
+  return presented;
+}
+
+/**
+ * Deletes the school and every document of it, in every collection that has a schoolId, so
+ * collections added later are covered too; then the sessions of its users.
+ */
+export async function deleteSchool(schoolId: string, realtime: Realtime): Promise<{ id: string }> {
+  if (!Types.ObjectId.isValid(schoolId)) throw badRequest(TEXTS.unknownSchool);
+  const school = await School.findById(schoolId);
+  if (!school) throw notFound('Fant ikke skolen');
+  const userIds = (await UserModel.find({ schoolId: school._id }, { _id: 1 }).lean()).map((u) => u._id);
+  for (const model of Object.values(mongoose.models)) {
+    if (model.schema.path('schoolId')) await model.deleteMany({ schoolId: school._id });
+  }
+  await SessionModel.deleteMany({ userId: { $in: userIds } });
+  await School.deleteOne({ _id: school._id });
+  for (const id of userIds) realtime.disconnectUser(id.toHexString());
+  realtime.emit([rooms.platform], 'schools.deleted', { id: schoolId });
+  return { id: schoolId };
+}

@@ -1,0 +1,82 @@
+import type { User } from '../../../../protocol/src/auth';
+import type { Role } from '../../../../protocol/src/roles';
+import { ADMIN_ROLE_CHANGES } from '../../../../protocol/src/users';
+import { badRequest, conflict, forbidden, notFound } from '../../httpError';
+import type { Realtime } from '../../realtime/realtime';
+import { UserModel, type UserDoc } from './model';
+import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from './service';
+
+/**
+ * What a school's Admin may do to the users of their own school, never to themselves. State
+ * changes are conditional updates, so two admins acting at once cannot both succeed.
+ */
+
+const NOT_FOUND = 'Fant ikke brukeren';
+
+async function findManagedUser(actor: UserDoc, targetId: string): Promise<UserDoc> {
+  const target = await UserModel.findOne({ _id: targetId, schoolId: actor.schoolId });
+  if (!target) throw notFound(NOT_FOUND);
+  if (target._id.equals(actor._id)) throw forbidden('Du kan ikke endre din egen konto');
+  return target;
+}
+
+async function transition(actor: UserDoc, targetId: string, from: string, set: Record<string, unknown>, refusal: string) {
+  const target = await findManagedUser(actor, targetId);
+  const updated = await UserModel.findOneAndUpdate(
+    { _id: target._id, schoolId: actor.schoolId, status: from, role: target.role },
+    { $set: set },
+    { new: true },
+  );
+  if (!updated) throw conflict(refusal);
+  return updated;
+}
+
+export async function approveUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<User> {
+  const user = await transition(actor, targetId, 'pending', { status: 'approved' }, 'Brukeren venter ikke på godkjenning');
+  const presented = await presentWithSchool(user);
+  await emitUserChange(realtime, 'users.updated', presented);
+  return presented;
+}
+
+/** Rejecting deletes the registration, so the e-mail can register again. */
+export async function rejectUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<{ id: string }> {
+  const target = await findManagedUser(actor, targetId);
+  const deleted = await UserModel.findOneAndDelete({ _id: target._id, schoolId: actor.schoolId, status: 'pending' });
+  if (!deleted) throw conflict('Brukeren venter ikke på godkjenning');
+  const id = deleted._id.toHexString();
+  await endUserAccess(realtime, deleted._id, true);
+  await emitUserDeleted(realtime, id, actor.schoolId!.toHexString());
+  return { id };
+}
+
+export async function deactivateUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<User> {
+  const user = await transition(actor, targetId, 'approved', { status: 'deactivated' }, 'Bare aktive brukere kan deaktiveres');
+  await endUserAccess(realtime, user._id, true);
+  const presented = await presentWithSchool(user);
+  await emitUserChange(realtime, 'users.updated', presented);
+  return presented;
+}
+
+export async function changeUserRole(actor: UserDoc, targetId: string, role: Role, realtime: Realtime): Promise<User> {
+  const target = await findManagedUser(actor, targetId);
+  if (target.status !== 'approved') throw conflict('Bare aktive brukere kan få ny rolle');
+  if (!ADMIN_ROLE_CHANGES[target.role as Role]?.includes(role)) {
+    throw badRequest(`En ${target.role} kan ikke endres til ${role}`);
+  }
+  const user = await transition(actor, targetId, 'approved', { role }, 'Brukeren ble endret av noen andre. Prøv igjen.');
+  // The user's rooms were chosen for the old role: reconnecting puts them in the right ones.
+  await endUserAccess(realtime, user._id, false);
+  const presented = await presentWithSchool(user);
+  await emitUserChange(realtime, 'users.updated', presented);
+  return presented;
+}
+
+export async function deleteUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<{ id: string }> {
+  const target = await findManagedUser(actor, targetId);
+  const deleted = await UserModel.findOneAndDelete({ _id: target._id, schoolId: actor.schoolId });
+  if (!deleted) throw notFound(NOT_FOUND);
+  const id = deleted._id.toHexString();
+  await endUserAccess(realtime, deleted._id, true);
+  await emitUserDeleted(realtime, id, actor.schoolId!.toHexString());
+  return { id };
+}
