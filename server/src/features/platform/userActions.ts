@@ -2,6 +2,7 @@ import type { User } from '../../../../protocol/src/auth';
 import { PLATFORM_ADMIN_ROLE, type Role } from '../../../../protocol/src/roles';
 import { TEXTS } from '../../../../protocol/src/texts';
 import { PLATFORM_ROLE_CHANGES, type CreateUserBody } from '../../../../protocol/src/users';
+import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
 import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { hashPassword } from '../auth/passwords';
@@ -20,10 +21,10 @@ async function findSchoolUser(targetId: string): Promise<UserDoc> {
 
 /** Saves only if nobody changed the user since it was read. */
 async function saveIfUnchanged(target: UserDoc, set: Record<string, unknown>): Promise<UserDoc> {
-  const updated = await UserModel.findOneAndUpdate(
+  const updated = await updateIfMatches(
+    UserModel,
     { _id: target._id, role: target.role, status: target.status, schoolId: target.schoolId },
     { $set: set },
-    { new: true },
   );
   if (!updated) throw conflict('Brukeren ble endret av noen andre. Prøv igjen.');
   return updated;
@@ -89,7 +90,7 @@ export async function transferUser(targetId: string, schoolId: string, realtime:
 
 export async function deleteUser(targetId: string, realtime: Realtime): Promise<{ id: string }> {
   const target = await findSchoolUser(targetId);
-  await UserModel.deleteOne({ _id: target._id });
+  if (!(await deleteIfMatches(UserModel, { _id: target._id }))) throw conflict('Brukeren ble endret av noen andre. Prøv igjen.');
   const id = target._id.toHexString();
   await endUserAccess(realtime, target._id, true);
   await emitUserDeleted(realtime, id, target.schoolId?.toHexString() ?? null);

@@ -1,6 +1,7 @@
 import type { User } from '../../../../protocol/src/auth';
 import type { Role } from '../../../../protocol/src/roles';
 import { ADMIN_ROLE_CHANGES } from '../../../../protocol/src/users';
+import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
 import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { UserModel, type UserDoc } from './model';
@@ -22,10 +23,10 @@ async function findManagedUser(actor: UserDoc, targetId: string): Promise<UserDo
 
 async function transition(actor: UserDoc, targetId: string, from: string, set: Record<string, unknown>, refusal: string) {
   const target = await findManagedUser(actor, targetId);
-  const updated = await UserModel.findOneAndUpdate(
+  const updated = await updateIfMatches(
+    UserModel,
     { _id: target._id, schoolId: actor.schoolId, status: from, role: target.role },
     { $set: set },
-    { new: true },
   );
   if (!updated) throw conflict(refusal);
   return updated;
@@ -41,7 +42,7 @@ export async function approveUser(actor: UserDoc, targetId: string, realtime: Re
 /** Rejecting deletes the registration, so the e-mail can register again. */
 export async function rejectUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<{ id: string }> {
   const target = await findManagedUser(actor, targetId);
-  const deleted = await UserModel.findOneAndDelete({ _id: target._id, schoolId: actor.schoolId, status: 'pending' });
+  const deleted = await deleteIfMatches(UserModel, { _id: target._id, schoolId: actor.schoolId, status: 'pending' });
   if (!deleted) throw conflict('Brukeren venter ikke på godkjenning');
   const id = deleted._id.toHexString();
   await endUserAccess(realtime, deleted._id, true);
@@ -73,8 +74,8 @@ export async function changeUserRole(actor: UserDoc, targetId: string, role: Rol
 
 export async function deleteUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<{ id: string }> {
   const target = await findManagedUser(actor, targetId);
-  const deleted = await UserModel.findOneAndDelete({ _id: target._id, schoolId: actor.schoolId });
-  if (!deleted) throw notFound(NOT_FOUND);
+  const deleted = await deleteIfMatches(UserModel, { _id: target._id, schoolId: actor.schoolId });
+  if (!deleted) throw conflict('Brukeren ble endret av noen andre. Prøv igjen.');
   const id = deleted._id.toHexString();
   await endUserAccess(realtime, deleted._id, true);
   await emitUserDeleted(realtime, id, actor.schoolId!.toHexString());

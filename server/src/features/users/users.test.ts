@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../../protocol/src/texts';
-import { seedFixture, type Fixture, type FixtureUser } from '../../../test/fixtures';
+import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
+import { seedFixture, type Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import { startTestServer, type TestServer } from '../../../test/testServer';
@@ -8,58 +8,166 @@ import { UserModel } from './model';
 
 let server: TestServer;
 let fx: Fixture;
+let c: Callers;
 
 beforeAll(async () => {
   server = await startTestServer();
   fx = await seedFixture();
+  c = await signInCallers(server.baseUrl, fx);
 });
 afterAll(async () => server?.close());
 
-const as = (user: FixtureUser) => signedIn(server.baseUrl, user);
+type UserBody = { id: string; name: string; status: string; role: string; schoolId: string };
+const statusOf = async (id: string) => (await UserModel.findById(id).lean())?.status ?? 'slettet';
 
-describe('GET /api/admin/users/pending', () => {
-  it('gives an Admin the pending users of their own school only', async () => {
-    const res = await (await as(fx.a.admin)).get<Array<{ id: string; status: string }>>('/api/admin/users/pending');
-    expect(res.status).toBe(200);
-    expect(res.body.map((u) => u.id)).toEqual([fx.a.pending.id]);
-    expect(res.body[0]).toMatchObject({ status: 'pending', schoolId: fx.a.id, schoolName: 'Skole A' });
-  });
-
-  it('is refused for every other role, status and when signed out', async () => {
-    for (const user of [fx.a.supervisor, fx.a.caretaker, fx.platformAdmin]) {
-      const res = await (await as(user)).get('/api/admin/users/pending');
-      expect(res.status, user.email).toBe(403);
-      expect(res.body).toEqual({ message: TEXTS.forbidden });
+describe('GET /api/admin/users and /pending', () => {
+  it('is for Admins, each seeing only their own school', async () => {
+    for (const path of ['/api/admin/users', '/api/admin/users/pending']) {
+      await expectAccess(c, (x) => x.get(path), refusedExcept({ adminA: 200, adminB: 200 }));
     }
-    expect((await (await as(fx.a.pending)).get('/api/admin/users/pending')).status).toBe(403);
-    expect((await (await as(fx.a.deactivated)).get('/api/admin/users/pending')).status).toBe(403);
-    expect((await new ApiClient(server.baseUrl).get('/api/admin/users/pending')).status).toBe(401);
+    const all = await c.adminA.get<UserBody[]>('/api/admin/users');
+    expect(new Set(all.body.map((u) => u.schoolId))).toEqual(new Set([fx.a.id]));
+    expect(all.body.map((u) => u.id)).toEqual(
+      expect.arrayContaining([fx.a.admin.id, fx.a.supervisor.id, fx.a.caretaker.id, fx.a.pending.id, fx.a.deactivated.id]),
+    );
+    const names = all.body.map((u) => u.name);
+    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y, 'nb', { numeric: true, sensitivity: 'base' })));
+    const pendingB = await c.adminB.get<UserBody[]>('/api/admin/users/pending');
+    expect(pendingB.body.map((u) => u.id)).toEqual([fx.b.pending.id]);
   });
 });
 
-describe('POST /api/admin/users/:id/deactivate', () => {
-  it('is refused for other roles, for another school’s user, for oneself, and for bad ids', async () => {
-    const target = fx.a.supervisor.id;
-    for (const user of [fx.a.supervisor, fx.a.caretaker, fx.platformAdmin, fx.a.pending]) {
-      expect((await (await as(user)).post(`/api/admin/users/${target}/deactivate`)).status, user.email).toBe(403);
-    }
-    expect((await new ApiClient(server.baseUrl).post(`/api/admin/users/${target}/deactivate`)).status).toBe(401);
-    const otherSchool = await (await as(fx.b.admin)).post(`/api/admin/users/${target}/deactivate`);
-    expect(otherSchool.status).toBe(404);
-    const self = await (await as(fx.a.admin)).post(`/api/admin/users/${fx.a.admin.id}/deactivate`);
-    expect(self.status).toBe(403);
-    const badId = await (await as(fx.a.admin)).post<{ message: string }>('/api/admin/users/not-an-id/deactivate');
-    expect(badId.status).toBe(400);
-    expect(badId.body.message).toContain('«id»');
-    expect((await UserModel.findById(target).lean())!.status).toBe('approved');
+describe('approve and reject', () => {
+  it('approve: only the own school’s Admin, only a pending user, once', async () => {
+    const target = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
+    await expectAccess(
+      c,
+      (x) => x.post(`/api/admin/users/${target.id}/approve`),
+      refusedExcept({ adminB: 404, adminA: 200 }),
+    );
+    expect(await statusOf(target.id)).toBe('approved');
+    expect((await c.adminA.post(`/api/admin/users/${target.id}/approve`)).status).toBe(409);
+    expect((await c.adminA.post(`/api/admin/users/${fx.a.supervisor.id}/approve`)).status).toBe(409);
   });
 
-  it('deactivates an approved user of the Admin’s school, once', async () => {
-    const admin = await as(fx.a.admin);
-    const res = await admin.post<{ status: string }>(`/api/admin/users/${fx.a.caretaker.id}/deactivate`);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: fx.a.caretaker.id, status: 'deactivated' });
-    expect((await admin.post(`/api/admin/users/${fx.a.caretaker.id}/deactivate`)).status).toBe(409);
-    expect((await admin.post(`/api/admin/users/${fx.a.pending.id}/deactivate`)).status).toBe(409);
+  it('approving lets the person in with the session they already have', async () => {
+    const target = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
+    const waiting = await signedIn(server.baseUrl, target);
+    expect((await waiting.get('/api/admin/users')).status).toBe(403);
+    expect((await waiting.put('/api/auth/change-password', { currentPassword: 'passord123', newPassword: 'nyttpassord' })).status).toBe(403);
+    await c.adminA.post(`/api/admin/users/${target.id}/approve`);
+    const me = await waiting.get<{ user: UserBody }>('/api/auth/me');
+    expect(me.body.user.status).toBe('approved');
+  });
+
+  it('two admins approving at once: one wins, the other is told', async () => {
+    const target = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
+    const admin2 = await makeUser(fx.a.id, 'Admin');
+    const second = await signedIn(server.baseUrl, admin2);
+    const results = await Promise.all([
+      c.adminA.post(`/api/admin/users/${target.id}/approve`),
+      second.post(`/api/admin/users/${target.id}/approve`),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it('reject deletes the registration so the e-mail can register again', async () => {
+    const target = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
+    const session = await signedIn(server.baseUrl, target);
+    await expectAccess(
+      c,
+      (x) => x.post(`/api/admin/users/${target.id}/reject`),
+      refusedExcept({ adminB: 404, adminA: 200 }),
+    );
+    expect(await UserModel.exists({ _id: target.id })).toBeNull();
+    expect((await session.get('/api/auth/me')).status).toBe(401);
+    const again = await new ApiClient(server.baseUrl).post('/api/auth/register', {
+      schoolId: fx.a.id,
+      name: 'Igjen',
+      email: target.email,
+      password: 'hemmelig',
+    });
+    expect(again.status).toBe(201);
+    expect((await c.adminA.post(`/api/admin/users/${fx.a.supervisor.id}/reject`)).status).toBe(409);
+    expect(await statusOf(fx.a.supervisor.id)).toBe('approved');
+  });
+});
+
+describe('deactivate', () => {
+  it('only the own school’s Admin, only an approved user other than themselves', async () => {
+    const target = await makeUser(fx.a.id, 'Vaktmester');
+    const session = await signedIn(server.baseUrl, target);
+    await expectAccess(
+      c,
+      (x) => x.post(`/api/admin/users/${target.id}/deactivate`),
+      refusedExcept({ adminB: 404, adminA: 200 }),
+    );
+    expect(await statusOf(target.id)).toBe('deactivated');
+    expect((await session.get('/api/auth/me')).status).toBe(401);
+    expect((await c.adminA.post(`/api/admin/users/${target.id}/deactivate`)).status).toBe(409);
+    expect((await c.adminA.post(`/api/admin/users/${fx.a.admin.id}/deactivate`)).status).toBe(403);
+  });
+});
+
+describe('PUT /api/admin/users/:id/role', () => {
+  it('allows exactly the role changes of the spec', async () => {
+    const allowed: Array<[string, string]> = [
+      ['Tilsynsvakt', 'Admin'],
+      ['Tilsynsvakt', 'Vaktmester'],
+      ['Admin', 'Tilsynsvakt'],
+      ['Vaktmester', 'Tilsynsvakt'],
+    ];
+    for (const [from, to] of allowed) {
+      const target = await makeUser(fx.a.id, from as 'Admin');
+      const res = await c.adminA.put<UserBody>(`/api/admin/users/${target.id}/role`, { role: to });
+      expect(res.status, `${from} → ${to}`).toBe(200);
+      expect(res.body.role).toBe(to);
+    }
+    const refused: Array<[string, string]> = [
+      ['Admin', 'Vaktmester'],
+      ['Vaktmester', 'Admin'],
+      ['Tilsynsvakt', 'Tilsynsvakt'],
+    ];
+    for (const [from, to] of refused) {
+      const target = await makeUser(fx.a.id, from as 'Admin');
+      const res = await c.adminA.put(`/api/admin/users/${target.id}/role`, { role: to });
+      expect(res.status, `${from} → ${to}`).toBe(400);
+      expect((await UserModel.findById(target.id).lean())!.role).toBe(from);
+    }
+  });
+
+  it('cannot make anyone Plattformadministrator, nor change pending users or oneself', async () => {
+    const target = await makeUser(fx.a.id, 'Tilsynsvakt');
+    const promote = await c.adminA.put<{ message: string }>(`/api/admin/users/${target.id}/role`, { role: 'Plattformadministrator' });
+    expect(promote.status).toBe(400);
+    expect(promote.body.message).toContain('«role»');
+    expect((await c.adminA.put(`/api/admin/users/${fx.a.pending.id}/role`, { role: 'Admin' })).status).toBe(409);
+    expect((await c.adminA.put(`/api/admin/users/${fx.a.admin.id}/role`, { role: 'Tilsynsvakt' })).status).toBe(403);
+    for (const body of [{}, { role: { $ne: 'x' } }, { role: 42 }, []]) {
+      expect((await c.adminA.put(`/api/admin/users/${target.id}/role`, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await UserModel.findById(target.id).lean())!.role).toBe('Tilsynsvakt');
+  });
+
+  it('is refused for everyone but the own school’s Admin', async () => {
+    const target = await makeUser(fx.a.id, 'Tilsynsvakt');
+    await expectAccess(
+      c,
+      (x) => x.put(`/api/admin/users/${target.id}/role`, { role: 'Vaktmester' }),
+      refusedExcept({ adminB: 404, adminA: 200 }),
+    );
+  });
+});
+
+describe('DELETE /api/admin/users/:id', () => {
+  it('deletes a user of the own school and ends their sessions', async () => {
+    const target = await makeUser(fx.a.id, 'Tilsynsvakt');
+    const session = await signedIn(server.baseUrl, target);
+    await expectAccess(c, (x) => x.delete(`/api/admin/users/${target.id}`), refusedExcept({ adminB: 404, adminA: 200 }));
+    expect(await UserModel.exists({ _id: target.id })).toBeNull();
+    expect((await session.get('/api/auth/me')).status).toBe(401);
+    expect((await c.adminA.delete(`/api/admin/users/${target.id}`)).status).toBe(404);
+    expect((await c.adminA.delete(`/api/admin/users/${fx.a.admin.id}`)).status).toBe(403);
+    expect((await c.adminA.delete('/api/admin/users/ikke-en-id')).status).toBe(400);
   });
 });

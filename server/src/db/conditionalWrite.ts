@@ -1,0 +1,68 @@
+import { Schema, model, type HydratedDocument, type Model, type FilterQuery, type UpdateQuery } from 'mongoose';
+
+/**
+ * Conditional writes that stay atomic on the embedded FerretDB too. FerretDB 1.x (SQLite) finds
+ * the matching document and then writes it by _id, so two `findOneAndUpdate({ status: 'pending' })`
+ * racing each other can both succeed. Here a writer first claims the document's current revision
+ * (`__v`) by inserting a claim whose _id is unique: the engine lets exactly one insert through.
+ * The winner writes with the revision in its filter and bumps it; the loser gets null.
+ * On MongoDB the same code is simply correct twice over.
+ */
+const claimSchema = new Schema({ _id: { type: String, required: true }, createdAt: { type: Date, required: true } });
+const WriteClaim = model('WriteClaim', claimSchema);
+
+const STALE_CLAIM_MS = 30_000;
+
+async function claim(id: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await WriteClaim.create({ _id: id, createdAt: new Date() });
+      return true;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 11000) throw err;
+      // A claim left behind by a crashed writer must not lock the document for ever.
+      const stale = await WriteClaim.deleteOne({ _id: id, createdAt: { $lt: new Date(Date.now() - STALE_CLAIM_MS) } });
+      if (stale.deletedCount === 0) return false;
+    }
+  }
+  return false;
+}
+
+async function withClaim<T, R>(
+  target: Model<T>,
+  filter: FilterQuery<T>,
+  write: (id: unknown, revision: number) => Promise<R | null>,
+): Promise<R | null> {
+  const current = await target.findOne(filter, { _id: 1, __v: 1 }).lean<{ _id: unknown; __v?: number }>();
+  if (!current) return null;
+  const revision = current.__v ?? 0;
+  const claimId = `${target.collection.collectionName}:${String(current._id)}:${revision}`;
+  if (!(await claim(claimId))) return null;
+  try {
+    return await write(current._id, revision);
+  } finally {
+    await WriteClaim.deleteOne({ _id: claimId });
+  }
+}
+
+/** Updates the one document matching `filter`, unless another writer changes it first. */
+export function updateIfMatches<T>(
+  target: Model<T>,
+  filter: FilterQuery<T>,
+  update: UpdateQuery<T> & { $set?: Record<string, unknown> },
+): Promise<HydratedDocument<T> | null> {
+  return withClaim(target, filter, (_id, revision) =>
+    target.findOneAndUpdate(
+      { ...filter, _id, __v: revision } as FilterQuery<T>,
+      { ...update, $inc: { __v: 1 } } as UpdateQuery<T>,
+      { new: true },
+    ),
+  );
+}
+
+/** Deletes the one document matching `filter`, unless another writer changes it first. */
+export function deleteIfMatches<T>(target: Model<T>, filter: FilterQuery<T>): Promise<HydratedDocument<T> | null> {
+  return withClaim(target, filter, (_id, revision) =>
+    target.findOneAndDelete({ ...filter, _id, __v: revision } as FilterQuery<T>),
+  );
+}
