@@ -28,6 +28,15 @@ export function collect<E extends ServerEventName>(socket: TestSocket, event: E)
   return received;
 }
 
+/** Records, in order of arrival, every one of these events a socket receives. */
+export function record(socket: TestSocket, events: ServerEventName[]): Array<{ event: ServerEventName; payload: unknown }> {
+  const received: Array<{ event: ServerEventName; payload: unknown }> = [];
+  for (const event of events) {
+    (socket.on as (e: string, fn: (p: unknown) => void) => void)(event, (payload) => received.push({ event, payload }));
+  }
+  return received;
+}
+
 export function waitFor(predicate: () => boolean, timeoutMs = 3000): Promise<void> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
