@@ -14,3 +14,35 @@ export async function waitForToast(page: Page, text: string): Promise<string> {
   await toast.waitFor({ state: 'visible' });
   return (await toast.innerText()).replace(/\s+/g, ' ').trim();
 }
+
+/** Signs in on the Plattformadministrator portal and waits for the dashboard. */
+export async function signInPlatform(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/plattformadministrator-login');
+  await page.getByTestId('platform-login-email').fill(email);
+  await page.getByTestId('platform-login-password').fill(password);
+  await page.getByTestId('platform-login-submit').click();
+  await page.waitForURL((url) => url.pathname === '/plattformadministrator');
+}
+
+/** Marks the page; `wasReloaded` tells whether it has been loaded again since. */
+export async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __notReloaded: boolean }).__notReloaded = true;
+  });
+}
+
+export async function wasReloaded(page: Page): Promise<boolean> {
+  return !(await page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true));
+}
+
+/** How far the page sticks out sideways (0 when nothing does). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Closes the visible toast, if any: on a phone it covers the bottom of the list for 5 s. */
+export async function dismissToast(page: Page): Promise<void> {
+  const close = page.getByTestId('toast').getByRole('button', { name: 'Lukk' });
+  if (await close.isVisible()) await close.click();
+  await page.getByTestId('toast').waitFor({ state: 'detached' });
+}

@@ -37,6 +37,7 @@ export async function newContext(
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Finished animations: a dialog or toast caught mid fade-in would look half transparent.
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import {
+  ADMIN_ROLE,
   CARETAKER_ROLE,
   landingPath,
   PLATFORM_ADMIN_ROLE,
@@ -9,10 +10,13 @@ import {
   type Role,
 } from '../../protocol/src';
 import { AdminMenuPage } from './features/admin/AdminMenuPage';
+import { ClassesPage } from './features/classes/ClassesPage';
 import { ChangePasswordPage } from './features/auth/ChangePasswordPage';
 import { CaretakerHomePage } from './features/caretaker/CaretakerHomePage';
 import { PlatformHomePage } from './features/platform/PlatformHomePage';
+import { PlatformSchoolPage } from './features/platform/PlatformSchoolPage';
 import { SupervisorHomePage } from './features/supervisor/SupervisorHomePage';
+import { UsersPage } from './features/users/UsersPage';
 import { useCurrentUser } from './stores/authStore';
 import { NotFoundPage } from './ui/NotFoundPage';
 import { RequireRole } from './ui/RequireRole';
@@ -35,6 +39,14 @@ function SuperadminSchoolRedirect() {
 }
 
 const adminOnly = (page: ReactNode) => <RequireRole roles={SCHOOL_ADMIN_ROLES}>{page}</RequireRole>;
+const platformOnly = (page: ReactNode) => <RequireRole roles={PLATFORM_ROLES}>{page}</RequireRole>;
+
+/** The users screen is the school Admin's (spec §6); the Plattformadministrator manages users on the platform pages. */
+function SchoolUsersRoute() {
+  const { role } = useCurrentUser();
+  if (role === PLATFORM_ADMIN_ROLE) return <Navigate to="/plattformadministrator" replace />;
+  return <RequireRole roles={[ADMIN_ROLE]}><UsersPage /></RequireRole>;
+}
 
 export function ApprovedRoutes() {
   const { role } = useCurrentUser();
@@ -56,14 +68,10 @@ export function ApprovedRoutes() {
           </RequireRole>
         }
       />
-      <Route
-        path="/plattformadministrator"
-        element={
-          <RequireRole roles={PLATFORM_ROLES}>
-            <PlatformHomePage />
-          </RequireRole>
-        }
-      />
+      <Route path="/admin/brukere" element={<SchoolUsersRoute />} />
+      <Route path="/admin/klasser" element={adminOnly(<ClassesPage />)} />
+      <Route path="/plattformadministrator" element={platformOnly(<PlatformHomePage />)} />
+      <Route path="/plattformadministrator/schools/:schoolId" element={platformOnly(<PlatformSchoolPage />)} />
       <Route path="/superadmin" element={<Navigate to="/plattformadministrator" replace />} />
       <Route path="/superadmin/schools/:schoolId" element={<SuperadminSchoolRedirect />} />
       <Route path="/change-password" element={<ChangePasswordPage />} />

@@ -1,6 +1,7 @@
 // Base styles first, so feature styles that follow can refine them.
 import './ui/base.css';
 import './ui/layout.css';
+import './ui/lists.css';
 import { Tooltip } from 'radix-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

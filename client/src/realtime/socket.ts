@@ -9,18 +9,35 @@ import {
 } from '../../../protocol/src';
 import { useAuthStore } from '../stores/authStore';
 import { refetchLoadedStores } from '../stores/registry';
+import { classCreated, useClassesStore } from '../stores/classesStore';
+import { schoolDeleted, usePlatformSchoolsStore, usePlatformUsersStore } from '../stores/platformStore';
 import { useUsersStore } from '../stores/usersStore';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Handlers = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void };
 
+function userChanged(user: User): void {
+  useUsersStore.getState().put(user);
+  usePlatformUsersStore.getState().put(user);
+  if (user.id === useAuthStore.getState().user?.id) void ownAccountChanged();
+}
+
 /** Listeners only call store actions; the server is the source of truth. */
 const handlers: Handlers = {
-  'users.registered': (user) => useUsersStore.getState().userChanged(user),
-  'users.updated': (user) => {
-    useUsersStore.getState().userChanged(user);
-    if (user.id === useAuthStore.getState().user?.id) void ownAccountChanged();
+  'users.registered': userChanged,
+  'users.created': userChanged,
+  'users.updated': userChanged,
+  'users.deleted': ({ id }) => {
+    useUsersStore.getState().remove(id);
+    usePlatformUsersStore.getState().remove(id);
+    // My own account is gone: /me answers 401 and that signs me out.
+    if (id === useAuthStore.getState().user?.id) void ownAccountChanged();
   },
+  'classes.created': classCreated,
+  'classes.deleted': ({ id }) => useClassesStore.getState().remove(id),
+  'schools.created': (school) => usePlatformSchoolsStore.getState().put(school),
+  'schools.updated': (school) => usePlatformSchoolsStore.getState().put(school),
+  'schools.deleted': ({ id }) => schoolDeleted(id),
 };
 
 const RECONNECT_AFTER_REFUSAL_MS = 5000;
@@ -61,7 +78,7 @@ async function recheckSession(target: AppSocket, delayMs: number): Promise<void>
   reconnectIfStillSignedIn(target, delayMs);
 }
 
-// A change to my own account (approval, new role): /me is the authority; SessionRuntime then
+// A change to my own account (approval, new role, deletion): /me is the authority; SessionRuntime then
 // reconnects, because the server picks a socket's rooms at the handshake.
 async function ownAccountChanged(): Promise<void> {
   await useAuthStore.getState().refreshMe({ force: true });

@@ -53,3 +53,17 @@ export const ChevronIcon = (props: IconProps) => (
     <path d="M9 6l6 6-6 6" />
   </Icon>
 );
+
+export const MoreIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="5" r="1.5" fill="currentColor" stroke="none" />
+    <circle cx="12" cy="12" r="1.5" fill="currentColor" stroke="none" />
+    <circle cx="12" cy="19" r="1.5" fill="currentColor" stroke="none" />
+  </Icon>
+);
+
+export const PlusIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);

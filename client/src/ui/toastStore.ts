@@ -43,3 +43,8 @@ export const useToastStore = create<ToastState>()((set) => ({
 export function toast(options: ToastOptions): void {
   useToastStore.getState().show(options);
 }
+
+/** A destructive toast: the spec's failure text as title, the server's message (if any) below it. */
+export function failureToast(title: string, serverText?: string): void {
+  toast({ title, description: serverText || undefined, variant: 'destructive' });
+}

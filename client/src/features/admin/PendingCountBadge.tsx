@@ -5,16 +5,14 @@ import { selectPendingCount, useUsersStore } from '../../stores/usersStore';
 
 /** Live count of users awaiting approval; loads for role Admin only and hides at 0. */
 export function PendingCountBadge() {
-  const isAdmin = useAuthStore((state) => state.user?.role === ADMIN_ROLE);
+  const schoolId = useAuthStore((state) => (state.user?.role === ADMIN_ROLE ? state.user.schoolId : null));
   const count = useUsersStore(selectPendingCount);
-  const status = useUsersStore((state) => state.pendingStatus);
-  const loadPending = useUsersStore((state) => state.loadPending);
 
   useEffect(() => {
-    if (isAdmin && status === 'idle') void loadPending();
-  }, [isAdmin, status, loadPending]);
+    if (schoolId) void useUsersStore.getState().ensure(schoolId);
+  }, [schoolId]);
 
-  if (!isAdmin || count === 0) return null;
+  if (!schoolId || count === 0) return null;
   return (
     <span className="badge" data-testid="pending-count" aria-label={`${count} ventende`}>
       {count}

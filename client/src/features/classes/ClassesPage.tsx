@@ -1,0 +1,115 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { CLASS_NAME_MAX_LENGTH, type SchoolClass } from '../../../../protocol/src';
+import { createClass, deleteClass } from '../../api/classes';
+import { serverMessage } from '../../api/http';
+import { useClassesStore } from '../../stores/classesStore';
+import { AppHeader } from '../../ui/AppHeader';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ListState } from '../../ui/ListState';
+import { failureToast, toast } from '../../ui/toastStore';
+import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
+
+const byClassName = (a: SchoolClass, b: SchoolClass) =>
+  a.className.localeCompare(b.className, 'nb', { numeric: true, sensitivity: 'base' });
+
+/** /admin/klasser (Admin, Plattformadministrator for a chosen school). */
+export function ClassesPage() {
+  const { picksSchool, scope } = useAdminSchoolScope();
+  return (
+    <div className="app-shell">
+      <AppHeader title="Administrer klasser" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
+      <main className="page page-medium" data-testid="classes-page">
+        {picksSchool && <AdminSchoolPicker />}
+        {scope === null ? <p className="empty">Velg en skole for å administrere klassene.</p> : <ClassList scope={scope} />}
+      </main>
+    </div>
+  );
+}
+
+function ClassList({ scope }: { scope: string }) {
+  const byId = useClassesStore((state) => state.byId);
+  const loaded = useClassesStore((state) => state.loaded);
+  const status = useClassesStore((state) => state.status);
+  const [name, setName] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<SchoolClass | null>(null);
+
+  useEffect(() => {
+    void useClassesStore.getState().ensure(scope);
+  }, [scope]);
+
+  const classes = useMemo(() => Object.values(byId).sort(byClassName), [byId]);
+  const schoolId = scope || null;
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const className = name.trim();
+    if (!className || adding) return;
+    setAdding(true);
+    try {
+      useClassesStore.getState().put(await createClass(className, schoolId));
+      setName('');
+      toast({ title: 'Klasse lagt til' });
+    } catch (error) {
+      failureToast('Kunne ikke legge til klasse. Prøv igjen.', serverMessage(error, ''));
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  async function remove(schoolClass: SchoolClass) {
+    try {
+      useClassesStore.getState().remove((await deleteClass(schoolClass.id, schoolId)).id);
+      toast({ title: 'Klasse slettet' });
+    } catch (error) {
+      failureToast('Kunne ikke slette klasse. Prøv igjen.', serverMessage(error, ''));
+    }
+  }
+
+  return (
+    <>
+      <form className="inline-form" onSubmit={add} data-testid="add-class-form">
+        <input
+          className="input"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder="Klassenavn..."
+          aria-label="Klassenavn"
+          maxLength={CLASS_NAME_MAX_LENGTH}
+          enterKeyHint="done"
+          data-testid="class-name"
+        />
+        <button type="submit" className="button" disabled={adding || !name.trim()} data-testid="add-class">
+          Legg til
+        </button>
+      </form>
+
+      {!loaded ? (
+        <ListState loaded={loaded} failed={status === 'error'} loadingText="Laster klasser..." onRetry={() => useClassesStore.getState().reload()} />
+      ) : classes.length === 0 ? (
+        <p className="empty">Ingen klasser lagt til ennå</p>
+      ) : (
+        <ul className="row-list" data-testid="class-list">
+          {classes.map((schoolClass) => (
+            <li key={schoolClass.id} className="row" data-testid="class-row">
+              <span className="row-main row-title">{schoolClass.className}</span>
+              <button type="button" className="button button-secondary button-small" onClick={() => setToDelete(schoolClass)}>
+                Slett
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Slett klasse"
+        description="Er du sikker på at du vil slette denne klassen?"
+        confirmLabel="Slett"
+        onConfirm={() => toDelete && remove(toDelete)}
+      />
+    </>
+  );
+}

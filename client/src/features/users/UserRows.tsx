@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import type { User } from '../../../../protocol/src';
+import { ActionMenu, type MenuAction } from '../../ui/ActionMenu';
+import type { AdminUserActions } from './useAdminUserActions';
+import { ADMIN_STATUS_LABEL, adminRoleTargets, roleChangeLabel } from './userLabels';
+
+function UserText({ user, children }: { user: User; children?: ReactNode }) {
+  return (
+    <div className="row-main">
+      <span className="row-title">{user.name}</span>
+      <span className="row-meta">{user.email}</span>
+      {children}
+    </div>
+  );
+}
+
+/** A registration awaiting approval: Godkjenn or Avvis. */
+export function PendingUserRow({ user, actions }: { user: User; actions: AdminUserActions }) {
+  const busy = actions.isBusy(user);
+  return (
+    <li className="row row-stack" data-testid="pending-user" data-user-id={user.id}>
+      <UserText user={user}>
+        <span className="row-badges">
+          <span className="pill pill-warning">Ventende</span>
+        </span>
+      </UserText>
+      <div className="row-actions">
+        <button type="button" className="button button-small" disabled={busy} onClick={() => void actions.approve(user)}>
+          Godkjenn
+        </button>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          disabled={busy}
+          onClick={() => void actions.reject(user)}
+        >
+          Avvis
+        </button>
+      </div>
+    </li>
+  );
+}
+
+interface SchoolUserRowProps {
+  user: User;
+  isMe: boolean;
+  actions: AdminUserActions;
+  onDelete(user: User): void;
+}
+
+/** A user of the school: 'role - status', and for other approved users the allowed actions (spec §2.5). */
+export function SchoolUserRow({ user, isMe, actions, onDelete }: SchoolUserRowProps) {
+  const menu: MenuAction[] = [
+    ...adminRoleTargets(user).map((role) => ({
+      label: roleChangeLabel(user.role, role),
+      onSelect: () => void actions.changeRole(user, role),
+      testId: `role-${role}`,
+    })),
+    { label: 'Deaktiver bruker', onSelect: () => void actions.deactivate(user), testId: 'deactivate-user' },
+    { label: 'Slett bruker', onSelect: () => onDelete(user), danger: true, testId: 'delete-user' },
+  ];
+  return (
+    <li className="row" data-testid="school-user" data-user-id={user.id}>
+      <UserText user={user}>
+        <span className="row-meta" data-testid="role-status">
+          {user.role} - {ADMIN_STATUS_LABEL[user.status]}
+        </span>
+      </UserText>
+      <div className="row-actions">
+        {isMe ? (
+          <span className="pill pill-info">Du</span>
+        ) : user.status === 'approved' ? (
+          <ActionMenu label={`Handlinger for ${user.name}`} actions={menu} testId="user-menu" />
+        ) : null}
+      </div>
+    </li>
+  );
+}

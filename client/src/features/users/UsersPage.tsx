@@ -1,0 +1,93 @@
+import { Tabs } from 'radix-ui';
+import { useEffect, useMemo, useState } from 'react';
+import type { User } from '../../../../protocol/src';
+import { useCurrentUser } from '../../stores/authStore';
+import { selectPendingCount, useUsersStore } from '../../stores/usersStore';
+import { AppHeader } from '../../ui/AppHeader';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ListState } from '../../ui/ListState';
+import { PendingUserRow, SchoolUserRow } from './UserRows';
+import { useAdminUserActions } from './useAdminUserActions';
+import { byName } from './userLabels';
+
+/** /admin/brukere (role Admin): pending registrations and every user of the school, live. */
+export function UsersPage() {
+  const me = useCurrentUser();
+  const schoolId = me.schoolId ?? '';
+  const byId = useUsersStore((state) => state.byId);
+  const loaded = useUsersStore((state) => state.loaded);
+  const status = useUsersStore((state) => state.status);
+  const pendingCount = useUsersStore(selectPendingCount);
+  const actions = useAdminUserActions();
+  const [toDelete, setToDelete] = useState<User | null>(null);
+
+  useEffect(() => {
+    void useUsersStore.getState().ensure(schoolId);
+  }, [schoolId]);
+
+  const users = useMemo(() => Object.values(byId).sort(byName), [byId]);
+  const pending = useMemo(() => users.filter((user) => user.status === 'pending'), [users]);
+  const listState = (
+    <ListState loaded={loaded} failed={status === 'error'} loadingText="Laster brukere..." onRetry={() => useUsersStore.getState().reload()} />
+  );
+
+  return (
+    <div className="app-shell">
+      <AppHeader title="Brukere" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
+      <main className="page page-medium" data-testid="users-page">
+        <Tabs.Root defaultValue="pending">
+          <Tabs.List className="tabs-list" aria-label="Brukere">
+            <Tabs.Trigger value="pending" className="tabs-trigger" data-testid="tab-pending">
+              Ventende
+              {pendingCount > 0 && (
+                <span className="badge" aria-hidden="true">
+                  {pendingCount}
+                </span>
+              )}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="all" className="tabs-trigger" data-testid="tab-all">
+              Alle
+            </Tabs.Trigger>
+          </Tabs.List>
+
+          <Tabs.Content value="pending" className="tabs-content">
+            {!loaded ? (
+              listState
+            ) : pending.length === 0 ? (
+              <p className="empty">Ingen ventende brukere</p>
+            ) : (
+              <ul className="row-list" data-testid="pending-list">
+                {pending.map((user) => (
+                  <PendingUserRow key={user.id} user={user} actions={actions} />
+                ))}
+              </ul>
+            )}
+          </Tabs.Content>
+
+          <Tabs.Content value="all" className="tabs-content">
+            {!loaded ? (
+              listState
+            ) : users.length === 0 ? (
+              <p className="empty">Ingen brukere funnet</p>
+            ) : (
+              <ul className="row-list" data-testid="all-list">
+                {users.map((user) => (
+                  <SchoolUserRow key={user.id} user={user} isMe={user.id === me.id} actions={actions} onDelete={setToDelete} />
+                ))}
+              </ul>
+            )}
+          </Tabs.Content>
+        </Tabs.Root>
+      </main>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Slett bruker"
+        description={toDelete ? `Er du sikker på at du vil slette brukeren ${toDelete.name}? Dette kan ikke angres.` : ''}
+        confirmLabel="Slett"
+        onConfirm={() => toDelete && actions.remove(toDelete)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { PlatformSchool, User } from '../../../protocol/src';
+import { fetchPlatformSchools, fetchPlatformUsers } from '../api/platform';
+import { createCollectionStore } from './collection';
+
+/** The platform pages' schools, with their user counts (Plattformadministrator only). */
+export const usePlatformSchoolsStore = createCollectionStore<PlatformSchool>({ fetch: () => fetchPlatformSchools() });
+
+/** Every user of every school; the school page shows one school's. */
+export const usePlatformUsersStore = createCollectionStore<User>({ fetch: () => fetchPlatformUsers() });
+
+/** Event 'schools.deleted': the school and all its users are gone. */
+export function schoolDeleted(id: string): void {
+  usePlatformSchoolsStore.getState().remove(id);
+  usePlatformUsersStore.getState().removeWhere((user) => user.schoolId === id);
+}
