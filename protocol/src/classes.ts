@@ -6,6 +6,8 @@ export const CLASS_NAME_MAX_LENGTH = 60;
 export const classSchema = z.object({
   id: idSchema,
   className: z.string(),
+  /** Which school it belongs to: the platform room hears every school's classes. */
+  schoolId: idSchema,
   updatedAt: z.string(),
 });
 export type SchoolClass = z.infer<typeof classSchema>;

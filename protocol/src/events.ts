@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { userSchema } from './auth';
 import { classSchema } from './classes';
+import { maintenanceTaskSchema } from './maintenance';
 import { deletedSchema, platformSchoolSchema } from './platform';
+import { reportSchema, taskRoundsSchema } from './reports';
+import { tasksConfigSchema } from './taskButtons';
 
 /**
  * Every server-to-client event: '<plural>.<pastTense>' → payload schema. The payload is the same
@@ -23,6 +26,15 @@ export const serverEventSchemas = {
   'schools.created': platformSchoolSchema,
   'schools.updated': platformSchoolSchema,
   'schools.deleted': deletedSchema,
+  /** Reports and the shared board: to the school's room (every approved member reads reports). */
+  'reports.saved': reportSchema,
+  'reports.deleted': deletedSchema,
+  'taskRounds.updated': taskRoundsSchema,
+  'taskButtons.updated': tasksConfigSchema,
+  /** Maintenance cases: to the school's Admins and Vaktmestere, and the platform room. */
+  'maintenanceTasks.created': maintenanceTaskSchema,
+  'maintenanceTasks.updated': maintenanceTaskSchema,
+  'maintenanceTasks.deleted': deletedSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

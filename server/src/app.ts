@@ -1,11 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { useNorwegianZodMessages } from '../../protocol/src/zodLocale';
+import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { authRoutes } from './features/auth/routes';
 import { classRoutes } from './features/classes/routes';
 import { healthRoutes } from './features/health/routes';
+import { awayRoutes } from './features/away/routes';
+import { maintenanceRoutes } from './features/maintenance/routes';
 import { platformRoutes } from './features/platform/routes';
+import { reportRoutes } from './features/reports/routes';
+import { sickRoutes } from './features/sick/routes';
+import { taskButtonRoutes } from './features/taskButtons/routes';
 import { schoolRoutes } from './features/schools/routes';
 import { userRoutes } from './features/users/routes';
 import { registerAccessControl } from './plugins/auth';
@@ -18,7 +24,9 @@ import { attachRealtime } from './realtime/attach';
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Builds the app: plugins first, then the feature routes. The database must already be connected. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export type AppDependencies = { clock?: Clock };
+
+export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   useNorwegianZodMessages();
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -26,6 +34,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  app.decorate('clock', deps.clock ?? systemClock);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -41,6 +50,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(classRoutes);
   await app.register(platformRoutes);
+  await app.register(taskButtonRoutes);
+  await app.register(reportRoutes);
+  await app.register(sickRoutes);
+  await app.register(awayRoutes);
+  await app.register(maintenanceRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

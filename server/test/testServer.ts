@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import mongoose from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connectMongoose, withDatabaseName } from '../src/db/connect';
 
 export type TestServer = { app: FastifyInstance; baseUrl: string; config: Config; close: () => Promise<void> };
 
 /** A real listening server on a fresh database of its own. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, deps: AppDependencies = {}): Promise<TestServer> {
   const dbName = `test_${randomBytes(6).toString('hex')}`;
   await connectMongoose(withDatabaseName(inject('mongoServerUri'), dbName));
   const config = loadConfig({
@@ -19,7 +19,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, deps);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

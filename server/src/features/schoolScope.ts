@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { PLATFORM_ADMIN_ROLE } from '../../../protocol/src/roles';
-import { badRequest, notFound } from '../httpError';
+import { badRequest, forbidden, notFound } from '../httpError';
 import { School } from './schools/model';
 import type { UserDoc } from './users/model';
 
@@ -14,4 +14,11 @@ export async function resolveSchoolScope(user: UserDoc, requested: string | unde
   const school = await School.findById(requested, { _id: 1 }).lean();
   if (!school) throw notFound('Fant ikke skolen');
   return school._id;
+}
+
+/** A school named in the path: one's own school only, any existing school for the Plattformadministrator. */
+export async function assertSchoolAccess(user: UserDoc, schoolId: string): Promise<Types.ObjectId> {
+  if (user.role === PLATFORM_ADMIN_ROLE) return resolveSchoolScope(user, schoolId);
+  if (!user.schoolId?.equals(schoolId)) throw forbidden('Du har ikke tilgang til denne skolen');
+  return user.schoolId;
 }

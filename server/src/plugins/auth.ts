@@ -43,9 +43,6 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if (user.status === 'pending') throw forbidden(TEXTS.accountPending);
     if (user.status !== 'approved') throw forbidden(TEXTS.accountDeactivated);
     if (!access.roles.includes(user.role as Role)) throw forbidden(TEXTS.forbidden);
-    if (user.role !== PLATFORM_ADMIN_ROLE && !(await School.exists({ _id: user.schoolId, active: true }))) {
-      throw forbidden(TEXTS.schoolInactive);
-    }
   });
 }
 
@@ -61,6 +58,11 @@ async function loadSessionUser(request: FastifyRequest, config: Config): Promise
   if (!user) {
     await session.destroy();
     throw unauthorized(TEXTS.notSignedIn);
+  }
+  // A school switched off while someone was signed in: that session ends here.
+  if (user.role !== PLATFORM_ADMIN_ROLE && !(await School.exists({ _id: user.schoolId, active: true }))) {
+    await session.destroy();
+    throw unauthorized(TEXTS.schoolInactive);
   }
   request.currentUser = user;
   return user;

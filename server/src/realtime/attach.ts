@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
-import { ADMIN_ROLE, PLATFORM_ADMIN_ROLE } from '../../../protocol/src/roles';
+import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE } from '../../../protocol/src/roles';
 import type { Config } from '../config';
 import { SESSION_COOKIE } from '../plugins/session';
 import { authenticateSocket, SocketAuthError } from './handshake';
@@ -55,6 +55,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
             const schoolId = user.schoolId.toHexString();
             void socket.join(rooms.school(schoolId));
             if (user.role === ADMIN_ROLE) void socket.join(rooms.schoolAdmins(schoolId));
+            if (user.role === ADMIN_ROLE || user.role === CARETAKER_ROLE) void socket.join(rooms.schoolMaintenance(schoolId));
           }
         }
         next();

@@ -3,6 +3,8 @@ export const rooms = {
   school: (schoolId: string) => `school:${schoolId}`,
   /** Admin-only data (e.g. users awaiting approval) goes to the school's admins, not to every member. */
   schoolAdmins: (schoolId: string) => `school-admins:${schoolId}`,
+  /** Admins and caretakers of a school: maintenance cases go to them only. */
+  schoolMaintenance: (schoolId: string) => `school-maintenance:${schoolId}`,
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
   platform: 'platform',

@@ -2,12 +2,18 @@ import type { Types } from 'mongoose';
 import type { SchoolClass } from '../../../../protocol/src/classes';
 import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
+import { removeClassFromTrips } from '../away/service';
 import { ClassModel, classNameKey, type ClassDoc } from './model';
 
 const DUPLICATE = 'Det finnes allerede en klasse med dette navnet';
 
 function present(doc: ClassDoc): SchoolClass {
-  return { id: doc._id.toHexString(), className: doc.className, updatedAt: (doc.updatedAt ?? new Date()).toISOString() };
+  return {
+    id: doc._id.toHexString(),
+    className: doc.className,
+    schoolId: doc.schoolId.toHexString(),
+    updatedAt: (doc.updatedAt ?? new Date()).toISOString(),
+  };
 }
 
 export async function listClasses(schoolId: Types.ObjectId): Promise<SchoolClass[]> {
@@ -35,7 +41,7 @@ export async function createClass(schoolId: Types.ObjectId, className: string, r
 export async function deleteClass(schoolId: Types.ObjectId, classId: string, realtime: Realtime): Promise<{ id: string }> {
   const deleted = await ClassModel.findOneAndDelete({ _id: classId, schoolId });
   if (!deleted) throw notFound('Fant ikke klassen');
-  // Trips that name the class drop it once trips exist (the sick-and-away issue owns that model).
+  await removeClassFromTrips(schoolId, classId);
   realtime.toSchool(schoolId.toHexString(), 'classes.deleted', { id: classId });
   return { id: classId };
 }

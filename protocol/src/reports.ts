@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { daySchema, idSchema } from './common';
+import { taskIdSchema } from './taskButtons';
+
+export const REPORT_CONTENT_MAX_LENGTH = 20_000;
+export const STUDENT_NAME_MAX_LENGTH = 100;
+const MAX_AWAY_STUDENTS = 1000;
+
+export const REPORT_TEXTS = {
+  locked: 'Denne rapporten er låst',
+  resetWindow: 'System under tilbakestilling (08:30-09:00)',
+  wrongDay: 'Rapporten gjelder ikke dagens rapportdag',
+  tooLong: `Rapporten kan være maks ${REPORT_CONTENT_MAX_LENGTH} tegn`,
+  notFound: 'Rapport ikke funnet',
+} as const;
+
+/** A report as the API presents it. Lists are lists here (the old client's JSON strings are not needed). */
+export const reportSchema = z.object({
+  id: idSchema,
+  date: z.string(),
+  authorName: z.string(),
+  authorUserId: idSchema,
+  content: z.string(),
+  completedTasks: z.array(z.string()),
+  awayStudents: z.array(z.string()),
+  locked: z.boolean(),
+  updatedAt: z.string(),
+});
+export type Report = z.infer<typeof reportSchema>;
+export const reportsSchema = z.array(reportSchema);
+
+/** GET /api/reports/my: the signed-in supervisor's report for a day, existing or not yet written. */
+export const myReportSchema = z.object({
+  id: idSchema.nullable(),
+  date: z.string(),
+  content: z.string(),
+  completedTasks: z.array(z.string()),
+  awayStudents: z.array(z.string()),
+  locked: z.boolean(),
+  /** 08:30–09:00 Oslo: read-only for supervisors. */
+  resetWindow: z.boolean(),
+  /** The day the server accepts writes for right now. */
+  reportDay: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type MyReport = z.infer<typeof myReportSchema>;
+export const myReportQuerySchema = z.object({ date: daySchema.optional() });
+
+const contentSchema = z
+  .string({ error: 'Rapportteksten må være tekst' })
+  .max(REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS.tooLong);
+
+export const saveMyReportBodySchema = z.object({
+  date: daySchema,
+  content: contentSchema,
+  completedTasks: z
+    .array(taskIdSchema)
+    .max(6)
+    .refine((ids) => new Set(ids).size === ids.length, 'En oppgave kan bare være med én gang'),
+  awayStudents: z.array(z.string().trim().min(1).max(STUDENT_NAME_MAX_LENGTH)).max(MAX_AWAY_STUDENTS),
+});
+export type SaveMyReportBody = z.infer<typeof saveMyReportBodySchema>;
+
+export const updateReportBodySchema = z.object({ content: contentSchema });
+export type UpdateReportBody = z.infer<typeof updateReportBodySchema>;
+
+/** GET /api/reports/recent7 entries. */
+export const recentReportSchema = reportSchema.pick({ id: true, date: true, authorName: true, completedTasks: true });
+export const recentReportsSchema = z.array(recentReportSchema);
+
+/** The shared board: for each task, who ticked it last in the report day, and when. */
+export const taskRoundSchema = z.object({
+  taskId: taskIdSchema,
+  userId: idSchema,
+  userName: z.string(),
+  at: z.string(),
+});
+export const taskRoundsSchema = z.object({ date: z.string(), rounds: z.array(taskRoundSchema) });
+export type TaskRounds = z.infer<typeof taskRoundsSchema>;

@@ -1,0 +1,23 @@
+import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { MAINTENANCE_STATUSES } from '../../../../protocol/src/maintenance';
+
+/** A maintenance case. Names and times are the server's: who was signed in, when it happened. */
+const maintenanceTaskSchema = new Schema(
+  {
+    schoolId: { type: Schema.Types.ObjectId, ref: 'School', required: true },
+    roomNumber: { type: String, required: true },
+    description: { type: String, required: true },
+    status: { type: String, enum: MAINTENANCE_STATUSES, required: true, default: 'pending' },
+    createdByUserId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    createdByName: { type: String, required: true },
+    completedByName: { type: String, default: null },
+    completedAt: { type: Date, default: null },
+    rejectedByName: { type: String, default: null },
+    rejectedAt: { type: Date, default: null },
+  },
+  { timestamps: true },
+);
+maintenanceTaskSchema.index({ schoolId: 1, status: 1 });
+
+export type MaintenanceTaskDoc = HydratedDocument<InferSchemaType<typeof maintenanceTaskSchema>>;
+export const MaintenanceTaskModel = model('MaintenanceTask', maintenanceTaskSchema);

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
+import { idParamsSchema } from '../../../../protocol/src/common';
+import {
+  createMaintenanceTaskBodySchema,
+  maintenanceListQuerySchema,
+  maintenanceTaskSchema,
+  maintenanceTasksSchema,
+} from '../../../../protocol/src/maintenance';
+import { deletedSchema } from '../../../../protocol/src/platform';
+import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '../../../../protocol/src/roles';
+import { currentUser } from '../../plugins/auth';
+import { resolveSchoolScope } from '../schoolScope';
+import { createTask, deleteTask, listTasks, resolveTask } from './service';
+
+// Spec §6: listing and acting on tasks is for Admin, Vaktmester and Plattformadministrator.
+const maintainers = { access: { roles: [ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE] } } as const;
+const BASE = '/api/maintenance-tasks';
+
+const taskScope = (request: FastifyRequest) => {
+  const user = currentUser(request);
+  return user.role === PLATFORM_ADMIN_ROLE ? null : user.schoolId!;
+};
+
+export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const oneTask = { params: idParamsSchema, response: { 200: maintenanceTaskSchema } };
+
+  // A supervisor sends a case from the board; it lands in their own school.
+  r.post(
+    `${BASE}/submit`,
+    {
+      config: { access: { roles: [SUPERVISOR_ROLE] } },
+      schema: { body: createMaintenanceTaskBodySchema, response: { 201: maintenanceTaskSchema } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      return reply.status(201).send(await createTask(user.schoolId!, user, request.body, app.realtime));
+    },
+  );
+
+  r.post(
+    BASE,
+    {
+      config: maintainers,
+      schema: { querystring: schoolScopeQuerySchema, body: createMaintenanceTaskBodySchema, response: { 201: maintenanceTaskSchema } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const schoolId = await resolveSchoolScope(user, request.query.schoolId);
+      return reply.status(201).send(await createTask(schoolId, user, request.body, app.realtime));
+    },
+  );
+
+  r.get(
+    BASE,
+    { config: maintainers, schema: { querystring: maintenanceListQuerySchema, response: { 200: maintenanceTasksSchema } } },
+    async (request) => listTasks(await resolveSchoolScope(currentUser(request), request.query.schoolId), request.query.status),
+  );
+
+  r.put(`${BASE}/:id/complete`, { config: maintainers, schema: oneTask }, async (request) =>
+    resolveTask(taskScope(request), request.params.id, 'completed', currentUser(request), app.clock.now(), app.realtime),
+  );
+
+  r.put(`${BASE}/:id/reject`, { config: maintainers, schema: oneTask }, async (request) =>
+    resolveTask(taskScope(request), request.params.id, 'rejected', currentUser(request), app.clock.now(), app.realtime),
+  );
+
+  r.delete(
+    `${BASE}/:id`,
+    { config: maintainers, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
+    async (request) => deleteTask(taskScope(request), request.params.id, app.realtime),
+  );
+}

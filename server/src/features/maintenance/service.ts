@@ -1,0 +1,102 @@
+import type { Types } from 'mongoose';
+import {
+  compareRoomNumbers,
+  MAINTENANCE_TEXTS,
+  type CreateMaintenanceTaskBody,
+  type MaintenanceStatus,
+  type MaintenanceTask,
+} from '../../../../protocol/src/maintenance';
+import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
+import { conflict, notFound } from '../../httpError';
+import type { Realtime } from '../../realtime/realtime';
+import { rooms } from '../../realtime/rooms';
+import type { UserDoc } from '../users/model';
+import { MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+function present(task: MaintenanceTaskDoc): MaintenanceTask {
+  return {
+    id: task._id.toHexString(),
+    roomNumber: task.roomNumber,
+    description: task.description,
+    status: task.status as MaintenanceStatus,
+    createdByName: task.createdByName,
+    createdAt: task.createdAt.toISOString(),
+    completedByName: task.completedByName ?? null,
+    completedAt: iso(task.completedAt),
+    rejectedByName: task.rejectedByName ?? null,
+    rejectedAt: iso(task.rejectedAt),
+    updatedAt: task.updatedAt.toISOString(),
+  };
+}
+
+/** Cases are for the school's caretakers and admins (and the platform), not every member. */
+function targets(schoolId: Types.ObjectId): string[] {
+  return [rooms.schoolMaintenance(schoolId.toHexString()), rooms.platform];
+}
+
+/** Pending by room number; the archive newest action first (spec §2.5, §2.6). */
+export async function listTasks(schoolId: Types.ObjectId, status: MaintenanceStatus | undefined): Promise<MaintenanceTask[]> {
+  const tasks = (await MaintenanceTaskModel.find(status ? { schoolId, status } : { schoolId })).map(present);
+  const actedAt = (t: MaintenanceTask) => t.completedAt ?? t.rejectedAt ?? '';
+  return tasks.sort((a, b) =>
+    a.status === 'pending' && b.status === 'pending'
+      ? compareRoomNumbers(a.roomNumber, b.roomNumber)
+      : actedAt(b).localeCompare(actedAt(a)) || compareRoomNumbers(a.roomNumber, b.roomNumber),
+  );
+}
+
+export async function createTask(
+  schoolId: Types.ObjectId,
+  creator: UserDoc,
+  body: CreateMaintenanceTaskBody,
+  realtime: Realtime,
+): Promise<MaintenanceTask> {
+  const task = await MaintenanceTaskModel.create({
+    schoolId,
+    roomNumber: body.roomNumber,
+    description: body.description,
+    status: 'pending',
+    createdByUserId: creator._id,
+    createdByName: creator.name,
+  });
+  const presented = present(task);
+  realtime.emit(targets(schoolId), 'maintenanceTasks.created', presented);
+  return presented;
+}
+
+async function findTask(scope: Types.ObjectId | null, id: string): Promise<MaintenanceTaskDoc> {
+  const task = await MaintenanceTaskModel.findOne(scope ? { _id: id, schoolId: scope } : { _id: id });
+  if (!task) throw notFound(MAINTENANCE_TEXTS.notFound);
+  return task;
+}
+
+/** Only a pending task is completed or rejected, once: of two caretakers at once, one wins. */
+export async function resolveTask(
+  scope: Types.ObjectId | null,
+  id: string,
+  outcome: 'completed' | 'rejected',
+  actor: UserDoc,
+  now: Date,
+  realtime: Realtime,
+): Promise<MaintenanceTask> {
+  const task = await findTask(scope, id);
+  const set = outcome === 'completed' ? { completedByName: actor.name, completedAt: now } : { rejectedByName: actor.name, rejectedAt: now };
+  const updated = await updateIfMatches(MaintenanceTaskModel, { _id: task._id, status: 'pending' }, { $set: { status: outcome, ...set } });
+  if (!updated) {
+    const current = await MaintenanceTaskModel.findById(task._id, { status: 1 }).lean();
+    if (!current) throw notFound(MAINTENANCE_TEXTS.notFound);
+    throw conflict(current.status === 'rejected' ? MAINTENANCE_TEXTS.alreadyRejected : MAINTENANCE_TEXTS.alreadyCompleted);
+  }
+  const presented = present(updated);
+  realtime.emit(targets(updated.schoolId), 'maintenanceTasks.updated', presented);
+  return presented;
+}
+
+export async function deleteTask(scope: Types.ObjectId | null, id: string, realtime: Realtime): Promise<{ id: string }> {
+  const task = await findTask(scope, id);
+  if (!(await deleteIfMatches(MaintenanceTaskModel, { _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
+  realtime.emit(targets(task.schoolId), 'maintenanceTasks.deleted', { id });
+  return { id };
+}

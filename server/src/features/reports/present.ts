@@ -1,0 +1,21 @@
+import type { Report } from '../../../../protocol/src/reports';
+import { isReportDayLocked } from '../../../../protocol/src/time';
+import type { ReportDoc } from './model';
+
+export function completedTasks(report: Pick<ReportDoc, 'taskTicks'>): string[] {
+  return report.taskTicks.map((t) => t.taskId).sort();
+}
+
+export function presentReport(report: ReportDoc, now: Date): Report {
+  return {
+    id: report._id.toHexString(),
+    date: report.date,
+    authorName: report.authorName,
+    authorUserId: report.authorUserId.toHexString(),
+    content: report.content ?? '',
+    completedTasks: completedTasks(report),
+    awayStudents: report.awayStudents,
+    locked: isReportDayLocked(report.date, now),
+    updatedAt: (report.updatedAt ?? now).toISOString(),
+  };
+}

@@ -1,0 +1,25 @@
+import type { Types } from 'mongoose';
+import type { TaskRounds } from '../../../../protocol/src/reports';
+import type { TaskId } from '../../../../protocol/src/taskButtons';
+import { ReportModel } from './model';
+
+/** The shared board of a report day: per task, the supervisor who ticked it last, and when. */
+export async function taskRounds(schoolId: Types.ObjectId, date: string): Promise<TaskRounds> {
+  const reports = await ReportModel.find({ schoolId, date }, { authorUserId: 1, authorName: 1, taskTicks: 1 }).lean();
+  const latest = new Map<string, TaskRounds['rounds'][number]>();
+  for (const report of reports) {
+    for (const tick of report.taskTicks) {
+      const at = tick.at.toISOString();
+      const known = latest.get(tick.taskId);
+      if (!known || known.at < at) {
+        latest.set(tick.taskId, {
+          taskId: tick.taskId as TaskId,
+          userId: report.authorUserId.toHexString(),
+          userName: report.authorName,
+          at,
+        });
+      }
+    }
+  }
+  return { date, rounds: [...latest.values()].sort((a, b) => a.taskId.localeCompare(b.taskId)) };
+}

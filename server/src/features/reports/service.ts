@@ -1,0 +1,106 @@
+import type { Types } from 'mongoose';
+import type { MyReport, Report, SaveMyReportBody } from '../../../../protocol/src/reports';
+import { REPORT_TEXTS } from '../../../../protocol/src/reports';
+import { addDays, compareDays, isReportDayLocked, isResetWindow, reportDay } from '../../../../protocol/src/time';
+import { badRequest, conflict, notFound } from '../../httpError';
+import type { Realtime } from '../../realtime/realtime';
+import type { UserDoc } from '../users/model';
+import { ReportModel, type ReportDoc } from './model';
+import { completedTasks, presentReport } from './present';
+import { taskRounds } from './rounds';
+
+const RECENT_DAYS = 7;
+
+/** The supervisor's own report for a day (default: the current report day), written or not. */
+export async function getMyReport(user: UserDoc, requested: string | undefined, now: Date): Promise<MyReport> {
+  const today = reportDay(now);
+  const date = requested ?? today;
+  const report = await ReportModel.findOne({ schoolId: user.schoolId, authorUserId: user._id, date });
+  return {
+    id: report?._id.toHexString() ?? null,
+    date,
+    content: report?.content ?? '',
+    completedTasks: report ? completedTasks(report) : [],
+    awayStudents: report?.awayStudents ?? [],
+    locked: isReportDayLocked(date, now),
+    resetWindow: isResetWindow(now),
+    reportDay: today,
+    updatedAt: report?.updatedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Saves the supervisor's own report. Only the current report day, never while locked or in the
+ * 08:30–09:00 window: the server decides, whatever the client believes the time is.
+ */
+export async function saveMyReport(user: UserDoc, body: SaveMyReportBody, now: Date, realtime: Realtime): Promise<Report> {
+  const today = reportDay(now);
+  if (compareDays(body.date, today) < 0) throw conflict(REPORT_TEXTS.locked);
+  if (body.date !== today) throw badRequest(REPORT_TEXTS.wrongDay);
+  if (isResetWindow(now)) throw conflict(REPORT_TEXTS.resetWindow);
+
+  const key = { schoolId: user.schoolId, authorUserId: user._id, date: today };
+  const existing = await ReportModel.findOne(key, { taskTicks: 1 }).lean();
+  const tickedAt = new Map((existing?.taskTicks ?? []).map((t) => [t.taskId, t.at]));
+  const taskTicks = [...body.completedTasks].sort().map((taskId) => ({ taskId, at: tickedAt.get(taskId) ?? now }));
+  const update = { $set: { content: body.content, taskTicks, awayStudents: body.awayStudents, authorName: user.name } };
+
+  let report: ReportDoc | null;
+  try {
+    report = await ReportModel.findOneAndUpdate(key, update, { upsert: true, new: true });
+  } catch (err) {
+    // Two first saves at once: the unique index lets one create it; the other updates it.
+    if ((err as { code?: unknown }).code !== 11000) throw err;
+    report = await ReportModel.findOneAndUpdate(key, update, { new: true });
+  }
+  const presented = presentReport(report!, now);
+  const schoolId = user.schoolId!.toHexString();
+  realtime.toSchool(schoolId, 'reports.saved', presented);
+  const ticksChanged = JSON.stringify([...tickedAt.keys()].sort()) !== JSON.stringify(presented.completedTasks);
+  if (ticksChanged) realtime.toSchool(schoolId, 'taskRounds.updated', await taskRounds(user.schoolId!, today));
+  return presented;
+}
+
+/** The school's reports of the last seven report days, newest first. */
+export async function recentReports(schoolId: Types.ObjectId, now: Date): Promise<Report[]> {
+  const today = reportDay(now);
+  const reports = await ReportModel.find({ schoolId, date: { $gte: addDays(today, -(RECENT_DAYS - 1)), $lte: today } });
+  return reports
+    .map((r) => presentReport(r, now))
+    .sort((a, b) => compareDays(b.date, a.date) || b.updatedAt.localeCompare(a.updatedAt));
+}
+
+async function findReport(schoolId: Types.ObjectId | null, id: string): Promise<ReportDoc> {
+  const report = await ReportModel.findOne(schoolId ? { _id: id, schoolId } : { _id: id });
+  if (!report) throw notFound(REPORT_TEXTS.notFound);
+  return report;
+}
+
+export async function getReport(schoolId: Types.ObjectId | null, id: string, now: Date): Promise<Report> {
+  return presentReport(await findReport(schoolId, id), now);
+}
+
+/** Admin and Plattformadministrator correct any report's text, locked or not. */
+export async function updateReportContent(
+  schoolId: Types.ObjectId | null,
+  id: string,
+  content: string,
+  now: Date,
+  realtime: Realtime,
+): Promise<Report> {
+  const report = await findReport(schoolId, id);
+  report.content = content;
+  await report.save();
+  const presented = presentReport(report, now);
+  realtime.toSchool(report.schoolId.toHexString(), 'reports.saved', presented);
+  return presented;
+}
+
+export async function deleteReport(schoolId: Types.ObjectId | null, id: string, now: Date, realtime: Realtime): Promise<{ id: string }> {
+  const report = await findReport(schoolId, id);
+  await ReportModel.deleteOne({ _id: report._id });
+  const reportSchool = report.schoolId.toHexString();
+  realtime.toSchool(reportSchool, 'reports.deleted', { id });
+  if (report.date === reportDay(now)) realtime.toSchool(reportSchool, 'taskRounds.updated', await taskRounds(report.schoolId, report.date));
+  return { id };
+}

@@ -1,0 +1,19 @@
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+
+/**
+ * The sick list of one school on one date. Student names are user text (they may hold a '.'),
+ * so comments are kept as { name, comment } pairs and shaped into the spec's map when presented.
+ */
+const sickSchema = new Schema(
+  {
+    schoolId: { type: Schema.Types.ObjectId, ref: 'School', required: true },
+    date: { type: String, required: true },
+    students: [{ _id: false, name: { type: String, required: true }, comment: { type: String, default: '' } }],
+    comment: { type: String, default: '' },
+  },
+  { timestamps: true },
+);
+sickSchema.index({ schoolId: 1, date: 1 }, { unique: true });
+
+export type SickDoc = InferSchemaType<typeof sickSchema> & { _id: Types.ObjectId };
+export const SickRecord = model('SickRecord', sickSchema);

@@ -1,0 +1,14 @@
+import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { TASK_IDS } from '../../../../protocol/src/taskButtons';
+
+/** A school's six task labels; a school without a row uses the defaults. */
+const taskConfigSchema = new Schema(
+  {
+    schoolId: { type: Schema.Types.ObjectId, ref: 'School', required: true, unique: true },
+    buttons: [{ _id: false, id: { type: String, enum: TASK_IDS, required: true }, label: { type: String, required: true } }],
+  },
+  { timestamps: true },
+);
+
+export type TaskConfigDoc = InferSchemaType<typeof taskConfigSchema> & { _id: Types.ObjectId };
+export const TaskConfig = model('TaskConfig', taskConfigSchema);

@@ -1,0 +1,70 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/callers';
+import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
+import { signedIn } from '../../test/sessions';
+import { connectSocket, record, settle, waitFor, type TestSocket } from '../../test/sockets';
+import { TestClock } from '../../test/testClock';
+import { startTestServer, type TestServer } from '../../test/testServer';
+
+const clock = new TestClock();
+let server: TestServer;
+let fx: Fixture;
+const open: TestSocket[] = [];
+
+beforeAll(async () => {
+  clock.setOslo('2026-11-21', 21, 14);
+  server = await startTestServer({}, { clock });
+  fx = await seedFixture();
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+afterAll(async () => server?.close());
+
+async function listen(user: FixtureUser) {
+  const socket = await connectSocket(server.baseUrl, (await signedIn(server.baseUrl, user)).cookie);
+  open.push(socket);
+  return record(socket, ['taskRounds.updated', 'reports.saved', 'taskButtons.updated']);
+}
+
+describe('the shared board, live', () => {
+  it('a round ticked by one supervisor reaches the others of the school, and nobody elsewhere', async () => {
+    const colleague = await makeUser(fx.a.id, 'Tilsynsvakt');
+    const colleagueSees = await listen(colleague);
+    const adminSees = await listen(fx.a.admin);
+    const otherSchool = await listen(fx.b.supervisor);
+    const platform = await listen(fx.platformAdmin);
+
+    const kari = await signedIn(server.baseUrl, fx.a.supervisor);
+    const saved = await kari.put('/api/reports/my', { date: '2026-11-21', content: '', completedTasks: ['3'], awayStudents: [] });
+    expect(saved.status).toBe(200);
+
+    await waitFor(() => colleagueSees.some((e) => e.event === 'taskRounds.updated'));
+    const rounds = colleagueSees.find((e) => e.event === 'taskRounds.updated')!.payload;
+    expect(rounds).toEqual({
+      date: '2026-11-21',
+      rounds: [{ taskId: '3', userId: fx.a.supervisor.id, userName: 'Kari A', at: new Date('2026-11-21T20:14:00Z').toISOString() }],
+    });
+    await waitFor(() => adminSees.length === 2 && platform.length === 2);
+    expect(adminSees.map((e) => e.event).sort()).toEqual(['reports.saved', 'taskRounds.updated']);
+
+    // Saving the text again without changing the ticks does not move the board.
+    colleagueSees.length = 0;
+    await kari.put('/api/reports/my', { date: '2026-11-21', content: 'Mer', completedTasks: ['3'], awayStudents: [] });
+    await waitFor(() => colleagueSees.length === 1);
+    expect(colleagueSees[0]!.event).toBe('reports.saved');
+    await settle();
+    expect(otherSchool).toEqual([]);
+  });
+
+  it('new task labels reach the whole school at once', async () => {
+    const supervisorSees = await listen(fx.a.supervisor);
+    const otherSchool = await listen(fx.b.supervisor);
+    const buttons = ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Oppgave ${id}` }));
+    expect((await (await signedIn(server.baseUrl, fx.a.admin)).put(`/api/tasks-config/${fx.a.id}`, { buttons })).status).toBe(200);
+    await waitFor(() => supervisorSees.length === 1);
+    expect(supervisorSees[0]).toEqual({ event: 'taskButtons.updated', payload: { buttons } });
+    await settle();
+    expect(otherSchool).toEqual([]);
+  });
+});
