@@ -4,6 +4,7 @@ import { classSchema } from './classes';
 import { maintenanceTaskSchema } from './maintenance';
 import { deletedSchema, platformSchoolSchema } from './platform';
 import { reportSchema, taskRoundsSchema } from './reports';
+import { sickListSchema, tripSchema } from './sickAndAway';
 import { tasksConfigSchema } from './taskButtons';
 
 /**
@@ -31,6 +32,10 @@ export const serverEventSchemas = {
   'reports.deleted': deletedSchema,
   'taskRounds.updated': taskRoundsSchema,
   'taskButtons.updated': tasksConfigSchema,
+  /** Sick lists and trips: to the school's room (the supervisors' board shows them). */
+  'sickLists.updated': sickListSchema,
+  'trips.saved': tripSchema,
+  'trips.deleted': deletedSchema,
   /** Maintenance cases: to the school's Admins and Vaktmestere, and the platform room. */
   'maintenanceTasks.created': maintenanceTaskSchema,
   'maintenanceTasks.updated': maintenanceTaskSchema,

@@ -1,17 +1,93 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ROLES } from '../../../../protocol/src/roles';
-import { awayQuerySchema, awaySchema } from '../../../../protocol/src/sickAndAway';
+import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
+import { idParamsSchema, messageSchema } from '../../../../protocol/src/common';
+import { deletedSchema } from '../../../../protocol/src/platform';
+import { ROLES, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
+import {
+  addAwayClassesBodySchema,
+  addAwayStudentBodySchema,
+  awayClassesQuerySchema,
+  awayClassesSchema,
+  awayQuerySchema,
+  awaySchema,
+  classIdParamsSchema,
+  studentNameParamsSchema,
+  tripSchema,
+  tripsSchema,
+  updateTripBodySchema,
+} from '../../../../protocol/src/sickAndAway';
+import { osloDay } from '../../../../protocol/src/time';
 import { currentUser } from '../../plugins/auth';
 import { resolveSchoolScope } from '../schoolScope';
-import { getAway } from './service';
+import { awayClassIds, getAway } from './service';
+import { addToTrip, deleteTrip, listTrips, removeFromTrips, updateTrip } from './tripService';
+
+const admins = { access: { roles: SCHOOL_ADMIN_ROLES } } as const;
+const scoped = { querystring: schoolScopeQuerySchema };
+const REMOVED = { message: 'Fjernet' };
 
 export async function awayRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const scope = (request: FastifyRequest & { query: { schoolId?: string } }) =>
+    resolveSchoolScope(currentUser(request), request.query.schoolId);
+  // A trip is archived once its last day is before today's Oslo date.
+  const today = () => osloDay(app.clock.now());
 
   r.get(
     '/api/away',
     { config: { access: { roles: ROLES } }, schema: { querystring: awayQuerySchema, response: { 200: awaySchema } } },
-    async (request) => getAway(await resolveSchoolScope(currentUser(request), request.query.schoolId), request.query.activeOn),
+    async (request) => getAway(await scope(request), request.query.activeOn),
+  );
+
+  r.post('/api/away/add', { config: admins, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } }, async (request) => {
+    const { fromDate, toDate, studentName, studentNames } = request.body;
+    const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
+    return addToTrip(await scope(request), { fromDate, toDate }, { studentNames: names }, app.realtime);
+  });
+
+  r.delete(
+    '/api/away/student/:name',
+    { config: admins, schema: { ...scoped, params: studentNameParamsSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await removeFromTrips(await scope(request), { studentName: request.params.name }, today(), app.realtime);
+      return REMOVED;
+    },
+  );
+
+  r.get(
+    '/api/away/classes',
+    { config: admins, schema: { querystring: awayClassesQuerySchema, response: { 200: awayClassesSchema } } },
+    async (request) => ({ classIds: await awayClassIds(await scope(request), request.query.activeOn) }),
+  );
+
+  r.post('/api/away/classes', { config: admins, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } }, async (request) => {
+    const { fromDate, toDate, classIds } = request.body;
+    return addToTrip(await scope(request), { fromDate, toDate }, { classIds }, app.realtime);
+  });
+
+  r.delete(
+    '/api/away/class/:classId',
+    { config: admins, schema: { ...scoped, params: classIdParamsSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await removeFromTrips(await scope(request), { classId: request.params.classId }, today(), app.realtime);
+      return REMOVED;
+    },
+  );
+
+  r.get('/api/away/all', { config: admins, schema: { ...scoped, response: { 200: tripsSchema } } }, async (request) =>
+    listTrips(await scope(request)),
+  );
+
+  r.delete(
+    '/api/away/entry/:id',
+    { config: admins, schema: { ...scoped, params: idParamsSchema, response: { 200: deletedSchema } } },
+    async (request) => deleteTrip(await scope(request), request.params.id, today(), app.realtime),
+  );
+
+  r.put(
+    '/api/away/trip/:id',
+    { config: admins, schema: { ...scoped, params: idParamsSchema, body: updateTripBodySchema, response: { 200: tripSchema } } },
+    async (request) => updateTrip(await scope(request), request.params.id, request.body, today(), app.realtime),
   );
 }

@@ -1,7 +1,9 @@
 import type { Types } from 'mongoose';
 import type { Away } from '../../../../protocol/src/sickAndAway';
 import { ClassModel } from '../classes/model';
+import type { Realtime } from '../../realtime/realtime';
 import { Trip, type TripDoc } from './model';
+import { removeFromTrips } from './tripService';
 
 export function activeTrips(schoolId: Types.ObjectId, day: string): Promise<TripDoc[]> {
   return Trip.find({ schoolId, fromDate: { $lte: day }, toDate: { $gte: day } }).lean<TripDoc[]>();
@@ -32,8 +34,13 @@ function maxDay(a: string | undefined, b: string): string {
   return a && a > b ? a : b;
 }
 
-/** A deleted class leaves every trip of its school; a trip left empty goes too. */
-export async function removeClassFromTrips(schoolId: Types.ObjectId, classId: string): Promise<void> {
-  await Trip.updateMany({ schoolId, classIds: classId }, { $pull: { classIds: classId } });
-  await Trip.deleteMany({ schoolId, classIds: { $size: 0 }, studentNames: { $size: 0 } });
+/** Class ids on a trip that day (the admin screen's 'Linjer på tur'). */
+export async function awayClassIds(schoolId: Types.ObjectId, day: string): Promise<string[]> {
+  const trips = await activeTrips(schoolId, day);
+  return [...new Set(trips.flatMap((t) => t.classIds.map((id) => id.toHexString())))];
+}
+
+/** A deleted class leaves every trip of its school, archived ones too; a trip left empty goes. */
+export async function removeClassFromTrips(schoolId: Types.ObjectId, classId: string, realtime: Realtime): Promise<void> {
+  await removeFromTrips(schoolId, { classId }, '0000-01-01', realtime);
 }

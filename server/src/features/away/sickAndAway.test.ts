@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccess, signInCallers, type Callers } from '../../../test/callers';
 import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { TestClock } from '../../../test/testClock';
 import { startTestServer, type TestServer } from '../../../test/testServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
 
+const clock = new TestClock();
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
@@ -13,7 +15,8 @@ let class1A: string;
 let class2B: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  clock.setOslo('2026-11-21', 21, 0);
+  server = await startTestServer({}, { clock });
   fx = await seedFixture();
   c = await signInCallers(server.baseUrl, fx);
   class1A = (await ClassModel.create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();

@@ -41,7 +41,7 @@ export async function createClass(schoolId: Types.ObjectId, className: string, r
 export async function deleteClass(schoolId: Types.ObjectId, classId: string, realtime: Realtime): Promise<{ id: string }> {
   const deleted = await ClassModel.findOneAndDelete({ _id: classId, schoolId });
   if (!deleted) throw notFound('Fant ikke klassen');
-  await removeClassFromTrips(schoolId, classId);
+  await removeClassFromTrips(schoolId, classId, realtime);
   realtime.toSchool(schoolId.toHexString(), 'classes.deleted', { id: classId });
   return { id: classId };
 }

@@ -1,0 +1,111 @@
+import type { Types } from 'mongoose';
+import { AWAY_TEXTS, type Trip as TripDto } from '../../../../protocol/src/sickAndAway';
+import { badRequest, conflict, notFound } from '../../httpError';
+import type { Realtime } from '../../realtime/realtime';
+import { ClassModel } from '../classes/model';
+import { Trip, type TripDoc } from './model';
+
+/**
+ * Trips (away entries), DECISIONS.md: a trip is active from fromDate to toDate inclusive and
+ * archived once toDate is before today; archived trips are not edited or deleted.
+ */
+
+export function presentTrip(trip: TripDoc): TripDto {
+  return {
+    id: trip._id.toHexString(),
+    fromDate: trip.fromDate,
+    toDate: trip.toDate,
+    studentNames: trip.studentNames,
+    classIds: trip.classIds.map((id) => id.toHexString()),
+    updatedAt: (trip.updatedAt ?? new Date()).toISOString(),
+  };
+}
+
+export async function listTrips(schoolId: Types.ObjectId): Promise<TripDto[]> {
+  const trips = await Trip.find({ schoolId }).lean<TripDoc[]>();
+  return trips.map(presentTrip).sort((a, b) => b.fromDate.localeCompare(a.fromDate) || b.updatedAt.localeCompare(a.updatedAt));
+}
+
+async function assertClassesOfSchool(schoolId: Types.ObjectId, classIds: string[]): Promise<void> {
+  const unique = [...new Set(classIds)];
+  if ((await ClassModel.countDocuments({ schoolId, _id: { $in: unique } })) !== unique.length) throw badRequest(AWAY_TEXTS.unknownClass);
+}
+
+function emitSaved(realtime: Realtime, trip: TripDoc): TripDto {
+  const presented = presentTrip(trip);
+  realtime.toSchool(trip.schoolId.toHexString(), 'trips.saved', presented);
+  return presented;
+}
+
+/** Adds students and classes to the trip with exactly these dates, or starts one. */
+export async function addToTrip(
+  schoolId: Types.ObjectId,
+  range: { fromDate: string; toDate: string },
+  add: { studentNames?: string[]; classIds?: string[] },
+  realtime: Realtime,
+): Promise<TripDto> {
+  if (add.classIds?.length) await assertClassesOfSchool(schoolId, add.classIds);
+  const trip = await Trip.findOneAndUpdate(
+    { schoolId, fromDate: range.fromDate, toDate: range.toDate },
+    { $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } } },
+    { upsert: true, new: true },
+  ).lean<TripDoc>();
+  return emitSaved(realtime, trip!);
+}
+
+/** Removes a student or class from every trip not ended before `notEndedBefore`; a trip left empty is deleted. */
+export async function removeFromTrips(
+  schoolId: Types.ObjectId,
+  remove: { studentName?: string; classId?: string },
+  notEndedBefore: string,
+  realtime: Realtime,
+): Promise<void> {
+  const filter = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
+  const pull = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
+  const trips = await Trip.find({ schoolId, toDate: { $gte: notEndedBefore }, ...filter }).lean<TripDoc[]>();
+  for (const trip of trips) {
+    const updated = await Trip.findOneAndUpdate({ _id: trip._id }, { $pull: pull }, { new: true }).lean<TripDoc>();
+    if (!updated) continue;
+    if (updated.studentNames.length === 0 && updated.classIds.length === 0) {
+      await Trip.deleteOne({ _id: updated._id });
+      realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id: updated._id.toHexString() });
+    } else {
+      emitSaved(realtime, updated);
+    }
+  }
+}
+
+async function findEditableTrip(schoolId: Types.ObjectId, id: string, today: string): Promise<TripDoc> {
+  const trip = await Trip.findOne({ _id: id, schoolId }).lean<TripDoc>();
+  if (!trip) throw notFound(AWAY_TEXTS.tripNotFound);
+  if (trip.toDate < today) throw conflict(AWAY_TEXTS.archived);
+  return trip;
+}
+
+export async function updateTrip(
+  schoolId: Types.ObjectId,
+  id: string,
+  body: { fromDate: string; toDate: string; studentNames: string[]; classIds: string[] },
+  today: string,
+  realtime: Realtime,
+): Promise<TripDto> {
+  await findEditableTrip(schoolId, id, today);
+  const studentNames = [...new Set(body.studentNames)];
+  const classIds = [...new Set(body.classIds)];
+  if (studentNames.length === 0 && classIds.length === 0) throw badRequest(AWAY_TEXTS.emptyTrip);
+  await assertClassesOfSchool(schoolId, classIds);
+  const trip = await Trip.findOneAndUpdate(
+    { _id: id, schoolId },
+    { $set: { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds } },
+    { new: true },
+  ).lean<TripDoc>();
+  if (!trip) throw notFound(AWAY_TEXTS.tripNotFound);
+  return emitSaved(realtime, trip);
+}
+
+export async function deleteTrip(schoolId: Types.ObjectId, id: string, today: string, realtime: Realtime): Promise<{ id: string }> {
+  await findEditableTrip(schoolId, id, today);
+  await Trip.deleteOne({ _id: id, schoolId });
+  realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id });
+  return { id };
+}
