@@ -3,7 +3,7 @@ import { PLATFORM_ADMIN_ROLE, type Role } from '../../../protocol/src/roles';
 import { TEXTS } from '../../../protocol/src/texts';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../httpError';
-import { School } from '../features/schools/model';
+import { isSchoolActive } from '../features/schools/model';
 import { UserModel, type UserDoc } from '../features/users/model';
 
 /**
@@ -60,7 +60,7 @@ async function loadSessionUser(request: FastifyRequest, config: Config): Promise
     throw unauthorized(TEXTS.notSignedIn);
   }
   // A school switched off while someone was signed in: that session ends here.
-  if (user.role !== PLATFORM_ADMIN_ROLE && !(await School.exists({ _id: user.schoolId, active: true }))) {
+  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
     await session.destroy();
     throw unauthorized(TEXTS.schoolInactive);
   }

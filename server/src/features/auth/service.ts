@@ -5,7 +5,7 @@ import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '../../../../protocol/src/r
 import { TEXTS } from '../../../../protocol/src/texts';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { School } from '../schools/model';
+import { isSchoolActive, School } from '../schools/model';
 import { normalizeEmail, UserModel, type UserDoc } from '../users/model';
 import { presentUser } from '../users/present';
 import { emitUserChange, presentWithSchool } from '../users/service';
@@ -32,7 +32,7 @@ export async function login(request: FastifyRequest, body: LoginBody, limiter: A
     throw unauthorized(TEXTS.invalidCredentials);
   }
   limiter.reset(email);
-  if (user.role !== PLATFORM_ADMIN_ROLE && !(await School.exists({ _id: user.schoolId, active: true }))) {
+  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
     throw forbidden(TEXTS.schoolInactive);
   }
 

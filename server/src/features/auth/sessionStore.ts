@@ -3,37 +3,70 @@ import type { Types } from 'mongoose';
 import { SessionModel } from './sessionModel';
 
 type Callback = (err?: unknown) => void;
-type StoredSession = Parameters<SessionStore['set']>[1] & {
+export type StoredSession = Parameters<SessionStore['set']>[1] & {
   userId?: string;
+  signedInAt?: number;
   cookie: { expires?: Date | string | null };
 };
 
+/** A rolling session is re-saved on every request; within this window an unchanged one is not rewritten. */
+const TOUCH_INTERVAL_MS = 60_000;
+const REMEMBERED_SESSIONS = 5_000;
+
+/**
+ * Reads a live session by its id. The filter is the bare _id on purpose: FerretDB's SQLite
+ * backend answers only that from its index and scans the collection for anything more.
+ */
+export async function loadSession(sessionId: string, now = new Date()): Promise<{ data: StoredSession; expiresAt: Date } | null> {
+  const row = await SessionModel.findById(sessionId).lean();
+  if (!row || row.expiresAt <= now) return null;
+  return { data: JSON.parse(row.data) as StoredSession, expiresAt: row.expiresAt };
+}
+
 /** @fastify/session store backed by the Session collection. */
 export class MongoSessionStore implements SessionStore {
+  /** What this instance last read or wrote per session, to skip rewriting an unchanged one. */
+  private readonly known = new Map<string, { json: string; expiresAt: number }>();
+
   constructor(private readonly idleMs: number) {}
 
   set(sessionId: string, session: StoredSession, callback: Callback): void {
     const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.idleMs);
+    const json = JSON.stringify({ ...session, cookie: undefined });
+    const known = this.known.get(sessionId);
+    if (known && known.json === json && expires.getTime() - known.expiresAt < TOUCH_INTERVAL_MS) return callback();
     // A signed-in session is only ever updated, never re-created: a request that was in flight
     // during logout must not bring the destroyed session back with its rolling save.
     SessionModel.updateOne(
       { _id: sessionId },
       { $set: { data: JSON.stringify(session), userId: session.userId ?? null, expiresAt: expires } },
       { upsert: !session.userId },
-    ).then(() => callback(), callback);
+    ).then(() => {
+      this.remember(sessionId, json, expires.getTime());
+      callback();
+    }, callback);
   }
 
   get(sessionId: string, callback: (err: unknown, session?: StoredSession | null) => void): void {
-    SessionModel.findOne({ _id: sessionId, expiresAt: { $gt: new Date() } })
-      .lean()
-      .then(
-        (row) => callback(null, row ? (JSON.parse(row.data) as StoredSession) : null),
-        (err: unknown) => callback(err),
-      );
+    loadSession(sessionId).then(
+      (found) => {
+        if (found) this.remember(sessionId, JSON.stringify({ ...found.data, cookie: undefined }), found.expiresAt.getTime());
+        else this.known.delete(sessionId);
+        callback(null, found?.data ?? null);
+      },
+      (err: unknown) => callback(err),
+    );
   }
 
   destroy(sessionId: string, callback: Callback): void {
+    this.known.delete(sessionId);
     SessionModel.deleteOne({ _id: sessionId }).then(() => callback(), callback);
+  }
+
+  private remember(sessionId: string, json: string, expiresAt: number): void {
+    this.known.delete(sessionId);
+    this.known.set(sessionId, { json, expiresAt });
+    if (this.known.size > REMEMBERED_SESSIONS) this.known.delete(this.known.keys().next().value!);
   }
 }
 

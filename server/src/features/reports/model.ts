@@ -1,4 +1,5 @@
-import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { createHash } from 'node:crypto';
+import { Schema, Types, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { TASK_IDS } from '../../../../protocol/src/taskButtons';
 
 /** One report per supervisor per report day per school (DECISIONS.md). */
@@ -21,3 +22,13 @@ reportSchema.index({ schoolId: 1, date: 1 });
 
 export type ReportDoc = HydratedDocument<InferSchemaType<typeof reportSchema>>;
 export const ReportModel = model('Report', reportSchema);
+
+/**
+ * A report's id follows from its school, author and day. Reading and writing "my report" is then
+ * a bare-_id operation, which FerretDB's SQLite backend answers from its index instead of a scan;
+ * and two first saves of the same report cannot create two.
+ */
+export function reportIdFor(schoolId: Types.ObjectId, authorUserId: Types.ObjectId, date: string): Types.ObjectId {
+  const digest = createHash('sha256').update(`${schoolId.toHexString()}:${authorUserId.toHexString()}:${date}`).digest('hex');
+  return new Types.ObjectId(digest.slice(0, 24));
+}

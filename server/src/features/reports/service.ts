@@ -5,7 +5,7 @@ import { addDays, compareDays, isReportDayLocked, isResetWindow, reportDay } fro
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import type { UserDoc } from '../users/model';
-import { ReportModel, type ReportDoc } from './model';
+import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport } from './present';
 import { taskRounds } from './rounds';
 
@@ -15,7 +15,7 @@ const RECENT_DAYS = 7;
 export async function getMyReport(user: UserDoc, requested: string | undefined, now: Date): Promise<MyReport> {
   const today = reportDay(now);
   const date = requested ?? today;
-  const report = await ReportModel.findOne({ schoolId: user.schoolId, authorUserId: user._id, date });
+  const report = await ReportModel.findById(reportIdFor(user.schoolId!, user._id, date));
   return {
     id: report?._id.toHexString() ?? null,
     date,
@@ -39,19 +39,22 @@ export async function saveMyReport(user: UserDoc, body: SaveMyReportBody, now: D
   if (body.date !== today) throw badRequest(REPORT_TEXTS.wrongDay);
   if (isResetWindow(now)) throw conflict(REPORT_TEXTS.resetWindow);
 
-  const key = { schoolId: user.schoolId, authorUserId: user._id, date: today };
-  const existing = await ReportModel.findOne(key, { taskTicks: 1 }).lean();
+  const _id = reportIdFor(user.schoolId!, user._id, today);
+  const existing = await ReportModel.findById(_id, { taskTicks: 1 }).lean();
   const tickedAt = new Map((existing?.taskTicks ?? []).map((t) => [t.taskId, t.at]));
   const taskTicks = [...body.completedTasks].sort().map((taskId) => ({ taskId, at: tickedAt.get(taskId) ?? now }));
-  const update = { $set: { content: body.content, taskTicks, awayStudents: body.awayStudents, authorName: user.name } };
+  const update = {
+    $set: { content: body.content, taskTicks, awayStudents: body.awayStudents, authorName: user.name },
+    $setOnInsert: { schoolId: user.schoolId, authorUserId: user._id, date: today },
+  };
 
   let report: ReportDoc | null;
   try {
-    report = await ReportModel.findOneAndUpdate(key, update, { upsert: true, new: true });
+    report = await ReportModel.findOneAndUpdate({ _id }, update, { upsert: true, new: true });
   } catch (err) {
-    // Two first saves at once: the unique index lets one create it; the other updates it.
+    // Two first saves at once: the unique _id lets one create it; the other updates it.
     if ((err as { code?: unknown }).code !== 11000) throw err;
-    report = await ReportModel.findOneAndUpdate(key, update, { new: true });
+    report = await ReportModel.findOneAndUpdate({ _id }, { $set: update.$set }, { new: true });
   }
   const presented = presentReport(report!, now);
   const schoolId = user.schoolId!.toHexString();
