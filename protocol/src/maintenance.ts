@@ -18,6 +18,7 @@ export const MAINTENANCE_TEXTS = {
 
 export const maintenanceTaskSchema = z.object({
   id: idSchema,
+  schoolId: idSchema,
   roomNumber: z.string(),
   description: z.string(),
   status: maintenanceStatusSchema,

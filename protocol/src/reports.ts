@@ -20,6 +20,7 @@ export const reportSchema = z.object({
   date: z.string(),
   authorName: z.string(),
   authorUserId: idSchema,
+  schoolId: idSchema,
   content: z.string(),
   completedTasks: z.array(z.string()),
   awayStudents: z.array(z.string()),
@@ -65,7 +66,7 @@ export const updateReportBodySchema = z.object({ content: contentSchema });
 export type UpdateReportBody = z.infer<typeof updateReportBodySchema>;
 
 /** GET /api/reports/recent7 entries. */
-export const recentReportSchema = reportSchema.pick({ id: true, date: true, authorName: true, completedTasks: true });
+export const recentReportSchema = reportSchema.pick({ id: true, date: true, authorName: true, completedTasks: true, updatedAt: true });
 export const recentReportsSchema = z.array(recentReportSchema);
 
 /** The shared board: for each task, who ticked it last in the report day, and when. */
@@ -75,5 +76,5 @@ export const taskRoundSchema = z.object({
   userName: z.string(),
   at: z.string(),
 });
-export const taskRoundsSchema = z.object({ date: z.string(), rounds: z.array(taskRoundSchema) });
+export const taskRoundsSchema = z.object({ schoolId: idSchema, date: z.string(), rounds: z.array(taskRoundSchema) });
 export type TaskRounds = z.infer<typeof taskRoundsSchema>;

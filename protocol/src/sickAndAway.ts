@@ -23,12 +23,13 @@ export const awaySchema = z.object({
 export type Away = z.infer<typeof awaySchema>;
 
 /** The sick list of one date, as the sickLists.updated event carries it. */
-export const sickListSchema = sickSchema.extend({ date: z.string() });
+export const sickListSchema = sickSchema.extend({ schoolId: idSchema, date: z.string() });
 export type SickList = z.infer<typeof sickListSchema>;
 
 /** A trip (away entry), as GET /api/away/all lists it and the trips.* events carry it. */
 export const tripSchema = z.object({
   id: idSchema,
+  schoolId: idSchema,
   fromDate: z.string(),
   toDate: z.string(),
   studentNames: z.array(z.string()),

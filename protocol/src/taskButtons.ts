@@ -23,7 +23,7 @@ export const taskButtonSchema = z.object({ id: taskIdSchema, label: z.string() }
 export type TaskButton = z.infer<typeof taskButtonSchema>;
 
 /** GET /api/tasks-config/{schoolId} and the taskButtons.updated event. */
-export const tasksConfigSchema = z.object({ buttons: z.array(taskButtonSchema) });
+export const tasksConfigSchema = z.object({ schoolId: z.string(), buttons: z.array(taskButtonSchema) });
 export type TasksConfig = z.infer<typeof tasksConfigSchema>;
 
 /** PUT /api/tasks-config/{schoolId}: exactly the six buttons, each with a label. */

@@ -42,6 +42,7 @@ describe('the shared board, live', () => {
     await waitFor(() => colleagueSees.some((e) => e.event === 'taskRounds.updated'));
     const rounds = colleagueSees.find((e) => e.event === 'taskRounds.updated')!.payload;
     expect(rounds).toEqual({
+      schoolId: fx.a.id,
       date: '2026-11-21',
       rounds: [{ taskId: '3', userId: fx.a.supervisor.id, userName: 'Kari A', at: new Date('2026-11-21T20:14:00Z').toISOString() }],
     });
@@ -63,7 +64,7 @@ describe('the shared board, live', () => {
     const buttons = ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Oppgave ${id}` }));
     expect((await (await signedIn(server.baseUrl, fx.a.admin)).put(`/api/tasks-config/${fx.a.id}`, { buttons })).status).toBe(200);
     await waitFor(() => supervisorSees.length === 1);
-    expect(supervisorSees[0]).toEqual({ event: 'taskButtons.updated', payload: { buttons } });
+    expect(supervisorSees[0]).toEqual({ event: 'taskButtons.updated', payload: { schoolId: fx.a.id, buttons } });
     await settle();
     expect(otherSchool).toEqual([]);
   });

@@ -13,6 +13,7 @@ import { Trip, type TripDoc } from './model';
 export function presentTrip(trip: TripDoc): TripDto {
   return {
     id: trip._id.toHexString(),
+    schoolId: trip.schoolId.toHexString(),
     fromDate: trip.fromDate,
     toDate: trip.toDate,
     studentNames: trip.studentNames,

@@ -18,6 +18,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 function present(task: MaintenanceTaskDoc): MaintenanceTask {
   return {
     id: task._id.toHexString(),
+    schoolId: task.schoolId.toHexString(),
     roomNumber: task.roomNumber,
     description: task.description,
     status: task.status as MaintenanceStatus,

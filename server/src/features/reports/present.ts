@@ -12,6 +12,7 @@ export function presentReport(report: ReportDoc, now: Date): Report {
     date: report.date,
     authorName: report.authorName,
     authorUserId: report.authorUserId.toHexString(),
+    schoolId: report.schoolId.toHexString(),
     content: report.content ?? '',
     completedTasks: completedTasks(report),
     awayStudents: report.awayStudents,

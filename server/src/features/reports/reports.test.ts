@@ -156,7 +156,8 @@ describe('reports by id and the recent list', () => {
     await reportOn('2026-11-21', supervisorB);
     const res = await c.caretakerA.get<ReportBody[]>('/api/reports/recent7');
     expect(res.body.map((r) => r.id)).toEqual([newest, inside]);
-    expect(res.body[0]).toEqual({ id: newest, date: '2026-11-21', authorName: 'Kari A', completedTasks: ['1'] });
+    expect(res.body[0]).toMatchObject({ id: newest, date: '2026-11-21', authorName: 'Kari A', completedTasks: ['1'] });
+    expect(Object.keys(res.body[0]!).sort()).toEqual(['authorName', 'completedTasks', 'date', 'id', 'updatedAt']);
     await expectAccess(c, (x) => x.get('/api/reports/recent7'), { anonymous: 401, deactivatedA: 403, supervisorA: 200, adminB: 200, platform: 400 });
     expect((await c.platform.get<ReportBody[]>(`/api/reports/recent7?schoolId=${fx.a.id}`)).body).toHaveLength(2);
   });

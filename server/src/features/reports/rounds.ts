@@ -21,5 +21,5 @@ export async function taskRounds(schoolId: Types.ObjectId, date: string): Promis
       }
     }
   }
-  return { date, rounds: [...latest.values()].sort((a, b) => a.taskId.localeCompare(b.taskId)) };
+  return { schoolId: schoolId.toHexString(), date, rounds: [...latest.values()].sort((a, b) => a.taskId.localeCompare(b.taskId)) };
 }

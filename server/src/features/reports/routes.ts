@@ -50,7 +50,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     { config: everyone, schema: { querystring: schoolScopeQuerySchema, response: { 200: recentReportsSchema } } },
     async (request) => {
       const schoolId = await resolveSchoolScope(currentUser(request), request.query.schoolId);
-      return (await recentReports(schoolId, now())).map(({ id, date, authorName, completedTasks }) => ({ id, date, authorName, completedTasks }));
+      return (await recentReports(schoolId, now())).map(({ id, date, authorName, completedTasks, updatedAt }) => ({
+        id,
+        date,
+        authorName,
+        completedTasks,
+        updatedAt,
+      }));
     },
   );
 

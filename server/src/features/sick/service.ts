@@ -21,7 +21,7 @@ export async function getSick(schoolId: Types.ObjectId, date: string): Promise<S
 async function saveStudents(schoolId: Types.ObjectId, date: string, students: Student[], realtime: Realtime): Promise<Sick> {
   const record = await SickRecord.findOneAndUpdate({ schoolId, date }, { $set: { students } }, { upsert: true, new: true }).lean<SickDoc>();
   const sick = present(record);
-  realtime.toSchool(schoolId.toHexString(), 'sickLists.updated', { date, ...sick });
+  realtime.toSchool(schoolId.toHexString(), 'sickLists.updated', { schoolId: schoolId.toHexString(), date, ...sick });
   return sick;
 }
 

@@ -13,7 +13,10 @@ export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/tasks-config/:schoolId',
     { config: { access: { roles: ROLES } }, schema: { params: schoolIdParamsSchema, response: { 200: tasksConfigSchema } } },
-    async (request) => ({ buttons: await getTaskButtons(await assertSchoolAccess(currentUser(request), request.params.schoolId)) }),
+    async (request) => {
+      const schoolId = await assertSchoolAccess(currentUser(request), request.params.schoolId);
+      return { schoolId: schoolId.toHexString(), buttons: await getTaskButtons(schoolId) };
+    },
   );
 
   r.put(

@@ -14,7 +14,7 @@ export async function getTaskButtons(schoolId: Types.ObjectId): Promise<TaskButt
 export async function saveTaskButtons(schoolId: Types.ObjectId, buttons: TaskButton[], realtime: Realtime): Promise<TasksConfig> {
   const ordered = TASK_IDS.map((id) => ({ id, label: buttons.find((b) => b.id === id)!.label }));
   await TaskConfig.findOneAndUpdate({ schoolId }, { $set: { buttons: ordered } }, { upsert: true });
-  const config = { buttons: ordered };
+  const config = { schoolId: schoolId.toHexString(), buttons: ordered };
   realtime.toSchool(schoolId.toHexString(), 'taskButtons.updated', config);
   return config;
 }
