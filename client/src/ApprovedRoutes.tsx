@@ -13,9 +13,15 @@ import { AdminMenuPage } from './features/admin/AdminMenuPage';
 import { ClassesPage } from './features/classes/ClassesPage';
 import { ChangePasswordPage } from './features/auth/ChangePasswordPage';
 import { CaretakerHomePage } from './features/caretaker/CaretakerHomePage';
+import { ArchivePage } from './features/maintenance/ArchivePage';
+import { MaintenancePage } from './features/maintenance/MaintenancePage';
 import { PlatformHomePage } from './features/platform/PlatformHomePage';
 import { PlatformSchoolPage } from './features/platform/PlatformSchoolPage';
+import { RecentReportsPage } from './features/reports/RecentReportsPage';
+import { ReportEditPage } from './features/reports/ReportEditPage';
+import { ReportPage } from './features/reports/ReportPage';
 import { SupervisorHomePage } from './features/supervisor/SupervisorHomePage';
+import { TaskButtonsPage } from './features/taskButtons/TaskButtonsPage';
 import { UsersPage } from './features/users/UsersPage';
 import { useCurrentUser } from './stores/authStore';
 import { NotFoundPage } from './ui/NotFoundPage';
@@ -23,6 +29,7 @@ import { RequireRole } from './ui/RequireRole';
 
 const CARETAKER_PAGE_ROLES: readonly Role[] = [CARETAKER_ROLE, PLATFORM_ADMIN_ROLE];
 const PLATFORM_ROLES: readonly Role[] = [PLATFORM_ADMIN_ROLE];
+const ARCHIVE_ROLES: readonly Role[] = [ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE];
 
 /** What / shows for each role (spec §2.3). */
 function RoleHome({ role }: { role: Role }) {
@@ -60,6 +67,10 @@ export function ApprovedRoutes() {
       <Route path="/admin" element={adminOnly(<AdminMenuPage />)} />
       <Route path="/admin/meny" element={adminOnly(<AdminMenuPage />)} />
       <Route path={SUPERVISOR_HOME} element={<SupervisorHomePage />} />
+      <Route path="/rapporter" element={<RecentReportsPage />} />
+      <Route path="/rapport/:id" element={<ReportPage />} />
+      <Route path="/rapport/:id/rediger" element={adminOnly(<ReportEditPage />)} />
+      <Route path="/admin/gjoremaal" element={adminOnly(<TaskButtonsPage />)} />
       <Route
         path="/vaktmester"
         element={
@@ -70,6 +81,22 @@ export function ApprovedRoutes() {
       />
       <Route path="/admin/brukere" element={<SchoolUsersRoute />} />
       <Route path="/admin/klasser" element={adminOnly(<ClassesPage />)} />
+      <Route
+        path="/admin/vedlikehold"
+        element={
+          <RequireRole roles={SCHOOL_ADMIN_ROLES} denyText="Du har ikke tilgang til vedlikeholdsstyring.">
+            <MaintenancePage />
+          </RequireRole>
+        }
+      />
+      <Route
+        path="/arkiv"
+        element={
+          <RequireRole roles={ARCHIVE_ROLES} denyText="Du har ikke tilgang til arkivet.">
+            <ArchivePage />
+          </RequireRole>
+        }
+      />
       <Route path="/plattformadministrator" element={platformOnly(<PlatformHomePage />)} />
       <Route path="/plattformadministrator/schools/:schoolId" element={platformOnly(<PlatformSchoolPage />)} />
       <Route path="/superadmin" element={<Navigate to="/plattformadministrator" replace />} />

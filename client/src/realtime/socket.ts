@@ -9,7 +9,9 @@ import {
 } from '../../../protocol/src';
 import { useAuthStore } from '../stores/authStore';
 import { refetchLoadedStores } from '../stores/registry';
+import { reportDeleted, reportSaved, sickListUpdated, taskButtonsUpdated, taskRoundsUpdated, tripsChanged } from '../stores/boardEvents';
 import { classCreated, useClassesStore } from '../stores/classesStore';
+import { taskCreated, taskDeleted, taskUpdated } from '../stores/maintenanceStore';
 import { schoolDeleted, usePlatformSchoolsStore, usePlatformUsersStore } from '../stores/platformStore';
 import { useUsersStore } from '../stores/usersStore';
 
@@ -38,6 +40,16 @@ const handlers: Handlers = {
   'schools.created': (school) => usePlatformSchoolsStore.getState().put(school),
   'schools.updated': (school) => usePlatformSchoolsStore.getState().put(school),
   'schools.deleted': ({ id }) => schoolDeleted(id),
+  'reports.saved': reportSaved,
+  'reports.deleted': reportDeleted,
+  'taskRounds.updated': taskRoundsUpdated,
+  'taskButtons.updated': taskButtonsUpdated,
+  'sickLists.updated': sickListUpdated,
+  'trips.saved': tripsChanged,
+  'trips.deleted': tripsChanged,
+  'maintenanceTasks.created': (task) => taskCreated(task),
+  'maintenanceTasks.updated': (task) => taskUpdated(task),
+  'maintenanceTasks.deleted': ({ id }) => taskDeleted(id),
 };
 
 const RECONNECT_AFTER_REFUSAL_MS = 5000;

@@ -1,18 +1,84 @@
+import { Switch } from 'radix-ui';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { AppHeader } from '../../ui/AppHeader';
-import { MenuLink } from '../../ui/MenuLink';
+import { PlusIcon } from '../../ui/icons';
+import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
+import { CreateTaskDialog } from '../maintenance/CreateTaskDialog';
+import { CaretakerTaskList, usePendingTaskCount } from '../maintenance/TaskLists';
+import { useCaseSoundStore } from './caseSound';
+import { useNewCaseAlerts, usePendingTitle } from './useNewCaseAlerts';
+import '../maintenance/maintenance.css';
 
-/** /vaktmester (Vaktmester, Plattformadministrator). Task lists arrive with the maintenance feature. */
+/** /vaktmester (Vaktmester, Plattformadministrator for a chosen school): the pending cases, live. */
 export function CaretakerHomePage() {
+  const { picksSchool, scope } = useAdminSchoolScope();
+  const [creating, setCreating] = useState(false);
+  const count = usePendingTaskCount(scope);
+  const announcement = useNewCaseAlerts();
+  usePendingTitle(count);
+
   return (
     <div className="app-shell">
       <AppHeader title="Vaktmester" />
-      <main className="page" data-testid="caretaker-home">
-        <ul className="menu-grid">
-          <li>
-            <MenuLink to="/change-password" label="Endre passord" />
-          </li>
-        </ul>
+      <main className="page page-medium" data-testid="caretaker-home">
+        <nav className="task-toolbar" aria-label="Vaktmester">
+          <button
+            type="button"
+            className="button task-toolbar-create"
+            onClick={() => setCreating(true)}
+            disabled={scope === null}
+            data-testid="open-create-task"
+          >
+            <PlusIcon />
+            Ny oppgave
+          </button>
+          <Link to="/arkiv" className="button button-secondary" data-testid="archive-link">
+            Arkiv
+          </Link>
+          <Link to="/change-password" className="button button-secondary" data-testid="change-password-link">
+            Endre passord
+          </Link>
+        </nav>
+
+        {picksSchool && <AdminSchoolPicker />}
+
+        <section className="task-section" aria-labelledby="pending-title">
+          <div className="task-section-head">
+            <h2 id="pending-title" className="section-title">
+              Ventende oppgaver
+              {count !== null && count > 0 && (
+                <span className="badge task-count" data-testid="pending-count">
+                  {count}
+                </span>
+              )}
+            </h2>
+            <SoundToggle />
+          </div>
+          {scope === null ? <p className="empty">Velg en skole for å se oppgavene.</p> : <CaretakerTaskList scope={scope} />}
+        </section>
+        <p className="visually-hidden" aria-live="polite" data-testid="new-case-announcement">
+          {announcement}
+        </p>
       </main>
+
+      {scope !== null && <CreateTaskDialog open={creating} onOpenChange={setCreating} scope={scope} successTitle="Oppgave opprettet" />}
+    </div>
+  );
+}
+
+/** Sound for new cases: off by default, only if the caretaker asks for it. */
+function SoundToggle() {
+  const id = useId();
+  const enabled = useCaseSoundStore((state) => state.enabled);
+  const setEnabled = useCaseSoundStore((state) => state.setEnabled);
+  return (
+    <div className="sound-toggle">
+      <label htmlFor={id}>Lyd ved nye saker</label>
+      <Switch.Root id={id} className="switch" checked={enabled} onCheckedChange={setEnabled} data-testid="sound-toggle">
+        <Switch.Thumb className="switch-thumb" />
+      </Switch.Root>
     </div>
   );
 }

@@ -1,13 +1,37 @@
-import { formatLongDayNo, PRODUCT_NAME, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src';
-import { useAuthStore } from '../../stores/authStore';
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  formatLongDayNo,
+  isResetWindow,
+  PRODUCT_NAME,
+  reportDay,
+  SCHOOL_ADMIN_ROLES,
+  SUPERVISOR_ROLE,
+  type TaskId,
+} from '../../../../protocol/src';
+import { useCurrentUser } from '../../stores/authStore';
+import { dayScope, useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from '../../stores/boardStores';
+import { useMyReportStore } from '../../stores/myReportStore';
 import { AppHeader } from '../../ui/AppHeader';
-import { BottomNav } from '../../ui/BottomNav';
+import { ListState } from '../../ui/ListState';
+import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { DailyReportCard } from './DailyReportCard';
+import { LockedDraftCard } from './LockedDraftCard';
+import { AwayList, SickList } from './StudentLists';
+import { SupervisorNav } from './SupervisorNav';
+import { TaskGrid } from './TaskGrid';
+import { useReportClock } from './useReportClock';
+import { useSchoolScope } from './useSchoolScope';
 import { useToday } from './useToday';
+import '../../ui/text.css';
+import './supervisor.css';
 
-/** SUPERVISOR_HOME: the supervisor home. Tasks, report and chips arrive with their own features. */
+/** SUPERVISOR_HOME: the shared board. Tilsynsvakt writes; every other role reads. */
 export function SupervisorHomePage() {
-  const isAdmin = useAuthStore((state) => !!state.user && SCHOOL_ADMIN_ROLES.includes(state.user.role));
+  const user = useCurrentUser();
+  const isAdmin = SCHOOL_ADMIN_ROLES.includes(user.role);
   const today = useToday();
+  const { picksSchool, schoolId, query } = useSchoolScope();
   return (
     <div className="app-shell">
       <AppHeader
@@ -16,8 +40,107 @@ export function SupervisorHomePage() {
         backTo={isAdmin ? '/admin' : undefined}
         backLabel="Tilbake til Admin Meny"
       />
-      <main className="page" data-testid="supervisor-home" />
-      <BottomNav />
+      <main className="page board-page" data-testid="supervisor-home">
+        {picksSchool && <AdminSchoolPicker />}
+        {schoolId === null || query === null ? (
+          <p className="empty">Velg en skole for å se tilsynet.</p>
+        ) : (
+          <Board schoolId={schoolId} query={query} userId={user.id} isSupervisor={user.role === SUPERVISOR_ROLE} />
+        )}
+      </main>
+      <SupervisorNav />
     </div>
+  );
+}
+
+interface BoardProps {
+  schoolId: string;
+  query: string;
+  userId: string;
+  isSupervisor: boolean;
+}
+
+function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
+  const now = useReportClock(isSupervisor);
+  const myDay = useMyReportStore((state) => state.day);
+  const day = (isSupervisor ? myDay : null) ?? reportDay(now);
+  const lockedDrafts = useMyReportStore((state) => state.lockedDrafts);
+
+  useEffect(() => {
+    if (isSupervisor) void useMyReportStore.getState().start(userId);
+  }, [isSupervisor, userId]);
+  useEffect(() => {
+    void useTaskButtonsStore.getState().ensure(schoolId);
+  }, [schoolId]);
+  useEffect(() => {
+    void useTaskRoundsStore.getState().ensure(query);
+  }, [query]);
+  useEffect(() => {
+    const scope = dayScope(query, day);
+    void useSickStore.getState().ensure(scope);
+    void useAwayStore.getState().ensure(scope);
+  }, [query, day]);
+
+  const sick = useSickStore();
+  const away = useAwayStore();
+
+  return (
+    <div className="board">
+      <div className="board-main">
+        {isSupervisor && lockedDrafts.map((draft) => <LockedDraftCard key={draft.date} draft={draft} />)}
+        <Tasks day={day} now={now} isSupervisor={isSupervisor} />
+        {isSupervisor ? (
+          <DailyReportCard now={now} />
+        ) : (
+          <section className="card board-card" aria-labelledby="report-title" data-testid="report-readonly">
+            <h2 id="report-title" className="section-title">
+              Dagsrapport
+            </h2>
+            <p className="muted">Dagsrapporten skrives av tilsynsvakten på vakt. Her ser du tilsynet slik vaktene ser det.</p>
+            <Link to="/rapporter" className="back-link">
+              Se rapportene
+            </Link>
+          </section>
+        )}
+      </div>
+      <div className="board-side">
+        <SickList data={sick.data} loaded={sick.loaded} failed={sick.status === 'error'} onRetry={() => void sick.reload()} />
+        <AwayList data={away.data} loaded={away.loaded} failed={away.status === 'error'} onRetry={() => void away.reload()} />
+      </div>
+    </div>
+  );
+}
+
+function Tasks({ day, now, isSupervisor }: { day: string; now: Date; isSupervisor: boolean }) {
+  const byId = useTaskButtonsStore((state) => state.byId);
+  const loaded = useTaskButtonsStore((state) => state.loaded);
+  const failed = useTaskButtonsStore((state) => state.status === 'error');
+  const rounds = useTaskRoundsStore((state) => state.data);
+  const report = useMyReportStore((state) => state.report);
+  const pendingTicks = useMyReportStore((state) => state.pendingTicks);
+  const saving = useMyReportStore((state) => state.saving);
+
+  const buttons = useMemo(() => Object.values(byId).sort((a, b) => a.id.localeCompare(b.id)), [byId]);
+  const ownReport = isSupervisor && report?.date === day ? report : null;
+  const mine = ownReport ? (pendingTicks ?? ownReport.completedTasks) : [];
+  const canToggle = !!ownReport && !ownReport.locked && !ownReport.resetWindow && !isResetWindow(now);
+
+  return (
+    <section className="card board-card" aria-labelledby="tasks-title" data-testid="tasks">
+      <h2 id="tasks-title" className="section-title">
+        Tilsynsoppgaver
+      </h2>
+      {!loaded ? (
+        <ListState loaded={loaded} failed={failed} loadingText="Laster oppgaver..." onRetry={() => void useTaskButtonsStore.getState().reload()} />
+      ) : (
+        <TaskGrid
+          buttons={buttons}
+          mine={mine}
+          rounds={rounds?.date === day ? rounds : null}
+          onToggle={canToggle ? (id: TaskId) => void useMyReportStore.getState().toggleTask(id) : undefined}
+          busy={saving}
+        />
+      )}
+    </section>
   );
 }

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import {
+  deletedSchema,
+  myReportSchema,
+  recentReportsSchema,
+  reportSchema,
+  taskRoundsSchema,
+  type Deleted,
+  type MyReport,
+  type Report,
+  type SaveMyReportBody,
+  type TaskRounds,
+  type recentReportSchema,
+} from '../../../protocol/src';
+import { getData, request } from './http';
+
+export type RecentReport = z.infer<typeof recentReportSchema>;
+
+/** ?schoolId= for the Plattformadministrator; an approved member of a school sends none. */
+export function withSchool(path: string, schoolId: string | null | undefined): string {
+  if (!schoolId) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}schoolId=${encodeURIComponent(schoolId)}`;
+}
+
+/** The signed-in supervisor's report; without a date the server picks the current report day. */
+export function fetchMyReport(date?: string): Promise<MyReport | null> {
+  return getData(date ? `/api/reports/my?date=${encodeURIComponent(date)}` : '/api/reports/my', myReportSchema);
+}
+
+export function saveMyReport(body: SaveMyReportBody): Promise<Report> {
+  return request('PUT', '/api/reports/my', reportSchema, body);
+}
+
+export function fetchRecentReports(schoolId: string | null): Promise<RecentReport[] | null> {
+  return getData(withSchool('/api/reports/recent7', schoolId), recentReportsSchema);
+}
+
+export function fetchReport(id: string): Promise<Report | null> {
+  return getData(`/api/reports/${encodeURIComponent(id)}`, reportSchema);
+}
+
+export function updateReport(id: string, content: string): Promise<Report> {
+  return request('PUT', `/api/reports/${encodeURIComponent(id)}`, reportSchema, { content });
+}
+
+export function deleteReport(id: string): Promise<Deleted> {
+  return request('DELETE', `/api/reports/${encodeURIComponent(id)}`, deletedSchema);
+}
+
+export function fetchTaskRounds(schoolId: string | null): Promise<TaskRounds | null> {
+  return getData(withSchool('/api/task-rounds', schoolId), taskRoundsSchema);
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { PRODUCT_NAME } from '../../../../protocol/src';
+import { useNewTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';
+import { roomLabel } from '../maintenance/taskLabels';
+import { playChime, unlockAudio, useCaseSoundStore } from './caseSound';
+
+/**
+ * A new case makes itself noticed on the caretaker's page: the card is highlighted (TaskCards), a
+ * screen reader hears 'Ny sak: Rom 12', and the chime plays only if the caretaker turned it on.
+ * Returns the announcement for a polite live region.
+ */
+export function useNewCaseAlerts(): string {
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(
+    () =>
+      useNewTasksStore.subscribe((state, previous) => {
+        const added = [...state.ids].filter((id) => !previous.ids.has(id));
+        if (added.length === 0) return;
+        const tasks = usePendingTasksStore.getState().byId;
+        const rooms = added.flatMap((id) => (tasks[id] ? [roomLabel(tasks[id])] : []));
+        setAnnouncement(rooms.length > 0 ? `Ny sak: ${rooms.join(', ')}` : 'Ny sak');
+        if (useCaseSoundStore.getState().enabled) playChime();
+      }),
+    [],
+  );
+
+  // With the chime on after a reload, the first tap on the page lets the browser play it.
+  useEffect(() => {
+    const unlock = () => {
+      if (useCaseSoundStore.getState().enabled) unlockAudio();
+    };
+    window.addEventListener('pointerdown', unlock, { once: true });
+    return () => window.removeEventListener('pointerdown', unlock);
+  }, []);
+
+  return announcement;
+}
+
+/** The page title counts the pending cases: '(2) Tilsynsvakt'. */
+export function usePendingTitle(count: number | null): void {
+  useEffect(() => {
+    document.title = count ? `(${count}) ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [count]);
+  useEffect(
+    () => () => {
+      document.title = PRODUCT_NAME;
+    },
+    [],
+  );
+}

@@ -1,0 +1,76 @@
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { AppHeader } from '../../ui/AppHeader';
+import { PlusIcon } from '../../ui/icons';
+import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
+import { CreateTaskDialog } from './CreateTaskDialog';
+import { CaretakerTaskList, PendingTaskRows, usePendingTaskCount } from './TaskLists';
+import './maintenance.css';
+
+const PICK_SCHOOL = <p className="empty">Velg en skole for å se oppgavene.</p>;
+
+/** /admin/vedlikehold (Admin, Plattformadministrator for a chosen school): maintenance management, live. */
+export function MaintenancePage() {
+  const { picksSchool, scope } = useAdminSchoolScope();
+  const [creating, setCreating] = useState(false);
+  const count = usePendingTaskCount(scope);
+
+  return (
+    <div className="app-shell">
+      <AppHeader
+        title="Vedlikehold"
+        backTo="/admin/meny"
+        backLabel="Tilbake til Admin Meny"
+        actions={
+          <button
+            type="button"
+            className="button header-create"
+            onClick={() => setCreating(true)}
+            disabled={scope === null}
+            data-testid="open-create-task"
+          >
+            <PlusIcon />
+            Ny oppgave
+          </button>
+        }
+      />
+      <main className="page page-medium" data-testid="maintenance-page">
+        {picksSchool && <AdminSchoolPicker />}
+        <Tabs.Root defaultValue="caretaker">
+          <Tabs.List className="tabs-list maintenance-tabs" aria-label="Vedlikehold">
+            <Tabs.Trigger value="caretaker" className="tabs-trigger" data-testid="tab-caretaker">
+              Vaktmester
+            </Tabs.Trigger>
+            <Tabs.Trigger value="pending" className="tabs-trigger" data-testid="tab-pending">
+              {count === null ? 'Ventende' : `Ventende (${count})`}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="archive" className="tabs-trigger" data-testid="tab-archive">
+              Arkiv
+            </Tabs.Trigger>
+          </Tabs.List>
+
+          <Tabs.Content value="caretaker" className="tabs-content">
+            {scope === null ? PICK_SCHOOL : <CaretakerTaskList scope={scope} />}
+          </Tabs.Content>
+          <Tabs.Content value="pending" className="tabs-content">
+            {scope === null ? PICK_SCHOOL : <PendingTaskRows scope={scope} />}
+          </Tabs.Content>
+          <Tabs.Content value="archive" className="tabs-content">
+            <div className="card archive-teaser">
+              <p>Fullførte og avslåtte oppgaver ligger i arkivet.</p>
+              <Link to="/arkiv" className="button button-secondary" data-testid="open-archive">
+                Åpne arkivet
+              </Link>
+            </div>
+          </Tabs.Content>
+        </Tabs.Root>
+      </main>
+
+      {scope !== null && (
+        <CreateTaskDialog open={creating} onOpenChange={setCreating} scope={scope} successTitle="Vedlikeholdsoppgave opprettet" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { compareDays, formatDayNo, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src';
+import { useCurrentUser } from '../../stores/authStore';
+import { useRecentReportsStore, type RecentEntry } from '../../stores/reportsStore';
+import { AppHeader } from '../../ui/AppHeader';
+import { ChevronIcon } from '../../ui/icons';
+import { ListState } from '../../ui/ListState';
+import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { SupervisorNav } from '../supervisor/SupervisorNav';
+import { useSchoolScope } from '../supervisor/useSchoolScope';
+import './reports.css';
+
+const newestFirst = (a: RecentEntry, b: RecentEntry) =>
+  compareDays(b.date, a.date) || (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || a.authorName.localeCompare(b.authorName, 'nb');
+
+/** /rapporter: the school's reports of the last 7 days, for every approved role. */
+export function RecentReportsPage() {
+  const user = useCurrentUser();
+  const isAdmin = SCHOOL_ADMIN_ROLES.includes(user.role);
+  const { picksSchool, query } = useSchoolScope();
+  return (
+    <div className="app-shell">
+      <AppHeader title="Rapporter (7 dager)" backTo={isAdmin ? '/admin' : undefined} backLabel="Tilbake til Admin Meny" />
+      <main className="page page-medium" data-testid="recent-reports-page">
+        {picksSchool && <AdminSchoolPicker />}
+        {query === null ? <p className="empty">Velg en skole for å se rapportene.</p> : <RecentList scope={query} />}
+      </main>
+      <SupervisorNav />
+    </div>
+  );
+}
+
+function RecentList({ scope }: { scope: string }) {
+  const byId = useRecentReportsStore((state) => state.byId);
+  const loaded = useRecentReportsStore((state) => state.loaded);
+  const failed = useRecentReportsStore((state) => state.status === 'error');
+  useEffect(() => {
+    void useRecentReportsStore.getState().ensure(scope);
+  }, [scope]);
+  const reports = useMemo(() => Object.values(byId).sort(newestFirst), [byId]);
+
+  if (!loaded) {
+    return <ListState loaded={loaded} failed={failed} loadingText="Laster rapporter..." onRetry={() => void useRecentReportsStore.getState().reload()} />;
+  }
+  if (reports.length === 0) return <p className="empty">Ingen rapporter funnet</p>;
+  return (
+    <ul className="row-list" data-testid="recent-reports">
+      {reports.map((report) => (
+        <li key={report.id}>
+          <Link to={`/rapport/${report.id}`} className="row report-row" data-testid="recent-report">
+            <span className="row-main">
+              <span className="row-title">{formatDayNo(report.date)}</span>
+              <span className="row-meta">{report.authorName}</span>
+              {report.completedTasks.length > 0 && (
+                <span className="row-meta" data-testid="completed-count">
+                  {report.completedTasks.length} oppgaver fullført
+                </span>
+              )}
+            </span>
+            <ChevronIcon />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,17 @@
+import { useCallback, useEffect } from 'react';
+import { useTaskButtonsStore } from '../../stores/boardStores';
+
+/**
+ * Task ids as their school's labels; an id the school does not have (or before the labels have
+ * arrived) reads 'Oppgave {id}'. Reports do not say their school: the Plattformadministrator sees
+ * the labels of the school chosen for the admin screens.
+ */
+export function useTaskLabels(schoolId: string | null): (id: string) => string {
+  const byId = useTaskButtonsStore((state) => state.byId);
+  const scope = useTaskButtonsStore((state) => state.scope);
+  useEffect(() => {
+    if (schoolId) void useTaskButtonsStore.getState().ensure(schoolId);
+  }, [schoolId]);
+  const known = schoolId && scope === schoolId ? byId : null;
+  return useCallback((id: string) => known?.[id]?.label ?? `Oppgave ${id}`, [known]);
+}

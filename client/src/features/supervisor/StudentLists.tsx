@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { formatDayNo, type Away, type Sick } from '../../../../protocol/src';
+import { ListState } from '../../ui/ListState';
+import { Modal } from '../../ui/Modal';
+
+const NO_INFO = 'Ingen tilleggsinformasjon tilgjengelig';
+
+interface Chosen {
+  title: string;
+  kind?: string;
+  /** The dialog's line, or null for 'Ingen tilleggsinformasjon tilgjengelig'. */
+  info: string | null;
+}
+
+interface ListProps<T> {
+  data: T | null;
+  loaded: boolean;
+  failed: boolean;
+  onRetry(): void;
+}
+
+function ChipDialog({ chosen, onClose }: { chosen: Chosen | null; onClose(): void }) {
+  return (
+    <Modal open={chosen !== null} onOpenChange={(open) => !open && onClose()} title={chosen?.title ?? ''} testId="student-dialog">
+      {chosen?.kind && <p className="muted">{chosen.kind}</p>}
+      <p data-testid="student-info">{chosen?.info ?? NO_INFO}</p>
+      <div className="dialog-actions">
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Lukk
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Syke: a chip per student; the dialog shows that student's comment. */
+export function SickList({ data, loaded, failed, onRetry }: ListProps<Sick>) {
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  return (
+    <section className="card board-card" aria-labelledby="sick-title" data-testid="sick-list">
+      <h2 id="sick-title" className="section-title">
+        Syke
+      </h2>
+      {!loaded ? (
+        <ListState loaded={loaded} failed={failed} loadingText="Laster..." onRetry={onRetry} />
+      ) : !data || data.names.length === 0 ? (
+        <p className="muted">Ingen syke elever i dag</p>
+      ) : (
+        <>
+          <ul className="chip-list">
+            {data.names.map((name) => (
+              <li key={name}>
+                <button
+                  type="button"
+                  className="chip chip-sick"
+                  data-testid="sick-chip"
+                  onClick={() => setChosen({ title: name, info: data.studentComments[name]?.trim() || null })}
+                >
+                  {name}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {data.comment.trim() && <p className="muted board-note">{data.comment}</p>}
+        </>
+      )}
+      <ChipDialog chosen={chosen} onClose={() => setChosen(null)} />
+    </section>
+  );
+}
+
+/** Bortreist: away students and the classes on a trip; the dialog shows the return date. */
+export function AwayList({ data, loaded, failed, onRetry }: ListProps<Away>) {
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const back = (day: string | undefined) => (day ? `Tilbake: ${formatDayNo(day)}` : null);
+  const empty = !data || (data.individualStudentNames.length === 0 && data.classes.length === 0);
+  return (
+    <section className="card board-card" aria-labelledby="away-title" data-testid="away-list">
+      <h2 id="away-title" className="section-title">
+        Bortreist
+      </h2>
+      {!loaded ? (
+        <ListState loaded={loaded} failed={failed} loadingText="Laster..." onRetry={onRetry} />
+      ) : empty ? (
+        <p className="muted">Ingen bortreist i dag</p>
+      ) : (
+        <ul className="chip-list">
+          {data.individualStudentNames.map((name) => (
+            <li key={`student:${name}`}>
+              <button
+                type="button"
+                className="chip chip-away"
+                data-testid="away-chip"
+                onClick={() => setChosen({ title: name, info: back(data.returnDates[name]) })}
+              >
+                {name}
+              </button>
+            </li>
+          ))}
+          {data.classes.map((schoolClass) => (
+            <li key={`class:${schoolClass.id}`}>
+              <button
+                type="button"
+                className="chip chip-class"
+                data-testid="away-class-chip"
+                aria-label={`Klasse ${schoolClass.className}`}
+                onClick={() => setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: back(schoolClass.returnDate) })}
+              >
+                <span className="chip-tag" aria-hidden="true">
+                  Klasse
+                </span>
+                {schoolClass.className}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ChipDialog chosen={chosen} onClose={() => setChosen(null)} />
+    </section>
+  );
+}

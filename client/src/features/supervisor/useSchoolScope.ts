@@ -1,0 +1,20 @@
+import { PLATFORM_ADMIN_ROLE } from '../../../../protocol/src';
+import { useAdminSchoolStore } from '../../stores/adminSchoolStore';
+import { useAuthStore } from '../../stores/authStore';
+
+export interface SchoolScope {
+  /** The Plattformadministrator picks the school; everyone else has their own. */
+  picksSchool: boolean;
+  /** The school's id (for paths such as /api/tasks-config/{schoolId}); null until one is chosen. */
+  schoolId: string | null;
+  /** The ?schoolId= scope of the school's lists: '' for a member (the server uses their school), null until chosen. */
+  query: string | null;
+}
+
+/** Which school the board and the report pages show. */
+export function useSchoolScope(): SchoolScope {
+  const user = useAuthStore((state) => state.user);
+  const chosen = useAdminSchoolStore((state) => state.schoolId);
+  if (user?.role === PLATFORM_ADMIN_ROLE) return { picksSchool: true, schoolId: chosen, query: chosen };
+  return { picksSchool: false, schoolId: user?.schoolId ?? null, query: user?.schoolId ? '' : null };
+}

@@ -1,0 +1,71 @@
+import {
+  compareDays,
+  PLATFORM_ADMIN_ROLE,
+  type Deleted,
+  type Report,
+  type SickList,
+  type TasksConfig,
+  type TaskRounds,
+} from '../../../protocol/src';
+import { useAuthStore } from './authStore';
+import { scopeDay, useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from './boardStores';
+import { useMyReportStore } from './myReportStore';
+import { toRecentEntry, useRecentReportsStore, useReportsStore } from './reportsStore';
+
+/**
+ * Socket listeners of the board and the report pages. The Plattformadministrator hears every
+ * school, and these payloads do not say which school they are about: for them the school on
+ * screen is fetched again instead.
+ */
+const hearsEverySchool = () => useAuthStore.getState().user?.role === PLATFORM_ADMIN_ROLE;
+
+export function reportSaved(report: Report): void {
+  useReportsStore.getState().put(report);
+  useMyReportStore.getState().receive(report);
+  const recent = useRecentReportsStore.getState();
+  if (!hearsEverySchool()) recent.put(toRecentEntry(report));
+  else if (recent.byId[report.id]) recent.put(toRecentEntry(report));
+  else if (recent.loaded) void recent.reload();
+}
+
+export function reportDeleted({ id }: Deleted): void {
+  useReportsStore.getState().remove(id);
+  useRecentReportsStore.getState().remove(id);
+  useMyReportStore.getState().receiveDeleted(id);
+}
+
+export function taskRoundsUpdated(rounds: TaskRounds): void {
+  const store = useTaskRoundsStore.getState();
+  if (hearsEverySchool()) {
+    if (store.status !== 'idle') void store.reload();
+    return;
+  }
+  // A late event of a report day that is over must not replace the new day's board.
+  if (store.data && compareDays(rounds.date, store.data.date) < 0) return;
+  store.receive(rounds);
+}
+
+export function taskButtonsUpdated({ buttons }: TasksConfig): void {
+  const store = useTaskButtonsStore.getState();
+  if (hearsEverySchool()) {
+    if (store.loaded) void store.reload();
+    return;
+  }
+  for (const button of buttons) store.put(button);
+}
+
+export function sickListUpdated(list: SickList): void {
+  const store = useSickStore.getState();
+  if (scopeDay(store.scope) !== list.date) return;
+  if (hearsEverySchool()) {
+    if (store.status !== 'idle') void store.reload();
+    return;
+  }
+  store.receive({ names: list.names, comment: list.comment, studentComments: list.studentComments });
+}
+
+/** trips.saved and trips.deleted: who is away on the day on screen is asked again. */
+export function tripsChanged(): void {
+  const store = useAwayStore.getState();
+  if (store.status !== 'idle') void store.reload();
+}

@@ -1,0 +1,126 @@
+import { create } from 'zustand';
+import { compareRoomNumbers, type CreateMaintenanceTaskBody, type MaintenanceTask } from '../../../protocol/src';
+import { fetchMaintenanceTasks } from '../api/maintenance';
+import { useAuthStore } from './authStore';
+import { createCollectionStore } from './collection';
+import { registerStore } from './registry';
+
+/**
+ * Maintenance tasks of one school, in two lists: the pending ones (the caretaker's page, the admin's
+ * tabs) and the archive (completed and rejected). The scope is '' for Admin and Vaktmester (the
+ * server uses their school) and the chosen school's id for the Plattformadministrator.
+ * A task that is completed or rejected leaves the pending list and joins the archive by `belongs`.
+ * The platform room hears every school's tasks: the Plattformadministrator keeps only the chosen
+ * school's (an Admin's or Vaktmester's room carries their own school only).
+ */
+const inScope = (task: MaintenanceTask, scope: string) => !scope || task.schoolId === scope;
+
+export const usePendingTasksStore = createCollectionStore<MaintenanceTask>({
+  fetch: (scope) => fetchMaintenanceTasks('pending', scope || null),
+  belongs: (task, scope) => task.status === 'pending' && inScope(task, scope),
+});
+
+export const useArchivedTasksStore = createCollectionStore<MaintenanceTask>({
+  fetch: async (scope) => {
+    const [completed, rejected] = await Promise.all([
+      fetchMaintenanceTasks('completed', scope || null),
+      fetchMaintenanceTasks('rejected', scope || null),
+    ]);
+    return completed && rejected ? [...completed, ...rejected] : null;
+  },
+  belongs: (task, scope) => task.status !== 'pending' && inScope(task, scope),
+});
+
+type TaskStore = typeof usePendingTasksStore;
+const taskStores: readonly TaskStore[] = [usePendingTasksStore, useArchivedTasksStore];
+
+/** Pending: by room number, numbers as numbers ('2' before '10'), then oldest first. */
+export function byRoomNumber(a: MaintenanceTask, b: MaintenanceTask): number {
+  return compareRoomNumbers(a.roomNumber, b.roomNumber) || a.createdAt.localeCompare(b.createdAt);
+}
+
+/** When the task was completed or rejected ('' while pending). */
+export const actedAt = (task: MaintenanceTask): string => task.completedAt ?? task.rejectedAt ?? '';
+
+/** Archive: newest action first, then by room number. */
+export function newestActionFirst(a: MaintenanceTask, b: MaintenanceTask): number {
+  return actedAt(b).localeCompare(actedAt(a)) || compareRoomNumbers(a.roomNumber, b.roomNumber);
+}
+
+/** The task in whichever list holds it now. */
+export function findTask(id: string): MaintenanceTask | undefined {
+  return usePendingTasksStore.getState().byId[id] ?? useArchivedTasksStore.getState().byId[id];
+}
+
+/**
+ * New cases that arrived live and have not been looked at yet: the caretaker's page highlights them.
+ * A case this window created itself is not news to it.
+ */
+interface NewTasksState {
+  ids: ReadonlySet<string>;
+  mark(id: string): void;
+  seen(id: string): void;
+  reset(): void;
+}
+
+export const useNewTasksStore = create<NewTasksState>()((set, get) => ({
+  ids: new Set(),
+  mark(id) {
+    if (!get().ids.has(id)) set({ ids: new Set(get().ids).add(id) });
+  },
+  seen(id) {
+    if (!get().ids.has(id)) return;
+    const ids = new Set(get().ids);
+    ids.delete(id);
+    set({ ids });
+  },
+  reset() {
+    set({ ids: new Set() });
+  },
+}));
+
+registerStore({
+  refetchIfLoaded() {},
+  reset() {
+    useNewTasksStore.getState().reset();
+  },
+});
+
+// The server emits before it answers, so this window's own new task usually arrives as an event
+// before the POST response says its id: it is recognised by its content and author instead.
+const ownCreates: CreateMaintenanceTaskBody[] = [];
+
+/** Call before POSTing a task; the returned function ends the wait. */
+export function expectOwnTask(body: CreateMaintenanceTaskBody): () => void {
+  ownCreates.push(body);
+  return () => {
+    const index = ownCreates.indexOf(body);
+    if (index >= 0) ownCreates.splice(index, 1);
+  };
+}
+
+function isOwnCreate(task: MaintenanceTask): boolean {
+  const me = useAuthStore.getState().user?.name;
+  return ownCreates.some((body) => body.roomNumber === task.roomNumber && body.description === task.description && task.createdByName === me);
+}
+
+/** Event 'maintenanceTasks.created', and the response to this window's own POST (`own`). */
+export function taskCreated(task: MaintenanceTask, own = false): void {
+  const known = !!findTask(task.id);
+  usePendingTasksStore.getState().put(task);
+  if (own) return useNewTasksStore.getState().seen(task.id);
+  // Highlighted only when it is news on screen: in the list shown, and not this window's own.
+  if (!known && usePendingTasksStore.getState().byId[task.id] && !isOwnCreate(task)) useNewTasksStore.getState().mark(task.id);
+}
+
+/** Event 'maintenanceTasks.updated' and the responses of complete and reject. */
+export function taskUpdated(task: MaintenanceTask): void {
+  for (const store of taskStores) store.getState().put(task);
+  if (task.status !== 'pending') useNewTasksStore.getState().seen(task.id);
+}
+
+/** Event 'maintenanceTasks.deleted' and the response of delete. */
+export function taskDeleted(id: string): void {
+  for (const store of taskStores) store.getState().remove(id);
+  useNewTasksStore.getState().seen(id);
+}

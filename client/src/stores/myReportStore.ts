@@ -1,0 +1,324 @@
+import { create } from 'zustand';
+import { REPORT_TEXTS, reportDay, TASK_IDS, type MyReport, type Report, type TaskId } from '../../../protocol/src';
+import { HttpError, serverMessage } from '../api/http';
+import { fetchMyReport, saveMyReport } from '../api/reports';
+import { failureToast, toast } from '../ui/toastStore';
+import { scopeDay, useAwayStore } from './boardStores';
+import type { LoadStatus } from './collection';
+import { listDrafts, readDraft, removeDraft, writeDraft, type Draft } from './reportDrafts';
+import { registerStore } from './registry';
+import { toRecentEntry, useRecentReportsStore, useReportsStore } from './reportsStore';
+
+export const SAVE_FAILED = 'Kunne ikke lagre. Prøv igjen.';
+
+type SaveKind = 'button' | 'toggle';
+
+interface MyReportState {
+  userId: string | null;
+  /** The report day on screen: the server's, once it has answered. */
+  day: string | null;
+  /** The server's copy of that day's report; null until it has answered. */
+  report: MyReport | null;
+  status: LoadStatus;
+  /** The editor's text. */
+  text: string;
+  /** The text is not what the server has (or the server could not be asked): kept as a draft. */
+  unsaved: boolean;
+  /** The browser refused to keep the draft (storage full or disabled). */
+  draftFailed: boolean;
+  /** Ticks shown while their save is on its way. */
+  pendingTicks: TaskId[] | null;
+  saving: boolean;
+  /** Unsaved text of report days that are over: read-only, to be copied. */
+  lockedDrafts: Draft[];
+  start(userId: string): Promise<void>;
+  /** Asks the server which day is open and what it holds (boundaries, reconnects, wake-ups). */
+  refresh(): Promise<void>;
+  setText(text: string): void;
+  save(kind?: SaveKind): Promise<boolean>;
+  toggleTask(id: TaskId): Promise<boolean>;
+  /** reports.saved: my own report, saved from another tab or device. */
+  receive(report: Report): void;
+  /** reports.deleted: an admin deleted my report. */
+  receiveDeleted(id: string): void;
+  discardLockedDraft(date: string): void;
+  reset(): void;
+}
+
+const EMPTY = {
+  userId: null,
+  day: null,
+  report: null,
+  status: 'idle' as LoadStatus,
+  text: '',
+  unsaved: false,
+  draftFailed: false,
+  pendingTicks: null,
+  saving: false,
+  lockedDrafts: [],
+};
+
+let loadGeneration = 0;
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Ids the server no longer knows are left out rather than refused on every save. */
+const isTaskId = (id: string): id is TaskId => (TASK_IDS as readonly string[]).includes(id);
+
+const sameTicks = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/** The away students of the day, as the board shows them; null when that list is not loaded. */
+function awayNamesOf(day: string): string[] | null {
+  const { data, scope } = useAwayStore.getState();
+  return data && scopeDay(scope) === day ? data.names : null;
+}
+
+/**
+ * The signed-in supervisor's own report of the current report day, and the text being typed.
+ * Every change of the text is kept as a local draft until the server has exactly that text.
+ */
+export const useMyReportStore = create<MyReportState>()((set, get) => {
+  /** Drafts of any other day: days that closed, or a day guessed wrongly from this device's clock while offline. */
+  function otherDayDrafts(userId: string, day: string): Draft[] {
+    return listDrafts(userId).filter((draft) => draft.date !== day);
+  }
+
+  /** A draft of a closed day whose text the server has after all (saved elsewhere) is not lost. */
+  async function dropSavedLockedDrafts(userId: string, drafts: Draft[]): Promise<void> {
+    for (const draft of drafts) {
+      try {
+        const saved = await fetchMyReport(draft.date);
+        if (saved && saved.content === draft.content && get().userId === userId) {
+          removeDraft(userId, draft.date);
+          set((s) => ({ lockedDrafts: s.lockedDrafts.filter((d) => d.date !== draft.date) }));
+        }
+      } catch {
+        // Keep it: better shown once too often than lost.
+      }
+    }
+  }
+
+  function keep(userId: string, day: string, text: string, unsaved: boolean): boolean {
+    if (unsaved) return writeDraft(userId, day, text);
+    removeDraft(userId, day);
+    return true;
+  }
+
+  function applyLoaded(userId: string, loaded: MyReport): void {
+    const prev = get();
+    const day = loaded.date;
+    const sameDay = prev.day === day;
+    // A save that finished while this was asked is newer than the answer.
+    const newerLocal =
+      sameDay && prev.report?.updatedAt && loaded.updatedAt && prev.report.updatedAt > loaded.updatedAt ? prev.report : null;
+    const report: MyReport = newerLocal ? { ...loaded, ...pickContent(newerLocal) } : loaded;
+    const draft = readDraft(userId, day);
+    const text = sameDay && prev.unsaved ? prev.text : (draft?.content ?? report.content);
+    const unsaved = text !== report.content;
+    const draftFailed = !keep(userId, day, text, unsaved);
+    const lockedDrafts = otherDayDrafts(userId, day);
+    set({
+      day,
+      report,
+      status: 'ready',
+      text,
+      unsaved,
+      draftFailed,
+      pendingTicks: sameDay ? prev.pendingTicks : null,
+      lockedDrafts,
+    });
+    if (lockedDrafts.length > 0) void dropSavedLockedDrafts(userId, lockedDrafts);
+  }
+
+  async function doSave(kind: SaveKind): Promise<boolean> {
+    let state = get();
+    const { userId } = state;
+    if (!userId) return false;
+    if (kind === 'toggle' && state.pendingTicks === null && !state.unsaved) return true;
+    if (!state.report || state.report.date !== state.day) {
+      await get().refresh();
+      state = get();
+    }
+    const { report, day } = state;
+    if (!report || !day) {
+      set({ pendingTicks: null });
+      failureToast(SAVE_FAILED);
+      return false;
+    }
+    const body = {
+      date: day,
+      content: state.text,
+      completedTasks: state.pendingTicks ?? report.completedTasks.filter(isTaskId),
+      awayStudents: awayNamesOf(day) ?? report.awayStudents,
+    };
+    set({ saving: true });
+    try {
+      const saved = await saveMyReport(body);
+      applySaved(userId, saved, body.completedTasks);
+      toast({ title: 'Lagret' });
+      return true;
+    } catch (error) {
+      set({ saving: false, pendingTicks: null });
+      await refused(error);
+      return false;
+    }
+  }
+
+  function applySaved(userId: string, saved: Report, sentTicks: string[]): void {
+    useRecentReportsStore.getState().put(toRecentEntry(saved));
+    useReportsStore.getState().put(saved);
+    const now = get();
+    if (now.userId !== userId || now.day !== saved.date || !now.report) {
+      set({ saving: false });
+      return;
+    }
+    const report: MyReport = { ...now.report, ...pickContent(saved), id: saved.id };
+    const unsaved = now.text !== saved.content;
+    if (!unsaved) removeDraft(userId, saved.date);
+    const pendingTicks = now.pendingTicks && !sameTicks(now.pendingTicks, sentTicks) ? now.pendingTicks : null;
+    set({ report, unsaved, pendingTicks, saving: false });
+  }
+
+  async function refused(error: unknown): Promise<void> {
+    const message = serverMessage(error, '');
+    if (error instanceof HttpError && message === REPORT_TEXTS.locked) {
+      // The day closed under the text: its draft stays, read-only and copyable, until discarded.
+      toast({ title: REPORT_TEXTS.locked, description: 'Teksten ble ikke lagret. Du kan kopiere den.', variant: 'destructive' });
+      await get().refresh();
+      return;
+    }
+    if (error instanceof HttpError && message === REPORT_TEXTS.resetWindow) {
+      toast({ title: REPORT_TEXTS.resetWindow, description: 'Teksten er tatt vare på i nettleseren.', variant: 'destructive' });
+      set((s) => (s.report ? { report: { ...s.report, resetWindow: true } } : {}));
+      return;
+    }
+    if (error instanceof HttpError && message === REPORT_TEXTS.wrongDay) {
+      toast({ title: REPORT_TEXTS.wrongDay, variant: 'destructive' });
+      await get().refresh();
+      return;
+    }
+    failureToast(SAVE_FAILED, message);
+  }
+
+  return {
+    ...EMPTY,
+
+    start(userId) {
+      if (get().userId !== userId) {
+        loadGeneration += 1;
+        set({ ...EMPTY, userId });
+      }
+      return get().refresh();
+    },
+
+    async refresh() {
+      const { userId } = get();
+      if (!userId) return;
+      loadGeneration += 1;
+      const started = loadGeneration;
+      set({ status: 'loading' });
+      try {
+        const loaded = await fetchMyReport();
+        if (started !== loadGeneration || get().userId !== userId) return;
+        if (loaded) applyLoaded(userId, loaded);
+        else set({ status: 'error' });
+      } catch {
+        if (started !== loadGeneration || get().userId !== userId) return;
+        // The server cannot be asked: the day is guessed from this device's clock and the draft shown.
+        const prev = get();
+        const day = prev.day ?? reportDay(new Date());
+        const draft = prev.day ? null : readDraft(userId, day);
+        set({
+          status: 'error',
+          day,
+          text: draft ? draft.content : prev.text,
+          unsaved: draft ? true : prev.unsaved,
+          lockedDrafts: otherDayDrafts(userId, day),
+        });
+      }
+    },
+
+    setText(text) {
+      const { userId, day, report } = get();
+      if (!userId || !day) return;
+      const unsaved = report ? text !== report.content : true;
+      const draftFailed = !keep(userId, day, text, unsaved);
+      set({ text, unsaved, draftFailed });
+    },
+
+    save(kind = 'button') {
+      const next = queue.then(
+        () => doSave(kind),
+        () => doSave(kind),
+      );
+      queue = next;
+      return next;
+    },
+
+    toggleTask(id) {
+      const { report, pendingTicks } = get();
+      if (!report) return Promise.resolve(false);
+      const current = pendingTicks ?? report.completedTasks.filter(isTaskId);
+      const next = current.includes(id) ? current.filter((t) => t !== id) : [...current, id].sort();
+      set({ pendingTicks: next });
+      return get().save('toggle');
+    },
+
+    receive(saved) {
+      const { userId, day, report, text } = get();
+      if (!userId || !report || saved.authorUserId !== userId || saved.date !== day) return;
+      if (report.updatedAt && saved.updatedAt < report.updatedAt) return;
+      const wasUnsaved = get().unsaved;
+      const nextText = wasUnsaved ? text : saved.content;
+      const unsaved = nextText !== saved.content;
+      const draftFailed = !keep(userId, day, nextText, unsaved);
+      set({ report: { ...report, ...pickContent(saved), id: saved.id }, text: nextText, unsaved, draftFailed });
+    },
+
+    receiveDeleted(id) {
+      const { userId, day, report, text, unsaved: wasUnsaved } = get();
+      if (!userId || !day || !report || report.id !== id) return;
+      const nextText = wasUnsaved ? text : '';
+      const unsaved = nextText !== '';
+      const draftFailed = !keep(userId, day, nextText, unsaved);
+      set({
+        report: { ...report, id: null, content: '', completedTasks: [], awayStudents: [], updatedAt: null },
+        text: nextText,
+        unsaved,
+        draftFailed,
+        pendingTicks: null,
+      });
+    },
+
+    discardLockedDraft(date) {
+      const { userId } = get();
+      if (!userId) return;
+      removeDraft(userId, date);
+      set((s) => ({ lockedDrafts: s.lockedDrafts.filter((d) => d.date !== date) }));
+    },
+
+    reset() {
+      loadGeneration += 1;
+      set({ ...EMPTY });
+    },
+  };
+});
+
+function pickContent(source: Pick<MyReport, 'content' | 'completedTasks' | 'awayStudents' | 'updatedAt'>) {
+  return {
+    content: source.content,
+    completedTasks: source.completedTasks,
+    awayStudents: source.awayStudents,
+    updatedAt: source.updatedAt,
+  };
+}
+
+registerStore({
+  refetchIfLoaded() {
+    const { userId, status } = useMyReportStore.getState();
+    if (userId && status !== 'idle') void useMyReportStore.getState().refresh();
+  },
+  // Sign-out forgets the server copy; the drafts stay in local storage for the same user.
+  reset() {
+    useMyReportStore.getState().reset();
+  },
+});

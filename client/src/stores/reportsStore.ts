@@ -1,0 +1,106 @@
+import { create } from 'zustand';
+import { addDays, compareDays, reportDay, type Report } from '../../../protocol/src';
+import { fetchRecentReports, fetchReport, type RecentReport } from '../api/reports';
+import { HttpError } from '../api/http';
+import { isNotOlder } from './byId';
+import { createCollectionStore } from './collection';
+import { registerStore } from './registry';
+
+const RECENT_DAYS = 7;
+
+/** An entry of /rapporter; events carry updatedAt too, so an older event never wins. */
+export type RecentEntry = RecentReport & { updatedAt?: string };
+
+/** Whether a report's day is one of the last seven report days (the /rapporter window). */
+export function isRecentDay(day: string, now = new Date()): boolean {
+  const today = reportDay(now);
+  return compareDays(day, addDays(today, -(RECENT_DAYS - 1))) >= 0 && compareDays(day, today) <= 0;
+}
+
+/** /rapporter: the school's reports of the last 7 days. Scope '' (own school) or the chosen school. */
+export const useRecentReportsStore = createCollectionStore<RecentEntry>({
+  fetch: (scope) => fetchRecentReports(scope || null),
+  belongs: (entry) => isRecentDay(entry.date),
+});
+
+export function toRecentEntry(report: Report): RecentEntry {
+  const { id, date, authorName, completedTasks, updatedAt } = report;
+  return { id, date, authorName, completedTasks, updatedAt };
+}
+
+export type ReportEntry =
+  | { status: 'loading' }
+  | { status: 'ready'; report: Report }
+  | { status: 'missing' }
+  | { status: 'error' };
+
+interface ReportsState {
+  byId: Readonly<Record<string, ReportEntry>>;
+  /** Loads the report unless it is known or loading. */
+  ensure(id: string): Promise<void>;
+  load(id: string): Promise<void>;
+  put(report: Report): void;
+  /** Deleted (by an event or by me): the page shows 'Rapport ikke funnet'. */
+  remove(id: string): void;
+  reset(): void;
+}
+
+let generation = 0;
+
+/** Single reports (/rapport/:id and its edit page), by id, kept live by reports.saved/deleted. */
+export const useReportsStore = create<ReportsState>()((set, get) => ({
+  byId: {},
+
+  ensure(id) {
+    const entry = get().byId[id];
+    if (entry && entry.status !== 'error') return Promise.resolve();
+    return get().load(id);
+  },
+
+  async load(id) {
+    const started = generation;
+    if (get().byId[id]?.status !== 'ready') set((s) => ({ byId: { ...s.byId, [id]: { status: 'loading' } } }));
+    let next: ReportEntry;
+    try {
+      const report = await fetchReport(id);
+      next = report ? { status: 'ready', report } : { status: 'error' };
+    } catch (error) {
+      // 404 for a report that does not exist, 400 for an id that cannot exist.
+      next = error instanceof HttpError && (error.status === 404 || error.status === 400) ? { status: 'missing' } : { status: 'error' };
+    }
+    if (started !== generation) return;
+    const current = get().byId[id];
+    // An event that arrived meanwhile is at least as new as this answer.
+    if (next.status === 'ready' && current?.status === 'ready' && !isNotOlder(current.report, next.report)) return;
+    if (next.status === 'error' && current?.status === 'ready') return;
+    set((s) => ({ byId: { ...s.byId, [id]: next } }));
+  },
+
+  put(report) {
+    const current = get().byId[report.id];
+    if (current?.status === 'ready' && !isNotOlder(current.report, report)) return;
+    // Only reports someone looks at are kept; others are fetched when opened.
+    if (!current || current.status === 'missing') return;
+    set((s) => ({ byId: { ...s.byId, [report.id]: { status: 'ready', report } } }));
+  },
+
+  remove(id) {
+    if (!get().byId[id]) return;
+    set((s) => ({ byId: { ...s.byId, [id]: { status: 'missing' } } }));
+  },
+
+  reset() {
+    generation += 1;
+    set({ byId: {} });
+  },
+}));
+
+registerStore({
+  refetchIfLoaded() {
+    const { byId, load } = useReportsStore.getState();
+    for (const [id, entry] of Object.entries(byId)) if (entry.status === 'ready' || entry.status === 'error') void load(id);
+  },
+  reset() {
+    useReportsStore.getState().reset();
+  },
+});

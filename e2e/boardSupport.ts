@@ -1,0 +1,52 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { osloInstant } from '../protocol/src/time';
+import type { FixtureUser } from '../server/test/fixtures';
+import { signedIn as apiSignedIn } from '../server/test/sessions';
+import type { ApiClient } from '../server/test/httpClient';
+import { dismissToast, signInThroughForm } from './actions';
+import { DESKTOP, newContext } from './browser';
+
+export type Viewport = { width: number; height: number };
+
+/** A quiet evening shift: far from 08:30–09:00, whatever the machine's own clock says. */
+export const SHIFT_DAY = '2026-03-10';
+export const EVENING = osloInstant(SHIFT_DAY, 21, 14);
+
+/**
+ * A browser context whose clock starts at `at` and then runs on normally, as the server's test
+ * clock is set to the same instant. The inactivity logout is pushed out of the way: tests that
+ * move the clock forward by minutes are not about it.
+ */
+export async function clockedContext(browser: Browser, baseUrl: string, at: Date, viewport: Viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await newContext(browser, baseUrl, viewport);
+  await context.clock.install({ time: at });
+  await context.addInitScript(() => {
+    (window as unknown as { __TILSYNSVAKT_TEST__: { inactivityMs: number } }).__TILSYNSVAKT_TEST__ = { inactivityMs: 24 * 60 * 60 * 1000 };
+  });
+  return context;
+}
+
+/** Signs in through the form, waits for the landing page and closes the welcome toast. */
+export async function signIn(context: BrowserContext, user: FixtureUser, landing: string): Promise<Page> {
+  const page = await context.newPage();
+  await signInThroughForm(page, user.email);
+  await page.waitForURL((url) => url.pathname === landing);
+  await dismissToast(page);
+  return page;
+}
+
+/** The supervisor's board, loaded: the task buttons and the report editor are there. */
+export async function openBoard(context: BrowserContext, user: FixtureUser): Promise<Page> {
+  const page = await signIn(context, user, '/tilsynsvakt');
+  await page.getByTestId('task-1').waitFor();
+  return page;
+}
+
+export function api(baseUrl: string, user: FixtureUser): Promise<ApiClient> {
+  return apiSignedIn(baseUrl, user);
+}
+
+/** Text of an element with its whitespace collapsed, as a person reads it. */
+export async function textOf(page: Page, testId: string): Promise<string> {
+  return (await page.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();
+}
