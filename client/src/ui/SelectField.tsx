@@ -16,13 +16,22 @@ interface SelectFieldProps {
   disabled?: boolean;
   testId?: string;
   ariaLabel?: string;
+  invalid?: boolean;
+  describedBy?: string;
 }
 
 /** A Radix select styled like the text inputs. */
-export function SelectField({ id, value, onChange, options, placeholder, disabled, testId, ariaLabel }: SelectFieldProps) {
+export function SelectField({ id, value, onChange, options, placeholder, disabled, testId, ariaLabel, invalid, describedBy }: SelectFieldProps) {
   return (
     <Select.Root value={value} onValueChange={onChange} disabled={disabled}>
-      <Select.Trigger id={id} className="input select-trigger" data-testid={testId} aria-label={ariaLabel}>
+      <Select.Trigger
+        id={id}
+        className="input select-trigger"
+        data-testid={testId}
+        aria-label={ariaLabel}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+      >
         <Select.Value placeholder={placeholder} />
         <Select.Icon>
           <ChevronIcon style={{ transform: 'rotate(90deg)' }} />

@@ -7,7 +7,7 @@ import { useAuthStore } from '../../stores/authStore';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
 import { AuthLayout } from './AuthLayout';
-import { SchoolSelect } from './SchoolSelect';
+import { SelectField } from '../../ui/SelectField';
 import { useSchoolOptions } from './useSchoolOptions';
 
 type Field = keyof RegisterBody;
@@ -83,11 +83,13 @@ export function RegisterPage() {
           <label className="field-label" htmlFor={schoolFieldId}>
             Skole
           </label>
-          <SchoolSelect
+          <SelectField
             id={schoolFieldId}
+            testId="register-school"
+            placeholder="Velg skole"
             value={values.schoolId}
             onChange={setValue('schoolId')}
-            schools={schools}
+            options={schools.map((school) => ({ value: school.id, label: school.name }))}
             disabled={schools.length === 0}
             invalid={!!errors.schoolId}
             describedBy={errors.schoolId || schoolHint ? `${schoolFieldId}-note` : undefined}
