@@ -1,6 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../protocol/src/events';
 import { SESSION_COOKIE } from '../src/plugins/session';
+import type { FixtureUser } from './fixtures';
+import type { ApiClient } from './httpClient';
+import { signedIn } from './sessions';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -62,3 +65,19 @@ export function waitForDisconnect(socket: TestSocket, timeoutMs = 3000): Promise
 
 /** Gives in-flight events time to arrive before asserting that none did. */
 export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+/** The sockets one test file opens as signed-in users; close them all after each test. */
+export function socketPool(baseUrl: () => string) {
+  const open: TestSocket[] = [];
+  return {
+    async connectAs(user: FixtureUser): Promise<{ client: ApiClient; socket: TestSocket }> {
+      const client = await signedIn(baseUrl(), user);
+      const socket = await connectSocket(baseUrl(), client.cookie);
+      open.push(socket);
+      return { client, socket };
+    },
+    closeAll(): void {
+      for (const socket of open.splice(0)) socket.close();
+    },
+  };
+}

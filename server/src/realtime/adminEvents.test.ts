@@ -3,28 +3,21 @@ import type { ServerEventName } from '../../../protocol/src/events';
 import { makeUser } from '../../test/callers';
 import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
-import { collect, connectSocket, record, settle, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
+import { collect, record, settle, socketPool, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
 import { startTestServer, type TestServer } from '../../test/testServer';
 
 let server: TestServer;
 let fx: Fixture;
-const open: TestSocket[] = [];
+const sockets = socketPool(() => server.baseUrl);
 
 beforeAll(async () => {
   server = await startTestServer();
   fx = await seedFixture();
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
+afterEach(() => sockets.closeAll());
 afterAll(async () => server?.close());
 
-async function listen(user: FixtureUser): Promise<TestSocket> {
-  const client = await signedIn(server.baseUrl, user);
-  const socket = await connectSocket(server.baseUrl, client.cookie);
-  open.push(socket);
-  return socket;
-}
+const listen = async (user: FixtureUser): Promise<TestSocket> => (await sockets.connectAs(user)).socket;
 
 /** Connects each named user and records what each receives of the given events. */
 async function audience(users: Record<string, FixtureUser>, events: ServerEventName[]) {

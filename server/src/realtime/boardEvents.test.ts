@@ -2,30 +2,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/callers';
 import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
-import { connectSocket, record, settle, waitFor, type TestSocket } from '../../test/sockets';
+import { record, settle, socketPool, waitFor } from '../../test/sockets';
 import { TestClock } from '../../test/testClock';
 import { startTestServer, type TestServer } from '../../test/testServer';
 
 const clock = new TestClock();
 let server: TestServer;
 let fx: Fixture;
-const open: TestSocket[] = [];
+const sockets = socketPool(() => server.baseUrl);
 
 beforeAll(async () => {
   clock.setOslo('2026-11-21', 21, 14);
   server = await startTestServer({}, { clock });
   fx = await seedFixture();
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
+afterEach(() => sockets.closeAll());
 afterAll(async () => server?.close());
 
-async function listen(user: FixtureUser) {
-  const socket = await connectSocket(server.baseUrl, (await signedIn(server.baseUrl, user)).cookie);
-  open.push(socket);
-  return record(socket, ['taskRounds.updated', 'reports.saved', 'taskButtons.updated']);
-}
+const listen = async (user: FixtureUser) =>
+  record((await sockets.connectAs(user)).socket, ['taskRounds.updated', 'reports.saved', 'taskButtons.updated']);
 
 describe('the shared board, live', () => {
   it('a round ticked by one supervisor reaches the others of the school, and nobody elsewhere', async () => {

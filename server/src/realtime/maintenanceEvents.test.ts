@@ -1,27 +1,22 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
-import { connectSocket, record, settle, waitFor, type TestSocket } from '../../test/sockets';
+import { record, settle, socketPool, waitFor } from '../../test/sockets';
 import { startTestServer, type TestServer } from '../../test/testServer';
 
 let server: TestServer;
 let fx: Fixture;
-const open: TestSocket[] = [];
+const sockets = socketPool(() => server.baseUrl);
 
 beforeAll(async () => {
   server = await startTestServer();
   fx = await seedFixture();
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
+afterEach(() => sockets.closeAll());
 afterAll(async () => server?.close());
 
-async function listen(user: FixtureUser) {
-  const socket = await connectSocket(server.baseUrl, (await signedIn(server.baseUrl, user)).cookie);
-  open.push(socket);
-  return record(socket, ['maintenanceTasks.created', 'maintenanceTasks.updated', 'maintenanceTasks.deleted']);
-}
+const listen = async (user: FixtureUser) =>
+  record((await sockets.connectAs(user)).socket, ['maintenanceTasks.created', 'maintenanceTasks.updated', 'maintenanceTasks.deleted']);
 
 describe('maintenance cases, live', () => {
   it('a submitted case reaches the school’s caretaker, admins and the platform, nobody else; completion follows', async () => {

@@ -2,11 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture, type Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
-import { collect, connectSocket, settle, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
+import { collect, connectSocket, settle, socketPool, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
 import { startTestServer, type TestServer } from '../../test/testServer';
 
 let server: TestServer;
 let fx: Fixture;
+const sockets = socketPool(() => server.baseUrl);
 const open: TestSocket[] = [];
 
 beforeAll(async () => {
@@ -14,16 +15,12 @@ beforeAll(async () => {
   fx = await seedFixture();
 });
 afterEach(() => {
+  sockets.closeAll();
   for (const s of open.splice(0)) s.close();
 });
 afterAll(async () => server?.close());
 
-async function socketFor(user: Fixture['a']['admin']): Promise<{ client: ApiClient; socket: TestSocket }> {
-  const client = await signedIn(server.baseUrl, user);
-  const socket = await connectSocket(server.baseUrl, client.cookie);
-  open.push(socket);
-  return { client, socket };
-}
+const socketFor = (user: Fixture['a']['admin']) => sockets.connectAs(user);
 
 describe('socket handshake', () => {
   it('refuses a connection without a session, with a forged cookie, or from another origin', async () => {

@@ -1,13 +1,12 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDayNo, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS, type Report } from '../../../../protocol/src';
 import { serverMessage } from '../../api/http';
 import { updateReport } from '../../api/reports';
 import { useReportsStore } from '../../stores/reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
-import { ListState } from '../../ui/ListState';
 import { toast } from '../../ui/toastStore';
-import { ReportMissing } from './ReportPage';
+import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
 import '../../ui/text.css';
 import './reports.css';
@@ -16,27 +15,14 @@ import './reports.css';
 export function ReportEditPage() {
   const { id = '' } = useParams();
   const links = useReportLinks();
-  const entry = useReportsStore((state) => state.byId[id]);
-  useEffect(() => {
-    void useReportsStore.getState().ensure(id);
-  }, [id]);
 
   return (
     <div className="app-shell">
       <AppHeader title="Rediger rapport" backTo={links.detail(id)} backLabel="Tilbake til rapporten" />
       <main className="page page-medium" data-testid="report-edit-page">
-        {!entry || entry.status === 'loading' || entry.status === 'error' ? (
-          <ListState
-            loaded={false}
-            failed={entry?.status === 'error'}
-            loadingText="Laster rapport..."
-            onRetry={() => void useReportsStore.getState().load(id)}
-          />
-        ) : entry.status === 'missing' ? (
-          <ReportMissing back={links.back} />
-        ) : (
-          <EditForm key={entry.report.id} report={entry.report} />
-        )}
+        <ReportLoader id={id} back={links.back}>
+          {(report) => <EditForm key={report.id} report={report} />}
+        </ReportLoader>
       </main>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDayNo, REPORT_TEXTS, type Report } from '../../../../protocol/src';
 import { deleteReport } from '../../api/reports';
@@ -6,10 +6,10 @@ import { serverMessage } from '../../api/http';
 import { useRecentReportsStore, useReportsStore } from '../../stores/reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ListState } from '../../ui/ListState';
 import { toast } from '../../ui/toastStore';
 import { SupervisorNav } from '../supervisor/SupervisorNav';
 import { useSchoolScope } from '../supervisor/useSchoolScope';
+import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
 import { useTaskLabels } from './useTaskLabels';
 import './reports.css';
@@ -18,40 +18,16 @@ import './reports.css';
 export function ReportPage() {
   const { id = '' } = useParams();
   const links = useReportLinks();
-  const entry = useReportsStore((state) => state.byId[id]);
-  useEffect(() => {
-    void useReportsStore.getState().ensure(id);
-  }, [id]);
 
   return (
     <div className="app-shell">
       <AppHeader title="Rapport" backTo={links.back} backLabel={links.back === '/rapporter' ? 'Tilbake til rapportene' : 'Tilbake til årsrapporten'} />
       <main className="page page-medium" data-testid="report-page">
-        {!entry || entry.status === 'loading' || entry.status === 'error' ? (
-          <ListState
-            loaded={false}
-            failed={entry?.status === 'error'}
-            loadingText="Laster rapport..."
-            onRetry={() => void useReportsStore.getState().load(id)}
-          />
-        ) : entry.status === 'missing' ? (
-          <ReportMissing back={links.back} />
-        ) : (
-          <ReportView report={entry.report} />
-        )}
+        <ReportLoader id={id} back={links.back}>
+          {(report) => <ReportView report={report} />}
+        </ReportLoader>
       </main>
       <SupervisorNav />
-    </div>
-  );
-}
-
-export function ReportMissing({ back }: { back: string }) {
-  return (
-    <div className="empty" data-testid="report-missing">
-      <p>{REPORT_TEXTS.notFound}</p>
-      <Link to={back} className="button button-secondary button-small">
-        Tilbake
-      </Link>
     </div>
   );
 }
