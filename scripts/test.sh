@@ -7,6 +7,7 @@ source scripts/lib/ensureDeps.sh
 
 ensure_node_modules
 ensure_chromium
+ensure_redis
 [ -n "${MONGODB_URI:-}" ] || npx tsx scripts/ensureFerretDb.ts
 
 echo "== Typekontroll"

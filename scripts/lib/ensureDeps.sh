@@ -24,3 +24,16 @@ ensure_chromium() {
     exit 1
   fi
 }
+
+# The multi-instance test runs a throwaway redis-server, as docker-compose's Socket.IO adapter does.
+ensure_redis() {
+  if command -v "${REDIS_SERVER_PATH:-redis-server}" >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installerer redis-server for testen med flere instanser (apt-get install redis-server) …"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+  fi
+  if ! command -v "${REDIS_SERVER_PATH:-redis-server}" >/dev/null 2>&1; then
+    echo "redis-server mangler. Installer pakken 'redis-server' eller sett REDIS_SERVER_PATH." >&2
+    exit 1
+  fi
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedFixture, type Fixture } from '../../test/fixtures';
+import { ApiClient } from '../../test/httpClient';
+import { startRedis } from '../../test/redisServer';
+import { signedIn } from '../../test/sessions';
+import { collect, connectSocket, waitFor, waitForDisconnect } from '../../test/sockets';
+import { startTestServer, type TestServer } from '../../test/testServer';
+import { buildApp } from '../app';
+
+/** Two app instances on one database, joined by the Socket.IO Redis adapter as in docker-compose. */
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let first: TestServer;
+let second: FastifyInstance;
+let secondUrl: string;
+let fx: Fixture;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  first = await startTestServer({ REDIS_URL: redis.url });
+  second = await buildApp(first.config);
+  await second.listen({ host: '127.0.0.1', port: 0 });
+  secondUrl = `http://127.0.0.1:${(second.server.address() as { port: number }).port}`;
+  fx = await seedFixture();
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+  await redis?.stop();
+});
+
+describe('more than one instance', () => {
+  it('a session made on one instance is good on the other', async () => {
+    const client = await signedIn(first.baseUrl, fx.a.admin);
+    const other = new ApiClient(secondUrl);
+    other.cookie = client.cookie;
+    expect((await other.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('an event caused on one instance reaches a socket on the other', async () => {
+    const admin = await signedIn(first.baseUrl, fx.a.admin);
+    const socket = await connectSocket(first.baseUrl, admin.cookie);
+    const received = collect(socket, 'users.registered');
+    const res = await new ApiClient(secondUrl).post('/api/auth/register', {
+      schoolId: fx.a.id,
+      name: 'Annen instans',
+      email: 'annen.instans@test.no',
+      password: 'hemmelig',
+    });
+    expect(res.status).toBe(201);
+    await waitFor(() => received.length === 1);
+    expect(received[0]).toMatchObject({ email: 'annen.instans@test.no' });
+    socket.close();
+  });
+
+  it('deactivation on one instance closes the user’s socket on the other', async () => {
+    const caretaker = await signedIn(first.baseUrl, fx.a.caretaker);
+    const socket = await connectSocket(first.baseUrl, caretaker.cookie);
+    const closed = waitForDisconnect(socket, 5000);
+    const admin = await signedIn(secondUrl, fx.a.admin);
+    expect((await admin.post(`/api/admin/users/${fx.a.caretaker.id}/deactivate`)).status).toBe(200);
+    await closed;
+  });
+});
