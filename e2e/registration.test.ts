@@ -72,6 +72,14 @@ describe('registration, live', () => {
     await admin.waitForURL('**/admin');
     const badge = admin.getByTestId('pending-count');
     await expect.poll(() => badge.innerText()).toBe('1');
+    // A registration over the API arrives as an event: proof that the socket is connected.
+    const registered = await fetch(`${e.server.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ schoolId: e.fx.b.id, name: 'Med Hendelse', email: 'hendelse@test.no', password: 'hemmelig' }),
+    });
+    expect(registered.status).toBe(201);
+    await expect.poll(() => badge.innerText()).toBe('2');
 
     // Written straight to the database: no event, so only a refetch can show it.
     await UserModel.create({
@@ -83,10 +91,10 @@ describe('registration, live', () => {
       schoolId: e.fx.b.id,
     });
     await new Promise((r) => setTimeout(r, 500));
-    expect(await badge.innerText()).toBe('1');
+    expect(await badge.innerText()).toBe('2');
 
     e.server.app.realtime.disconnectUser(e.fx.b.admin.id);
-    await expect.poll(() => badge.innerText(), { timeout: 10_000 }).toBe('2');
+    await expect.poll(() => badge.innerText(), { timeout: 10_000 }).toBe('3');
     await context.close();
   });
 });
