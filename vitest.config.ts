@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // Live updates arrive in milliseconds; a loaded CI machine gets more time before a poll gives up.
+          expect: { poll: { timeout: 5_000, interval: 50 } },
           globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
