@@ -1,35 +1,23 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TASK_LABELS } from '../protocol/src/taskButtons';
 import { makeUser } from '../server/test/callers';
 import { TestClock } from '../server/test/testClock';
-import { horizontalOverflow, markPage, signInThroughForm, waitForToast, wasReloaded } from './actions';
-import { api, clockedContext, EVENING, openBoard, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
-import { DESKTOP, PHONE, screenshot } from './browser';
+import { markPage, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY, signIn, shoot, textOf, type Viewport } from './boardSupport';
+import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
 const clock = new TestClock(EVENING);
 let e: E2E;
-const contexts: BrowserContext[] = [];
+const contexts = clockedContexts(() => e, clock);
 beforeAll(async () => {
   e = await startE2E({ clock });
 });
-afterEach(async () => {
-  clock.set(EVENING);
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+afterEach(() => contexts.reset());
 afterAll(async () => e?.close());
 
-async function context(viewport: Viewport = DESKTOP): Promise<BrowserContext> {
-  const created = await clockedContext(e.browser, e.server.baseUrl, EVENING, viewport);
-  contexts.push(created);
-  return created;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
-}
+const context = (viewport?: Viewport) => contexts.open(viewport);
 
 const reportText = (page: Page) => page.getByTestId('report-text');
 const saveState = (page: Page) => textOf(page, 'save-state');

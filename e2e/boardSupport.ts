@@ -3,8 +3,11 @@ import { osloInstant } from '../protocol/src/time';
 import type { FixtureUser } from '../server/test/fixtures';
 import { signedIn as apiSignedIn } from '../server/test/sessions';
 import type { ApiClient } from '../server/test/httpClient';
-import { dismissToast, signInThroughForm } from './actions';
-import { DESKTOP, newContext } from './browser';
+import { expect } from 'vitest';
+import type { TestClock } from '../server/test/testClock';
+import { dismissToast, horizontalOverflow, signInThroughForm } from './actions';
+import { DESKTOP, newContext, screenshot } from './browser';
+import type { E2E } from './harness';
 
 export type Viewport = { width: number; height: number };
 
@@ -49,4 +52,26 @@ export function api(baseUrl: string, user: FixtureUser): Promise<ApiClient> {
 /** Text of an element with its whitespace collapsed, as a person reads it. */
 export async function textOf(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/** The browser contexts of one test file, all on its clock; `reset` closes them and turns the clock back to EVENING. */
+export function clockedContexts(env: () => E2E, clock: TestClock) {
+  const open: BrowserContext[] = [];
+  return {
+    async open(viewport: Viewport = DESKTOP): Promise<BrowserContext> {
+      const created = await clockedContext(env().browser, env().server.baseUrl, EVENING, viewport);
+      open.push(created);
+      return created;
+    },
+    async reset(): Promise<void> {
+      clock.set(EVENING);
+      await Promise.all(open.splice(0).map((context) => context.close()));
+    },
+  };
+}
+
+/** A screenshot for a person to look at, after checking nothing sticks out sideways. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
+  await screenshot(page, name);
 }

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Types } from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { osloInstant } from '../protocol/src/time';
@@ -6,14 +6,14 @@ import { ReportModel } from '../server/src/features/reports/model';
 import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';
 import { TestClock } from '../server/test/testClock';
-import { horizontalOverflow, markPage, waitForToast, wasReloaded } from './actions';
-import { api, clockedContext, EVENING, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
-import { DESKTOP, PHONE, screenshot } from './browser';
+import { markPage, waitForToast, wasReloaded } from './actions';
+import { api, clockedContexts, EVENING, SHIFT_DAY, signIn, shoot, textOf, type Viewport } from './boardSupport';
+import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
 const clock = new TestClock(EVENING);
 let e: E2E;
-const contexts: BrowserContext[] = [];
+const contexts = clockedContexts(() => e, clock);
 
 type Report = { id: string; date: string; content: string; authorName: string };
 
@@ -38,22 +38,10 @@ beforeAll(async () => {
   yesterday = await writeReport(await makeUser(e.fx.a.id, 'Tilsynsvakt'), '2026-03-09', 'Ny elev på rom 12.', ['3']);
   empty = await writeReport(await makeUser(e.fx.a.id, 'Tilsynsvakt'), '2026-03-07', '', []);
 });
-afterEach(async () => {
-  clock.set(EVENING);
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+afterEach(() => contexts.reset());
 afterAll(async () => e?.close());
 
-async function context(viewport: Viewport = DESKTOP): Promise<BrowserContext> {
-  const created = await clockedContext(e.browser, e.server.baseUrl, EVENING, viewport);
-  contexts.push(created);
-  return created;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
-}
+const context = (viewport?: Viewport) => contexts.open(viewport);
 
 const entry = (page: Page, id: string) => page.locator(`a[href="/rapport/${id}"]`);
 
