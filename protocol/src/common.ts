@@ -10,3 +10,16 @@ export const daySchema = z.string().refine(isValidDay, 'Ugyldig dato (YYYY-MM-DD
 
 export const messageSchema = z.object({ message: z.string() });
 export type Message = z.infer<typeof messageSchema>;
+
+function isStringMap(value: unknown): value is Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([, v]) => typeof v === 'string');
+}
+
+/**
+ * A map keyed by student name (spec: studentComments, returnDates). Names are user text, so a key
+ * may be '__proto__' or 'constructor': z.record would copy the map by assignment and lose such a
+ * key, so the map is checked and passed through as it is (JSON.parse and Object.fromEntries make
+ * own keys of them).
+ */
+export const nameMapSchema = z.custom<Record<string, string>>(isStringMap, 'Ugyldig liste');

@@ -13,3 +13,4 @@ export * from './sickAndAway';
 export * from './maintenance';
 export * from './events';
 export * from './texts';
+export * from './fieldNames';

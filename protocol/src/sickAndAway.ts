@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { daySchema, idSchema } from './common';
+import { daySchema, idSchema, nameMapSchema } from './common';
 
 /** GET /api/sick?date= */
 export const sickQuerySchema = z.object({ date: daySchema, schoolId: idSchema.optional() });
 export const sickSchema = z.object({
   names: z.array(z.string()),
   comment: z.string(),
-  studentComments: z.record(z.string(), z.string()),
+  studentComments: nameMapSchema,
+  /** Bumped by every change; PUT /api/sick may send it back so a stale list cannot overwrite a newer one. */
+  revision: z.number().int().min(0),
 });
 export type Sick = z.infer<typeof sickSchema>;
 
@@ -16,7 +18,7 @@ export const awaySchema = z.object({
   names: z.array(z.string()),
   individualStudentNames: z.array(z.string()),
   /** Return date (toDate) by student name. */
-  returnDates: z.record(z.string(), z.string()),
+  returnDates: nameMapSchema,
   /** Classes on a trip that day, by name, so the supervisor's list can show them. */
   classes: z.array(z.object({ id: idSchema, className: z.string(), returnDate: z.string() })),
 });
@@ -47,11 +49,18 @@ export const AWAY_TEXTS = {
   emptyTrip: 'En reise må ha minst én elev eller klasse',
 } as const;
 
+export const SICK_TEXTS = {
+  listChanged: 'Sykelisten er endret av noen andre. Prøv igjen.',
+} as const;
+
+// A name holds a letter or a digit: one of only dots would also be a path segment browsers drop
+// from DELETE /api/away/student/{name} ('.' and '..' are navigation, even percent-encoded).
 const studentName = z
   .string({ error: 'Navn må fylles ut' })
   .trim()
   .min(1, 'Navn må fylles ut')
-  .max(100, 'Navnet kan være maks 100 tegn');
+  .max(100, 'Navnet kan være maks 100 tegn')
+  .regex(/[\p{L}\p{N}]/u, 'Navnet må ha minst én bokstav eller ett tall');
 const comment = z.string().trim().max(SICK_COMMENT_MAX_LENGTH, `Kommentaren kan være maks ${SICK_COMMENT_MAX_LENGTH} tegn`);
 
 /** POST /api/sick/add */
@@ -60,6 +69,7 @@ export const addSickBodySchema = z.object({ date: daySchema, name: studentName, 
 export const replaceSickBodySchema = z.object({
   date: daySchema,
   students: z.array(z.object({ name: studentName, comment: comment.optional().default('') })).max(1000),
+  revision: z.number().int().min(0).optional(),
 });
 
 const datesInOrder: [(v: { fromDate: string; toDate: string }) => boolean, { message: string; path: string[] }] = [

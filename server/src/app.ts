@@ -24,15 +24,20 @@ import { attachRealtime } from './realtime/attach';
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Builds the app: plugins first, then the feature routes. The database must already be connected. */
-export type AppDependencies = { clock?: Clock };
+export type AppDependencies = {
+  clock?: Clock;
+  /** Where the log goes (tests read it); standard output by default. */
+  logStream?: { write(line: string): void };
+};
 
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   useNorwegianZodMessages();
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A student name of 100 characters is up to 1,200 once percent-encoded in a path (4-byte UTF-8 × 3).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1200 },
   });
   app.decorate('clock', deps.clock ?? systemClock);
   app.setValidatorCompiler(validatorCompiler);

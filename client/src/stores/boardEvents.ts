@@ -8,7 +8,7 @@ import {
   type TaskRounds,
 } from '../../../protocol/src';
 import { useAuthStore } from './authStore';
-import { scopeDay, useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from './boardStores';
+import { scopeDay, scopeSchool, useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from './boardStores';
 import { useMyReportStore } from './myReportStore';
 import { toRecentEntry, useRecentReportsStore, useReportsStore } from './reportsStore';
 
@@ -54,14 +54,14 @@ export function taskButtonsUpdated({ buttons }: TasksConfig): void {
   for (const button of buttons) store.put(button);
 }
 
-export function sickListUpdated(list: SickList): void {
+export function sickListUpdated({ schoolId, date, ...sick }: SickList): void {
   const store = useSickStore.getState();
-  if (scopeDay(store.scope) !== list.date) return;
-  if (hearsEverySchool()) {
-    if (store.status !== 'idle') void store.reload();
-    return;
-  }
-  store.receive({ names: list.names, comment: list.comment, studentComments: list.studentComments });
+  if (store.scope === null || scopeDay(store.scope) !== date) return;
+  // The platform room hears every school: only the school on screen counts.
+  if (hearsEverySchool() && scopeSchool(store.scope) !== schoolId) return;
+  // A late event must not undo a newer list (a save's own answer may come first).
+  if (store.data && sick.revision < store.data.revision) return;
+  store.receive(sick);
 }
 
 /** trips.saved and trips.deleted: who is away on the day on screen is asked again. */

@@ -35,6 +35,11 @@ export const useAwayStore = createSnapshotStore<Away>((scope) => {
   return fetchAway(day, school);
 });
 
+/** The school of a 'school|day' scope: '' for a member of the school, else the chosen school's id. */
+export function scopeSchool(scope: string): string {
+  return splitDayScope(scope).school ?? '';
+}
+
 /** The day a 'school|day' scope is about. */
 export function scopeDay(scope: string | null): string | null {
   return scope === null ? null : splitDayScope(scope).day;

@@ -1,4 +1,5 @@
-import { Schema, model, type HydratedDocument, type Model, type FilterQuery, type UpdateQuery } from 'mongoose';
+import { type HydratedDocument, type Model, type FilterQuery, type UpdateQuery } from 'mongoose';
+import { releaseClaim, tryClaim } from './claims';
 
 /**
  * Conditional writes that stay atomic on the embedded FerretDB too. FerretDB 1.x (SQLite) finds
@@ -8,26 +9,6 @@ import { Schema, model, type HydratedDocument, type Model, type FilterQuery, typ
  * The winner writes with the revision in its filter and bumps it; the loser gets null.
  * On MongoDB the same code is simply correct twice over.
  */
-const claimSchema = new Schema({ _id: { type: String, required: true }, createdAt: { type: Date, required: true } });
-const WriteClaim = model('WriteClaim', claimSchema);
-
-const STALE_CLAIM_MS = 30_000;
-
-async function claim(id: string): Promise<boolean> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await WriteClaim.create({ _id: id, createdAt: new Date() });
-      return true;
-    } catch (err) {
-      if ((err as { code?: unknown }).code !== 11000) throw err;
-      // A claim left behind by a crashed writer must not lock the document for ever.
-      const stale = await WriteClaim.deleteOne({ _id: id, createdAt: { $lt: new Date(Date.now() - STALE_CLAIM_MS) } });
-      if (stale.deletedCount === 0) return false;
-    }
-  }
-  return false;
-}
-
 async function withClaim<T, R>(
   target: Model<T>,
   filter: FilterQuery<T>,
@@ -37,11 +18,11 @@ async function withClaim<T, R>(
   if (!current) return null;
   const revision = current.__v ?? 0;
   const claimId = `${target.collection.collectionName}:${String(current._id)}:${revision}`;
-  if (!(await claim(claimId))) return null;
+  if (!(await tryClaim(claimId))) return null;
   try {
     return await write(current._id, revision);
   } finally {
-    await WriteClaim.deleteOne({ _id: claimId });
+    await releaseClaim(claimId);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fieldLabel } from '../../../protocol/src/fieldNames';
 import { TEXTS } from '../../../protocol/src/texts';
 import { HttpError } from '../httpError';
 
@@ -21,7 +22,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const path = first?.instancePath.replace(/^\//, '') ?? '';
+      const field = path ? fieldLabel(path.split('/')) : '';
       const where = CONTEXT_NAMES[error.validationContext ?? ''] ?? 'forespørselen';
       const message = field ? `Feltet «${field}»: ${first?.message}` : `Ugyldig ${where}: ${first?.message}`;
       return reply.status(400).send({ message });

@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
-import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE } from '../../../protocol/src/roles';
+import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SICK_COMMENT_ROLES, type Role } from '../../../protocol/src/roles';
 import type { Config } from '../config';
 import { SESSION_COOKIE } from '../plugins/session';
 import { authenticateSocket, SocketAuthError } from './handshake';
@@ -56,6 +56,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
             void socket.join(rooms.school(schoolId));
             if (user.role === ADMIN_ROLE) void socket.join(rooms.schoolAdmins(schoolId));
             if (user.role === ADMIN_ROLE || user.role === CARETAKER_ROLE) void socket.join(rooms.schoolMaintenance(schoolId));
+            if (!SICK_COMMENT_ROLES.includes(user.role as Role)) void socket.join(rooms.schoolRedacted(schoolId));
           }
         }
         next();

@@ -32,6 +32,26 @@ export class Realtime {
     this.emit([rooms.school(schoolId), rooms.platform], event, payload);
   }
 
+  /**
+   * To everyone of a school and the platform room, except that members in the school's redacted
+   * room (roles that may not read health data) get the redacted payload instead.
+   */
+  toSchoolRedacted<E extends ServerEventName>(
+    schoolId: string,
+    event: E,
+    payloads: { full: ServerEventPayload<E>; redacted: ServerEventPayload<E> },
+  ): void {
+    if (this.checkPayloads) {
+      serverEventSchemas[event].parse(payloads.full);
+      serverEventSchemas[event].parse(payloads.redacted);
+    }
+    const redactedRoom = rooms.schoolRedacted(schoolId);
+    const emit = (target: ReturnType<IoServer['to']>, payload: unknown) =>
+      (target.emit as (e: string, p: unknown) => boolean)(event, payload);
+    emit(this.io.to([rooms.school(schoolId), rooms.platform]).except(redactedRoom), payloads.full);
+    emit(this.io.to(redactedRoom), payloads.redacted);
+  }
+
   disconnectUser(userId: string): void {
     this.io.in(rooms.user(userId)).disconnectSockets(true);
   }

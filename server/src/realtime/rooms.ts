@@ -5,6 +5,8 @@ export const rooms = {
   schoolAdmins: (schoolId: string) => `school-admins:${schoolId}`,
   /** Admins and caretakers of a school: maintenance cases go to them only. */
   schoolMaintenance: (schoolId: string) => `school-maintenance:${schoolId}`,
+  /** Members who may not read health data (sick comments): they get those events without it. */
+  schoolRedacted: (schoolId: string) => `school-redacted:${schoolId}`,
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
   platform: 'platform',

@@ -1,3 +1,4 @@
+import { FIELD_NAMES } from '../../../../protocol/src/fieldNames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '../../../../protocol/src/texts';
 import { PASSWORD, seedFixture, type Fixture, type FixtureUser } from '../../../test/fixtures';
@@ -85,7 +86,7 @@ describe('POST /api/auth/login', () => {
     for (const [body, field] of cases) {
       const res = await anon().post<{ message: string }>('/api/auth/login', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.message).toContain(`«${field}»`);
+      expect(res.body.message).toContain(`«${FIELD_NAMES[field]}»`);
     }
     const notJson = await anon().request<{ message: string }>('POST', '/api/auth/login', undefined, { rawBody: '{"email":' });
     expect(notJson.status).toBe(400);
@@ -227,7 +228,7 @@ describe('POST /api/auth/register', () => {
     for (const [payload, field] of cases) {
       const res = await anon().post<{ message: string }>('/api/auth/register', payload);
       expect(res.status, JSON.stringify(payload)).toBe(400);
-      expect(res.body.message).toContain(`«${field}»`);
+      expect(res.body.message).toContain(`«${FIELD_NAMES[field]}»`);
     }
     expect(await UserModel.countDocuments()).toBe(before);
   });
@@ -257,7 +258,7 @@ describe('PUT /api/auth/change-password', () => {
     expect(wrong.body).toEqual({ message: TEXTS.wrongCurrentPassword });
     const short = await client.put<{ message: string }>('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: '123' });
     expect(short.status).toBe(400);
-    expect(short.body.message).toContain('«newPassword»');
+    expect(short.body.message).toContain('«nytt passord»');
     expect((await anon().login(fx.a.admin.email, PASSWORD)).status).toBe(200);
   });
 

@@ -76,7 +76,7 @@ describe('sick list writes', () => {
     await waitFor(() => seenA.length === 2);
     expect(seenA[0]).toEqual({
       event: 'sickLists.updated',
-      payload: { schoolId: fx.a.id, date: '2026-11-21', names: ['Kari'], comment: '', studentComments: { Kari: 'Vondt i halsen' } },
+      payload: { schoolId: fx.a.id, date: '2026-11-21', names: ['Kari'], comment: '', studentComments: { Kari: 'Vondt i halsen' }, revision: 1 },
     });
     expect(seenA[1]).toMatchObject({ event: 'trips.saved', payload: { studentNames: ['Per'] } });
     await settle();

@@ -21,7 +21,7 @@ import { osloDay } from '../../../../protocol/src/time';
 import { currentUser } from '../../plugins/auth';
 import { resolveSchoolScope } from '../schoolScope';
 import { awayClassIds, getAway } from './service';
-import { addToTrip, deleteTrip, listTrips, removeFromTrips, updateTrip } from './tripService';
+import { addToTrip, assertClassOfSchool, deleteTrip, listTrips, removeFromTrips, updateTrip } from './tripService';
 
 const admins = { access: { roles: SCHOOL_ADMIN_ROLES } } as const;
 const scoped = { querystring: schoolScopeQuerySchema };
@@ -70,7 +70,9 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     '/api/away/class/:classId',
     { config: admins, schema: { ...scoped, params: classIdParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await removeFromTrips(await scope(request), { classId: request.params.classId }, today(), app.realtime);
+      const schoolId = await scope(request);
+      await assertClassOfSchool(schoolId, request.params.classId);
+      await removeFromTrips(schoolId, { classId: request.params.classId }, today(), app.realtime);
       return REMOVED;
     },
   );

@@ -12,18 +12,19 @@ export function activeTrips(schoolId: Types.ObjectId, day: string): Promise<Trip
 /** Who is away on a day: individual students with their return date, and classes by name. */
 export async function getAway(schoolId: Types.ObjectId, day: string): Promise<Away> {
   const trips = await activeTrips(schoolId, day);
-  const returnDates: Record<string, string> = {};
+  // Maps, not plain objects: a student may be called '__proto__' or 'constructor'.
+  const studentReturn = new Map<string, string>();
   const classReturn = new Map<string, string>();
   for (const trip of trips) {
-    for (const name of trip.studentNames) returnDates[name] = maxDay(returnDates[name], trip.toDate);
+    for (const name of trip.studentNames) studentReturn.set(name, maxDay(studentReturn.get(name), trip.toDate));
     for (const id of trip.classIds) classReturn.set(id.toHexString(), maxDay(classReturn.get(id.toHexString()), trip.toDate));
   }
-  const names = Object.keys(returnDates).sort((a, b) => a.localeCompare(b, 'nb'));
-  const classes = await ClassModel.find({ schoolId, _id: { $in: [...classReturn.keys()] } }).lean();
+  const names = [...studentReturn.keys()].sort((a, b) => a.localeCompare(b, 'nb'));
+  const classes = classReturn.size ? await ClassModel.find({ schoolId, _id: { $in: [...classReturn.keys()] } }).lean() : [];
   return {
     names,
     individualStudentNames: names,
-    returnDates,
+    returnDates: Object.fromEntries(names.map((name) => [name, studentReturn.get(name)!])),
     classes: classes
       .map((c) => ({ id: c._id.toHexString(), className: c.className, returnDate: classReturn.get(c._id.toHexString())! }))
       .sort((a, b) => a.className.localeCompare(b.className, 'nb', { numeric: true })),

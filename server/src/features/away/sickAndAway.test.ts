@@ -40,8 +40,8 @@ describe('GET /api/sick', () => {
   it('gives the school’s sick list of a date, with comments by name (names may hold a dot)', async () => {
     await expectAccess(c, (x) => x.get('/api/sick?date=2026-11-21'), { anonymous: 401, pendingA: 403, supervisorA: 200, caretakerA: 200, adminA: 200, platform: 400 });
     const res = await c.supervisorA.get('/api/sick?date=2026-11-21');
-    expect(res.body).toEqual({ names: ['Ola N.', 'Kari'], comment: 'Felles', studentComments: { 'Ola N.': 'Feber' } });
-    expect((await c.adminB.get('/api/sick?date=2026-11-21')).body).toEqual({ names: [], comment: '', studentComments: {} });
+    expect(res.body).toEqual({ names: ['Ola N.', 'Kari'], comment: 'Felles', studentComments: { 'Ola N.': 'Feber' }, revision: 0 });
+    expect((await c.adminB.get('/api/sick?date=2026-11-21')).body).toEqual({ names: [], comment: '', studentComments: {}, revision: 0 });
     expect((await c.platform.get(`/api/sick?date=2026-11-21&schoolId=${fx.a.id}`)).body).toMatchObject({ names: ['Ola N.', 'Kari'] });
     for (const bad of ['', '?date=2026-11-31', '?date=i%20dag']) expect((await c.adminA.get(`/api/sick${bad}`)).status, bad).toBe(400);
   });

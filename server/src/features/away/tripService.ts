@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import { AWAY_TEXTS, type Trip as TripDto } from '../../../../protocol/src/sickAndAway';
+import { withListLock } from '../../db/listLock';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { ClassModel } from '../classes/model';
@@ -7,8 +8,13 @@ import { Trip, type TripDoc } from './model';
 
 /**
  * Trips (away entries), DECISIONS.md: a trip is active from fromDate to toDate inclusive and
- * archived once toDate is before today; archived trips are not edited or deleted.
+ * archived once toDate is before today; archived trips are not edited or deleted. Every write holds
+ * the school's trip lock: adding to a trip, removing from every trip and editing read before they
+ * write, and two admins saving at once must both keep what they saved.
  */
+function tripsLock<T>(schoolId: Types.ObjectId, change: () => Promise<T>): Promise<T> {
+  return withListLock(`trips:${schoolId.toHexString()}`, change);
+}
 
 export function presentTrip(trip: TripDoc): TripDto {
   return {
@@ -32,6 +38,11 @@ async function assertClassesOfSchool(schoolId: Types.ObjectId, classIds: string[
   if ((await ClassModel.countDocuments({ schoolId, _id: { $in: unique } })) !== unique.length) throw badRequest(AWAY_TEXTS.unknownClass);
 }
 
+/** A class named in the path: another school's class (or a deleted one) is not found. */
+export async function assertClassOfSchool(schoolId: Types.ObjectId, classId: string): Promise<void> {
+  if (!(await ClassModel.exists({ _id: classId, schoolId }))) throw notFound(AWAY_TEXTS.unknownClass);
+}
+
 function emitSaved(realtime: Realtime, trip: TripDoc): TripDto {
   const presented = presentTrip(trip);
   realtime.toSchool(trip.schoolId.toHexString(), 'trips.saved', presented);
@@ -46,12 +57,14 @@ export async function addToTrip(
   realtime: Realtime,
 ): Promise<TripDto> {
   if (add.classIds?.length) await assertClassesOfSchool(schoolId, add.classIds);
-  const trip = await Trip.findOneAndUpdate(
-    { schoolId, fromDate: range.fromDate, toDate: range.toDate },
-    { $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } } },
-    { upsert: true, new: true },
-  ).lean<TripDoc>();
-  return emitSaved(realtime, trip!);
+  return tripsLock(schoolId, async () => {
+    const trip = await Trip.findOneAndUpdate(
+      { schoolId, fromDate: range.fromDate, toDate: range.toDate },
+      { $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } } },
+      { upsert: true, new: true },
+    ).lean<TripDoc>();
+    return emitSaved(realtime, trip!);
+  });
 }
 
 /** Removes a student or class from every trip not ended before `notEndedBefore`; a trip left empty is deleted. */
@@ -61,19 +74,20 @@ export async function removeFromTrips(
   notEndedBefore: string,
   realtime: Realtime,
 ): Promise<void> {
-  const filter = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
-  const pull = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
-  const trips = await Trip.find({ schoolId, toDate: { $gte: notEndedBefore }, ...filter }).lean<TripDoc[]>();
-  for (const trip of trips) {
-    const updated = await Trip.findOneAndUpdate({ _id: trip._id }, { $pull: pull }, { new: true }).lean<TripDoc>();
-    if (!updated) continue;
-    if (updated.studentNames.length === 0 && updated.classIds.length === 0) {
-      await Trip.deleteOne({ _id: updated._id });
-      realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id: updated._id.toHexString() });
-    } else {
-      emitSaved(realtime, updated);
+  const match = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
+  await tripsLock(schoolId, async () => {
+    const trips = await Trip.find({ schoolId, toDate: { $gte: notEndedBefore }, ...match }).lean<TripDoc[]>();
+    for (const trip of trips) {
+      const updated = await Trip.findOneAndUpdate({ _id: trip._id }, { $pull: match }, { new: true }).lean<TripDoc>();
+      if (!updated) continue;
+      if (updated.studentNames.length === 0 && updated.classIds.length === 0) {
+        await Trip.deleteOne({ _id: updated._id });
+        realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id: updated._id.toHexString() });
+      } else {
+        emitSaved(realtime, updated);
+      }
     }
-  }
+  });
 }
 
 async function findEditableTrip(schoolId: Types.ObjectId, id: string, today: string): Promise<TripDoc> {
@@ -90,23 +104,27 @@ export async function updateTrip(
   today: string,
   realtime: Realtime,
 ): Promise<TripDto> {
-  await findEditableTrip(schoolId, id, today);
   const studentNames = [...new Set(body.studentNames)];
   const classIds = [...new Set(body.classIds)];
   if (studentNames.length === 0 && classIds.length === 0) throw badRequest(AWAY_TEXTS.emptyTrip);
-  await assertClassesOfSchool(schoolId, classIds);
-  const trip = await Trip.findOneAndUpdate(
-    { _id: id, schoolId },
-    { $set: { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds } },
-    { new: true },
-  ).lean<TripDoc>();
-  if (!trip) throw notFound(AWAY_TEXTS.tripNotFound);
-  return emitSaved(realtime, trip);
+  return tripsLock(schoolId, async () => {
+    await findEditableTrip(schoolId, id, today);
+    await assertClassesOfSchool(schoolId, classIds);
+    const trip = await Trip.findOneAndUpdate(
+      { _id: id, schoolId },
+      { $set: { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds } },
+      { new: true },
+    ).lean<TripDoc>();
+    if (!trip) throw notFound(AWAY_TEXTS.tripNotFound);
+    return emitSaved(realtime, trip);
+  });
 }
 
 export async function deleteTrip(schoolId: Types.ObjectId, id: string, today: string, realtime: Realtime): Promise<{ id: string }> {
-  await findEditableTrip(schoolId, id, today);
-  await Trip.deleteOne({ _id: id, schoolId });
-  realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id });
-  return { id };
+  return tripsLock(schoolId, async () => {
+    await findEditableTrip(schoolId, id, today);
+    await Trip.deleteOne({ _id: id, schoolId });
+    realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id });
+    return { id };
+  });
 }

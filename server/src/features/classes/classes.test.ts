@@ -65,7 +65,7 @@ describe('classes', () => {
     for (const body of [{}, { className: '   ' }, { className: 'x'.repeat(61) }, { className: { $gt: '' } }, { className: 7 }]) {
       const res = await c.adminA.post<{ message: string }>('/api/admin/classes', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.message).toContain('«className»');
+      expect(res.body.message).toContain('«klassenavn»');
     }
     expect((await c.adminA.delete('/api/admin/classes/ikke-id')).status).toBe(400);
     expect((await c.platform.get('/api/admin/classes?schoolId=ikke-id')).status).toBe(400);

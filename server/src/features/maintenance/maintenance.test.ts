@@ -1,3 +1,4 @@
+import { FIELD_NAMES } from '../../../../protocol/src/fieldNames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_TEXTS } from '../../../../protocol/src/maintenance';
 import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
@@ -57,7 +58,7 @@ describe('POST /api/maintenance-tasks/submit', () => {
     for (const [body, field, text] of cases) {
       const res = await c.supervisorA.post<{ message: string }>(`${BASE}/submit`, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(res.body.message).toContain(`«${field}»`);
+      expect(res.body.message).toContain(`«${FIELD_NAMES[field]}»`);
       if (text) expect(res.body.message).toContain(text);
     }
     expect(await MaintenanceTaskModel.countDocuments()).toBe(before);

@@ -1,3 +1,4 @@
+import { FIELD_NAMES } from '../../../../protocol/src/fieldNames';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '../../../../protocol/src/reports';
 import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
@@ -106,7 +107,7 @@ describe('PUT /api/reports/my', () => {
     for (const [body, field] of cases) {
       const res = await c.supervisorA.put<{ message: string }>('/api/reports/my', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.message).toContain(`«${field}`);
+      expect(res.body.message).toContain(`«${FIELD_NAMES[field]}`);
     }
     const long = await c.supervisorA.put<{ message: string }>('/api/reports/my', save('2026-11-21', { content: 'x'.repeat(REPORT_CONTENT_MAX_LENGTH + 1) }));
     expect(long.status).toBe(400);

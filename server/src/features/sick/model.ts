@@ -10,6 +10,7 @@ const sickSchema = new Schema(
     date: { type: String, required: true },
     students: [{ _id: false, name: { type: String, required: true }, comment: { type: String, default: '' } }],
     comment: { type: String, default: '' },
+    revision: { type: Number, default: 0 },
   },
   { timestamps: true },
 );

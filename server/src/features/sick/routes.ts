@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
-import { ROLES, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
+import { ROLES, SCHOOL_ADMIN_ROLES, type Role } from '../../../../protocol/src/roles';
 import { addSickBodySchema, replaceSickBodySchema, sickQuerySchema, sickSchema } from '../../../../protocol/src/sickAndAway';
 import { currentUser } from '../../plugins/auth';
 import { resolveSchoolScope } from '../schoolScope';
@@ -15,7 +15,10 @@ export async function sickRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/sick',
     { config: { access: { roles: ROLES } }, schema: { querystring: sickQuerySchema, response: { 200: sickSchema } } },
-    async (request) => getSick(await resolveSchoolScope(currentUser(request), request.query.schoolId), request.query.date),
+    async (request) => {
+      const user = currentUser(request);
+      return getSick(await resolveSchoolScope(user, request.query.schoolId), request.query.date, user.role as Role);
+    },
   );
 
   r.post(
@@ -33,7 +36,7 @@ export async function sickRoutes(app: FastifyInstance): Promise<void> {
     { config: admins, schema: { querystring: schoolScopeQuerySchema, body: replaceSickBodySchema, response: { 200: sickSchema } } },
     async (request) => {
       const schoolId = await resolveSchoolScope(currentUser(request), request.query.schoolId);
-      return replaceSick(schoolId, request.body.date, request.body.students, app.realtime);
+      return replaceSick(schoolId, request.body.date, request.body.students, request.body.revision, app.realtime);
     },
   );
 }

@@ -1,42 +1,96 @@
 import type { Types } from 'mongoose';
-import type { Sick } from '../../../../protocol/src/sickAndAway';
+import { SICK_COMMENT_ROLES, type Role } from '../../../../protocol/src/roles';
+import { SICK_TEXTS, type Sick } from '../../../../protocol/src/sickAndAway';
+import { withListLock } from '../../db/listLock';
+import { conflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { SickRecord, type SickDoc } from './model';
 
 type Student = { name: string; comment: string };
 
-function present(record: Pick<SickDoc, 'students' | 'comment'> | null): Sick {
+function present(record: Pick<SickDoc, 'students' | 'comment' | 'revision'> | null): Sick {
   const students = record?.students ?? [];
   return {
     names: students.map((s) => s.name),
     comment: record?.comment ?? '',
+    // fromEntries defines own properties, so a student called '__proto__' stays a plain key.
     studentComments: Object.fromEntries(students.filter((s) => s.comment).map((s) => [s.name, s.comment ?? ''])),
+    revision: record?.revision ?? 0,
   };
 }
 
-export async function getSick(schoolId: Types.ObjectId, date: string): Promise<Sick> {
-  return present(await SickRecord.findOne({ schoolId, date }).lean<SickDoc>());
+/** A sick comment is health information: roles outside SICK_COMMENT_ROLES get the names only. */
+export function mayReadSickComments(role: Role): boolean {
+  return SICK_COMMENT_ROLES.includes(role);
 }
 
-async function saveStudents(schoolId: Types.ObjectId, date: string, students: Student[], realtime: Realtime): Promise<Sick> {
-  const record = await SickRecord.findOneAndUpdate({ schoolId, date }, { $set: { students } }, { upsert: true, new: true }).lean<SickDoc>();
-  const sick = present(record);
-  realtime.toSchool(schoolId.toHexString(), 'sickLists.updated', { schoolId: schoolId.toHexString(), date, ...sick });
-  return sick;
+export function withoutComments(sick: Sick): Sick {
+  return { ...sick, comment: '', studentComments: {} };
+}
+
+export async function getSick(schoolId: Types.ObjectId, date: string, role: Role): Promise<Sick> {
+  const sick = present(await SickRecord.findOne({ schoolId, date }).lean<SickDoc>());
+  return mayReadSickComments(role) ? sick : withoutComments(sick);
+}
+
+/** Changes one date's list while holding its lock: two admins saving at once both keep what they saved. */
+function changeList(
+  schoolId: Types.ObjectId,
+  date: string,
+  change: (current: Student[], revision: number) => Student[],
+  realtime: Realtime,
+): Promise<Sick> {
+  return withListLock(`sick:${schoolId.toHexString()}:${date}`, async () => {
+    const current = await SickRecord.findOne({ schoolId, date }).lean<SickDoc>();
+    const students = change(
+      (current?.students ?? []).map((s) => ({ name: s.name, comment: s.comment ?? '' })),
+      current?.revision ?? 0,
+    );
+    const record = await SickRecord.findOneAndUpdate(
+      { schoolId, date },
+      { $set: { students }, $inc: { revision: 1 } },
+      { upsert: true, new: true },
+    ).lean<SickDoc>();
+    const sick = present(record);
+    realtime.toSchoolRedacted(schoolId.toHexString(), 'sickLists.updated', {
+      full: { schoolId: schoolId.toHexString(), date, ...sick },
+      redacted: { schoolId: schoolId.toHexString(), date, ...withoutComments(sick) },
+    });
+    return sick;
+  });
 }
 
 /** Adds a sick student to the date (names compare exactly after trimming); adding again updates the comment. */
-export async function addSick(schoolId: Types.ObjectId, date: string, student: Student, realtime: Realtime): Promise<Sick> {
-  const current = await SickRecord.findOne({ schoolId, date }).lean<SickDoc>();
-  const students: Student[] = (current?.students ?? []).map((s) => ({ name: s.name, comment: s.comment ?? '' }));
-  const existing = students.find((s) => s.name === student.name);
-  if (existing) existing.comment = student.comment;
-  else students.push(student);
-  return saveStudents(schoolId, date, students, realtime);
+export function addSick(schoolId: Types.ObjectId, date: string, student: Student, realtime: Realtime): Promise<Sick> {
+  return changeList(
+    schoolId,
+    date,
+    (students) =>
+      students.some((s) => s.name === student.name)
+        ? students.map((s) => (s.name === student.name ? { ...s, comment: student.comment } : s))
+        : [...students, student],
+    realtime,
+  );
 }
 
-/** Replaces the date's list (the admin screen removes a student this way). Duplicates collapse to the last. */
-export async function replaceSick(schoolId: Types.ObjectId, date: string, students: Student[], realtime: Realtime): Promise<Sick> {
-  const byName = new Map(students.map((s) => [s.name, s]));
-  return saveStudents(schoolId, date, [...byName.values()], realtime);
+/**
+ * Replaces the date's list (the admin screen removes a student this way). With a revision, a list
+ * changed since the caller read it is refused rather than overwritten. Duplicates collapse to the last.
+ */
+export function replaceSick(
+  schoolId: Types.ObjectId,
+  date: string,
+  students: Student[],
+  revision: number | undefined,
+  realtime: Realtime,
+): Promise<Sick> {
+  return changeList(
+    schoolId,
+    date,
+    (_current, currentRevision) => {
+      if (revision !== undefined && revision !== currentRevision) throw conflict(SICK_TEXTS.listChanged);
+      return [...new Map(students.map((s) => [s.name, s])).values()];
+    },
+    realtime,
+  );
 }

@@ -140,7 +140,7 @@ describe('PUT /api/admin/users/:id/role', () => {
     const target = await makeUser(fx.a.id, 'Tilsynsvakt');
     const promote = await c.adminA.put<{ message: string }>(`/api/admin/users/${target.id}/role`, { role: 'Plattformadministrator' });
     expect(promote.status).toBe(400);
-    expect(promote.body.message).toContain('«role»');
+    expect(promote.body.message).toContain('«rolle»');
     expect((await c.adminA.put(`/api/admin/users/${fx.a.pending.id}/role`, { role: 'Admin' })).status).toBe(409);
     expect((await c.adminA.put(`/api/admin/users/${fx.a.admin.id}/role`, { role: 'Tilsynsvakt' })).status).toBe(403);
     for (const body of [{}, { role: { $ne: 'x' } }, { role: 42 }, []]) {

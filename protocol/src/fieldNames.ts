@@ -1,0 +1,53 @@
+/**
+ * Field names as a Norwegian user reads them in a validation message ('Feltet «navn»: …').
+ * Every key of a request body, query or path schema has one (protocol/src/fieldNames.test.ts).
+ */
+export const FIELD_NAMES: Readonly<Record<string, string>> = {
+  activeOn: 'dato',
+  awayStudents: 'bortreiste elever',
+  buttons: 'gjøremål',
+  classId: 'klasse',
+  classIds: 'klasser',
+  className: 'klassenavn',
+  comment: 'kommentar',
+  completedTasks: 'fullførte oppgaver',
+  content: 'innhold',
+  currentPassword: 'nåværende passord',
+  date: 'dato',
+  description: 'beskrivelse',
+  email: 'e-post',
+  end: 'til-dato',
+  from: 'fra-dato',
+  fromDate: 'fra-dato',
+  id: 'id',
+  label: 'tekst',
+  active: 'aktiv',
+  name: 'navn',
+  newPassword: 'nytt passord',
+  password: 'passord',
+  revision: 'versjon',
+  role: 'rolle',
+  roomNumber: 'romnummer',
+  schoolId: 'skole',
+  start: 'fra-dato',
+  status: 'status',
+  studentName: 'elevnavn',
+  studentNames: 'elevnavn',
+  students: 'elever',
+  to: 'til-dato',
+  toDate: 'til-dato',
+  userId: 'bruker',
+};
+
+/** 'students/0/name' → 'elever nr. 1, navn'. */
+export function fieldLabel(path: ReadonlyArray<string | number>): string {
+  const parts: string[] = [];
+  for (const raw of path) {
+    const segment = String(raw);
+    const index = /^\d+$/.test(segment) ? Number(segment) : null;
+    if (index !== null && parts.length > 0) parts[parts.length - 1] += ` nr. ${index + 1}`;
+    else if (index !== null) parts.push(`nr. ${index + 1}`);
+    else parts.push(Object.hasOwn(FIELD_NAMES, segment) ? FIELD_NAMES[segment]! : segment);
+  }
+  return parts.join(', ');
+}

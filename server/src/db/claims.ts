@@ -1,0 +1,31 @@
+import { Schema, model } from 'mongoose';
+
+/**
+ * Claims: documents whose _id names something a writer holds for a moment. Inserting a unique _id
+ * is the one write FerretDB 1.x (SQLite) makes atomic (its updates find, then write), so a claim
+ * is how writers on any engine, and on any app instance, take turns.
+ */
+const claimSchema = new Schema({ _id: { type: String, required: true }, createdAt: { type: Date, required: true } });
+const WriteClaim = model('WriteClaim', claimSchema);
+
+/** A claim older than this was left by a crashed writer; it must not block the thing for ever. */
+const STALE_CLAIM_MS = 30_000;
+
+/** True if this caller now holds the claim. */
+export async function tryClaim(id: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await WriteClaim.create({ _id: id, createdAt: new Date() });
+      return true;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 11000) throw err;
+      const stale = await WriteClaim.deleteOne({ _id: id, createdAt: { $lt: new Date(Date.now() - STALE_CLAIM_MS) } });
+      if (stale.deletedCount === 0) return false;
+    }
+  }
+  return false;
+}
+
+export async function releaseClaim(id: string): Promise<void> {
+  await WriteClaim.deleteOne({ _id: id });
+}
