@@ -10,6 +10,8 @@ import {
   type Role,
 } from '../../protocol/src';
 import { AdminMenuPage } from './features/admin/AdminMenuPage';
+import { SickAndAwayPage } from './features/away/SickAndAwayPage';
+import { TripsPage } from './features/away/TripsPage';
 import { ClassesPage } from './features/classes/ClassesPage';
 import { ChangePasswordPage } from './features/auth/ChangePasswordPage';
 import { CaretakerHomePage } from './features/caretaker/CaretakerHomePage';
@@ -81,6 +83,8 @@ export function ApprovedRoutes() {
       />
       <Route path="/admin/brukere" element={<SchoolUsersRoute />} />
       <Route path="/admin/klasser" element={adminOnly(<ClassesPage />)} />
+      <Route path="/admin/syke-og-bortreist" element={adminOnly(<SickAndAwayPage />)} />
+      <Route path="/admin/reiser" element={adminOnly(<TripsPage />)} />
       <Route
         path="/admin/vedlikehold"
         element={

@@ -23,3 +23,8 @@ function isStringMap(value: unknown): value is Record<string, string> {
  * own keys of them).
  */
 export const nameMapSchema = z.custom<Record<string, string>>(isStringMap, 'Ugyldig liste');
+
+/** A name map's value for a name, never one inherited from Object.prototype ('constructor'). */
+export function valueForName(map: Record<string, string>, name: string): string | undefined {
+  return Object.hasOwn(map, name) ? map[name] : undefined;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daySchema, idSchema, nameMapSchema } from './common';
+import { STUDENT_NAME_MAX_LENGTH } from './reports';
 
 /** GET /api/sick?date= */
 export const sickQuerySchema = z.object({ date: daySchema, schoolId: idSchema.optional() });
@@ -41,6 +42,7 @@ export const tripSchema = z.object({
 export type Trip = z.infer<typeof tripSchema>;
 
 export const SICK_COMMENT_MAX_LENGTH = 500;
+
 export const AWAY_TEXTS = {
   datesOrder: 'Fra-dato kan ikke være etter til-dato',
   unknownClass: 'Ukjent klasse',
@@ -59,7 +61,7 @@ const studentName = z
   .string({ error: 'Navn må fylles ut' })
   .trim()
   .min(1, 'Navn må fylles ut')
-  .max(100, 'Navnet kan være maks 100 tegn')
+  .max(STUDENT_NAME_MAX_LENGTH, `Navnet kan være maks ${STUDENT_NAME_MAX_LENGTH} tegn`)
   .regex(/[\p{L}\p{N}]/u, 'Navnet må ha minst én bokstav eller ett tall');
 const comment = z.string().trim().max(SICK_COMMENT_MAX_LENGTH, `Kommentaren kan være maks ${SICK_COMMENT_MAX_LENGTH} tegn`);
 
@@ -103,8 +105,10 @@ export const updateTripBodySchema = z
     classIds: z.array(idSchema).max(200),
   })
   .refine(...datesInOrder);
+export type UpdateTripBody = z.infer<typeof updateTripBodySchema>;
 export const awayClassesQuerySchema = z.object({ activeOn: daySchema, schoolId: idSchema.optional() });
 export const awayClassesSchema = z.object({ classIds: z.array(idSchema) });
+export type AwayClasses = z.infer<typeof awayClassesSchema>;
 export const tripsSchema = z.array(tripSchema);
 export const studentNameParamsSchema = z.object({ name: studentName });
 export const classIdParamsSchema = z.object({ classId: idSchema });

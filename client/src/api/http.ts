@@ -89,3 +89,9 @@ export function serverMessage(error: unknown, fallback: string): string {
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof HttpError && error.status === 401;
 }
+
+/** ?schoolId= for the Plattformadministrator; an approved member of a school sends none. */
+export function withSchool(path: string, schoolId: string | null | undefined): string {
+  if (!schoolId) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}schoolId=${encodeURIComponent(schoolId)}`;
+}

@@ -12,15 +12,9 @@ import {
   type TaskRounds,
   type recentReportSchema,
 } from '../../../protocol/src';
-import { getData, request } from './http';
+import { getData, request, withSchool } from './http';
 
 export type RecentReport = z.infer<typeof recentReportSchema>;
-
-/** ?schoolId= for the Plattformadministrator; an approved member of a school sends none. */
-export function withSchool(path: string, schoolId: string | null | undefined): string {
-  if (!schoolId) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}schoolId=${encodeURIComponent(schoolId)}`;
-}
 
 /** The signed-in supervisor's report; without a date the server picks the current report day. */
 export function fetchMyReport(date?: string): Promise<MyReport | null> {

@@ -1,11 +1,74 @@
-import { awaySchema, sickSchema, type Away, type Sick } from '../../../protocol/src';
-import { getData } from './http';
-import { withSchool } from './reports';
+import {
+  awayClassesSchema,
+  awaySchema,
+  deletedSchema,
+  messageSchema,
+  sickSchema,
+  tripSchema,
+  tripsSchema,
+  type Away,
+  type AwayClasses,
+  type Deleted,
+  type Sick,
+  type Trip,
+  type UpdateTripBody,
+} from '../../../protocol/src';
+import { getData, request, withSchool } from './http';
+
+/** Sick and away (spec §7). The Plattformadministrator names the school (schoolId); an Admin sends none. */
 
 export function fetchSick(date: string, schoolId: string | null): Promise<Sick | null> {
   return getData(withSchool(`/api/sick?date=${encodeURIComponent(date)}`, schoolId), sickSchema);
 }
 
+export function addSick(date: string, student: { name: string; comment: string }, schoolId: string | null): Promise<Sick> {
+  return request('POST', withSchool('/api/sick/add', schoolId), sickSchema, { date, ...student });
+}
+
+/** The whole list of the date; with the revision it was read at, so a newer list is never overwritten. */
+export function replaceSick(
+  date: string,
+  students: Array<{ name: string; comment: string }>,
+  revision: number,
+  schoolId: string | null,
+): Promise<Sick> {
+  return request('PUT', withSchool('/api/sick', schoolId), sickSchema, { date, students, revision });
+}
+
 export function fetchAway(date: string, schoolId: string | null): Promise<Away | null> {
   return getData(withSchool(`/api/away?activeOn=${encodeURIComponent(date)}`, schoolId), awaySchema);
+}
+
+type Range = { fromDate: string; toDate: string };
+
+export function addAwayStudent(range: Range, studentName: string, schoolId: string | null): Promise<Trip> {
+  return request('POST', withSchool('/api/away/add', schoolId), tripSchema, { ...range, studentName });
+}
+
+export function removeAwayStudent(name: string, schoolId: string | null): Promise<unknown> {
+  return request('DELETE', withSchool(`/api/away/student/${encodeURIComponent(name)}`, schoolId), messageSchema);
+}
+
+export function fetchAwayClasses(date: string, schoolId: string | null): Promise<AwayClasses | null> {
+  return getData(withSchool(`/api/away/classes?activeOn=${encodeURIComponent(date)}`, schoolId), awayClassesSchema);
+}
+
+export function addAwayClasses(range: Range, classIds: string[], schoolId: string | null): Promise<Trip> {
+  return request('POST', withSchool('/api/away/classes', schoolId), tripSchema, { ...range, classIds });
+}
+
+export function removeAwayClass(classId: string, schoolId: string | null): Promise<unknown> {
+  return request('DELETE', withSchool(`/api/away/class/${encodeURIComponent(classId)}`, schoolId), messageSchema);
+}
+
+export function fetchTrips(schoolId: string | null): Promise<Trip[] | null> {
+  return getData(withSchool('/api/away/all', schoolId), tripsSchema);
+}
+
+export function updateTrip(id: string, body: UpdateTripBody, schoolId: string | null): Promise<Trip> {
+  return request('PUT', withSchool(`/api/away/trip/${encodeURIComponent(id)}`, schoolId), tripSchema, body);
+}
+
+export function deleteTrip(id: string, schoolId: string | null): Promise<Deleted> {
+  return request('DELETE', withSchool(`/api/away/entry/${encodeURIComponent(id)}`, schoolId), deletedSchema);
 }

@@ -9,10 +9,11 @@ import {
 } from '../../../protocol/src';
 import { useAuthStore } from '../stores/authStore';
 import { refetchLoadedStores } from '../stores/registry';
-import { reportDeleted, reportSaved, sickListUpdated, taskButtonsUpdated, taskRoundsUpdated, tripsChanged } from '../stores/boardEvents';
+import { reportDeleted, reportSaved, sickListUpdated, taskButtonsUpdated, taskRoundsUpdated } from '../stores/boardEvents';
 import { classCreated, useClassesStore } from '../stores/classesStore';
 import { taskCreated, taskDeleted, taskUpdated } from '../stores/maintenanceStore';
 import { schoolDeleted, usePlatformSchoolsStore, usePlatformUsersStore } from '../stores/platformStore';
+import { tripDeleted, tripSaved } from '../stores/tripsStore';
 import { useUsersStore } from '../stores/usersStore';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -45,8 +46,8 @@ const handlers: Handlers = {
   'taskRounds.updated': taskRoundsUpdated,
   'taskButtons.updated': taskButtonsUpdated,
   'sickLists.updated': sickListUpdated,
-  'trips.saved': tripsChanged,
-  'trips.deleted': tripsChanged,
+  'trips.saved': tripSaved,
+  'trips.deleted': tripDeleted,
   'maintenanceTasks.created': (task) => taskCreated(task),
   'maintenanceTasks.updated': (task) => taskUpdated(task),
   'maintenanceTasks.deleted': ({ id }) => taskDeleted(id),

@@ -8,7 +8,7 @@ import {
   type TaskRounds,
 } from '../../../protocol/src';
 import { useAuthStore } from './authStore';
-import { scopeDay, scopeSchool, useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from './boardStores';
+import { scopeDay, scopeSchool, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from './boardStores';
 import { useMyReportStore } from './myReportStore';
 import { toRecentEntry, useRecentReportsStore, useReportsStore } from './reportsStore';
 
@@ -62,10 +62,4 @@ export function sickListUpdated({ schoolId, date, ...sick }: SickList): void {
   // A late event must not undo a newer list (a save's own answer may come first).
   if (store.data && sick.revision < store.data.revision) return;
   store.receive(sick);
-}
-
-/** trips.saved and trips.deleted: who is away on the day on screen is asked again. */
-export function tripsChanged(): void {
-  const store = useAwayStore.getState();
-  if (store.status !== 'idle') void store.reload();
 }

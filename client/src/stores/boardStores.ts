@@ -1,6 +1,6 @@
-import type { Away, Sick, TaskButton, TaskRounds } from '../../../protocol/src';
+import type { Away, AwayClasses, Sick, TaskButton, TaskRounds } from '../../../protocol/src';
 import { fetchTaskRounds } from '../api/reports';
-import { fetchAway, fetchSick } from '../api/sickAndAway';
+import { fetchAway, fetchAwayClasses, fetchSick } from '../api/sickAndAway';
 import { fetchTaskButtons } from '../api/taskButtons';
 import { createCollectionStore } from './collection';
 import { createSnapshotStore } from './snapshot';
@@ -33,6 +33,12 @@ export const useSickStore = createSnapshotStore<Sick>((scope) => {
 export const useAwayStore = createSnapshotStore<Away>((scope) => {
   const { school, day } = splitDayScope(scope);
   return fetchAway(day, school);
+});
+
+/** The classes on a trip on a day (the admin's 'Linjer på tur'), by the same 'school|day' scope. */
+export const useAwayClassesStore = createSnapshotStore<AwayClasses>((scope) => {
+  const { school, day } = splitDayScope(scope);
+  return fetchAwayClasses(day, school);
 });
 
 /** The school of a 'school|day' scope: '' for a member of the school, else the chosen school's id. */

@@ -9,9 +9,7 @@ import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
 import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
-
-const byClassName = (a: SchoolClass, b: SchoolClass) =>
-  a.className.localeCompare(b.className, 'nb', { numeric: true, sensitivity: 'base' });
+import { byClassName } from './byClassName';
 
 /** /admin/klasser (Admin, Plattformadministrator for a chosen school). */
 export function ClassesPage() {

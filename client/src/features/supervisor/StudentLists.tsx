@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { formatDayNo, type Away, type Sick } from '../../../../protocol/src';
+import { formatDayNo, valueForName, type Away, type Sick } from '../../../../protocol/src';
 import { ListState } from '../../ui/ListState';
 import { Modal } from '../../ui/Modal';
+import '../../ui/chips.css';
 
 const NO_INFO = 'Ingen tilleggsinformasjon tilgjengelig';
 
@@ -39,7 +40,7 @@ export function SickList({ data, loaded, failed, onRetry }: ListProps<Sick>) {
   return (
     <section className="card board-card" aria-labelledby="sick-title" data-testid="sick-list">
       <h2 id="sick-title" className="section-title">
-        Syke
+        Syke{data && data.names.length > 0 && <span data-testid="sick-count"> ({data.names.length})</span>}
       </h2>
       {!loaded ? (
         <ListState loaded={loaded} failed={failed} loadingText="Laster..." onRetry={onRetry} />
@@ -54,7 +55,7 @@ export function SickList({ data, loaded, failed, onRetry }: ListProps<Sick>) {
                   type="button"
                   className="chip chip-sick"
                   data-testid="sick-chip"
-                  onClick={() => setChosen({ title: name, info: data.studentComments[name]?.trim() || null })}
+                  onClick={() => setChosen({ title: name, info: valueForName(data.studentComments, name)?.trim() || null })}
                 >
                   {name}
                 </button>
@@ -69,19 +70,29 @@ export function SickList({ data, loaded, failed, onRetry }: ListProps<Sick>) {
   );
 }
 
+const BACK_TODAY = 'Kommer tilbake i dag';
+
 /** Bortreist: away students and the classes on a trip; the dialog shows the return date. */
-export function AwayList({ data, loaded, failed, onRetry }: ListProps<Away>) {
+export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away> & { day: string }) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
-  const back = (day: string | undefined) => (day ? `Tilbake: ${formatDayNo(day)}` : null);
-  const empty = !data || (data.individualStudentNames.length === 0 && data.classes.length === 0);
+  const back = (returns: string | undefined) =>
+    returns ? `Tilbake: ${formatDayNo(returns)}${returns === day ? ` (${BACK_TODAY.toLowerCase()})` : ''}` : null;
+  const backToday = (returns: string | undefined) =>
+    returns === day && (
+      <span className="chip-note" data-testid="back-today">
+        · {BACK_TODAY}
+      </span>
+    );
+  const count = data ? data.individualStudentNames.length + data.classes.length : 0;
+  const empty = count === 0;
   return (
     <section className="card board-card" aria-labelledby="away-title" data-testid="away-list">
       <h2 id="away-title" className="section-title">
-        Bortreist
+        Bortreist{count > 0 && <span data-testid="away-count"> ({count})</span>}
       </h2>
       {!loaded ? (
         <ListState loaded={loaded} failed={failed} loadingText="Laster..." onRetry={onRetry} />
-      ) : empty ? (
+      ) : !data || empty ? (
         <p className="muted">Ingen bortreist i dag</p>
       ) : (
         <ul className="chip-list">
@@ -91,9 +102,10 @@ export function AwayList({ data, loaded, failed, onRetry }: ListProps<Away>) {
                 type="button"
                 className="chip chip-away"
                 data-testid="away-chip"
-                onClick={() => setChosen({ title: name, info: back(data.returnDates[name]) })}
+                onClick={() => setChosen({ title: name, info: back(valueForName(data.returnDates, name)) })}
               >
                 {name}
+                {backToday(valueForName(data.returnDates, name))}
               </button>
             </li>
           ))}
@@ -103,13 +115,14 @@ export function AwayList({ data, loaded, failed, onRetry }: ListProps<Away>) {
                 type="button"
                 className="chip chip-class"
                 data-testid="away-class-chip"
-                aria-label={`Klasse ${schoolClass.className}`}
+                aria-label={`Klasse ${schoolClass.className}${schoolClass.returnDate === day ? `, ${BACK_TODAY.toLowerCase()}` : ''}`}
                 onClick={() => setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: back(schoolClass.returnDate) })}
               >
                 <span className="chip-tag" aria-hidden="true">
                   Klasse
                 </span>
                 {schoolClass.className}
+                {backToday(schoolClass.returnDate)}
               </button>
             </li>
           ))}

@@ -85,10 +85,18 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
   const away = useAwayStore();
 
   return (
+    // In reading order: the rounds, who is sick and away, then the report. On wide screens the
+    // lists stand in a column of their own beside the rounds and the report.
     <div className="board">
       <div className="board-main">
         {isSupervisor && lockedDrafts.map((draft) => <LockedDraftCard key={draft.date} draft={draft} />)}
         <Tasks day={day} now={now} isSupervisor={isSupervisor} />
+      </div>
+      <div className="board-side">
+        <SickList data={sick.data} loaded={sick.loaded} failed={sick.status === 'error'} onRetry={() => void sick.reload()} />
+        <AwayList data={away.data} loaded={away.loaded} failed={away.status === 'error'} onRetry={() => void away.reload()} day={day} />
+      </div>
+      <div className="board-report">
         {isSupervisor ? (
           <DailyReportCard now={now} />
         ) : (
@@ -102,10 +110,6 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
             </Link>
           </section>
         )}
-      </div>
-      <div className="board-side">
-        <SickList data={sick.data} loaded={sick.loaded} failed={sick.status === 'error'} onRetry={() => void sick.reload()} />
-        <AwayList data={away.data} loaded={away.loaded} failed={away.status === 'error'} onRetry={() => void away.reload()} />
       </div>
     </div>
   );

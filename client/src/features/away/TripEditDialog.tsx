@@ -1,0 +1,161 @@
+import { useId, useState, type FormEvent } from 'react';
+import { AWAY_TEXTS, STUDENT_NAME_MAX_LENGTH, type SchoolClass, type Trip } from '../../../../protocol/src';
+import { HttpError, serverMessage } from '../../api/http';
+import { updateTrip } from '../../api/sickAndAway';
+import { useTripsStore } from '../../stores/tripsStore';
+import { Modal } from '../../ui/Modal';
+import { failureToast, toast } from '../../ui/toastStore';
+import { DateRangeFields, rangeError, type DateRange } from './DateRangeFields';
+
+interface TripEditDialogProps {
+  trip: Trip;
+  classes: readonly SchoolClass[];
+  schoolId: string | null;
+  onClose(): void;
+}
+
+/** 'Rediger reise': dates, student names (a new one only when not blank) and class checkboxes. */
+export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDialogProps) {
+  const id = useId();
+  const [range, setRange] = useState<DateRange>({ fromDate: trip.fromDate, toDate: trip.toDate });
+  const [names, setNames] = useState<string[]>(trip.studentNames);
+  const [newName, setNewName] = useState('');
+  const [classIds, setClassIds] = useState<ReadonlySet<string>>(new Set(trip.classIds));
+  const [saving, setSaving] = useState(false);
+  // Someone else's save or removal while this dialog is open.
+  const latest = useTripsStore((state) => state.byId[trip.id]);
+  const removedElsewhere = useTripsStore((state) => state.loaded) && !latest;
+  const changedElsewhere = !!latest && latest.updatedAt !== trip.updatedAt;
+
+  const knownClassIds = classIds.size ? [...classIds].filter((classId) => classes.some((c) => c.id === classId)) : [];
+  const emptyTrip = names.length === 0 && knownClassIds.length === 0;
+  const error = rangeError(range) ?? (emptyTrip ? AWAY_TEXTS.emptyTrip : null);
+
+  function addName(event: FormEvent) {
+    event.preventDefault();
+    const name = newName.trim();
+    if (!name) return;
+    setNames((current) => (current.includes(name) ? current : [...current, name]));
+    setNewName('');
+  }
+
+  function toggleClass(classId: string, checked: boolean) {
+    setClassIds((current) => {
+      const next = new Set(current);
+      if (checked) next.add(classId);
+      else next.delete(classId);
+      return next;
+    });
+  }
+
+  async function save() {
+    if (error || saving || removedElsewhere) return;
+    setSaving(true);
+    try {
+      const saved = await updateTrip(trip.id, { ...range, studentNames: names, classIds: knownClassIds }, schoolId);
+      useTripsStore.getState().put(saved);
+      toast({ title: 'Reise oppdatert' });
+      onClose();
+    } catch (failure) {
+      failureToast('Kunne ikke oppdatere reise. Prøv igjen.', serverMessage(failure, ''));
+      // Gone or archived meanwhile: the list is asked again and the dialog has nothing left to save.
+      if (failure instanceof HttpError && (failure.status === 404 || failure.status === 409)) {
+        void useTripsStore.getState().reload();
+        onClose();
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title="Rediger reise" testId="trip-edit-dialog">
+      <div className="form">
+        {removedElsewhere ? (
+          <p className="notice" role="alert">
+            Reisen er fjernet av noen andre. Endringene dine kan ikke lagres.
+          </p>
+        ) : (
+          changedElsewhere && (
+            <p className="notice" role="status">
+              Reisen er endret av noen andre mens du redigerte. Lagrer du, gjelder dine endringer.
+            </p>
+          )
+        )}
+        <DateRangeFields value={range} onChange={setRange} testId="trip-range" />
+
+        <fieldset className="trip-edit-students">
+          <legend className="field-label">Elever</legend>
+          {names.length === 0 ? (
+            <p className="muted">Ingen elever</p>
+          ) : (
+            <ul className="chip-list" data-testid="trip-edit-students">
+              {names.map((name) => (
+                <li key={name} className="chip chip-away chip-removable">
+                  <span>{name}</span>
+                  <button
+                    type="button"
+                    className="chip-remove"
+                    aria-label={`Fjern ${name} fra reisen`}
+                    onClick={() => setNames((current) => current.filter((n) => n !== name))}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <form className="inline-form" onSubmit={addName}>
+            <label className="visually-hidden" htmlFor={`${id}-name`}>
+              Nytt elevnavn
+            </label>
+            <input
+              id={`${id}-name`}
+              className="input"
+              value={newName}
+              onChange={(event) => setNewName(event.target.value)}
+              placeholder="Elevnavn..."
+              maxLength={STUDENT_NAME_MAX_LENGTH}
+              autoComplete="off"
+              data-testid="trip-edit-name"
+            />
+            <button type="submit" className="button button-secondary" disabled={!newName.trim()} data-testid="trip-edit-add-name">
+              Legg til
+            </button>
+          </form>
+        </fieldset>
+
+        {classes.length > 0 && (
+          <fieldset className="check-list-box">
+            <legend className="field-label trip-classes-legend">Linjer</legend>
+            <ul className="check-list">
+              {classes.map((schoolClass) => (
+                <li key={schoolClass.id}>
+                  <label className="check-row">
+                    <input
+                      type="checkbox"
+                      checked={classIds.has(schoolClass.id)}
+                      onChange={(event) => toggleClass(schoolClass.id, event.target.checked)}
+                      data-testid="trip-edit-class"
+                    />
+                    <span>{schoolClass.className}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+
+        {emptyTrip && !rangeError(range) && <p className="field-error">{AWAY_TEXTS.emptyTrip}</p>}
+        <div className="dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Avbryt
+          </button>
+          <button type="button" className="button" disabled={!!error || saving || removedElsewhere} onClick={() => void save()} data-testid="trip-edit-save">
+            {saving ? 'Lagrer...' : 'Lagre'}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
