@@ -37,6 +37,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   to: 'til-dato',
   toDate: 'til-dato',
   userId: 'bruker',
+  year: 'år',
 };
 
 /** 'students/0/name' → 'elever nr. 1, navn'. */

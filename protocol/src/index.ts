@@ -9,6 +9,7 @@ export * from './classes';
 export * from './platform';
 export * from './taskButtons';
 export * from './reports';
+export * from './reportRanges';
 export * from './sickAndAway';
 export * from './maintenance';
 export * from './events';

@@ -82,6 +82,11 @@ export function addDays(day: string, n: number): string {
   return utcToDay(new Date(dayToUtc(day).getTime() + n * DAY_MS));
 }
 
+/** Whole days from a to b (negative when b is before a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((dayToUtc(b).getTime() - dayToUtc(a).getTime()) / DAY_MS);
+}
+
 export function compareDays(a: string, b: string): number {
   // YYYY-MM-DD sorts lexicographically in calendar order.
   return a < b ? -1 : a > b ? 1 : 0;

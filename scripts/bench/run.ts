@@ -9,6 +9,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { connectMongoose, withDatabaseName } from '../../server/src/db/connect';
 import { startEmbeddedDatabase } from '../../server/src/db/embeddedFerret';
+import { benchExports } from './exports';
 import { seedBenchData } from './seed';
 import { measure, printTable, type Result } from './measure';
 
@@ -54,6 +55,7 @@ try {
     ),
   );
   printTable(results, { requests: REQUESTS, concurrency: CONCURRENCY, engine: process.env.MONGODB_URI ? 'MONGODB_URI' : 'FerretDB (SQLite)' });
+  for (const line of await benchExports(base)) console.log(line);
 
   await app.close();
   await mongoose.connection.dropDatabase();

@@ -8,7 +8,7 @@ import { addDays, reportDay } from '../../protocol/src/time';
 const PASSWORD = 'passord123';
 const SUPERVISORS = 8;
 
-async function cookieFor(base: string, email: string): Promise<string> {
+export async function cookieFor(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },

@@ -9,6 +9,8 @@ import { healthRoutes } from './features/health/routes';
 import { awayRoutes } from './features/away/routes';
 import { maintenanceRoutes } from './features/maintenance/routes';
 import { platformRoutes } from './features/platform/routes';
+import { adminReportRoutes } from './features/reports/adminRoutes';
+import { exportRoutes } from './features/exports/routes';
 import { reportRoutes } from './features/reports/routes';
 import { sickRoutes } from './features/sick/routes';
 import { taskButtonRoutes } from './features/taskButtons/routes';
@@ -57,6 +59,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(platformRoutes);
   await app.register(taskButtonRoutes);
   await app.register(reportRoutes);
+  await app.register(adminReportRoutes);
+  await app.register(exportRoutes);
   await app.register(sickRoutes);
   await app.register(awayRoutes);
   await app.register(maintenanceRoutes);

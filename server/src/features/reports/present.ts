@@ -2,7 +2,7 @@ import type { Report } from '../../../../protocol/src/reports';
 import { isReportDayLocked } from '../../../../protocol/src/time';
 import type { ReportDoc } from './model';
 
-export function completedTasks(report: Pick<ReportDoc, 'taskTicks'>): string[] {
+export function completedTasks(report: { taskTicks: ReadonlyArray<{ taskId: string }> }): string[] {
   return report.taskTicks.map((t) => t.taskId).sort();
 }
 

@@ -1,0 +1,106 @@
+import { Readable } from 'node:stream';
+import { addDays, reportDay } from '../../protocol/src/time';
+import { hashPassword } from '../../server/src/features/auth/passwords';
+import { csvStream } from '../../server/src/features/exports/csv';
+import { pdfStream } from '../../server/src/features/exports/pdf';
+import type { ExportRow } from '../../server/src/features/exports/rows';
+import { xlsxStream } from '../../server/src/features/exports/xlsx';
+import { ReportModel } from '../../server/src/features/reports/model';
+import { School, schoolNameKey } from '../../server/src/features/schools/model';
+import { UserModel } from '../../server/src/features/users/model';
+import { cookieFor } from './seed';
+
+const REPORTS = 2000;
+const RUNS = 3;
+const TEXT = 'Rolig kveld på internatet. Æsa og Øyvind på rommet kl. 22.30; «alle» i seng. '.repeat(5);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await run();
+  return performance.now() - t0;
+}
+const drain = async (stream: Readable) => {
+  for await (const chunk of stream) void chunk;
+};
+
+/** Same rows, same writers, no HTTP, no database: what the export costs at the least. */
+async function bareExport(format: 'csv' | 'xlsx' | 'pdf', rows: ExportRow[]): Promise<void> {
+  const source = () => Readable.from(rows);
+  if (format === 'csv') return drain(csvStream(source()));
+  if (format === 'xlsx') return drain(xlsxStream(source(), 'Rapporter'));
+  return drain(pdfStream(source(), 'Rapporter', 'periode'));
+}
+
+/** p50 of GET /api/auth/me, two at a time, for as long as `busy` runs (or 60 requests when idle). */
+async function meLatency(base: string, cookie: string, busy?: Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  let done = false;
+  void busy?.finally(() => (done = true));
+  const loop = async () => {
+    while (busy ? !done : times.length < 60) {
+      const t0 = performance.now();
+      await (await fetch(`${base}/api/auth/me`, { headers: { cookie } })).arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+  };
+  await Promise.all([loop(), loop()]);
+  return median(times);
+}
+
+/** Exports of 2,000 reports against the same work done bare, and how the server answers others meanwhile. */
+export async function benchExports(base: string): Promise<string[]> {
+  const passwordHash = await hashPassword('passord123');
+  const school = await School.create({ name: 'Eksport skole', nameKey: schoolNameKey('Eksport skole'), active: true });
+  // Five supervisors, one report each a day: 400 days.
+  const authors = await UserModel.create(
+    Array.from({ length: 5 }, (_, i) => ({ name: `Tilsyn ${i}`, email: `tilsyn${i}@eksport.no`, role: 'Tilsynsvakt', status: 'approved', schoolId: school._id, passwordHash })),
+  );
+  await UserModel.create({ name: 'Admin', email: 'admin@eksport.no', role: 'Admin', status: 'approved', schoolId: school._id, passwordHash });
+  const to = reportDay(new Date());
+  const from = addDays(to, -399);
+  await ReportModel.insertMany(
+    Array.from({ length: REPORTS }, (_, i) => ({
+      schoolId: school._id,
+      authorUserId: authors[i % 5]!._id,
+      authorName: authors[i % 5]!.name,
+      date: addDays(from, Math.floor(i / 5)),
+      content: TEXT,
+      awayStudents: ['Per Ødegård', 'Åse'],
+      taskTicks: [{ taskId: '1', at: new Date() }, { taskId: '3', at: new Date() }],
+    })),
+  );
+  const cookie = await cookieFor(base, 'admin@eksport.no');
+  const rows: ExportRow[] = Array.from({ length: REPORTS }, (_, i) => ({
+    date: '1. mars 2026',
+    author: `Tilsyn ${i % 5}`,
+    tasks: 'Dobbelttellene elever, Tilsynsrunde internat',
+    away: 'Per Ødegård, Åse',
+    locked: 'Ja',
+    text: TEXT,
+  }));
+
+  const lines = [`\nExports of ${REPORTS} reports (median of ${RUNS}; bare = the same rows through the same writers, in process, without HTTP or the database)\n`];
+  lines.push(`${'format'.padEnd(8)}${'app ms'.padStart(10)}${'bare ms'.padStart(10)}${'ratio'.padStart(8)}${'bytes'.padStart(10)}`);
+  for (const format of ['csv', 'xlsx', 'pdf'] as const) {
+    let bytes = 0;
+    const app: number[] = [];
+    const bare: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      app.push(
+        await timed(async () => {
+          const res = await fetch(`${base}/api/reports/export.${format}?from=${from}&to=${to}`, { headers: { cookie } });
+          if (!res.ok) throw new Error(`export.${format}: ${res.status}`);
+          bytes = (await res.arrayBuffer()).byteLength;
+        }),
+      );
+      bare.push(await timed(() => bareExport(format, rows)));
+    }
+    lines.push(`${format.padEnd(8)}${median(app).toFixed(0).padStart(10)}${median(bare).toFixed(0).padStart(10)}${(median(app) / median(bare)).toFixed(2).padStart(8)}${String(bytes).padStart(10)}`);
+  }
+
+  const idle = await meLatency(base, cookie);
+  const duringPdf = await meLatency(base, cookie, fetch(`${base}/api/reports/export.pdf?from=${from}&to=${to}`, { headers: { cookie } }).then((r) => r.arrayBuffer()));
+  lines.push(`\nGET /api/auth/me p50 while a 2,000-report PDF is made: ${duringPdf.toFixed(1)} ms, idle ${idle.toFixed(1)} ms (ratio ${(duringPdf / idle).toFixed(2)})`);
+  return lines;
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EXPORT_FORMATS, exportQuerySchema, type ExportFormat } from '../../../../protocol/src/reportRanges';
+import { SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
+import { formatDayNo } from '../../../../protocol/src/time';
+import { notFound } from '../../httpError';
+import { currentUser } from '../../plugins/auth';
+import { resolveSchoolScope } from '../schoolScope';
+import { School } from '../schools/model';
+import { csvStream } from './csv';
+import { attachment } from './fileName';
+import { pdfStream } from './pdf';
+import { exportRows } from './rows';
+import { xlsxStream } from './xlsx';
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** GET /api/reports/export.xlsx|pdf|csv?from&to: the school's reports of the range, as a download. */
+export async function exportRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const format of EXPORT_FORMATS) {
+    r.get(
+      `/api/reports/export.${format}`,
+      { config: { access: { roles: SCHOOL_ADMIN_ROLES } }, schema: { querystring: exportQuerySchema } },
+      async (request, reply) => {
+        const { from, to } = request.query;
+        const schoolId = await resolveSchoolScope(currentUser(request), request.query.schoolId);
+        const school = await School.findById(schoolId, { name: 1 }).lean();
+        if (!school) throw notFound('Fant ikke skolen');
+        const rows = exportRows(schoolId, from, to, app.clock.now());
+        const title = `Rapporter – ${school.name}`;
+        const period = `${formatDayNo(from)} – ${formatDayNo(to)}`;
+        const body = format === 'csv' ? csvStream(rows) : format === 'xlsx' ? xlsxStream(rows, 'Rapporter') : pdfStream(rows, title, period);
+        return reply
+          .header('content-type', CONTENT_TYPES[format])
+          .header('content-disposition', attachment(`Rapporter ${school.name} ${from} til ${to}.${format}`))
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import type { Types } from 'mongoose';
+import { formatDayNo, isReportDayLocked } from '../../../../protocol/src/time';
+import { ReportModel } from '../reports/model';
+import { completedTasks } from '../reports/present';
+import { getTaskButtons } from '../taskButtons/service';
+
+/** One report as every export writes it (DECISIONS 'Weeks and exports'). */
+export type ExportRow = { date: string; author: string; tasks: string; away: string; locked: string; text: string };
+
+export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: string; width: number }> = [
+  { key: 'date', header: 'Dato', width: 18 },
+  { key: 'author', header: 'Forfatter', width: 22 },
+  { key: 'tasks', header: 'Fullførte oppgaver', width: 40 },
+  { key: 'away', header: 'Bortreiste elever', width: 30 },
+  { key: 'locked', header: 'Låst', width: 8 },
+  { key: 'text', header: 'Rapport', width: 80 },
+];
+
+/**
+ * The school's reports of the range, oldest first, read from a cursor so a long range never sits
+ * in memory whole. Completed tasks are shown by the school's labels.
+ */
+export async function* exportRows(schoolId: Types.ObjectId, from: string, to: string, now: Date): AsyncGenerator<ExportRow> {
+  const labels = new Map<string, string>((await getTaskButtons(schoolId)).map((b) => [b.id, b.label]));
+  const cursor = ReportModel.find({ schoolId, date: { $gte: from, $lte: to } })
+    .sort({ date: 1, authorName: 1 })
+    .lean()
+    .cursor();
+  for await (const report of cursor) {
+    yield {
+      date: formatDayNo(report.date),
+      author: report.authorName,
+      tasks: completedTasks(report)
+        .map((id) => labels.get(id) ?? `Oppgave ${id}`)
+        .join(', '),
+      away: (report.awayStudents ?? []).join(', '),
+      locked: isReportDayLocked(report.date, now) ? 'Ja' : 'Nei',
+      text: report.content ?? '',
+    };
+  }
+}

@@ -1,0 +1,98 @@
+import type { Types } from 'mongoose';
+import type { Report } from '../../../../protocol/src/reports';
+import type { YearSummary } from '../../../../protocol/src/reportRanges';
+import { TASK_IDS } from '../../../../protocol/src/taskButtons';
+import { addDays, compareDays, isoWeekOf, isoWeekRange, isoWeeksInYear, osloDay, osloInstant } from '../../../../protocol/src/time';
+import { Trip } from '../away/model';
+import { MaintenanceTaskModel } from '../maintenance/model';
+import { SickRecord } from '../sick/model';
+import { ReportModel } from './model';
+import { presentReport } from './present';
+
+/** The school's reports of the days from..to inclusive, oldest day first, then by author. */
+export async function reportsInRange(schoolId: Types.ObjectId, from: string, to: string, now: Date): Promise<Report[]> {
+  const reports = await ReportModel.find({ schoolId, date: { $gte: from, $lte: to } });
+  return reports
+    .map((r) => presentReport(r, now))
+    .sort((a, b) => compareDays(a.date, b.date) || a.authorName.localeCompare(b.authorName, 'nb'));
+}
+
+type Tally = { reports: number; roundsByDay: Map<string, Set<string>>; sick: Set<string>; away: Set<string>; cases: number };
+
+/**
+ * The year at a glance, ISO week by ISO week: reports written, the share of rounds ticked, students
+ * sick and away, cases sent. Computed from the year's documents of one school (a few thousand).
+ */
+export async function yearSummary(schoolId: Types.ObjectId, year: number): Promise<YearSummary> {
+  const weekCount = isoWeeksInYear(year);
+  const first = isoWeekRange(year, 1).from;
+  const last = isoWeekRange(year, weekCount).to;
+  const tallies: Tally[] = Array.from({ length: weekCount }, () => ({
+    reports: 0,
+    roundsByDay: new Map(),
+    sick: new Set(),
+    away: new Set(),
+    cases: 0,
+  }));
+  const tallyOf = (day: string): Tally | undefined => {
+    const { year: weekYear, week } = isoWeekOf(day);
+    return weekYear === year ? tallies[week - 1] : undefined;
+  };
+
+  const [reports, sickLists, trips, cases] = await Promise.all([
+    ReportModel.find({ schoolId, date: { $gte: first, $lte: last } }, { date: 1, taskTicks: 1, authorUserId: 1, authorName: 1, updatedAt: 1 }).lean(),
+    SickRecord.find({ schoolId, date: { $gte: first, $lte: last } }, { date: 1, 'students.name': 1 }).lean(),
+    Trip.find({ schoolId, fromDate: { $lte: last }, toDate: { $gte: first } }, { fromDate: 1, toDate: 1, studentNames: 1 }).lean(),
+    MaintenanceTaskModel.find(
+      { schoolId, createdAt: { $gte: osloInstant(first, 0, 0), $lt: osloInstant(addDays(last, 1), 0, 0) } },
+      { createdAt: 1 },
+    ).lean(),
+  ]);
+
+  const authors = new Map<string, { name: string; at: number }>();
+  for (const report of reports) {
+    const tally = tallyOf(report.date);
+    if (!tally) continue;
+    tally.reports += 1;
+    const rounds = tally.roundsByDay.get(report.date) ?? new Set<string>();
+    for (const tick of report.taskTicks) rounds.add(tick.taskId);
+    tally.roundsByDay.set(report.date, rounds);
+    // The name a user last wrote under is the one the filter shows.
+    const id = report.authorUserId.toHexString();
+    const at = report.updatedAt?.getTime() ?? 0;
+    if ((authors.get(id)?.at ?? -1) < at) authors.set(id, { name: report.authorName, at });
+  }
+  for (const list of sickLists) {
+    for (const student of list.students) tallyOf(list.date)?.sick.add(student.name);
+  }
+  for (const trip of trips) {
+    for (let week = 1; week <= weekCount; week++) {
+      const range = isoWeekRange(year, week);
+      if (trip.fromDate > range.to || trip.toDate < range.from) continue;
+      for (const name of trip.studentNames) tallies[week - 1]!.away.add(name);
+    }
+  }
+  for (const task of cases) {
+    const tally = task.createdAt ? tallyOf(osloDay(task.createdAt)) : undefined;
+    if (tally) tally.cases += 1;
+  }
+
+  return {
+    year,
+    weeks: tallies.map((tally, i) => {
+      const shares = [...tally.roundsByDay.values()].map((rounds) => rounds.size / TASK_IDS.length);
+      return {
+        week: i + 1,
+        ...isoWeekRange(year, i + 1),
+        reports: tally.reports,
+        roundsShare: shares.length ? shares.reduce((sum, share) => sum + share, 0) / shares.length : 0,
+        sick: tally.sick.size,
+        away: tally.away.size,
+        cases: tally.cases,
+      };
+    }),
+    authors: [...authors.entries()]
+      .map(([id, { name }]) => ({ id, name }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'nb')),
+  };
+}
