@@ -152,7 +152,7 @@ describe('the report pages', () => {
       awayStudents: [],
     });
     await entry(list, tonight.body.id).waitFor();
-    expect(await entry(list, tonight.body.id).innerText()).toContain('1 oppgaver fullført');
+    expect(await entry(list, tonight.body.id).innerText()).toContain('1 oppgave fullført');
   });
 
   it('the edit page at 1280 px, and a failed update keeps the text', async () => {

@@ -20,6 +20,9 @@ import { MaintenancePage } from './features/maintenance/MaintenancePage';
 import { PlatformHomePage } from './features/platform/PlatformHomePage';
 import { PlatformSchoolPage } from './features/platform/PlatformSchoolPage';
 import { RecentReportsPage } from './features/reports/RecentReportsPage';
+import { WeeklyReportPage } from './features/reports/WeeklyReportPage';
+import { YearlyReportPage } from './features/reports/YearlyReportPage';
+import { YesterdayReportPage } from './features/reports/YesterdayReportPage';
 import { ReportEditPage } from './features/reports/ReportEditPage';
 import { ReportPage } from './features/reports/ReportPage';
 import { SupervisorHomePage } from './features/supervisor/SupervisorHomePage';
@@ -85,6 +88,9 @@ export function ApprovedRoutes() {
       <Route path="/admin/klasser" element={adminOnly(<ClassesPage />)} />
       <Route path="/admin/syke-og-bortreist" element={adminOnly(<SickAndAwayPage />)} />
       <Route path="/admin/reiser" element={adminOnly(<TripsPage />)} />
+      <Route path="/admin/ukesrapport" element={adminOnly(<WeeklyReportPage />)} />
+      <Route path="/admin/aarsrapport" element={adminOnly(<YearlyReportPage />)} />
+      <Route path="/admin/gaarsdagens-rapport" element={adminOnly(<YesterdayReportPage />)} />
       <Route
         path="/admin/vedlikehold"
         element={

@@ -10,6 +10,7 @@ import {
 import { useAuthStore } from './authStore';
 import { scopeDay, scopeSchool, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from './boardStores';
 import { useMyReportStore } from './myReportStore';
+import { rangeReportDeleted, rangeReportSaved } from './reportRangeStores';
 import { toRecentEntry, useRecentReportsStore, useReportsStore } from './reportsStore';
 
 /**
@@ -21,6 +22,7 @@ const hearsEverySchool = () => useAuthStore.getState().user?.role === PLATFORM_A
 
 export function reportSaved(report: Report): void {
   useReportsStore.getState().put(report);
+  rangeReportSaved(report);
   useMyReportStore.getState().receive(report);
   const recent = useRecentReportsStore.getState();
   if (!hearsEverySchool()) recent.put(toRecentEntry(report));
@@ -30,6 +32,7 @@ export function reportSaved(report: Report): void {
 
 export function reportDeleted({ id }: Deleted): void {
   useReportsStore.getState().remove(id);
+  rangeReportDeleted(id);
   useRecentReportsStore.getState().remove(id);
   useMyReportStore.getState().receiveDeleted(id);
 }

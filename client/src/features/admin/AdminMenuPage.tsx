@@ -11,6 +11,7 @@ const LINKS = [
   { to: '/admin/gjoremaal', label: 'Gjøremål', description: 'Oppgaveknappene i tilsynet' },
   { to: '/admin/ukesrapport', label: 'Ukesrapport', description: 'Rapporter fra de siste 7 dagene' },
   { to: '/admin/aarsrapport', label: 'Årsrapport', description: 'Rapporter per år og uke' },
+  { to: '/admin/gaarsdagens-rapport', label: 'Gårsdagens rapport', description: 'Rapportene fra forrige rapportdag' },
   { to: '/admin/klasser', label: 'Klasser', description: 'Administrer klasser' },
 ] as const;
 

@@ -54,7 +54,7 @@ function RecentList({ scope }: { scope: string }) {
               <span className="row-meta">{report.authorName}</span>
               {report.completedTasks.length > 0 && (
                 <span className="row-meta" data-testid="completed-count">
-                  {report.completedTasks.length} oppgaver fullført
+                  {report.completedTasks.length} {report.completedTasks.length === 1 ? 'oppgave' : 'oppgaver'} fullført
                 </span>
               )}
             </span>

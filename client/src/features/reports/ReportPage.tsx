@@ -21,7 +21,7 @@ export function ReportPage() {
 
   return (
     <div className="app-shell">
-      <AppHeader title="Rapport" backTo={links.back} backLabel={links.back === '/rapporter' ? 'Tilbake til rapportene' : 'Tilbake til årsrapporten'} />
+      <AppHeader title="Rapport" backTo={links.back} backLabel={links.yearly && links.isAdmin ? 'Tilbake til årsrapporten' : 'Tilbake til rapportene'} />
       <main className="page page-medium" data-testid="report-page">
         <ReportLoader id={id} back={links.back}>
           {(report) => <ReportView report={report} />}

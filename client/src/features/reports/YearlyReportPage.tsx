@@ -1,0 +1,157 @@
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import {
+  compareDays,
+  formatDayNo,
+  formatLongDayNo,
+  isoWeekRange,
+  isoWeeksInYear,
+  YEAR_CHOICES,
+  type Report,
+} from '../../../../protocol/src';
+import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from '../../stores/reportRangeStores';
+import { AppHeader } from '../../ui/AppHeader';
+import { SelectField } from '../../ui/SelectField';
+import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { useSchoolScope } from '../supervisor/useSchoolScope';
+import { ExportButtons } from './ExportButtons';
+import { ReportRangeList } from './ReportRangeList';
+import { choiceQuery, currentChoice, useYearlyChoice } from './yearlyParams';
+import './reports.css';
+
+// The chart is only on this page: its code loads with it, not with every other page.
+const YearChart = lazy(() => import('./YearChart'));
+
+const ALL_USERS = 'alle';
+const chronological = (a: Report, b: Report) => compareDays(a.date, b.date) || a.authorName.localeCompare(b.authorName, 'nb');
+const shortDay = (day: string) => formatDayNo(day).replace(/ \d{4}$/, '');
+
+/** 'Viser 1 rapport', 'Viser 3 rapporter' (DECISIONS: the singular where a number makes it wrong Norwegian). */
+export function showingCount(n: number): string {
+  return `Viser ${n} ${n === 1 ? 'rapport' : 'rapporter'}`;
+}
+
+/** /admin/aarsrapport: a year's ISO week, its reports by one or every author, live; the year at a glance above. */
+export function YearlyReportPage() {
+  const { picksSchool, query } = useSchoolScope();
+  return (
+    <div className="app-shell">
+      <AppHeader title="Årsrapport" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
+      <main className="page page-medium" data-testid="yearly-report-page">
+        {picksSchool && <AdminSchoolPicker />}
+        {query === null ? <p className="empty">Velg en skole for å se rapportene.</p> : <Yearly scope={query} />}
+      </main>
+    </div>
+  );
+}
+
+function Yearly({ scope }: { scope: string }) {
+  const [choice, change] = useYearlyChoice();
+  const thisYear = currentChoice().year;
+  const { from, to } = isoWeekRange(choice.year, choice.week);
+
+  const summaryKey = summaryScope(scope, choice.year);
+  const summary = useYearSummaryStore((state) => (state.scope === summaryKey ? state.data : null));
+  const summaryFailed = useYearSummaryStore((state) => state.scope === summaryKey && state.status === 'error');
+  const reportsKey = rangeScope(scope, from, to);
+  const byId = useYearReportsStore((state) => state.byId);
+  const loaded = useYearReportsStore((state) => state.loaded && state.scope === reportsKey);
+  const failed = useYearReportsStore((state) => state.status === 'error');
+
+  useEffect(() => {
+    void useYearSummaryStore.getState().ensure(summaryKey);
+  }, [summaryKey]);
+  useEffect(() => {
+    void useYearReportsStore.getState().ensure(reportsKey);
+  }, [reportsKey]);
+
+  const weekReports = useMemo(() => Object.values(byId).sort(chronological), [byId]);
+  const shown = choice.user ? weekReports.filter((r) => r.authorUserId === choice.user) : weekReports;
+  const authors = useMemo(() => {
+    const byUser = new Map((summary?.authors ?? []).map((a) => [a.id, a.name]));
+    for (const report of weekReports) if (!byUser.has(report.authorUserId)) byUser.set(report.authorUserId, report.authorName);
+    return [...byUser.entries()].map(([id, name]) => ({ value: id, label: name })).sort((a, b) => a.label.localeCompare(b.label, 'nb'));
+  }, [summary, weekReports]);
+
+  const years = Array.from({ length: YEAR_CHOICES.last - YEAR_CHOICES.first + 1 }, (_, i) => YEAR_CHOICES.first + i).map((year) => ({
+    value: String(year),
+    label: year === thisYear ? `${year} (i år)` : String(year),
+  }));
+  const weeks = Array.from({ length: isoWeeksInYear(choice.year) }, (_, i) => {
+    const range = isoWeekRange(choice.year, i + 1);
+    return { value: String(i + 1), label: `Uke ${i + 1} (${shortDay(range.from)} – ${shortDay(range.to)})` };
+  });
+  const linkSuffix = `?source=yearly&${choiceQuery(choice)}`;
+  const userChoice = choice.user && authors.some((a) => a.value === choice.user) ? choice.user : choice.user ? '' : ALL_USERS;
+
+  return (
+    <>
+      <div className="card report-filters" data-testid="yearly-filters">
+        <div className="field">
+          <label className="field-label" htmlFor="yearly-year">
+            År
+          </label>
+          <SelectField id="yearly-year" value={String(choice.year)} onChange={(value) => change({ year: Number(value) })} options={years} testId="yearly-year" />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="yearly-week">
+            Uke
+          </label>
+          <SelectField id="yearly-week" value={String(choice.week)} onChange={(value) => change({ week: Number(value) })} options={weeks} testId="yearly-week" />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="yearly-user">
+            Bruker
+          </label>
+          <SelectField
+            id="yearly-user"
+            value={userChoice}
+            onChange={(value) => change({ user: value === ALL_USERS ? '' : value })}
+            options={[{ value: ALL_USERS, label: 'Alle brukere' }, ...authors]}
+            placeholder="Velg bruker"
+            testId="yearly-user"
+          />
+        </div>
+      </div>
+
+      <section className="card year-overview" aria-labelledby="year-overview-title">
+        <h2 id="year-overview-title" className="section-title">
+          {choice.year} uke for uke
+        </h2>
+        {summary ? (
+          <Suspense fallback={<p className="muted">Laster oversikten...</p>}>
+            <YearChart summary={summary} chosenWeek={choice.week} onChooseWeek={(week) => change({ week })} />
+          </Suspense>
+        ) : (
+          <p className="muted" role={summaryFailed ? 'alert' : 'status'}>
+            {summaryFailed ? 'Kunne ikke hente oversikten.' : 'Laster oversikten...'}
+          </p>
+        )}
+      </section>
+
+      <div className="report-toolbar">
+        <p className="report-period" data-testid="yearly-period">
+          {capitalize(formatLongDayNo(from))} – {formatLongDayNo(to)}
+        </p>
+        <ExportButtons from={from} to={to} schoolId={scope || null} />
+      </div>
+      {loaded && (
+        <p className="muted" role="status" data-testid="yearly-count">
+          {showingCount(shown.length)}
+        </p>
+      )}
+      <ReportRangeList
+        reports={shown}
+        loaded={loaded}
+        failed={failed}
+        onRetry={() => void useYearReportsStore.getState().reload()}
+        emptyText="Ingen rapporter funnet for valgte kriterier"
+        detail={(id) => `/rapport/${encodeURIComponent(id)}${linkSuffix}`}
+        edit={(id) => `/rapport/${encodeURIComponent(id)}/rediger${linkSuffix}`}
+      />
+    </>
+  );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,105 @@
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { addDays, formatLongDayNo, type Report } from '../../../../protocol/src';
+import { rangeScope, useYesterdayReportsStore } from '../../stores/reportRangeStores';
+import { AppHeader } from '../../ui/AppHeader';
+import { ListState } from '../../ui/ListState';
+import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { useSchoolScope } from '../supervisor/useSchoolScope';
+import { useReportDay } from '../supervisor/useToday';
+import { useTaskLabels } from './useTaskLabels';
+import './reports.css';
+
+/** /admin/gaarsdagens-rapport: every report of the previous report day (DECISIONS), as a summary, live. */
+export function YesterdayReportPage() {
+  const { picksSchool, query, schoolId } = useSchoolScope();
+  const day = addDays(useReportDay(), -1);
+  return (
+    <div className="app-shell">
+      <AppHeader title="Gårsdagens rapport" subtitle={formatLongDayNo(day)} backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
+      <main className="page page-medium" data-testid="yesterday-report-page">
+        {picksSchool && <AdminSchoolPicker />}
+        {query === null ? <p className="empty">Velg en skole for å se rapportene.</p> : <YesterdayReports scope={query} schoolId={schoolId} day={day} />}
+      </main>
+    </div>
+  );
+}
+
+function YesterdayReports({ scope, schoolId, day }: { scope: string; schoolId: string | null; day: string }) {
+  const key = rangeScope(scope, day, day);
+  const byId = useYesterdayReportsStore((state) => state.byId);
+  const loaded = useYesterdayReportsStore((state) => state.loaded && state.scope === key);
+  const failed = useYesterdayReportsStore((state) => state.status === 'error');
+  const label = useTaskLabels(schoolId);
+  useEffect(() => {
+    void useYesterdayReportsStore.getState().ensure(key);
+  }, [key]);
+  const reports = useMemo(() => Object.values(byId).sort((a, b) => a.authorName.localeCompare(b.authorName, 'nb')), [byId]);
+
+  if (!loaded) {
+    return <ListState loaded={loaded} failed={failed} loadingText="Laster rapporter..." onRetry={() => void useYesterdayReportsStore.getState().reload()} />;
+  }
+  if (reports.length === 0) {
+    return (
+      <div className="empty" data-testid="no-yesterday-report">
+        <p>
+          <strong>Ingen rapport funnet</strong>
+        </p>
+        <p>Rapporter opprettes automatisk når tilsynsvakten fyller ut skjemaet for vakten.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="yesterday-report">
+      {reports.map((report) => (
+        <ReportSummary key={report.id} report={report} label={label} />
+      ))}
+    </div>
+  );
+}
+
+function ReportSummary({ report, label }: { report: Report; label(id: string): string }) {
+  const titleId = `yesterday-${report.id}`;
+  return (
+    <article className="card report-view" aria-labelledby={titleId} data-testid="yesterday-report">
+      <header className="report-view-head">
+        <h2 id={titleId} className="page-title">
+          {report.authorName}
+        </h2>
+        <p className="muted">{formatLongDayNo(report.date)}</p>
+      </header>
+      {report.locked && <p className="notice notice-warning">Denne rapporten er låst for redigering</p>}
+      <section className="report-section" aria-label="Fullførte oppgaver">
+        <h3 className="report-section-title">Fullførte oppgaver</h3>
+        {report.completedTasks.length === 0 ? (
+          <p className="muted">Ingen oppgaver fullført</p>
+        ) : (
+          <ul className="report-items">
+            {report.completedTasks.map((id) => (
+              <li key={id}>{label(id)}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="report-section" aria-label="Bortreist">
+        <h3 className="report-section-title">Bortreist</h3>
+        {report.awayStudents.length === 0 ? (
+          <p className="muted">Ingen bortreist</p>
+        ) : (
+          <ul className="report-items">
+            {report.awayStudents.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="report-section" aria-label="Rapport">
+        <h3 className="report-section-title">Rapport</h3>
+        {report.content.trim() ? <p className="report-content">{report.content}</p> : <p className="muted">Ingen innhold</p>}
+      </section>
+      <Link to={`/rapport/${encodeURIComponent(report.id)}`} className="back-link" data-testid="open-full-report">
+        Se hele rapporten
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,202 @@
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ReportModel } from '../server/src/features/reports/model';
+import { TestClock } from '../server/test/testClock';
+import { markPage, wasReloaded } from './actions';
+import { api, clockedContexts, EVENING, shoot, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
+import { DESKTOP, PHONE } from './browser';
+import { startE2E, type E2E } from './harness';
+
+/** The office's report pages on the evening of Tuesday 10 March 2026 (ISO week 11). */
+const clock = new TestClock(EVENING);
+let e: E2E;
+const contexts = clockedContexts(() => e, clock);
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  e = await startE2E({ clock });
+  const a = e.fx.a;
+  const report = (date: string, author: { id: string; name: string }, content: string, ticks: string[] = []) => ({
+    schoolId: a.id,
+    authorUserId: author.id,
+    authorName: author.name,
+    date,
+    content,
+    awayStudents: ['Per Ødegård'],
+    taskTicks: ticks.map((taskId) => ({ taskId, at: EVENING })),
+  });
+  const created = await ReportModel.create([
+    report('2026-03-03', a.supervisor, 'For gammel for uken'),
+    report('2026-03-05', a.supervisor, 'Torsdag: rolig.'),
+    report('2026-03-09', a.supervisor, 'Mandag: Æsa var syk; ringte foreldre.', ['1', '3']),
+    report('2026-03-09', a.admin, '=1+1 skal stå som tekst'),
+    { ...report('2026-03-09', e.fx.b.supervisor, 'Skole B'), schoolId: e.fx.b.id },
+  ]);
+  ids = { old: created[0]!.id, thursday: created[1]!.id, monday: created[2]!.id, mondayAdmin: created[3]!.id };
+});
+afterEach(() => contexts.reset());
+afterAll(async () => e?.close());
+
+async function openAs(path: string, viewport: Viewport = DESKTOP): Promise<Page> {
+  const page = await signIn(await contexts.open(viewport), e.fx.a.admin, '/admin');
+  await page.goto(path);
+  return page;
+}
+const rows = async (page: Page) => (await page.getByTestId('range-report').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+
+async function download(page: Page, testId: string): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+}
+
+describe('the office’s report pages', () => {
+  it('/admin/ukesrapport: the last seven days, newest first, live, with exports', async () => {
+    const page = await openAs('/admin/ukesrapport');
+    await page.getByTestId('range-report').first().waitFor();
+    await markPage(page);
+    expect(await rows(page)).toEqual([
+      '9. mars 2026 Admin A Låst Vis rapporten 9. mars 2026, Admin A Rediger rapporten 9. mars 2026, Admin A',
+      '9. mars 2026 Kari A Låst Vis rapporten 9. mars 2026, Kari A Rediger rapporten 9. mars 2026, Kari A',
+      '5. mars 2026 Kari A Låst Vis rapporten 5. mars 2026, Kari A Rediger rapporten 5. mars 2026, Kari A',
+    ]);
+    expect(await page.getByTestId('range-report').nth(1).getByTestId('open-report').getAttribute('href')).toBe(`/rapport/${ids.monday}`);
+    expect(await page.getByTestId('range-report').nth(1).getByTestId('edit-report-link').getAttribute('href')).toBe(`/rapport/${ids.monday}/rediger`);
+
+    // Tonight's report appears when the supervisor saves it; a deleted one goes.
+    const supervisor = await api(e.server.baseUrl, e.fx.a.supervisor);
+    const tonight = await supervisor.put<{ id: string }>('/api/reports/my', { date: SHIFT_DAY, content: 'Kveld', completedTasks: [], awayStudents: [] });
+    await expect.poll(() => rows(page)).toHaveLength(4);
+    expect((await rows(page))[0]).toMatch(/^10\. mars 2026 Kari A Vis/);
+    const admin = await api(e.server.baseUrl, e.fx.a.admin);
+    await admin.delete(`/api/reports/${tonight.body.id}`);
+    await expect.poll(() => rows(page)).toHaveLength(3);
+    expect(await wasReloaded(page)).toBe(false);
+
+    const csv = await download(page, 'export-csv');
+    expect(csv.name).toBe('Rapporter Skole A 2026-03-04 til 2026-03-10.csv');
+    const text = csv.bytes.toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text).toContain('"Mandag: Æsa var syk; ringte foreldre."');
+    expect(text).toContain(`"'=1+1 skal stå som tekst"`);
+    expect(text).not.toContain('For gammel for uken');
+    expect(text).not.toContain('Skole B');
+    await shoot(page, 'admin-weekly-1280');
+  });
+
+  it('/admin/aarsrapport: this ISO week by default, filters in the URL, the way back kept, the year at a glance', async () => {
+    const page = await openAs('/admin/aarsrapport');
+    await page.getByTestId('yearly-count').waitFor();
+    expect(await textOf(page, 'yearly-year')).toBe('2026 (i år)');
+    expect(await textOf(page, 'yearly-week')).toBe('Uke 11 (9. mars – 15. mars)');
+    expect(await textOf(page, 'yearly-period')).toBe('Mandag 9. mars 2026 – søndag 15. mars 2026');
+    expect(await textOf(page, 'yearly-count')).toBe('Viser 2 rapporter');
+
+    // The year at a glance: a chart per measure that says what it shows, and every number in a table.
+    const reportsChart = page.getByTestId('year-chart-reports');
+    expect(await reportsChart.getAttribute('aria-label')).toBe('Rapporter skrevet per uke i 2026: høyest i uke 10 (2); uke 11: 2.');
+    await page.getByText('Vis tallene som tabell').click();
+    expect(await page.locator('.year-chart-table tbody tr').count()).toBe(53);
+    expect((await page.locator('.year-chart-table tbody tr').nth(10).innerText()).replace(/\s+/g, ' ')).toBe('11 2 33 % 0 0 0');
+
+    // One user: the count, and links that lead back to exactly this view.
+    await page.getByTestId('yearly-user').click();
+    await page.getByRole('option', { name: 'Kari A' }).click();
+    await expect.poll(() => textOf(page, 'yearly-count')).toBe('Viser 1 rapport');
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ year: '2026', week: '11', user: e.fx.a.supervisor.id });
+    await shoot(page, 'admin-yearly-1280');
+    await page.getByTestId('open-report').click();
+    await page.getByTestId('report-view').waitFor();
+    expect(new URL(page.url()).search).toBe(`?source=yearly&year=2026&week=11&user=${e.fx.a.supervisor.id}`);
+    await page.getByTestId('edit-report').click();
+    await page.getByTestId('report-edit-text').waitFor();
+    await page.getByTestId('cancel-edit').click();
+    await page.getByTestId('report-view').waitFor();
+    await page.getByTestId('header-back').click();
+    await page.getByTestId('yearly-count').waitFor();
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ year: '2026', week: '11', user: e.fx.a.supervisor.id });
+    expect(await textOf(page, 'yearly-count')).toBe('Viser 1 rapport');
+
+    // Another week keeps the user; an empty week says so; 2026 has a week 53, 2027 does not.
+    await page.getByTestId('yearly-week').click();
+    await page.getByRole('option', { name: 'Uke 10 (2. mars – 8. mars)' }).click();
+    await expect.poll(() => textOf(page, 'yearly-count')).toBe('Viser 2 rapporter');
+    await page.getByTestId('yearly-week').click();
+    expect(await page.getByRole('option', { name: /^Uke 53 / }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('yearly-year').click();
+    await page.getByRole('option', { name: '2027' }).click();
+    await page.getByText('Ingen rapporter funnet for valgte kriterier').waitFor();
+    await page.getByTestId('yearly-week').click();
+    expect(await page.getByRole('option', { name: /^Uke 53 / }).count()).toBe(0);
+    expect(await page.getByRole('option', { name: /^Uke 52 / }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+
+    // The export of the chosen period.
+    await page.goto('/admin/aarsrapport?year=2026&week=11');
+    await page.getByTestId('yearly-count').waitFor();
+    const xlsx = await download(page, 'export-xlsx');
+    expect(xlsx.name).toBe('Rapporter Skole A 2026-03-09 til 2026-03-15.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(2).getCell(6).value).toBe('=1+1 skal stå som tekst');
+    expect(sheet.getRow(3).getCell(3).value).toBe('Dobbelttellene elever, Tilsynsrunde internat');
+  });
+
+  it('/admin/gaarsdagens-rapport: every report of the previous report day as a summary, live', async () => {
+    const page = await openAs('/admin/gaarsdagens-rapport', PHONE);
+    await page.getByTestId('yesterday-report').first().waitFor();
+    expect(await page.getByTestId('yesterday-report').count()).toBe(2);
+    const kari = page.getByTestId('yesterday-report').filter({ hasText: 'Kari A' });
+    const text = (await kari.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('mandag 9. mars 2026');
+    expect(text).toContain('Denne rapporten er låst for redigering');
+    expect(text).toContain('Fullførte oppgaver Dobbelttellene elever Tilsynsrunde internat');
+    expect(text).toContain('Bortreist Per Ødegård');
+    expect(text).toContain('Mandag: Æsa var syk; ringte foreldre.');
+    expect(await kari.getByTestId('open-full-report').getAttribute('href')).toBe(`/rapport/${ids.monday}`);
+    await markPage(page);
+
+    // An admin's correction elsewhere shows here.
+    await (await api(e.server.baseUrl, e.fx.a.admin)).put(`/api/reports/${ids.monday}`, { content: 'Mandag: rettet av kontoret.' });
+    await expect.poll(async () => (await kari.innerText()).includes('Mandag: rettet av kontoret.')).toBe(true);
+    expect(await wasReloaded(page)).toBe(false);
+    await shoot(page, 'admin-yesterday-375');
+
+    // Before 09:00 on Wednesday the previous report day is still Monday; the page says so in its title.
+    const other = await signIn(await contexts.open(PHONE), e.fx.b.admin, '/admin');
+    await other.goto('/admin/gaarsdagens-rapport');
+    await other.getByTestId('yesterday-report').waitFor();
+    await (await api(e.server.baseUrl, e.fx.b.admin)).delete(`/api/reports/${(await ReportModel.findOne({ schoolId: e.fx.b.id }))!.id}`);
+    await other.getByTestId('no-yesterday-report').waitFor();
+    expect(await textOf(other, 'no-yesterday-report')).toBe(
+      'Ingen rapport funnet Rapporter opprettes automatisk når tilsynsvakten fyller ut skjemaet for vakten.',
+    );
+    await shoot(other, 'admin-yesterday-empty-375');
+  });
+
+  for (const [label, viewport] of [
+    ['375', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    it(`the three pages render at ${label} px`, async () => {
+      const page = await openAs('/admin/ukesrapport', viewport);
+      await page.getByTestId('range-report').first().waitFor();
+      await shoot(page, `admin-weekly-${label}`);
+      await page.goto('/admin/aarsrapport');
+      await page.getByTestId('year-chart').waitFor();
+      await shoot(page, `admin-yearly-${label}`);
+      await page.goto('/admin/gaarsdagens-rapport');
+      await page.getByTestId('yesterday-report').first().waitFor();
+      await shoot(page, `admin-yesterday-${label}`);
+      await page.goto('/admin');
+      await page.getByRole('link', { name: /Gårsdagens rapport/ }).click();
+      await page.getByTestId('yesterday-report-page').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/gaarsdagens-rapport');
+    });
+  }
+});
