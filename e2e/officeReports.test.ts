@@ -119,6 +119,11 @@ describe('the office’s report pages', () => {
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ year: '2026', week: '11', user: e.fx.a.supervisor.id });
     expect(await textOf(page, 'yearly-count')).toBe('Viser 1 rapport');
 
+    // Live: the supervisor's report tonight joins the week.
+    const supervisor = await api(e.server.baseUrl, e.fx.a.supervisor);
+    const tonight = await supervisor.put<{ id: string }>('/api/reports/my', { date: SHIFT_DAY, content: 'Kveld', completedTasks: ['2'], awayStudents: [] });
+    await expect.poll(() => textOf(page, 'yearly-count')).toBe('Viser 2 rapporter');
+
     // Another week keeps the user; an empty week says so; 2026 has a week 53, 2027 does not.
     await page.getByTestId('yearly-week').click();
     await page.getByRole('option', { name: 'Uke 10 (2. mars – 8. mars)' }).click();
@@ -142,9 +147,11 @@ describe('the office’s report pages', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.rowCount).toBe(3);
+    expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(2).getCell(6).value).toBe('=1+1 skal stå som tekst');
     expect(sheet.getRow(3).getCell(3).value).toBe('Dobbelttellene elever, Tilsynsrunde internat');
+    expect(sheet.getRow(4).getCell(3).value).toBe('Sjekk opp syke elever (mat?)');
+    await (await api(e.server.baseUrl, e.fx.a.admin)).delete(`/api/reports/${tonight.body.id}`);
   });
 
   it('/admin/gaarsdagens-rapport: every report of the previous report day as a summary, live', async () => {

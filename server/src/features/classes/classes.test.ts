@@ -45,9 +45,12 @@ describe('classes', () => {
     expect(namesB).toEqual(['1A', '2B', '10A', 'Ærlig', 'Øst', 'Åpen']);
     const listA = await c.adminA.get<ClassBody[]>('/api/admin/classes');
     expect(listA.body.some((x) => namesB.includes(x.className))).toBe(false);
-    // An Admin's ?schoolId= does not reach another school.
-    const sneaky = await c.adminA.get<ClassBody[]>(`/api/admin/classes?schoolId=${fx.b.id}`);
-    expect(sneaky.body.map((x) => x.id)).toEqual(listA.body.map((x) => x.id));
+    // An Admin's ?schoolId= does not reach another school: it is refused.
+    const sneaky = await c.adminA.get<{ message: string }>(`/api/admin/classes?schoolId=${fx.b.id}`);
+    expect(sneaky.status).toBe(403);
+    expect(sneaky.body.message).toBe('Du har ikke tilgang til denne skolen');
+    const own = await c.adminA.get<ClassBody[]>(`/api/admin/classes?schoolId=${fx.a.id}`);
+    expect(own.body.map((x) => x.id)).toEqual(listA.body.map((x) => x.id));
   });
 
   it('names are trimmed and unique per school without regard to case', async () => {

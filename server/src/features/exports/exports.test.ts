@@ -91,6 +91,12 @@ describe('exports', () => {
     for (const format of ['xlsx', 'pdf', 'csv']) {
       await expectAccess(c, (x) => x.get(`/api/reports/export.${format}?${RANGE}`), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
     }
+    // Another school's admin who names school A is refused, not served their own school instead.
+    for (const format of ['xlsx', 'pdf', 'csv']) {
+      expect((await c.adminB.get(`/api/reports/export.${format}?${RANGE}&schoolId=${fx.a.id}`)).status).toBe(403);
+      expect((await c.supervisorA.get(`/api/reports/export.${format}?${RANGE}&schoolId=${fx.a.id}`)).status).toBe(403);
+    }
+    expect((await c.adminB.get(`/api/admin/reports/week?start=2026-03-09&end=2026-03-15&schoolId=${fx.a.id}`)).status).toBe(403);
     const platform = await download(`/api/reports/export.csv?${RANGE}&schoolId=${fx.b.id}`, c.platform);
     expect(platform.status).toBe(200);
     expect(platform.bytes.toString('utf8')).toContain('Skole B sin rapport');
