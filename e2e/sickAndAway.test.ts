@@ -134,6 +134,27 @@ describe('sick and away, live from the office to the board', () => {
       await shoot(page, `admin-sick-and-away-${label}`);
     });
   }
+
+  it('every control of the screen is reached with Tab, in reading order', async () => {
+    const page = await openSickAndAway();
+    await page.getByTestId('class-checkbox').first().waitFor();
+    const reached: string[] = [];
+    await page.locator('body').focus();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLInputElement | null;
+          if (!el || el === document.body) return '';
+          return (el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent ?? '').trim();
+        }),
+      );
+    }
+    const order = ['Se alle reiser', 'Dato', 'Navn', 'Kommentar (valgfritt)', 'Fra', 'Til', 'Elevnavn', 'Fra', 'Til', '8A', '9B', 'Idrettslinje 10C'];
+    let at = 0;
+    for (const name of reached) if (name === order[at]) at++;
+    expect(at, `reached in order: ${reached.join(' | ')}`).toBe(order.length);
+  });
 });
 
 type Trip = { id: string; fromDate: string; toDate: string; studentNames: string[] };

@@ -6,6 +6,7 @@ import { dayScope, useAwayStore } from '../../stores/boardStores';
 import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
 import { DateRangeFields, rangeError, type DateRange } from './DateRangeFields';
+import { RemoveButton } from '../../ui/RemoveButton';
 
 interface AwayStudentsCardProps {
   scope: string;
@@ -88,16 +89,12 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
                     {student}
                     {back && <span className="chip-note"> · til {formatDayNo(back)}</span>}
                   </span>
-                  <button
-                    type="button"
-                    className="chip-remove"
-                    aria-label={`Fjern ${student} fra bortreist`}
+                  <RemoveButton
+                    label={`Fjern ${student} fra bortreist`}
                     disabled={removing !== null}
                     onClick={() => void remove(student)}
-                    data-testid="away-student-remove"
-                  >
-                    <span aria-hidden="true">×</span>
-                  </button>
+                    testId="away-student-remove"
+                  />
                 </li>
               );
             })}

@@ -8,6 +8,7 @@ import { useClassesStore } from '../../stores/classesStore';
 import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
 import { byClassName } from '../classes/byClassName';
+import { ClassCheckboxes } from './ClassCheckboxes';
 import { DateRangeFields, rangeError, type DateRange } from './DateRangeFields';
 
 interface ClassTripsCardProps {
@@ -131,24 +132,14 @@ export function ClassTripsCard({ scope, today }: ClassTripsCardProps) {
               Ingen klasser lagt til ennå. <Link to="/admin/klasser">Legg til klasser</Link>
             </p>
           ) : (
-            <fieldset className="check-list-box" disabled={invalid || busy}>
-              <legend className="visually-hidden">Velg linjer</legend>
-              <ul className="check-list" data-testid="class-checkboxes">
-                {classes.map((schoolClass) => (
-                  <li key={schoolClass.id}>
-                    <label className="check-row">
-                      <input
-                        type="checkbox"
-                        checked={(saved.has(schoolClass.id) && unchecking !== schoolClass.id) || selected.has(schoolClass.id)}
-                        onChange={(event) => void toggle(schoolClass.id, event.target.checked)}
-                        data-testid="class-checkbox"
-                      />
-                      <span>{schoolClass.className}</span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
+            <ClassCheckboxes
+              legend="Velg linjer"
+              classes={classes}
+              isChecked={(classId) => (saved.has(classId) && unchecking !== classId) || selected.has(classId)}
+              onChange={(classId, checked) => void toggle(classId, checked)}
+              disabled={invalid || busy}
+              testId="class-checkbox"
+            />
           )}
           <button type="button" className="button" disabled={toSave.length === 0 || invalid || busy} onClick={() => void save()} data-testid="class-trip-save">
             Lagre linjer på tur

@@ -5,7 +5,9 @@ import { updateTrip } from '../../api/sickAndAway';
 import { useTripsStore } from '../../stores/tripsStore';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
+import { ClassCheckboxes } from './ClassCheckboxes';
 import { DateRangeFields, rangeError, type DateRange } from './DateRangeFields';
+import { RemoveButton } from '../../ui/RemoveButton';
 
 interface TripEditDialogProps {
   trip: Trip;
@@ -93,14 +95,7 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
               {names.map((name) => (
                 <li key={name} className="chip chip-away chip-removable">
                   <span>{name}</span>
-                  <button
-                    type="button"
-                    className="chip-remove"
-                    aria-label={`Fjern ${name} fra reisen`}
-                    onClick={() => setNames((current) => current.filter((n) => n !== name))}
-                  >
-                    <span aria-hidden="true">×</span>
-                  </button>
+                  <RemoveButton label={`Fjern ${name} fra reisen`} onClick={() => setNames((current) => current.filter((n) => n !== name))} />
                 </li>
               ))}
             </ul>
@@ -126,24 +121,14 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
         </fieldset>
 
         {classes.length > 0 && (
-          <fieldset className="check-list-box">
-            <legend className="field-label trip-classes-legend">Linjer</legend>
-            <ul className="check-list">
-              {classes.map((schoolClass) => (
-                <li key={schoolClass.id}>
-                  <label className="check-row">
-                    <input
-                      type="checkbox"
-                      checked={classIds.has(schoolClass.id)}
-                      onChange={(event) => toggleClass(schoolClass.id, event.target.checked)}
-                      data-testid="trip-edit-class"
-                    />
-                    <span>{schoolClass.className}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+          <ClassCheckboxes
+            legend="Linjer"
+            showLegend
+            classes={classes}
+            isChecked={(classId) => classIds.has(classId)}
+            onChange={toggleClass}
+            testId="trip-edit-class"
+          />
         )}
 
         {emptyTrip && !rangeError(range) && <p className="field-error">{AWAY_TEXTS.emptyTrip}</p>}

@@ -6,6 +6,7 @@ import { dayScope, useSickStore } from '../../stores/boardStores';
 import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
+import { RemoveButton } from '../../ui/RemoveButton';
 
 interface SickCardProps {
   /** '' for an Admin, the chosen school for the Plattformadministrator. */
@@ -120,16 +121,12 @@ export function SickCard({ scope, today }: SickCardProps) {
                   <span className="row-title">{student}</span>
                   {note && <span className="row-meta">{note}</span>}
                 </div>
-                <button
-                  type="button"
-                  className="chip-remove"
-                  aria-label={`Fjern ${student} fra syke`}
+                <RemoveButton
+                  label={`Fjern ${student} fra syke`}
                   disabled={removing !== null}
                   onClick={() => void remove(student)}
-                  data-testid="sick-remove"
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
+                  testId="sick-remove"
+                />
               </li>
             );
           })}
