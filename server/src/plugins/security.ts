@@ -31,11 +31,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: config.cookieSecure ? { maxAge: 15_552_000 } : false,
   });
 
-  // A cross-site form or plain fetch cannot set this header without a CORS preflight, which we never grant.
+  // One gate for every write, whatever its path looks like: a cross-site form or plain fetch cannot
+  // set this header without a CORS preflight, which we never grant. The raw URL is not consulted
+  // ('/%61pi/…' routes to '/api/…'), nor is the path at all: no write anywhere goes without it.
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw forbidden(TEXTS.missingXhrHeader);
   });
+  // Writes carry JSON only: a form's encodings and text/plain get 415 instead of a parser.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(rateLimit, {
     global: false,
