@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** A throwaway redis-server on a free loopback port, no persistence; for the multi-instance test. */
-export async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
+/** A throwaway redis-server on a free loopback port (or a given one, to bring it back), no persistence. */
+export async function startRedis(port?: number): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+  port ??= await freePort();
   const child = spawn(process.env.REDIS_SERVER_PATH ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -20,6 +20,7 @@ export async function startRedis(): Promise<{ url: string; stop: () => Promise<v
   });
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -27,10 +27,19 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   if (config.redisUrl) {
     const pub = createClient({ url: config.redisUrl });
     const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
+    // Without a listener a Redis hiccup is an unhandled 'error'. With one, the clients reconnect by
+    // themselves; meanwhile (and when Redis is not up yet at start) events still reach this
+    // instance's own sockets, and the instances join again once Redis answers.
+    for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
+      client.on('error', (err: Error) => app.log.warn(`redis ${name}: ${err.message}`));
+    }
+    void Promise.all([pub.connect(), sub.connect()]).catch((err: unknown) => app.log.error({ err }, 'redis connect failed'));
     io.adapter(createAdapter(pub, sub));
     app.addHook('onClose', async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      for (const client of [pub, sub]) {
+        if (client.isReady) await client.close().catch(() => client.destroy());
+        else if (client.isOpen) client.destroy();
+      }
     });
   }
 
