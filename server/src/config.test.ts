@@ -35,4 +35,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DEMO_DATA: 'kanskje' })).toThrow(/DEMO_DATA/);
   });
+
+  it('never trusts every proxy: TRUST_PROXY names the proxy, or is off', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toBe('10.0.0.5');
+    expect(loadConfig({ TRUST_PROXY: '172.16.0.0/12, loopback' }).trustProxy).toBe('172.16.0.0/12,loopback');
+    for (const bad of ['true', '1', 'yes', '*', 'proxy.example.no']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses demo data in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), DEMO_DATA: 'true' })).toThrow(/DEMO_DATA/);
+  });
 });

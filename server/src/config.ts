@@ -22,7 +22,7 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.string().url().optional(),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z.string().optional(),
   COOKIE_SECURE: booleanFlag.optional(),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -45,8 +45,12 @@ export type Config = {
   /** Attempts per minute for login and register, per IP address and per account. */
   rateLimits: { perIp: number; perAccount: number };
   logLevel: string;
-  /** Behind a TLS-terminating proxy: trust X-Forwarded-* for the client IP and protocol. */
-  trustProxy: boolean;
+  /**
+   * The proxy whose X-Forwarded-* headers are believed (IP addresses, CIDR ranges, or proxy-addr's
+   * 'loopback' / 'uniquelocal'); false: nobody's. Never 'everybody': with the port reachable, anyone
+   * could forge X-Forwarded-For and walk past the per-IP sign-in limit.
+   */
+  trustProxy: string | false;
   /** Secure cookies: on in production unless COOKIE_SECURE=false (plain-HTTP trials only). */
   cookieSecure: boolean;
   clientDir: string;
@@ -63,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new Error('SESSION_SECRET må settes i produksjon (minst 32 tegn).');
+  }
+  if (e.NODE_ENV === 'production' && e.DEMO_DATA) {
+    throw new Error('DEMO_DATA kan ikke brukes i produksjon: demobrukernes passord står i README.');
   }
   if (Boolean(e.PLATFORM_ADMIN_EMAIL) !== Boolean(e.PLATFORM_ADMIN_PASSWORD)) {
     throw new Error('PLATFORM_ADMIN_EMAIL og PLATFORM_ADMIN_PASSWORD må settes sammen.');
@@ -85,8 +92,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN,
     rateLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perAccount: e.LOGIN_LIMIT_PER_ACCOUNT },
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     clientDir: e.CLIENT_DIR,
   };
+}
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f]*:[0-9a-f:]+(\/\d{1,3})?$/i;
+
+/** TRUST_PROXY: off by default; otherwise a list of the proxy's addresses, never a blanket 'true'. */
+function parseTrustProxy(value: string | undefined): string | false {
+  if (value === undefined || ['0', 'false', 'no', 'off'].includes(value)) return false;
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const valid = entries.length > 0 && entries.every((entry) => PROXY_PRESETS.has(entry) || IPV4_OR_CIDR.test(entry) || IPV6_OR_CIDR.test(entry));
+  if (!valid) {
+    throw new Error(
+      `Ugyldig konfigurasjon: TRUST_PROXY må være proxyens adresse(r) (IP eller CIDR, kommaseparert, eller loopback/uniquelocal), ikke «${value}».`,
+    );
+  }
+  return entries.join(',');
 }

@@ -3,7 +3,8 @@ import { connectDatabase } from './db/connect';
 import { EmbeddedDatabaseUnavailable } from './db/ferretBinary';
 import { buildApp } from './app';
 import { ensurePlatformAdmin } from './features/users/platformAdmin';
-import { seedDemoDataIfEmpty, DEMO_LOGINS } from './features/demo/seedDemoData';
+import { printDemoLogins } from './features/demo/printDemoLogins';
+import { seedDemoData } from './features/demo/seedDemoData';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
 
   if (config.platformAdmin) await ensurePlatformAdmin(config.platformAdmin.email, config.platformAdmin.password);
-  const seeded = config.demoData ? await seedDemoDataIfEmpty() : false;
+  const seeded = config.demoData ? await seedDemoData() : false;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -29,11 +30,7 @@ async function main(): Promise<void> {
   const url = `http://localhost:${config.port}`;
   console.log(`\nTilsynsvakt kjører på ${url}`);
   console.log(config.mongodbUri ? 'Database: MONGODB_URI' : `Database: innebygd FerretDB (data i ${config.dataDir})`);
-  if (config.demoData) {
-    console.log(seeded ? '\nDemodata er opprettet. Demo-innlogginger:' : '\nDemo-innlogginger (fra demodataene):');
-    for (const login of DEMO_LOGINS) console.log(`  ${login.label.padEnd(26)} ${login.email.padEnd(34)} ${login.password}`);
-    console.log(`  (Plattformadministrator logger inn på ${url}/plattformadministrator-login)`);
-  }
+  if (config.demoData) await printDemoLogins(url, seeded);
 }
 
 main().catch((err: unknown) => {

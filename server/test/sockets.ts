@@ -7,13 +7,17 @@ import { signedIn } from './sessions';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** A real socket.io client with the browser's cookie and origin; resolves once connected. */
-export function connectSocket(baseUrl: string, cookie: string | null, origin = baseUrl): Promise<TestSocket> {
+/**
+ * A real socket.io client with the browser's cookie and origin; resolves once connected.
+ * `cookieHeader` sends a whole cookie header instead (another cookie name, as in production).
+ */
+export function connectSocket(baseUrl: string, cookie: string | null, origin = baseUrl, cookieHeader?: string): Promise<TestSocket> {
+  const header = cookieHeader ?? (cookie ? `${SESSION_COOKIE}=${cookie}` : undefined);
   const socket: TestSocket = io(baseUrl, {
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    extraHeaders: { ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}), origin },
+    extraHeaders: { ...(header ? { cookie: header } : {}), origin },
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));

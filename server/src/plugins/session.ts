@@ -5,6 +5,14 @@ import type { Config } from '../config';
 import { MongoSessionStore, purgeExpiredSessions } from '../features/auth/sessionStore';
 
 export const SESSION_COOKIE = 'tilsynsvakt.sid';
+
+/**
+ * Over HTTPS the cookie is '__Host-' prefixed: browsers then take it only with Secure, Path=/ and
+ * no Domain, so a sibling subdomain cannot plant or overwrite a session cookie.
+ */
+export function sessionCookieName(config: Pick<Config, 'cookieSecure'>): string {
+  return config.cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
 declare module 'fastify' {
@@ -20,7 +28,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app, { config }) => {
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifySession, {
     secret: config.sessionSecret,
-    cookieName: SESSION_COOKIE,
+    cookieName: sessionCookieName(config),
     store: new MongoSessionStore(config.sessionIdleMs),
     saveUninitialized: false,
     rolling: true,

@@ -4,7 +4,7 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SICK_COMMENT_ROLES, type Role } from '../../../protocol/src/roles';
 import type { Config } from '../config';
-import { SESSION_COOKIE } from '../plugins/session';
+import { sessionCookieName } from '../plugins/session';
 import { authenticateSocket, SocketAuthError } from './handshake';
 import { Realtime, type IoServer } from './realtime';
 import { rooms } from './rooms';
@@ -44,7 +44,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   }
 
   const sessionIdFromCookie = (header: string | undefined): string | null => {
-    const signed = app.parseCookie(header ?? '')[SESSION_COOKIE];
+    const signed = app.parseCookie(header ?? '')[sessionCookieName(config)];
     const unsigned = signed ? app.unsignCookie(signed) : undefined;
     return unsigned?.valid ? unsigned.value : null;
   };

@@ -12,7 +12,7 @@ import { ROLES } from '../../../../protocol/src/roles';
 import { TEXTS } from '../../../../protocol/src/texts';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
-import { SESSION_COOKIE } from '../../plugins/session';
+import { sessionCookieName } from '../../plugins/session';
 import { AccountLimiter } from './accountLimiter';
 import * as auth from './service';
 
@@ -46,7 +46,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
     { config: { access: 'public' }, schema: { response: { 200: messageSchema } } },
     async (request, reply) => {
       await auth.logout(request, app.realtime);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(sessionCookieName(config), { path: '/', secure: config.cookieSecure });
       return { message: TEXTS.loggedOut };
     },
   );

@@ -5,7 +5,7 @@ import { ClassModel } from '../classes/model';
 import { School } from '../schools/model';
 import { UserModel } from '../users/model';
 import { ensurePlatformAdmin } from '../users/platformAdmin';
-import { DEMO_LOGINS, DEMO_SCHOOL_NAME, seedDemoDataIfEmpty } from './seedDemoData';
+import { DEMO_LOGINS, DEMO_SCHOOL_NAME, seedDemoData, workingDemoLogins } from './seedDemoData';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,10 +14,13 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('demo data', () => {
-  it('fills an empty database once, with a login per role that works', async () => {
-    expect(await seedDemoDataIfEmpty()).toBe(true);
-    expect(await seedDemoDataIfEmpty()).toBe(false);
+  it('is decided by the demo school, not an empty database: a platform admin made first does not keep it away', async () => {
+    // As `npm start` with PLATFORM_ADMIN_EMAIL set: that administrator is made before the demo.
+    expect(await ensurePlatformAdmin('drift@skole.no', 'hemmelig')).toBe(true);
+    expect(await seedDemoData()).toBe(true);
+    expect(await seedDemoData()).toBe(false);
     expect(await School.find({}, { name: 1, _id: 0 }).lean()).toEqual([{ name: DEMO_SCHOOL_NAME }]);
+    expect(await UserModel.countDocuments({ role: 'Plattformadministrator' })).toBe(2);
     expect(await ClassModel.countDocuments()).toBeGreaterThanOrEqual(3);
     expect(new Set(DEMO_LOGINS.map((l) => l.role))).toEqual(new Set(['Admin', 'Tilsynsvakt', 'Vaktmester', 'Plattformadministrator']));
     expect(DEMO_LOGINS.some((l) => l.status === 'pending')).toBe(true);
@@ -26,6 +29,14 @@ describe('demo data', () => {
       expect(res.status, login.email).toBe(200);
       expect(res.body.user).toMatchObject({ role: login.role, status: login.status });
     }
+    expect(await workingDemoLogins()).toEqual(DEMO_LOGINS);
+  });
+
+  it('prints only the logins that work: one whose password was changed is left out', async () => {
+    const admin = new ApiClient(server.baseUrl);
+    await admin.login('admin@demo.no', 'demo1234');
+    expect((await admin.put('/api/auth/change-password', { currentPassword: 'demo1234', newPassword: 'nytt-passord' })).status).toBe(200);
+    expect((await workingDemoLogins()).map((l) => l.email)).toEqual(DEMO_LOGINS.filter((l) => l.email !== 'admin@demo.no').map((l) => l.email));
   });
 
   it('creates the configured Plattformadministrator only if missing', async () => {

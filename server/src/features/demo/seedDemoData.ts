@@ -1,5 +1,5 @@
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type UserStatus } from '../../../../protocol/src/roles';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { ClassModel, classNameKey } from '../classes/model';
 import { School, schoolNameKey } from '../schools/model';
 import { UserModel } from '../users/model';
@@ -19,11 +19,17 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
 
 const DEMO_CLASSES = ['1A', '1B', '2A', '3 Idrett'];
 
-/** On an empty database: the demo school, one user per role, a pending user and a few classes. */
-export async function seedDemoDataIfEmpty(): Promise<boolean> {
-  if ((await School.estimatedDocumentCount()) > 0 || (await UserModel.estimatedDocumentCount()) > 0) return false;
+/**
+ * The demo school with one user per role, a pending user and a few classes, unless the demo school
+ * is there already. Decided by the demo school, not by an empty database: a Plattformadministrator
+ * made first from PLATFORM_ADMIN_EMAIL must not keep the demo away. A demo e-mail already taken
+ * (by that administrator, say) is left as it is.
+ */
+export async function seedDemoData(): Promise<boolean> {
+  if (await School.exists({ nameKey: schoolNameKey(DEMO_SCHOOL_NAME) })) return false;
   const school = await School.create({ name: DEMO_SCHOOL_NAME, nameKey: schoolNameKey(DEMO_SCHOOL_NAME), active: true });
   for (const login of DEMO_LOGINS) {
+    if (await UserModel.exists({ email: login.email })) continue;
     await UserModel.create({
       name: login.name,
       email: login.email,
@@ -37,4 +43,14 @@ export async function seedDemoDataIfEmpty(): Promise<boolean> {
     DEMO_CLASSES.map((className) => ({ schoolId: school._id, className, nameKey: classNameKey(className) })),
   );
   return true;
+}
+
+/** The demo logins that work as printed: the user is there, with that role and the demo password. */
+export async function workingDemoLogins(): Promise<DemoLogin[]> {
+  const working: DemoLogin[] = [];
+  for (const login of DEMO_LOGINS) {
+    const user = await UserModel.findOne({ email: login.email }, { passwordHash: 1, role: 1 }).lean();
+    if (user?.role === login.role && (await verifyPassword(user.passwordHash, login.password))) working.push(login);
+  }
+  return working;
 }

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedFixture } from '../../test/fixtures';
+import { ApiClient } from '../../test/httpClient';
+import { startTestServer, type TestServer } from '../../test/testServer';
+import { buildApp } from '../app';
+
+/** A forged X-Forwarded-For must not buy fresh sign-in attempts: only a named proxy is believed. */
+let direct: TestServer;
+beforeAll(async () => {
+  direct = await startTestServer({ LOGIN_LIMIT_PER_IP: '3' });
+  await seedFixture();
+});
+afterAll(async () => direct?.close());
+
+async function attempts(baseUrl: string, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await new ApiClient(baseUrl).request(
+      'POST',
+      '/api/auth/login',
+      { email: `ukjent${i}@test.no`, password: 'feil' },
+      { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } },
+    );
+    statuses.push(res.status);
+  }
+  return statuses;
+}
+
+describe('the client address behind a proxy', () => {
+  it('by default ignores X-Forwarded-For: forged addresses share the caller’s limit', async () => {
+    expect(await attempts(direct.baseUrl, 5)).toEqual([401, 401, 401, 429, 429]);
+  });
+
+  it('believes X-Forwarded-For only from the proxy it names', async () => {
+    const behindProxy = await buildApp({ ...direct.config, trustProxy: '127.0.0.1' });
+    await behindProxy.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      // The test client is the named proxy (loopback): each forwarded client has its own limit.
+      const url = `http://127.0.0.1:${(behindProxy.server.address() as { port: number }).port}`;
+      expect(await attempts(url, 5)).toEqual([401, 401, 401, 401, 401]);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
