@@ -1,11 +1,13 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SICK_COMMENT_ROLES, type Role } from '../../../protocol/src/roles';
 import type { Config } from '../config';
 import { sessionCookieName } from '../plugins/session';
-import { authenticateSocket, SocketAuthError } from './handshake';
+import type { UserDoc } from '../features/users/model';
+import { authenticateSocket, liveSession, SocketAuthError } from './handshake';
+import { watchSession } from './sessionWatch';
 import { Realtime, type IoServer } from './realtime';
 import { rooms } from './rooms';
 
@@ -50,31 +52,25 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   };
 
   io.use((socket, next) => {
-    Promise.resolve()
-      .then(() => authenticateSocket(sessionIdFromCookie(socket.request.headers.cookie), config))
-      .then((identity) => {
-        const { user, sessionId } = identity;
-        const userId = user._id.toHexString();
-        void socket.join(rooms.user(userId));
-        void socket.join(rooms.session(sessionId));
-        // A user waiting for approval hears only about their own account.
-        if (user.status === 'approved') {
-          if (user.role === PLATFORM_ADMIN_ROLE) void socket.join(rooms.platform);
-          if (user.schoolId) {
-            const schoolId = user.schoolId.toHexString();
-            void socket.join(rooms.school(schoolId));
-            if (user.role === ADMIN_ROLE) void socket.join(rooms.schoolAdmins(schoolId));
-            if (user.role === ADMIN_ROLE || user.role === CARETAKER_ROLE) void socket.join(rooms.schoolMaintenance(schoolId));
-            if (!SICK_COMMENT_ROLES.includes(user.role as Role)) void socket.join(rooms.schoolRedacted(schoolId));
-          }
-        }
-        next();
-      })
-      .catch((err: unknown) => {
+    const join = async () => {
+      const { user, sessionId, endsAt } = await authenticateSocket(sessionIdFromCookie(socket.request.headers.cookie), config);
+      joinRooms(socket, user, sessionId);
+      // A sign-out that ran while this handshake read the session sent its disconnect before this
+      // socket was in the session's room; reading again after joining closes that gap.
+      const stillLive = await liveSession(sessionId, config);
+      if (!stillLive) throw new SocketAuthError('Ikke innlogget');
+      watchSession(socket, sessionId, stillLive.endsAt < endsAt ? stillLive.endsAt : endsAt, config, (err) =>
+        app.log.error({ err }, 'session check failed'),
+      );
+    };
+    join().then(
+      () => next(),
+      (err: unknown) => {
         if (err instanceof SocketAuthError) return next(err);
         app.log.error({ err }, 'socket handshake failed');
         next(new Error('Serverfeil'));
-      });
+      },
+    );
   });
 
   app.decorate('realtime', new Realtime(io, config.env !== 'production'));
@@ -82,6 +78,21 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
     io.disconnectSockets(true);
     await io.close();
   });
+}
+
+/** The rooms a user's socket belongs in; the school and user come from the session, never the client. */
+function joinRooms(socket: Socket, user: UserDoc, sessionId: string): void {
+  void socket.join(rooms.user(user._id.toHexString()));
+  void socket.join(rooms.session(sessionId));
+  // A user waiting for approval hears only about their own account.
+  if (user.status !== 'approved') return;
+  if (user.role === PLATFORM_ADMIN_ROLE) void socket.join(rooms.platform);
+  if (!user.schoolId) return;
+  const schoolId = user.schoolId.toHexString();
+  void socket.join(rooms.school(schoolId));
+  if (user.role === ADMIN_ROLE) void socket.join(rooms.schoolAdmins(schoolId));
+  if (user.role === ADMIN_ROLE || user.role === CARETAKER_ROLE) void socket.join(rooms.schoolMaintenance(schoolId));
+  if (!SICK_COMMENT_ROLES.includes(user.role as Role)) void socket.join(rooms.schoolRedacted(schoolId));
 }
 
 function isAllowedOrigin(headers: Record<string, string | string[] | undefined>, config: Config): boolean {

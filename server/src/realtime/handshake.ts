@@ -1,25 +1,34 @@
 import { PLATFORM_ADMIN_ROLE } from '../../../protocol/src/roles';
 import type { Config } from '../config';
-import { loadSession } from '../features/auth/sessionStore';
+import { loadSession, type StoredSession } from '../features/auth/sessionStore';
 import { isSchoolActive } from '../features/schools/model';
 import { UserModel, type UserDoc } from '../features/users/model';
 
 export class SocketAuthError extends Error {}
 
+/**
+ * A signed-in session that has not ended, and when it ends if nothing more happens: its idle
+ * expiry or its absolute limit, whichever comes first.
+ */
+export async function liveSession(sessionId: string, config: Config, now = new Date()): Promise<{ data: StoredSession; endsAt: Date } | null> {
+  const found = await loadSession(sessionId, now);
+  const signedInAt = found?.data.signedInAt;
+  if (!found?.data.userId || !signedInAt) return null;
+  const endsAt = Math.min(found.expiresAt.getTime(), signedInAt + config.sessionAbsoluteMs);
+  return endsAt > now.getTime() ? { data: found.data, endsAt: new Date(endsAt) } : null;
+}
+
 /** The same rules as the REST access hook: a live session, an existing user, not deactivated. */
 export async function authenticateSocket(
   sessionId: string | null,
   config: Config,
-): Promise<{ user: UserDoc; sessionId: string }> {
-  if (!sessionId) throw new SocketAuthError('Ikke innlogget');
-  const data = (await loadSession(sessionId))?.data;
-  if (!data?.userId || !data.signedInAt || Date.now() - data.signedInAt > config.sessionAbsoluteMs) {
-    throw new SocketAuthError('Ikke innlogget');
-  }
-  const user = await UserModel.findById(data.userId);
+): Promise<{ user: UserDoc; sessionId: string; endsAt: Date }> {
+  const session = sessionId ? await liveSession(sessionId, config) : null;
+  if (!sessionId || !session) throw new SocketAuthError('Ikke innlogget');
+  const user = await UserModel.findById(session.data.userId);
   if (!user || user.status === 'deactivated') throw new SocketAuthError('Ikke tilgang');
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
     throw new SocketAuthError('Skolen er ikke aktiv');
   }
-  return { user, sessionId };
+  return { user, sessionId, endsAt: session.endsAt };
 }

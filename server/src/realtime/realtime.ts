@@ -56,6 +56,11 @@ export class Realtime {
     this.io.in(rooms.user(userId)).disconnectSockets(true);
   }
 
+  /** Every live connection of the user but those of one session (the one that changed the password). */
+  disconnectOtherSessions(userId: string, keepSessionId: string): void {
+    this.io.in(rooms.user(userId)).except(rooms.session(keepSessionId)).disconnectSockets(true);
+  }
+
   disconnectSession(sessionId: string): void {
     this.io.in(rooms.session(sessionId)).disconnectSockets(true);
   }

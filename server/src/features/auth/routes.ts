@@ -64,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       schema: { body: changePasswordBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await auth.changePassword(request, currentUser(request), request.body);
+      await auth.changePassword(request, currentUser(request), request.body, app.realtime);
       return { message: TEXTS.passwordChanged };
     },
   );

@@ -83,12 +83,13 @@ export async function me(user: UserDoc): Promise<{ user: User }> {
   return { user: await presentWithSchool(user) };
 }
 
-/** Changing the password also ends the user's other sessions. */
-export async function changePassword(request: FastifyRequest, user: UserDoc, body: ChangePasswordBody): Promise<void> {
+/** Changing the password also ends the user's other sessions, and their live connections. */
+export async function changePassword(request: FastifyRequest, user: UserDoc, body: ChangePasswordBody, realtime: Realtime): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw badRequest(TEXTS.wrongCurrentPassword);
   }
   user.passwordHash = await hashPassword(body.newPassword);
   await user.save();
   await SessionModel.deleteMany({ userId: user._id, _id: { $ne: request.session.sessionId } });
+  realtime.disconnectOtherSessions(user._id.toHexString(), request.session.sessionId);
 }

@@ -1,0 +1,27 @@
+import type { Socket } from 'socket.io';
+import type { Config } from '../config';
+import { liveSession } from './handshake';
+
+/** setTimeout's longest wait; a later end is looked at again when this one fires. */
+const MAX_WAIT_MS = 2 ** 31 - 1;
+
+/**
+ * Ends a live connection the moment its session ends without a sign-out: at its idle expiry
+ * (unless requests have moved that on, which the session then says) or at its absolute limit.
+ * One timer per socket, nothing on the request path.
+ */
+export function watchSession(socket: Socket, sessionId: string, endsAt: Date, config: Config, onError: (err: unknown) => void): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = (at: Date) => {
+    timer = setTimeout(check, Math.min(MAX_WAIT_MS, Math.max(0, at.getTime() - Date.now())));
+  };
+  const check = () => {
+    liveSession(sessionId, config).then((session) => {
+      if (!socket.connected) return;
+      if (session) schedule(session.endsAt);
+      else socket.disconnect(true);
+    }, onError);
+  };
+  socket.once('disconnect', () => clearTimeout(timer));
+  schedule(endsAt);
+}
