@@ -8,7 +8,8 @@ export const TEXTS = {
   schoolInactive: 'Skolen din er deaktivert. Kontakt administratoren.',
   emailTaken: 'E-postadressen er allerede registrert',
   unknownSchool: 'Skolen finnes ikke eller er ikke aktiv',
-  registered: 'Kontoen er opprettet og venter på godkjenning fra en administrator.',
+  // The same answer whether or not the address is known: registration does not reveal who has an account.
+  registered: 'Registreringen er mottatt. En administrator må godkjenne kontoen før den kan brukes.',
   wrongCurrentPassword: 'Nåværende passord er feil',
   passwordChanged: 'Passordet er endret',
   loggedOut: 'Du er logget ut',

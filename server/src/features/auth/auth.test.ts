@@ -199,11 +199,14 @@ describe('POST /api/auth/register', () => {
     expect((login.body.user as unknown as { status: string }).status).toBe('pending');
   });
 
-  it('refuses a duplicate e-mail, whatever its case', async () => {
-    const res = await anon().post('/api/auth/register', body({ email: fx.b.admin.email.toUpperCase() }));
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: TEXTS.emailTaken });
+  it('does not tell whether an e-mail has an account: the same answer, and nothing stored or changed', async () => {
+    const before = await UserModel.findOne({ email: fx.b.admin.email }).lean();
+    const res = await anon().post('/api/auth/register', body({ email: fx.b.admin.email.toUpperCase(), password: 'annet-passord' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: TEXTS.registered });
     expect(await UserModel.countDocuments({ email: fx.b.admin.email })).toBe(1);
+    expect(await UserModel.findOne({ email: fx.b.admin.email }).lean()).toEqual(before);
+    expect((await anon().login(fx.b.admin.email, 'annet-passord')).status).toBe(401);
   });
 
   it('refuses an inactive or unknown school', async () => {

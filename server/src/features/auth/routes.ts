@@ -17,10 +17,13 @@ import { AccountLimiter } from './accountLimiter';
 import * as auth from './service';
 
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
+/** Wrong current passwords on change-password before that user waits out the window. */
+const PASSWORD_CHANGE_FAILURES = 5;
 
 export async function authRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  const passwordLimiter = new AccountLimiter(PASSWORD_CHANGE_FAILURES, ACCOUNT_WINDOW_MS);
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
 
   r.post(
@@ -29,7 +32,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       config: { access: 'public', rateLimit: perIp },
       schema: { body: loginBodySchema, response: { 200: loginResponseSchema } },
     },
-    async (request) => auth.login(request, request.body, limiter),
+    async (request, reply) => auth.login(request, reply, request.body, limiter, config),
   );
 
   r.post(
@@ -60,11 +63,11 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
   r.put(
     '/api/auth/change-password',
     {
-      config: { access: { roles: ROLES } },
+      config: { access: { roles: ROLES }, rateLimit: perIp },
       schema: { body: changePasswordBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await auth.changePassword(request, currentUser(request), request.body, app.realtime);
+      await auth.changePassword(request, currentUser(request), request.body, app.realtime, passwordLimiter);
       return { message: TEXTS.passwordChanged };
     },
   );

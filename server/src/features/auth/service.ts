@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
 import type { ChangePasswordBody, LoginBody, LoginResponse, RegisterBody, User } from '../../../../protocol/src/auth';
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '../../../../protocol/src/roles';
 import { TEXTS } from '../../../../protocol/src/texts';
-import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../httpError';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { isSchoolActive, School } from '../schools/model';
 import { normalizeEmail, UserModel, type UserDoc } from '../users/model';
 import { presentUser } from '../users/present';
 import { emitUserChange, presentWithSchool } from '../users/service';
 import type { AccountLimiter } from './accountLimiter';
+import { knownDevice, rememberDevice } from './deviceCookie';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionModel } from './sessionModel';
 
@@ -21,17 +23,30 @@ export function publicSessionHandle(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
 }
 
-export async function login(request: FastifyRequest, body: LoginBody, limiter: AccountLimiter): Promise<LoginResponse> {
+/**
+ * Too many wrong passwords lock the account for the devices that got them wrong: an unknown
+ * device counts against the account, a device that has signed in to it before only against
+ * itself, so a colleague guessing cannot lock the owner out of their own phone.
+ */
+export async function login(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: LoginBody,
+  limiter: AccountLimiter,
+  config: Config,
+): Promise<LoginResponse> {
   const email = normalizeEmail(body.email);
-  if (limiter.isBlocked(email)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  const device = knownDevice(request, email, config);
+  const key = device ? `${email}|device:${device}` : email;
+  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
 
   const user = await UserModel.findOne({ email });
   const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !ok) {
-    limiter.record(email);
+    limiter.record(key);
     throw unauthorized(TEXTS.invalidCredentials);
   }
-  limiter.reset(email);
+  limiter.reset(key);
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
     throw forbidden(TEXTS.schoolInactive);
   }
@@ -39,6 +54,7 @@ export async function login(request: FastifyRequest, body: LoginBody, limiter: A
   await request.session.regenerate();
   request.session.userId = user._id.toHexString();
   request.session.signedInAt = Date.now();
+  rememberDevice(reply, email, config, device ?? undefined);
   return {
     user: await presentWithSchool(user),
     sessionId: publicSessionHandle(request.session.sessionId),
@@ -46,25 +62,24 @@ export async function login(request: FastifyRequest, body: LoginBody, limiter: A
   };
 }
 
+/**
+ * A self-registration, pending approval. The answer is the same whether the address is new or
+ * taken (and the work too: the password is hashed either way), so the form does not tell anyone
+ * who has an account here.
+ */
 export async function register(body: RegisterBody, realtime: Realtime): Promise<{ message: string }> {
   const school = await School.findOne({ _id: body.schoolId, active: true }).lean();
   if (!school) throw badRequest(TEXTS.unknownSchool);
   const email = normalizeEmail(body.email);
-  if (await UserModel.exists({ email })) throw conflict(TEXTS.emailTaken);
+  const passwordHash = await hashPassword(body.password);
+  if (await UserModel.exists({ email })) return { message: TEXTS.registered };
 
   let user: UserDoc;
   try {
-    user = await UserModel.create({
-      name: body.name,
-      email,
-      passwordHash: await hashPassword(body.password),
-      role: SUPERVISOR_ROLE,
-      status: 'pending',
-      schoolId: school._id,
-    });
+    user = await UserModel.create({ name: body.name, email, passwordHash, role: SUPERVISOR_ROLE, status: 'pending', schoolId: school._id });
   } catch (err) {
-    // Two registrations with the same address at once: the unique index decides.
-    if ((err as { code?: unknown }).code === 11000) throw conflict(TEXTS.emailTaken);
+    // Two registrations with the same address at once: the unique index keeps one; both get the same answer.
+    if ((err as { code?: unknown }).code === 11000) return { message: TEXTS.registered };
     throw err;
   }
   await emitUserChange(realtime, 'users.registered', presentUser(user, school.name));
@@ -83,11 +98,24 @@ export async function me(user: UserDoc): Promise<{ user: User }> {
   return { user: await presentWithSchool(user) };
 }
 
-/** Changing the password also ends the user's other sessions, and their live connections. */
-export async function changePassword(request: FastifyRequest, user: UserDoc, body: ChangePasswordBody, realtime: Realtime): Promise<void> {
+/**
+ * Changing the password also ends the user's other sessions, and their live connections. Wrong
+ * current passwords are limited per user: a session left open is no free guessing machine.
+ */
+export async function changePassword(
+  request: FastifyRequest,
+  user: UserDoc,
+  body: ChangePasswordBody,
+  realtime: Realtime,
+  limiter: AccountLimiter,
+): Promise<void> {
+  const key = user._id.toHexString();
+  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    limiter.record(key);
     throw badRequest(TEXTS.wrongCurrentPassword);
   }
+  limiter.reset(key);
   user.passwordHash = await hashPassword(body.newPassword);
   await user.save();
   await SessionModel.deleteMany({ userId: user._id, _id: { $ne: request.session.sessionId } });
