@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { EmbeddedDatabaseUnavailable } from './db/ferretBinary';
 import { buildApp } from './app';
+import { finishSchoolDeletions } from './features/schools/service';
 import { ensurePlatformAdmin } from './features/users/platformAdmin';
 import { printDemoLogins } from './features/demo/printDemoLogins';
 import { seedDemoData } from './features/demo/seedDemoData';
@@ -11,6 +12,8 @@ async function main(): Promise<void> {
   const database = await connectDatabase(config, (line) => console.log(line));
   const app = await buildApp(config);
 
+  const finished = await finishSchoolDeletions(app.realtime);
+  if (finished > 0) app.log.warn(`fullførte ${finished} avbrutt(e) sletting(er) av skole`);
   if (config.platformAdmin) await ensurePlatformAdmin(config.platformAdmin.email, config.platformAdmin.password);
   const seeded = config.demoData ? await seedDemoData() : false;
 

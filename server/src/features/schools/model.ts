@@ -6,6 +6,8 @@ const schoolSchema = new Schema(
     /** Lower-cased, trimmed name: school names are unique without regard to case. */
     nameKey: { type: String, required: true, unique: true },
     active: { type: Boolean, required: true, default: true },
+    /** Set when a deletion starts; a deletion cut short is finished by a retry or at the next start. */
+    deleting: { type: Boolean, default: false },
   },
   { timestamps: true },
 );

@@ -93,20 +93,39 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
 }
 
 /**
- * Deletes the school and every document of it, in every collection that has a schoolId, so
- * collections added later are covered too; then the sessions of its users.
+ * Deletes the school and every document of it, in every collection that has a schoolId (so
+ * collections added later are covered too). Safe to cut short and run again: the school is first
+ * marked as being deleted and switched off (its users are signed out and cannot come back), its
+ * users go after everything else of theirs, and the school itself last. A deletion cut short by a
+ * crash is finished at the next start (`finishSchoolDeletions`).
  */
 export async function deleteSchool(schoolId: string, realtime: Realtime): Promise<{ id: string }> {
   if (!Types.ObjectId.isValid(schoolId)) throw badRequest(TEXTS.unknownSchool);
-  const school = await School.findById(schoolId);
+  const school = await School.findByIdAndUpdate(schoolId, { $set: { deleting: true, active: false } }, { new: true });
   if (!school) throw notFound('Fant ikke skolen');
-  const userIds = (await UserModel.find({ schoolId: school._id }, { _id: 1 }).lean()).map((u) => u._id);
-  for (const model of Object.values(mongoose.models)) {
-    if (model.schema.path('schoolId')) await model.deleteMany({ schoolId: school._id });
-  }
-  await SessionModel.deleteMany({ userId: { $in: userIds } });
-  await School.deleteOne({ _id: school._id });
-  for (const id of userIds) realtime.disconnectUser(id.toHexString());
+  await removeSchoolData(school._id, realtime);
   realtime.emit([rooms.platform], 'schools.deleted', { id: schoolId });
   return { id: schoolId };
+}
+
+async function removeSchoolData(schoolId: Types.ObjectId, realtime: Realtime): Promise<void> {
+  const userIds = (await UserModel.find({ schoolId }, { _id: 1 }).lean()).map((u) => u._id);
+  await SessionModel.deleteMany({ userId: { $in: userIds } });
+  for (const id of userIds) realtime.disconnectUser(id.toHexString());
+  for (const model of Object.values(mongoose.models)) {
+    if (model !== UserModel && model.schema.path('schoolId')) await model.deleteMany({ schoolId });
+  }
+  // Users last: until they go, a retry still finds whose sessions to end.
+  await UserModel.deleteMany({ schoolId });
+  await School.deleteOne({ _id: schoolId });
+}
+
+/** Finishes the deletions a crash or a failure left half done. */
+export async function finishSchoolDeletions(realtime: Realtime): Promise<number> {
+  const unfinished = await School.find({ deleting: true }, { _id: 1 }).lean();
+  for (const school of unfinished) {
+    await removeSchoolData(school._id, realtime);
+    realtime.emit([rooms.platform], 'schools.deleted', { id: school._id.toHexString() });
+  }
+  return unfinished.length;
 }
