@@ -5,6 +5,7 @@
 export const FIELD_NAMES: Readonly<Record<string, string>> = {
   activeOn: 'dato',
   awayStudents: 'bortreiste elever',
+  before: 'før',
   buttons: 'gjøremål',
   classId: 'klasse',
   classIds: 'klasser',
@@ -21,6 +22,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   fromDate: 'fra-dato',
   id: 'id',
   label: 'tekst',
+  limit: 'antall',
   active: 'aktiv',
   name: 'navn',
   newPassword: 'nytt passord',

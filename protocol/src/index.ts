@@ -15,3 +15,4 @@ export * from './maintenance';
 export * from './events';
 export * from './texts';
 export * from './fieldNames';
+export * from './audit';

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { useNorwegianZodMessages } from '../../protocol/src/zodLocale';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
+import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { classRoutes } from './features/classes/routes';
 import { healthRoutes } from './features/health/routes';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(sickRoutes);
   await app.register(awayRoutes);
   await app.register(maintenanceRoutes);
+  await app.register(auditRoutes);
 
   await registerClient(app, config.clientDir);
   return app;

@@ -27,7 +27,10 @@ afterAll(async () => {
 async function signIn(): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: HTTPS, payload: { email: fx.a.admin.email, password: PASSWORD } });
   expect(res.statusCode).toBe(200);
-  return String(res.headers['set-cookie']);
+  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  // The device cookie (sign-in lockout) follows the same rules.
+  expect(cookies.find((c) => c.startsWith('__Host-tilsynsvakt.device='))).toMatch(/; Secure/);
+  return cookies.find((c) => c.startsWith('__Host-tilsynsvakt.sid=')) ?? cookies.join(' | ');
 }
 
 describe('production headers', () => {

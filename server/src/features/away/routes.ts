@@ -84,7 +84,7 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/away/entry/:id',
     { config: admins, schema: { ...scoped, params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => deleteTrip(await scope(request), request.params.id, today(), app.realtime),
+    async (request) => deleteTrip(currentUser(request), await scope(request), request.params.id, today(), app.realtime),
   );
 
   r.put(

@@ -3,7 +3,10 @@ import { AWAY_TEXTS, type Trip as TripDto } from '../../../../protocol/src/sickA
 import { withListLock } from '../../db/listLock';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
+import { formatDayNo } from '../../../../protocol/src/time';
+import { audit } from '../audit/service';
 import { ClassModel } from '../classes/model';
+import type { UserDoc } from '../users/model';
 import { Trip, type TripDoc } from './model';
 
 /**
@@ -120,10 +123,12 @@ export async function updateTrip(
   });
 }
 
-export async function deleteTrip(schoolId: Types.ObjectId, id: string, today: string, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteTrip(actor: UserDoc, schoolId: Types.ObjectId, id: string, today: string, realtime: Realtime): Promise<{ id: string }> {
   return tripsLock(schoolId, async () => {
-    await findEditableTrip(schoolId, id, today);
+    const trip = await findEditableTrip(schoolId, id, today);
     await Trip.deleteOne({ _id: id, schoolId });
+    const who = [...trip.studentNames, ...(trip.classIds.length ? [`${trip.classIds.length} linje(r)`] : [])].join(', ');
+    await audit(actor, 'trip.removed', { id, name: `fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`, schoolId, detail: who });
     realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id });
     return { id };
   });

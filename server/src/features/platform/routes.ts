@@ -18,6 +18,7 @@ import {
   transferBodySchema,
   usersSchema,
 } from '../../../../protocol/src/users';
+import { currentUser } from '../../plugins/auth';
 import { createSchool, deleteSchool, listPlatformSchools, setSchoolActive } from '../schools/service';
 import { UserModel } from '../users/model';
 import { School } from '../schools/model';
@@ -51,7 +52,7 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     `${BASE}/schools/:id`,
     { config: platformOnly, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => deleteSchool(request.params.id, app.realtime),
+    async (request) => deleteSchool(currentUser(request), request.params.id, app.realtime),
   );
 
   r.get(
@@ -75,20 +76,20 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.put(`${BASE}/users/:id/role`, { config: platformOnly, schema: { ...oneUser, body: roleChangeBodySchema } }, async (request) =>
-    changeRole(request.params.id, request.body.role, app.realtime),
+    changeRole(currentUser(request), request.params.id, request.body.role, app.realtime),
   );
 
   r.put(`${BASE}/users/:id/status`, { config: platformOnly, schema: { ...oneUser, body: statusChangeBodySchema } }, async (request) =>
-    changeStatus(request.params.id, request.body.status, app.realtime),
+    changeStatus(currentUser(request), request.params.id, request.body.status, app.realtime),
   );
 
   r.put(`${BASE}/users/:id/transfer`, { config: platformOnly, schema: { ...oneUser, body: transferBodySchema } }, async (request) =>
-    transferUser(request.params.id, request.body.schoolId, app.realtime),
+    transferUser(currentUser(request), request.params.id, request.body.schoolId, app.realtime),
   );
 
   r.delete(
     `${BASE}/users/:id`,
     { config: platformOnly, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => deleteUser(request.params.id, app.realtime),
+    async (request) => deleteUser(currentUser(request), request.params.id, app.realtime),
   );
 }

@@ -5,6 +5,7 @@ import { PLATFORM_ROLE_CHANGES, type CreateUserBody } from '../../../../protocol
 import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
 import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
+import { audit } from '../audit/service';
 import { hashPassword } from '../auth/passwords';
 import { School } from '../schools/model';
 import { normalizeEmail, UserModel, type UserDoc } from '../users/model';
@@ -53,22 +54,24 @@ export async function createUser(body: CreateUserBody, realtime: Realtime): Prom
   return presented;
 }
 
-export async function changeRole(targetId: string, role: Role, realtime: Realtime): Promise<User> {
+export async function changeRole(actor: UserDoc, targetId: string, role: Role, realtime: Realtime): Promise<User> {
   const target = await findSchoolUser(targetId);
   if (!PLATFORM_ROLE_CHANGES[target.role as Role]?.includes(role)) {
     throw badRequest(`En ${target.role} kan ikke endres til ${role}`);
   }
   const user = await saveIfUnchanged(target, { role });
+  await audit(actor, 'user.roleChanged', { id: user._id, name: user.name, schoolId: user.schoolId, detail: `${target.role} → ${role}` });
   await endUserAccess(realtime, user._id, false);
   const presented = await presentWithSchool(user);
   await emitUserChange(realtime, 'users.updated', presented);
   return presented;
 }
 
-export async function changeStatus(targetId: string, status: 'approved' | 'deactivated', realtime: Realtime): Promise<User> {
+export async function changeStatus(actor: UserDoc, targetId: string, status: 'approved' | 'deactivated', realtime: Realtime): Promise<User> {
   const target = await findSchoolUser(targetId);
   if (target.status === status) throw conflict(status === 'approved' ? 'Brukeren er allerede aktiv' : 'Brukeren er allerede deaktivert');
   const user = await saveIfUnchanged(target, { status });
+  await audit(actor, status === 'approved' ? 'user.reactivated' : 'user.deactivated', { id: user._id, name: user.name, schoolId: user.schoolId });
   if (status === 'deactivated') await endUserAccess(realtime, user._id, true);
   const presented = await presentWithSchool(user);
   await emitUserChange(realtime, 'users.updated', presented);
@@ -76,22 +79,25 @@ export async function changeStatus(targetId: string, status: 'approved' | 'deact
 }
 
 /** Moves only the user: what they wrote stays with the old school. */
-export async function transferUser(targetId: string, schoolId: string, realtime: Realtime): Promise<User> {
+export async function transferUser(actor: UserDoc, targetId: string, schoolId: string, realtime: Realtime): Promise<User> {
   const target = await findSchoolUser(targetId);
   if (target.schoolId?.toHexString() === schoolId) throw badRequest('Brukeren tilhører allerede denne skolen');
-  if (!(await School.exists({ _id: schoolId, active: true }))) throw badRequest(TEXTS.unknownSchool);
+  const destination = await School.findOne({ _id: schoolId, active: true }, { name: 1 }).lean();
+  if (!destination) throw badRequest(TEXTS.unknownSchool);
   const oldSchoolId = target.schoolId?.toHexString() ?? null;
   const user = await saveIfUnchanged(target, { schoolId });
+  await audit(actor, 'user.transferred', { id: user._id, name: user.name, schoolId: oldSchoolId, detail: `til ${destination.name}` });
   await endUserAccess(realtime, user._id, false);
   const presented = await presentWithSchool(user);
   await emitUserChange(realtime, 'users.updated', presented, oldSchoolId ? [oldSchoolId] : []);
   return presented;
 }
 
-export async function deleteUser(targetId: string, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<{ id: string }> {
   const target = await findSchoolUser(targetId);
   if (!(await deleteIfMatches(UserModel, { _id: target._id }))) throw conflict('Brukeren ble endret av noen andre. Prøv igjen.');
   const id = target._id.toHexString();
+  await audit(actor, 'user.deleted', { id, name: target.name, schoolId: target.schoolId, detail: target.email });
   await endUserAccess(realtime, target._id, true);
   await emitUserDeleted(realtime, id, target.schoolId?.toHexString() ?? null);
   return { id };

@@ -75,12 +75,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/reports/:id',
     { config: schoolAdmins, schema: { params: idParamsSchema, body: updateReportBodySchema, response: { 200: reportSchema } } },
-    async (request) => updateReportContent(reportScope(request), request.params.id, request.body.content, now(), app.realtime),
+    async (request) =>
+      updateReportContent(currentUser(request), reportScope(request), request.params.id, request.body.content, now(), app.realtime),
   );
 
   r.delete(
     '/api/reports/:id',
     { config: schoolAdmins, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => deleteReport(reportScope(request), request.params.id, now(), app.realtime),
+    async (request) => deleteReport(currentUser(request), reportScope(request), request.params.id, now(), app.realtime),
   );
 }

@@ -1,9 +1,10 @@
 import type { Types } from 'mongoose';
 import type { MyReport, Report, SaveMyReportBody } from '../../../../protocol/src/reports';
 import { REPORT_TEXTS } from '../../../../protocol/src/reports';
-import { addDays, compareDays, isReportDayLocked, isResetWindow, reportDay } from '../../../../protocol/src/time';
+import { addDays, compareDays, formatDayNo, isReportDayLocked, isResetWindow, reportDay } from '../../../../protocol/src/time';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
+import { audit } from '../audit/service';
 import type { UserDoc } from '../users/model';
 import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport } from './present';
@@ -85,6 +86,7 @@ export async function getReport(schoolId: Types.ObjectId | null, id: string, now
 
 /** Admin and Plattformadministrator correct any report's text, locked or not. */
 export async function updateReportContent(
+  actor: UserDoc,
   schoolId: Types.ObjectId | null,
   id: string,
   content: string,
@@ -94,14 +96,16 @@ export async function updateReportContent(
   const report = await findReport(schoolId, id);
   report.content = content;
   await report.save();
+  await audit(actor, 'report.edited', { id: report._id, name: `${report.authorName}, ${formatDayNo(report.date)}`, schoolId: report.schoolId });
   const presented = presentReport(report, now);
   realtime.toSchool(report.schoolId.toHexString(), 'reports.saved', presented);
   return presented;
 }
 
-export async function deleteReport(schoolId: Types.ObjectId | null, id: string, now: Date, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteReport(actor: UserDoc, schoolId: Types.ObjectId | null, id: string, now: Date, realtime: Realtime): Promise<{ id: string }> {
   const report = await findReport(schoolId, id);
   await ReportModel.deleteOne({ _id: report._id });
+  await audit(actor, 'report.deleted', { id: report._id, name: `${report.authorName}, ${formatDayNo(report.date)}`, schoolId: report.schoolId });
   const reportSchool = report.schoolId.toHexString();
   realtime.toSchool(reportSchool, 'reports.deleted', { id });
   if (report.date === reportDay(now)) realtime.toSchool(reportSchool, 'taskRounds.updated', await taskRounds(report.schoolId, report.date));

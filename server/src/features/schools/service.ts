@@ -6,7 +6,8 @@ import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
 import { SessionModel } from '../auth/sessionModel';
-import { UserModel } from '../users/model';
+import { audit } from '../audit/service';
+import { UserModel, type UserDoc } from '../users/model';
 import { School, schoolNameKey, type SchoolDoc } from './model';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
@@ -99,11 +100,13 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
  * users go after everything else of theirs, and the school itself last. A deletion cut short by a
  * crash is finished at the next start (`finishSchoolDeletions`).
  */
-export async function deleteSchool(schoolId: string, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteSchool(actor: UserDoc, schoolId: string, realtime: Realtime): Promise<{ id: string }> {
   if (!Types.ObjectId.isValid(schoolId)) throw badRequest(TEXTS.unknownSchool);
   const school = await School.findByIdAndUpdate(schoolId, { $set: { deleting: true, active: false } }, { new: true });
   if (!school) throw notFound('Fant ikke skolen');
   await removeSchoolData(school._id, realtime);
+  // The platform's record (no school): the school's own entries went with it.
+  await audit(actor, 'school.deleted', { id: school._id, name: school.name, schoolId: null });
   realtime.emit([rooms.platform], 'schools.deleted', { id: schoolId });
   return { id: schoolId };
 }

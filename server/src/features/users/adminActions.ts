@@ -4,6 +4,7 @@ import { ADMIN_ROLE_CHANGES } from '../../../../protocol/src/users';
 import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
 import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
+import { audit } from '../audit/service';
 import { UserModel, type UserDoc } from './model';
 import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from './service';
 
@@ -34,6 +35,7 @@ async function transition(actor: UserDoc, targetId: string, from: string, set: R
 
 export async function approveUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<User> {
   const user = await transition(actor, targetId, 'pending', { status: 'approved' }, 'Brukeren venter ikke på godkjenning');
+  await audit(actor, 'user.approved', { id: user._id, name: user.name, schoolId: actor.schoolId });
   const presented = await presentWithSchool(user);
   await emitUserChange(realtime, 'users.updated', presented);
   return presented;
@@ -45,6 +47,7 @@ export async function rejectUser(actor: UserDoc, targetId: string, realtime: Rea
   const deleted = await deleteIfMatches(UserModel, { _id: target._id, schoolId: actor.schoolId, status: 'pending' });
   if (!deleted) throw conflict('Brukeren venter ikke på godkjenning');
   const id = deleted._id.toHexString();
+  await audit(actor, 'user.rejected', { id, name: deleted.name, schoolId: actor.schoolId, detail: deleted.email });
   await endUserAccess(realtime, deleted._id, true);
   await emitUserDeleted(realtime, id, actor.schoolId!.toHexString());
   return { id };
@@ -52,6 +55,7 @@ export async function rejectUser(actor: UserDoc, targetId: string, realtime: Rea
 
 export async function deactivateUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<User> {
   const user = await transition(actor, targetId, 'approved', { status: 'deactivated' }, 'Bare aktive brukere kan deaktiveres');
+  await audit(actor, 'user.deactivated', { id: user._id, name: user.name, schoolId: actor.schoolId });
   await endUserAccess(realtime, user._id, true);
   const presented = await presentWithSchool(user);
   await emitUserChange(realtime, 'users.updated', presented);
@@ -65,6 +69,7 @@ export async function changeUserRole(actor: UserDoc, targetId: string, role: Rol
     throw badRequest(`En ${target.role} kan ikke endres til ${role}`);
   }
   const user = await transition(actor, targetId, 'approved', { role }, 'Brukeren ble endret av noen andre. Prøv igjen.');
+  await audit(actor, 'user.roleChanged', { id: user._id, name: user.name, schoolId: actor.schoolId, detail: `${target.role} → ${role}` });
   // The user's rooms were chosen for the old role: reconnecting puts them in the right ones.
   await endUserAccess(realtime, user._id, false);
   const presented = await presentWithSchool(user);
@@ -77,6 +82,7 @@ export async function deleteUser(actor: UserDoc, targetId: string, realtime: Rea
   const deleted = await deleteIfMatches(UserModel, { _id: target._id, schoolId: actor.schoolId });
   if (!deleted) throw conflict('Brukeren ble endret av noen andre. Prøv igjen.');
   const id = deleted._id.toHexString();
+  await audit(actor, 'user.deleted', { id, name: deleted.name, schoolId: actor.schoolId, detail: deleted.email });
   await endUserAccess(realtime, deleted._id, true);
   await emitUserDeleted(realtime, id, actor.schoolId!.toHexString());
   return { id };

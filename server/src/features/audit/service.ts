@@ -1,0 +1,42 @@
+import type { Types } from 'mongoose';
+import type { AuditAction, AuditEntry } from '../../../../protocol/src/audit';
+import type { UserDoc } from '../users/model';
+import { AuditModel, type AuditDoc } from './model';
+
+export type AuditTarget = { id: Types.ObjectId | string; name: string; schoolId: Types.ObjectId | string | null | undefined; detail?: string };
+
+/** Records what an administrator did, after it succeeded. */
+export async function audit(actor: UserDoc, action: AuditAction, target: AuditTarget): Promise<void> {
+  await AuditModel.create({
+    schoolId: target.schoolId ?? null,
+    at: new Date(),
+    actorId: actor._id,
+    actorName: actor.name,
+    actorRole: actor.role,
+    action,
+    targetId: String(target.id),
+    targetName: target.name,
+    detail: target.detail ?? '',
+  });
+}
+
+function present(entry: AuditDoc): AuditEntry {
+  return {
+    id: entry._id.toHexString(),
+    schoolId: entry.schoolId?.toHexString() ?? null,
+    at: entry.at.toISOString(),
+    actorName: entry.actorName,
+    actorRole: entry.actorRole,
+    action: entry.action as AuditAction,
+    targetName: entry.targetName ?? '',
+    detail: entry.detail ?? '',
+  };
+}
+
+/** Newest first; one school's entries, or (null) every entry. */
+export async function listAudit(schoolId: Types.ObjectId | null, page: { before?: string; limit: number }): Promise<AuditEntry[]> {
+  const filter: Record<string, unknown> = schoolId ? { schoolId } : {};
+  if (page.before) filter.at = { $lt: new Date(page.before) };
+  const entries = await AuditModel.find(filter).sort({ at: -1 }).limit(page.limit).lean<AuditDoc[]>();
+  return entries.map(present);
+}
