@@ -19,16 +19,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     currentUser: UserDoc | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with who may call it, as registered (the permission matrix test reads it). */
+    routeTable: Array<{ method: string; url: string; access: Access }>;
+  }
 }
 
 /** Every /api route must declare its access; a route without one cannot even be registered. */
 export function registerAccessControl(app: FastifyInstance, config: Config): void {
   app.decorateRequest('currentUser', null);
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/');
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (isApi && !access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    if (!isApi || !access) return;
+    for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
   });
 
   app.addHook('preValidation', async (request) => {
