@@ -11,6 +11,8 @@ import { UserModel, type UserDoc } from '../features/users/model';
  * ('anyStatus': /me and logout only), or approved users with one of the roles.
  */
 export type Access = 'public' | 'anyStatus' | { roles: readonly Role[] };
+/** A route's request schemas (zod), as declared. */
+export type RouteSchemas = { body?: unknown; querystring?: unknown; params?: unknown };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,8 +22,8 @@ declare module 'fastify' {
     currentUser: UserDoc | null;
   }
   interface FastifyInstance {
-    /** Every /api route with who may call it, as registered (the permission matrix test reads it). */
-    routeTable: Array<{ method: string; url: string; access: Access }>;
+    /** Every /api route with who may call it and its schemas, as registered (the permission matrix and fuzz tests read it). */
+    routeTable: Array<{ method: string; url: string; access: Access; schema: RouteSchemas }>;
   }
 }
 
@@ -36,7 +38,8 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (isApi && !access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
     if (!isApi || !access) return;
-    for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access });
+    const schema = (route.schema ?? {}) as RouteSchemas;
+    for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access, schema });
   });
 
   app.addHook('preValidation', async (request) => {

@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import mongoose, { type Schema } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Fixture } from '../test/fixtures';
+import type { ApiClient } from '../test/httpClient';
+import type { TestServer } from '../test/testServer';
+
+/**
+ * Hostile input, generated from each route's own schemas: operator objects, prototype keys, huge
+ * strings, wrong types, bad UTF-8, odd dates, in bodies, queries and paths, sent by every kind of
+ * signed-in caller. No answer is a 5xx, and a refused request writes nothing (writes are counted
+ * by a mongoose plugin; sessions and write claims are the server's own bookkeeping).
+ */
+const REQUESTS = Number(process.env.HOSTILE_REQUESTS ?? 10_000);
+const SEED = Number(process.env.HOSTILE_SEED ?? 4711);
+const BOOKKEEPING = new Set(['Session', 'WriteClaim']);
+let writes = 0;
+type WriteResult = { modifiedCount?: number; upsertedCount?: number; deletedCount?: number } | null | undefined;
+// Counts what changed, after the fact, for every model compiled after this (the app is imported below).
+mongoose.plugin((schema: Schema) => {
+  const modelOf = (self: { model?: { modelName?: string }; constructor?: { modelName?: string } }) => self.model?.modelName ?? self.constructor?.modelName ?? '';
+  const count = (self: object, n: number) => {
+    if (!BOOKKEEPING.has(modelOf(self as never))) writes += n;
+  };
+  schema.post('save', function (this: object) {
+    count(this, 1);
+  });
+  schema.post('insertMany', function (this: object, docs: unknown[]) {
+    count(this, docs.length);
+  });
+  for (const hook of ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany'] as const) {
+    schema.post(hook, function (this: object, result: WriteResult) {
+      count(this, (result?.modifiedCount ?? 0) + (result?.upsertedCount ?? 0) + (result?.deletedCount ?? 0));
+    });
+  }
+  for (const hook of ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace'] as const) {
+    schema.post(hook, function (this: object, doc: unknown) {
+      count(this, doc ? 1 : 0);
+    });
+  }
+});
+
+let server: TestServer;
+let fx: Fixture;
+let callers: ApiClient[];
+let routes: Array<{ method: string; url: string; schema: { body?: unknown; querystring?: unknown; params?: unknown } }>;
+
+beforeAll(async () => {
+  const [{ startTestServer }, { seedFixture }, { signedIn }] = await Promise.all([
+    import('../test/testServer'),
+    import('../test/fixtures'),
+    import('../test/sessions'),
+  ]);
+  server = await startTestServer({ LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_ACCOUNT: '100000' });
+  fx = await seedFixture();
+  callers = await Promise.all([fx.platformAdmin, fx.a.admin, fx.a.supervisor, fx.a.caretaker].map((u) => signedIn(server.baseUrl, u)));
+  // Signing out would end the fuzzing callers' own sessions.
+  routes = server.app.routeTable.filter((r) => r.url !== '/api/auth/logout');
+});
+afterAll(async () => server?.close());
+
+function keysOf(schema: unknown): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : [];
+}
+
+const OPERATORS = [{ $gt: '' }, { $ne: null }, { $where: 'sleep(100)' }, { $nor: [{}] }, { $regex: '.*' }, { $in: [] }, { $exists: true }];
+const ODD_STRINGS = ['2026-02-30', '0000-00-00', '9999-12-31', '2026-13-01', '', ' ', '../..', '%00', '\u0000', 'constructor', '__proto__', 'toString', '😀', 'æøå', 'x'.repeat(20_000)];
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(...OPERATORS),
+  fc.constantFrom(...ODD_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.string(), fc.constantFrom(...OPERATORS)), { maxLength: 4 }),
+  fc.dictionary(fc.constantFrom('$gt', '__proto__', 'constructor', 'a.b', 'x'), fc.string(), { maxKeys: 3 }),
+);
+/** Something that looks right, so some requests get past validation and into the handlers. */
+const plausible: fc.Arbitrary<unknown> = fc.constantFrom('2026-03-10', 'Ola', '0123456789abcdef01234567', 'Admin', '1', 'pending', 'approved', 'a@b.no', 'hemmelig');
+const fieldValue = fc.oneof({ arbitrary: hostileValue, weight: 3 }, { arbitrary: plausible, weight: 1 });
+
+type Attack = { route: number; caller: number; body: Record<string, unknown> | null; rawBody: string | null; query: Array<[string, unknown]>; params: string[] };
+
+function attacks() {
+  return fc.record({
+    route: fc.nat(),
+    caller: fc.nat(),
+    body: fc.option(fc.dictionary(fc.string({ maxLength: 12 }), fieldValue, { maxKeys: 6 }), { nil: null }),
+    rawBody: fc.option(
+      fc.constantFrom('{"__proto__":{"role":"Admin"}}', '{"constructor":{"prototype":{"x":1}}}', '{"name":"\uD800"}', '{', '[]', 'null', '"x"', '{"a":' + '['.repeat(500) + ']'.repeat(500) + '}'),
+      { nil: null, freq: 6 },
+    ),
+    query: fc.array(fc.tuple(fc.string({ maxLength: 10 }), fieldValue), { maxLength: 4 }),
+    params: fc.array(fc.oneof(fc.constantFrom(...ODD_STRINGS), fc.string({ maxLength: 30 }), plausible.map(String)), { minLength: 3, maxLength: 3 }),
+  });
+}
+
+function encodeQuery(pairs: Array<[string, unknown]>): string {
+  const parts: string[] = [];
+  for (const [key, value] of pairs) {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [op, inner] of Object.entries(value)) parts.push(`${encodeURIComponent(key)}[${encodeURIComponent(op)}]=${encodeURIComponent(String(inner))}`);
+    } else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+async function send(attack: Attack): Promise<{ status: number; route: string; wrote: number }> {
+  const route = routes[attack.route % routes.length]!;
+  const caller = callers[attack.caller % callers.length]!;
+  // The route's own fields, with hostile values, beside whatever else the generator made up.
+  const body = attack.body === null ? null : { ...attack.body, ...Object.fromEntries(keysOf(route.schema.body).map((k, i) => [k, attack.body![Object.keys(attack.body!)[i] ?? k] ?? null])) };
+  const queryPairs = [...attack.query, ...keysOf(route.schema.querystring).map((k, i): [string, unknown] => [k, attack.query[i]?.[1] ?? 'x'])];
+  let p = 0;
+  const path = route.url.replace(/:[a-zA-Z]+/g, () => encodeURIComponent(attack.params[p++ % attack.params.length]!));
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+  const before = writes;
+  const res = await caller.request(route.method, path + encodeQuery(queryPairs), hasBody ? (body ?? undefined) : undefined, {
+    rawBody: hasBody ? (attack.rawBody ?? undefined) : undefined,
+  });
+  return { status: res.status, route: `${route.method} ${route.url}`, wrote: writes - before };
+}
+
+describe('hostile input', () => {
+  it(`${REQUESTS} generated requests: no 5xx, and nothing written by a refused request (seed ${SEED})`, async () => {
+    const problems: string[] = [];
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(attacks(), async (attack) => {
+        const { status, route, wrote } = await send(attack);
+        sent += 1;
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status >= 500) problems.push(`${route}: ${status}`);
+        if (status >= 400 && wrote > 0) problems.push(`${route}: refused with ${status} but wrote ${wrote}`);
+        return problems.length === 0;
+      }),
+      { numRuns: REQUESTS, seed: SEED, endOnFailure: true },
+    );
+    expect(problems).toEqual([]);
+    expect(sent).toBe(REQUESTS);
+    // Most are refused, and some get through validation into the handlers (and the counter sees their writes).
+    expect([...statuses.keys()].some((s) => s >= 200 && s < 300)).toBe(true);
+    expect(writes).toBeGreaterThan(0);
+    expect([...statuses.keys()].filter((s) => s >= 400).length).toBeGreaterThanOrEqual(3);
+  }, 600_000);
+
+  it('bodies that are not UTF-8 are refused with a Norwegian message and write nothing', async () => {
+    const before = writes;
+    for (const path of ['/api/sick/add', '/api/away/add', '/api/maintenance-tasks', '/api/auth/login']) {
+      const res = await fetch(server.baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: `tilsynsvakt.sid=${callers[0]!.cookie}` },
+        body: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
+      });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(((await res.json()) as { message: string }).message, path).toMatch(/\S/);
+    }
+    expect(writes).toBe(before);
+  });
+});
