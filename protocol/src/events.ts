@@ -40,6 +40,8 @@ export const serverEventSchemas = {
   'maintenanceTasks.created': maintenanceTaskSchema,
   'maintenanceTasks.updated': maintenanceTaskSchema,
   'maintenanceTasks.deleted': deletedSchema,
+  /** The server's database was away and is back: to everyone, whose screens fetch their data again. */
+  'connections.restored': z.object({}),
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

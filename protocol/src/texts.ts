@@ -19,5 +19,6 @@ export const TEXTS = {
   bodyTooLarge: 'Forespørselen er for stor',
   badJson: 'Ugyldig JSON i forespørselen',
   serverError: 'Noe gikk galt på serveren. Prøv igjen.',
+  databaseAway: 'Databasen svarer ikke akkurat nå. Det du sendte er ikke lagret; prøv igjen om litt.',
   platformAdminWrongLogin: 'Plattformadministrator-brukere må logge inn via Plattformadministrator Portal',
 } as const;

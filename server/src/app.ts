@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import mongoose from 'mongoose';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { useNorwegianZodMessages } from '../../protocol/src/zodLocale';
 import { systemClock, type Clock } from './clock';
@@ -51,6 +52,10 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(sessionPlugin, { config });
   registerAccessControl(app, config);
   await attachRealtime(app, config);
+  // The database came back after an outage: open screens fetch again what they may have missed.
+  const restored = () => app.realtime.toEveryone('connections.restored', {});
+  mongoose.connection.on('reconnected', restored);
+  app.addHook('onClose', async () => void mongoose.connection.off('reconnected', restored));
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });

@@ -51,6 +51,7 @@ const handlers: Handlers = {
   'maintenanceTasks.created': (task) => taskCreated(task),
   'maintenanceTasks.updated': (task) => taskUpdated(task),
   'maintenanceTasks.deleted': ({ id }) => taskDeleted(id),
+  'connections.restored': () => refetchLoadedStores(),
 };
 
 const RECONNECT_AFTER_REFUSAL_MS = 5000;

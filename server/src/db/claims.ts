@@ -26,6 +26,24 @@ export async function tryClaim(id: string): Promise<boolean> {
   return false;
 }
 
+/**
+ * Lets the claim go. If the database is away just then, the claim is let go as soon as it is back
+ * (retried with a back-off), so the list it guards is not held until the claim goes stale.
+ */
 export async function releaseClaim(id: string): Promise<void> {
-  await WriteClaim.deleteOne({ _id: id });
+  try {
+    await WriteClaim.deleteOne({ _id: id });
+  } catch {
+    retryRelease(id, 1);
+  }
+}
+
+const RELEASE_RETRIES = 20;
+
+function retryRelease(id: string, attempt: number): void {
+  if (attempt > RELEASE_RETRIES) return;
+  const timer = setTimeout(() => {
+    WriteClaim.deleteOne({ _id: id }).catch(() => retryRelease(id, attempt + 1));
+  }, Math.min(5_000, 250 * 2 ** attempt));
+  timer.unref();
 }

@@ -1,17 +1,17 @@
 import mongoose from 'mongoose';
 import path from 'node:path';
 import type { Config } from '../config';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './embeddedFerret';
+import { startSupervisedDatabase, type SupervisedDatabase } from './supervisedFerret';
 
 export const DEFAULT_DATABASE_NAME = 'tilsynsvakt';
 
-export type Database = { uri: string; embedded: EmbeddedDatabase | undefined; close: () => Promise<void> };
+export type Database = { uri: string; embedded: SupervisedDatabase | undefined; close: () => Promise<void> };
 
 /** Uses MONGODB_URI when set, otherwise starts the embedded FerretDB under DATA_DIR. */
 export async function connectDatabase(config: Config, log: (line: string) => void): Promise<Database> {
   const embedded = config.mongodbUri
     ? undefined
-    : await startEmbeddedDatabase(path.resolve(config.dataDir, 'ferretdb'), log);
+    : await startSupervisedDatabase(path.resolve(config.dataDir, 'ferretdb'), log);
   const uri = config.mongodbUri ?? withDatabaseName(embedded!.uri, DEFAULT_DATABASE_NAME);
   await connectMongoose(uri);
   return {
@@ -24,9 +24,23 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
   };
 }
 
+/** How long a request waits for a database that has gone away before it is told so (a 503). */
+const SERVER_SELECTION_MS = 3_000;
+
 export async function connectMongoose(uri: string): Promise<void> {
   mongoose.set('strictQuery', true);
-  await mongoose.connect(uri, { serverSelectionTimeoutMS: 10_000, autoIndex: true });
+  // A database that is away answers at once with an error (a 503 to the user), instead of
+  // requests queueing in memory for it.
+  mongoose.set('bufferCommands', false);
+  // At start the database may still be coming up (a container, a restart): try for half a minute.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await mongoose.connect(uri, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, autoIndex: true });
+      break;
+    } catch (err) {
+      if (attempt >= 10) throw err;
+    }
+  }
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
 }
 

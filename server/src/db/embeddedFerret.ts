@@ -2,15 +2,22 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { ensureFerretBinary } from './ferretBinary';
 
-export type EmbeddedDatabase = { uri: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  uri: string;
+  stop: () => Promise<void>;
+  /** The FerretDB process (a test kills it to see the app survive). */
+  pid: number | undefined;
+  /** Settles when the process ends, whoever ended it. */
+  exited: Promise<number | null>;
+};
 
 /**
  * Starts FerretDB as a child process on a free loopback port with its SQLite files in dataDir.
  * The child also stops by itself when our end of its stdin closes (e.g. if we crash).
  */
-export async function startEmbeddedDatabase(dataDir: string, log?: (line: string) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(dataDir: string, log?: (line: string) => void, port = 0): Promise<EmbeddedDatabase> {
   const binary = ensureFerretBinary(log);
-  const child = spawn(binary, ['--listen', '127.0.0.1:0', '--data', dataDir, '--log-level', 'error'], {
+  const child = spawn(binary, ['--listen', `127.0.0.1:${port}`, '--data', dataDir, '--log-level', 'error'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
 
@@ -46,5 +53,5 @@ export async function startEmbeddedDatabase(dataDir: string, log?: (line: string
     })();
     return stopping;
   };
-  return { uri, stop };
+  return { uri, stop, pid: child.pid, exited };
 }

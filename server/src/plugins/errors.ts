@@ -12,6 +12,26 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Ugyldig lengde på forespørselen',
 };
 
+/** The database is away (stopped, restarting, unreachable): the user is told so, and to try again. */
+const DATABASE_AWAY = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+]);
+
+export function isDatabaseAway(error: unknown): boolean {
+  const err = error as { name?: string; message?: string; cause?: unknown } | null;
+  if (!err) return false;
+  if (DATABASE_AWAY.has(err.name ?? '')) return true;
+  // mongoose with bufferCommands off, before the first connection or after a lost one.
+  if (err.name === 'MongooseError' && /initial connection|not connected|Client must be connected/i.test(err.message ?? '')) return true;
+  return err.cause !== undefined && err.cause !== error && isDatabaseAway(err.cause);
+}
+
 const CONTEXT_NAMES: Record<string, string> = { body: 'innholdet', params: 'adressen', querystring: 'spørringen' };
 
 /** One error handler: `{ message }` in Norwegian for 4xx, nothing internal for 5xx. */
@@ -37,6 +57,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if ((error as { code?: unknown }).code === 11000) {
       return reply.status(409).send({ message: 'Finnes allerede' });
+    }
+    if (isDatabaseAway(error)) {
+      request.log.warn(`database unavailable: ${error.message}`);
+      return reply.status(503).header('retry-after', '5').send({ message: TEXTS.databaseAway });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: 'Ugyldig forespørsel' });

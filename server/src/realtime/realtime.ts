@@ -52,6 +52,12 @@ export class Realtime {
     emit(this.io.to(redactedRoom), payloads.redacted);
   }
 
+  /** To every connected socket (nothing school-specific: a signal to fetch again). */
+  toEveryone<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
+    if (this.checkPayloads) serverEventSchemas[event].parse(payload);
+    (this.io.emit as (e: string, p: unknown) => boolean)(event, payload);
+  }
+
   disconnectUser(userId: string): void {
     this.io.in(rooms.user(userId)).disconnectSockets(true);
   }
