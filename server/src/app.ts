@@ -20,6 +20,7 @@ import { schoolRoutes } from './features/schools/routes';
 import { userRoutes } from './features/users/routes';
 import { registerAccessControl } from './plugins/auth';
 import { registerClient } from './plugins/client';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -51,6 +52,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await registerSecurity(app, config);
   await app.register(sessionPlugin, { config });
   registerAccessControl(app, config);
+  registerIdempotency(app);
   await attachRealtime(app, config);
   // The database came back after an outage: open screens fetch again what they may have missed.
   const restored = () => app.realtime.toEveryone('connections.restored', {});

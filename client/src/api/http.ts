@@ -14,7 +14,7 @@ export class HttpError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-function headers(hasBody: boolean): Record<string, string> {
+function headers(hasBody: boolean, extra: Record<string, string> = {}): Record<string, string> {
   const result: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
@@ -22,15 +22,15 @@ function headers(hasBody: boolean): Record<string, string> {
   if (hasBody) result['Content-Type'] = 'application/json';
   const marker = compatMarker();
   if (marker) result['X-Browser-Compat'] = marker;
-  return result;
+  return { ...result, ...extra };
 }
 
-async function send(method: Method, path: string, body?: unknown): Promise<Response> {
+async function send(method: Method, path: string, body?: unknown, extra?: Record<string, string>): Promise<Response> {
   const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: headers(hasBody),
+    headers: headers(hasBody, extra),
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) {
@@ -68,8 +68,9 @@ export async function request<S extends z.ZodType>(
   path: string,
   schema: S,
   body?: unknown,
+  extraHeaders?: Record<string, string>,
 ): Promise<z.infer<S>> {
-  return parse(await send(method, path, body), schema, path);
+  return parse(await send(method, path, body, extraHeaders), schema, path);
 }
 
 /** The server's `{ message }` from a failed call, for toasts; otherwise the fallback. */

@@ -23,8 +23,8 @@ export function fetchMaintenanceTasks(status: MaintenanceStatus, schoolId: strin
   return getData(scoped(BASE, { status, schoolId }), maintenanceTasksSchema);
 }
 
-export function createMaintenanceTask(body: CreateMaintenanceTaskBody, schoolId: string | null): Promise<MaintenanceTask> {
-  return request('POST', scoped(BASE, { schoolId }), maintenanceTaskSchema, body);
+export function createMaintenanceTask(body: CreateMaintenanceTaskBody, schoolId: string | null, headers?: Record<string, string>): Promise<MaintenanceTask> {
+  return request('POST', scoped(BASE, { schoolId }), maintenanceTaskSchema, body, headers);
 }
 
 const taskPath = (id: string, action = '') => `${BASE}/${encodeURIComponent(id)}${action}`;

@@ -2,6 +2,6 @@ import { maintenanceTaskSchema, type CreateMaintenanceTaskBody, type Maintenance
 import { request } from './http';
 
 /** The supervisor's 'Send sak til vaktmester' (Tilsynsvakt only). */
-export function submitCase(body: CreateMaintenanceTaskBody): Promise<MaintenanceTask> {
-  return request('POST', '/api/maintenance-tasks/submit', maintenanceTaskSchema, body);
+export function submitCase(body: CreateMaintenanceTaskBody, headers?: Record<string, string>): Promise<MaintenanceTask> {
+  return request('POST', '/api/maintenance-tasks/submit', maintenanceTaskSchema, body, headers);
 }

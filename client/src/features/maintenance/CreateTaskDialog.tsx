@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DESCRIPTION_MAX_LENGTH, MAINTENANCE_TEXTS, ROOM_NUMBER_MAX_LENGTH } from '../../../../protocol/src';
 import { serverMessage } from '../../api/http';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { createMaintenanceTask } from '../../api/maintenance';
 import { expectOwnTask, taskCreated } from '../../stores/maintenanceStore';
 import { Modal } from '../../ui/Modal';
@@ -24,6 +25,7 @@ export function CreateTaskDialog({ open, onOpenChange, scope, successTitle }: Cr
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const once = useIdempotencyKey();
   const descriptionId = useId();
 
   function change(next: boolean) {
@@ -44,7 +46,8 @@ export function CreateTaskDialog({ open, onOpenChange, scope, successTitle }: Cr
     setBusy(true);
     const settled = expectOwnTask(body);
     try {
-      taskCreated(await createMaintenanceTask(body, scope || null), true);
+      taskCreated(await createMaintenanceTask(body, scope || null, once.headers()), true);
+      once.done();
       toast({ title: successTitle });
       setRoomNumber('');
       setDescription('');

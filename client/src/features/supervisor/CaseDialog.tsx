@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DESCRIPTION_MAX_LENGTH, ROOM_NUMBER_MAX_LENGTH } from '../../../../protocol/src';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { submitCase } from '../../api/supervisorCases';
 import { Modal } from '../../ui/Modal';
 import '../../ui/text.css';
@@ -17,6 +18,7 @@ export function CaseDialog({ open, onOpenChange }: CaseDialogProps) {
   const [description, setDescription] = useState('');
   const [sending, setSending] = useState(false);
   const descriptionId = useId();
+  const once = useIdempotencyKey();
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -28,7 +30,8 @@ export function CaseDialog({ open, onOpenChange }: CaseDialogProps) {
     }
     setSending(true);
     try {
-      await submitCase(body);
+      await submitCase(body, once.headers());
+      once.done();
       toast({ title: 'Sak sendt til vaktmester' });
       setRoomNumber('');
       setDescription('');

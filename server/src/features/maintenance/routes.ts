@@ -31,7 +31,7 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `${BASE}/submit`,
     {
-      config: { access: { roles: [SUPERVISOR_ROLE] } },
+      config: { access: { roles: [SUPERVISOR_ROLE] }, idempotent: true },
       schema: { body: createMaintenanceTaskBodySchema, response: { 201: maintenanceTaskSchema } },
     },
     async (request, reply) => {
@@ -43,7 +43,7 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     BASE,
     {
-      config: maintainers,
+      config: { ...maintainers, idempotent: true },
       schema: { querystring: schoolScopeQuerySchema, body: createMaintenanceTaskBodySchema, response: { 201: maintenanceTaskSchema } },
     },
     async (request, reply) => {

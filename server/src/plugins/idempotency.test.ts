@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeUser } from '../../test/callers';
+import { seedFixture, type Fixture } from '../../test/fixtures';
+import type { ApiClient } from '../../test/httpClient';
+import { signedIn } from '../../test/sessions';
+import { startTestServer, type TestServer } from '../../test/testServer';
+import { MaintenanceTaskModel } from '../features/maintenance/model';
+import { UserModel } from '../features/users/model';
+
+/** Double submits, double completes and double approves, from two clients at once, act once. */
+let server: TestServer;
+let fx: Fixture;
+beforeAll(async () => {
+  server = await startTestServer();
+  fx = await seedFixture();
+});
+beforeEach(async () => {
+  await MaintenanceTaskModel.deleteMany({});
+});
+afterAll(async () => server?.close());
+
+const CASE = { roomNumber: '12', description: 'Lekker kran' };
+const withKey = (client: ApiClient, path: string, key: string) =>
+  client.request<{ id: string }>('POST', path, CASE, { headers: { 'idempotency-key': key } });
+
+describe('acting once', () => {
+  it('the same case sent twice at once, or again later, with one key is made once', async () => {
+    const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
+    const [first, second] = await Promise.all([
+      withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0001-abcd'),
+      withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0001-abcd'),
+    ]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).toBe(first.body.id);
+    const later = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0001-abcd');
+    expect(later.body.id).toBe(first.body.id);
+    expect(await MaintenanceTaskModel.countDocuments()).toBe(1);
+    // A new key is a new case; the key is the user's own: another user's same key makes theirs.
+    expect((await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0002-abcd')).body.id).not.toBe(first.body.id);
+    const colleague = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Tilsynsvakt'));
+    expect((await withKey(colleague, '/api/maintenance-tasks/submit', 'sak-0001-abcd')).body.id).not.toBe(first.body.id);
+    expect(await MaintenanceTaskModel.countDocuments()).toBe(3);
+    expect((await supervisor.request('POST', '/api/maintenance-tasks/submit', CASE, { headers: { 'idempotency-key': '<script>' } })).status).toBe(400);
+  });
+
+  it('a refused request is not remembered: the same key may try again', async () => {
+    const caretaker = await signedIn(server.baseUrl, fx.a.caretaker);
+    const refused = await caretaker.request('POST', '/api/maintenance-tasks', { roomNumber: '', description: 'x' }, { headers: { 'idempotency-key': 'oppgave-0001' } });
+    expect(refused.status).toBe(400);
+    expect((await withKey(caretaker, '/api/maintenance-tasks', 'oppgave-0001')).status).toBe(201);
+  });
+
+  it('two caretakers completing the same case at once: one completes it, the other is told', async () => {
+    const task = await MaintenanceTaskModel.create({ schoolId: fx.a.id, ...CASE, createdByUserId: fx.a.supervisor.id, createdByName: 'Kari A' });
+    const [one, two] = await Promise.all([signedIn(server.baseUrl, fx.a.caretaker), signedIn(server.baseUrl, fx.a.admin)]);
+    const results = await Promise.all([one.put(`/api/maintenance-tasks/${task.id}/complete`), two.put(`/api/maintenance-tasks/${task.id}/complete`)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it('two admins approving the same user at once: one approves, the other is told', async () => {
+    const pending = await makeUser(fx.b.id, 'Tilsynsvakt', 'pending');
+    const [one, two] = await Promise.all([signedIn(server.baseUrl, fx.b.admin), signedIn(server.baseUrl, await makeUser(fx.b.id, 'Admin'))]);
+    const results = await Promise.all([one.post(`/api/admin/users/${pending.id}/approve`), two.post(`/api/admin/users/${pending.id}/approve`)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await UserModel.findById(pending.id).lean())?.status).toBe('approved');
+  });
+});
