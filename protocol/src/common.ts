@@ -6,7 +6,8 @@ export const idSchema = z.string().regex(/^[0-9a-f]{24}$/i, 'Ugyldig id');
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** A calendar day, YYYY-MM-DD, that exists. */
-export const daySchema = z.string().refine(isValidDay, 'Ugyldig dato (YYYY-MM-DD)');
+// z.iso.date() tells the API's readers (OpenAPI: format 'date'); isValidDay has the last word.
+export const daySchema = z.iso.date({ error: 'Ugyldig dato (YYYY-MM-DD)' }).refine(isValidDay, 'Ugyldig dato (YYYY-MM-DD)');
 
 export const messageSchema = z.object({ message: z.string() });
 export type Message = z.infer<typeof messageSchema>;

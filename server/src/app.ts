@@ -21,6 +21,7 @@ import { userRoutes } from './features/users/routes';
 import { registerAccessControl } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerOpenApi } from './plugins/openapi';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -54,6 +55,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerAccessControl(app, config);
   registerIdempotency(app);
   await attachRealtime(app, config);
+  await registerOpenApi(app, config);
   // The database came back after an outage: open screens fetch again what they may have missed.
   const restored = () => app.realtime.toEveryone('connections.restored', {});
   mongoose.connection.on('reconnected', restored);

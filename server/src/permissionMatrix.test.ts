@@ -37,6 +37,7 @@ const ANY_SIGNED_IN_OK = (ok: number): Statuses => [401, 403, 403, ok, ok, ok, o
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { probe: (x) => x.get('/api/health'), expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/openapi.json': { probe: (x) => x.get('/api/openapi.json'), expect: [200, 200, 200, 200, 200, 200, 200] },
   'POST /api/auth/login': { probe: (x) => x.post('/api/auth/login', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
   'POST /api/auth/register': { probe: (x) => x.post('/api/auth/register', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
   'GET /api/auth/me': { probe: (x) => x.get('/api/auth/me'), expect: [401, 200, 200, 200, 200, 200, 200] },
