@@ -1,4 +1,5 @@
 import { Schema, model } from 'mongoose';
+import { trusted } from './trusted';
 
 /**
  * Claims: documents whose _id names something a writer holds for a moment. Inserting a unique _id
@@ -19,7 +20,7 @@ export async function tryClaim(id: string): Promise<boolean> {
       return true;
     } catch (err) {
       if ((err as { code?: unknown }).code !== 11000) throw err;
-      const stale = await WriteClaim.deleteOne({ _id: id, createdAt: { $lt: new Date(Date.now() - STALE_CLAIM_MS) } });
+      const stale = await WriteClaim.deleteOne({ _id: id, createdAt: trusted({ $lt: new Date(Date.now() - STALE_CLAIM_MS) }) });
       if (stale.deletedCount === 0) return false;
     }
   }

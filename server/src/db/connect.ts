@@ -29,6 +29,8 @@ const SERVER_SELECTION_MS = 3_000;
 
 export async function connectMongoose(uri: string): Promise<void> {
   mongoose.set('strictQuery', true);
+  // Operators in a filter must be the server's own (`trusted`); anything else is compared as a value.
+  mongoose.set('sanitizeFilter', true);
   // A database that is away answers at once with an error (a 503 to the user), instead of
   // requests queueing in memory for it.
   mongoose.set('bufferCommands', false);

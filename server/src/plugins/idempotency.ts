@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Schema, model } from 'mongoose';
 import { badRequest } from '../httpError';
+import { trusted } from '../db/trusted';
 
 /**
  * Idempotent creates: a client sends `Idempotency-Key` with a request that makes something (a
@@ -77,7 +78,7 @@ export function registerIdempotency(app: FastifyInstance): void {
   });
 
   const timer = setInterval(() => {
-    IdempotencyRecord.deleteMany({ createdAt: { $lt: new Date(Date.now() - KEEP_MS) } }).catch(() => undefined);
+    IdempotencyRecord.deleteMany({ createdAt: trusted({ $lt: new Date(Date.now() - KEEP_MS) }) }).catch(() => undefined);
   }, 60 * 60 * 1000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import type { AuditAction, AuditEntry } from '../../../../protocol/src/audit';
 import type { UserDoc } from '../users/model';
 import { AuditModel, type AuditDoc } from './model';
+import { trusted } from '../../db/trusted';
 
 export type AuditTarget = { id: Types.ObjectId | string; name: string; schoolId: Types.ObjectId | string | null | undefined; detail?: string };
 
@@ -36,7 +37,7 @@ function present(entry: AuditDoc): AuditEntry {
 /** Newest first; one school's entries, or (null) every entry. */
 export async function listAudit(schoolId: Types.ObjectId | null, page: { before?: string; limit: number }): Promise<AuditEntry[]> {
   const filter: Record<string, unknown> = schoolId ? { schoolId } : {};
-  if (page.before) filter.at = { $lt: new Date(page.before) };
+  if (page.before) filter.at = trusted({ $lt: new Date(page.before) });
   const entries = await AuditModel.find(filter).sort({ at: -1 }).limit(page.limit).lean<AuditDoc[]>();
   return entries.map(present);
 }

@@ -14,6 +14,7 @@ import type { AccountLimiter } from './accountLimiter';
 import { knownDevice, rememberDevice } from './deviceCookie';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionModel } from './sessionModel';
+import { trusted } from '../../db/trusted';
 
 /**
  * The login response names the session, but never with its secret id: the cookie stays
@@ -118,6 +119,6 @@ export async function changePassword(
   limiter.reset(key);
   user.passwordHash = await hashPassword(body.newPassword);
   await user.save();
-  await SessionModel.deleteMany({ userId: user._id, _id: { $ne: request.session.sessionId } });
+  await SessionModel.deleteMany({ userId: user._id, _id: trusted({ $ne: request.session.sessionId }) });
   realtime.disconnectOtherSessions(user._id.toHexString(), request.session.sessionId);
 }

@@ -1,6 +1,7 @@
 import type { SessionStore } from '@fastify/session';
 import type { Types } from 'mongoose';
 import { SessionModel } from './sessionModel';
+import { trusted } from '../../db/trusted';
 
 type Callback = (err?: unknown) => void;
 export type StoredSession = Parameters<SessionStore['set']>[1] & {
@@ -75,6 +76,6 @@ export async function destroyUserSessions(userId: Types.ObjectId | string): Prom
 }
 
 export async function purgeExpiredSessions(now = new Date()): Promise<number> {
-  const result = await SessionModel.deleteMany({ expiresAt: { $lte: now } });
+  const result = await SessionModel.deleteMany({ expiresAt: trusted({ $lte: now }) });
   return result.deletedCount;
 }

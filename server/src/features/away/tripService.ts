@@ -8,6 +8,7 @@ import { audit } from '../audit/service';
 import { ClassModel } from '../classes/model';
 import type { UserDoc } from '../users/model';
 import { Trip, type TripDoc } from './model';
+import { trusted } from '../../db/trusted';
 
 /**
  * Trips (away entries), DECISIONS.md: a trip is active from fromDate to toDate inclusive and
@@ -38,7 +39,7 @@ export async function listTrips(schoolId: Types.ObjectId): Promise<TripDto[]> {
 
 async function assertClassesOfSchool(schoolId: Types.ObjectId, classIds: string[]): Promise<void> {
   const unique = [...new Set(classIds)];
-  if ((await ClassModel.countDocuments({ schoolId, _id: { $in: unique } })) !== unique.length) throw badRequest(AWAY_TEXTS.unknownClass);
+  if ((await ClassModel.countDocuments({ schoolId, _id: trusted({ $in: unique }) })) !== unique.length) throw badRequest(AWAY_TEXTS.unknownClass);
 }
 
 /** A class named in the path: another school's class (or a deleted one) is not found. */
@@ -79,7 +80,7 @@ export async function removeFromTrips(
 ): Promise<void> {
   const match = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
   await tripsLock(schoolId, async () => {
-    const trips = await Trip.find({ schoolId, toDate: { $gte: notEndedBefore }, ...match }).lean<TripDoc[]>();
+    const trips = await Trip.find({ schoolId, toDate: trusted({ $gte: notEndedBefore }), ...match }).lean<TripDoc[]>();
     for (const trip of trips) {
       const updated = await Trip.findOneAndUpdate({ _id: trip._id }, { $pull: match }, { new: true }).lean<TripDoc>();
       if (!updated) continue;

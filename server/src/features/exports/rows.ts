@@ -3,6 +3,7 @@ import { formatDayNo, isReportDayLocked } from '../../../../protocol/src/time';
 import { ReportModel } from '../reports/model';
 import { completedTasks } from '../reports/present';
 import { getTaskButtons } from '../taskButtons/service';
+import { trusted } from '../../db/trusted';
 
 /** One report as every export writes it (DECISIONS 'Weeks and exports'). */
 export type ExportRow = { date: string; author: string; tasks: string; away: string; locked: string; text: string };
@@ -22,7 +23,7 @@ export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: strin
  */
 export async function* exportRows(schoolId: Types.ObjectId, from: string, to: string, now: Date): AsyncGenerator<ExportRow> {
   const labels = new Map<string, string>((await getTaskButtons(schoolId)).map((b) => [b.id, b.label]));
-  const cursor = ReportModel.find({ schoolId, date: { $gte: from, $lte: to } })
+  const cursor = ReportModel.find({ schoolId, date: trusted({ $gte: from, $lte: to }) })
     .sort({ date: 1, authorName: 1 })
     .lean()
     .cursor();

@@ -25,6 +25,7 @@ import { School } from '../schools/model';
 import { presentUser } from '../users/present';
 import { listSchoolUsers, sortByName } from '../users/service';
 import { changeRole, changeStatus, createUser, deleteUser, transferUser } from './userActions';
+import { trusted } from '../../db/trusted';
 
 const platformOnly = { access: { roles: [PLATFORM_ADMIN_ROLE] } } as const;
 const BASE = '/api/plattformadministrator';
@@ -61,7 +62,7 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       if (request.query.schoolId) return listSchoolUsers(request.query.schoolId);
       const [users, schools] = await Promise.all([
-        UserModel.find({ role: { $ne: PLATFORM_ADMIN_ROLE } }),
+        UserModel.find({ role: trusted({ $ne: PLATFORM_ADMIN_ROLE }) }),
         School.find({}, { name: 1 }).lean(),
       ]);
       const names = new Map(schools.map((s) => [s._id.toHexString(), s.name]));

@@ -9,6 +9,7 @@ import type { UserDoc } from '../users/model';
 import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport } from './present';
 import { taskRounds } from './rounds';
+import { trusted } from '../../db/trusted';
 
 const RECENT_DAYS = 7;
 
@@ -68,7 +69,7 @@ export async function saveMyReport(user: UserDoc, body: SaveMyReportBody, now: D
 /** The school's reports of the last seven report days, newest first. */
 export async function recentReports(schoolId: Types.ObjectId, now: Date): Promise<Report[]> {
   const today = reportDay(now);
-  const reports = await ReportModel.find({ schoolId, date: { $gte: addDays(today, -(RECENT_DAYS - 1)), $lte: today } });
+  const reports = await ReportModel.find({ schoolId, date: trusted({ $gte: addDays(today, -(RECENT_DAYS - 1)), $lte: today }) });
   return reports
     .map((r) => presentReport(r, now))
     .sort((a, b) => compareDays(b.date, a.date) || b.updatedAt.localeCompare(a.updatedAt));

@@ -9,6 +9,7 @@ import { SessionModel } from '../auth/sessionModel';
 import { audit } from '../audit/service';
 import { UserModel, type UserDoc } from '../users/model';
 import { School, schoolNameKey, type SchoolDoc } from './model';
+import { trusted } from '../../db/trusted';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
 
@@ -85,7 +86,7 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
   if (!school) throw notFound('Fant ikke skolen');
   if (!active) {
     const userIds = (await UserModel.find({ schoolId: school._id }, { _id: 1 }).lean()).map((u) => u._id);
-    await SessionModel.deleteMany({ userId: { $in: userIds } });
+    await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
     for (const id of userIds) realtime.disconnectUser(id.toHexString());
   }
   const presented = (await presentPlatformSchool(school._id))!;
@@ -113,7 +114,7 @@ export async function deleteSchool(actor: UserDoc, schoolId: string, realtime: R
 
 async function removeSchoolData(schoolId: Types.ObjectId, realtime: Realtime): Promise<void> {
   const userIds = (await UserModel.find({ schoolId }, { _id: 1 }).lean()).map((u) => u._id);
-  await SessionModel.deleteMany({ userId: { $in: userIds } });
+  await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
   for (const id of userIds) realtime.disconnectUser(id.toHexString());
   for (const model of Object.values(mongoose.models)) {
     if (model !== UserModel && model.schema.path('schoolId')) await model.deleteMany({ schoolId });

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedFixture } from '../../test/fixtures';
+import { startTestServer, type TestServer } from '../../test/testServer';
+import { UserModel } from '../features/users/model';
+import { trusted } from './trusted';
+
+/** Defence in depth behind validation: an operator in a filter works only if the server marked it as its own. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedFixture();
+});
+afterAll(async () => server?.close());
+
+describe('sanitizeFilter', () => {
+  it('an operator object that came from outside is a value, never an operator', async () => {
+    const all = await UserModel.countDocuments({});
+    expect(all).toBeGreaterThan(5);
+    const fromRequest = JSON.parse('{ "$ne": "ingen@test.no" }') as unknown;
+    const attempt = UserModel.countDocuments({ email: fromRequest });
+    await expect(attempt).rejects.toThrow();
+    expect(await UserModel.countDocuments({ email: trusted({ $ne: 'ingen@test.no' }) })).toBe(all);
+  });
+});
