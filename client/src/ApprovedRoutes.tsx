@@ -10,6 +10,7 @@ import {
   type Role,
 } from '../../protocol/src';
 import { AdminMenuPage } from './features/admin/AdminMenuPage';
+import { AuditPage } from './features/audit/AuditPage';
 import { SickAndAwayPage } from './features/away/SickAndAwayPage';
 import { TripsPage } from './features/away/TripsPage';
 import { ClassesPage } from './features/classes/ClassesPage';
@@ -91,6 +92,7 @@ export function ApprovedRoutes() {
       <Route path="/admin/ukesrapport" element={adminOnly(<WeeklyReportPage />)} />
       <Route path="/admin/aarsrapport" element={adminOnly(<YearlyReportPage />)} />
       <Route path="/admin/gaarsdagens-rapport" element={adminOnly(<YesterdayReportPage />)} />
+      <Route path="/admin/logg" element={adminOnly(<AuditPage />)} />
       <Route
         path="/admin/vedlikehold"
         element={

@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/admin/aarsrapport', label: 'Årsrapport', description: 'Rapporter per år og uke' },
   { to: '/admin/gaarsdagens-rapport', label: 'Gårsdagens rapport', description: 'Rapportene fra forrige rapportdag' },
   { to: '/admin/klasser', label: 'Klasser', description: 'Administrer klasser' },
+  { to: '/admin/logg', label: 'Endringslogg', description: 'Hvem godkjente, endret og slettet hva' },
 ] as const;
 
 /** /admin and /admin/meny (Admin, Plattformadministrator). */
