@@ -3,6 +3,7 @@ import { MaintenanceTaskModel } from '../../server/src/features/maintenance/mode
 import { ReportModel } from '../../server/src/features/reports/model';
 import { School, schoolNameKey } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
+import { SESSION_COOKIE } from '../../server/src/plugins/session';
 import { addDays, reportDay } from '../../protocol/src/time';
 
 const PASSWORD = 'passord123';
@@ -15,7 +16,10 @@ export async function cookieFor(base: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+  // The session cookie, not the device cookie that comes with it.
+  const session = res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+  if (!session) throw new Error(`login ${email}: no session cookie`);
+  return session.split(';')[0]!;
 }
 
 /** A school with a season's worth of data: supervisors, 60 days of reports, 200 maintenance cases. */
