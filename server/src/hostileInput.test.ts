@@ -81,13 +81,24 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 const plausible: fc.Arbitrary<unknown> = fc.constantFrom('2026-03-10', 'Ola', '0123456789abcdef01234567', 'Admin', '1', 'pending', 'approved', 'a@b.no', 'hemmelig');
 const fieldValue = fc.oneof({ arbitrary: hostileValue, weight: 3 }, { arbitrary: plausible, weight: 1 });
 
-type Attack = { route: number; caller: number; body: Record<string, unknown> | null; rawBody: string | null; query: Array<[string, unknown]>; params: string[] };
+type Attack = {
+  route: number;
+  caller: number;
+  /** Keys the generator made up, sent beside the route's own fields. */
+  extra: Record<string, unknown> | null;
+  /** One value per field of the route's body or query, in the schema's order. */
+  fields: unknown[];
+  rawBody: string | null;
+  query: Array<[string, unknown]>;
+  params: string[];
+};
 
 function attacks() {
   return fc.record({
     route: fc.nat(),
     caller: fc.nat(),
-    body: fc.option(fc.dictionary(fc.string({ maxLength: 12 }), fieldValue, { maxKeys: 6 }), { nil: null }),
+    extra: fc.option(fc.dictionary(fc.string({ maxLength: 12 }), fieldValue, { maxKeys: 4 }), { nil: null }),
+    fields: fc.array(fieldValue, { minLength: 8, maxLength: 8 }),
     rawBody: fc.option(
       fc.constantFrom('{"__proto__":{"role":"Admin"}}', '{"constructor":{"prototype":{"x":1}}}', '{"name":"\uD800"}', '{', '[]', 'null', '"x"', '{"a":' + '['.repeat(500) + ']'.repeat(500) + '}'),
       { nil: null, freq: 6 },
@@ -111,8 +122,9 @@ async function send(attack: Attack): Promise<{ status: number; route: string; wr
   const route = routes[attack.route % routes.length]!;
   const caller = callers[attack.caller % callers.length]!;
   // The route's own fields, with hostile values, beside whatever else the generator made up.
-  const body = attack.body === null ? null : { ...attack.body, ...Object.fromEntries(keysOf(route.schema.body).map((k, i) => [k, attack.body![Object.keys(attack.body!)[i] ?? k] ?? null])) };
-  const queryPairs = [...attack.query, ...keysOf(route.schema.querystring).map((k, i): [string, unknown] => [k, attack.query[i]?.[1] ?? 'x'])];
+  const own = (schema: unknown) => keysOf(schema).map((key, i): [string, unknown] => [key, attack.fields[i % attack.fields.length]]);
+  const body = attack.extra === null ? null : { ...attack.extra, ...Object.fromEntries(own(route.schema.body)) };
+  const queryPairs = [...attack.query, ...own(route.schema.querystring)];
   let p = 0;
   const path = route.url.replace(/:[a-zA-Z]+/g, () => encodeURIComponent(attack.params[p++ % attack.params.length]!));
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';

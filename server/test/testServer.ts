@@ -34,3 +34,12 @@ export async function startTestServer(env: Record<string, string> = {}, deps: Ap
     },
   };
 }
+
+/** Another instance of the app on the same database (a second server, or the same one with other settings). */
+export async function startSibling(config: Config): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildApp(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return { app, url: `http://127.0.0.1:${address.port}` };
+}

@@ -9,7 +9,7 @@ import { seedFixture, type Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
 import { collect, connectSocket, waitFor, type TestSocket } from '../../test/sockets';
-import { buildApp } from '../app';
+import { startSibling } from '../../test/testServer';
 import { loadConfig } from '../config';
 import { MaintenanceTaskModel } from '../features/maintenance/model';
 import { connectMongoose, withDatabaseName } from './connect';
@@ -30,9 +30,7 @@ let fx: Fixture;
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_ACCOUNT: '100000' });
 
 async function listen(): Promise<void> {
-  app = await buildApp(config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  ({ app, url } = await startSibling(config));
 }
 
 beforeAll(async () => {

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedFixture, type Fixture } from '../../test/fixtures';
 import { connectSocket } from '../../test/sockets';
-import { startTestServer, type TestServer } from '../../test/testServer';
-import { buildApp } from '../app';
+import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
 
 /** Production behind a TLS proxy: a __Host- cookie, HSTS, a CSP with no inline scripts and no framing. */
 let base: TestServer;
@@ -15,9 +14,7 @@ const HTTPS = { 'x-forwarded-proto': 'https', 'x-requested-with': 'XMLHttpReques
 beforeAll(async () => {
   base = await startTestServer();
   fx = await seedFixture();
-  app = await buildApp({ ...base.config, env: 'production', cookieSecure: true, trustProxy: '127.0.0.1' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  ({ app, url } = await startSibling({ ...base.config, env: 'production', cookieSecure: true, trustProxy: '127.0.0.1' }));
 });
 afterAll(async () => {
   await app?.close();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
-import { startTestServer, type TestServer } from '../../test/testServer';
-import { buildApp } from '../app';
+import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
 
 /** A forged X-Forwarded-For must not buy fresh sign-in attempts: only a named proxy is believed. */
 let direct: TestServer;
@@ -32,11 +31,9 @@ describe('the client address behind a proxy', () => {
   });
 
   it('believes X-Forwarded-For only from the proxy it names', async () => {
-    const behindProxy = await buildApp({ ...direct.config, trustProxy: '127.0.0.1' });
-    await behindProxy.listen({ host: '127.0.0.1', port: 0 });
+    const { app: behindProxy, url } = await startSibling({ ...direct.config, trustProxy: '127.0.0.1' });
     try {
       // The test client is the named proxy (loopback): each forwarded client has its own limit.
-      const url = `http://127.0.0.1:${(behindProxy.server.address() as { port: number }).port}`;
       expect(await attempts(url, 5)).toEqual([401, 401, 401, 401, 401]);
     } finally {
       await behindProxy.close();

@@ -7,11 +7,15 @@ import { MongoSessionStore, purgeExpiredSessions } from '../features/auth/sessio
 export const SESSION_COOKIE = 'tilsynsvakt.sid';
 
 /**
- * Over HTTPS the cookie is '__Host-' prefixed: browsers then take it only with Secure, Path=/ and
- * no Domain, so a sibling subdomain cannot plant or overwrite a session cookie.
+ * Over HTTPS our cookies are '__Host-' prefixed: browsers then take them only with Secure, Path=/
+ * and no Domain, so a sibling subdomain cannot plant or overwrite one.
  */
+export function hostCookieName(name: string, config: Pick<Config, 'cookieSecure'>): string {
+  return config.cookieSecure ? `__Host-${name}` : name;
+}
+
 export function sessionCookieName(config: Pick<Config, 'cookieSecure'>): string {
-  return config.cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+  return hostCookieName(SESSION_COOKIE, config);
 }
 const PURGE_INTERVAL_MS = 10 * 60_000;
 

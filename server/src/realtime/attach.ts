@@ -53,13 +53,13 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
 
   io.use((socket, next) => {
     const join = async () => {
-      const { user, sessionId, endsAt } = await authenticateSocket(sessionIdFromCookie(socket.request.headers.cookie), config);
+      const { user, sessionId } = await authenticateSocket(sessionIdFromCookie(socket.request.headers.cookie), config);
       joinRooms(socket, user, sessionId);
       // A sign-out that ran while this handshake read the session sent its disconnect before this
       // socket was in the session's room; reading again after joining closes that gap.
       const stillLive = await liveSession(sessionId, config);
       if (!stillLive) throw new SocketAuthError('Ikke innlogget');
-      watchSession(socket, sessionId, stillLive.endsAt < endsAt ? stillLive.endsAt : endsAt, config, (err) =>
+      watchSession(socket, sessionId, stillLive.endsAt, config, (err) =>
         app.log.error({ err }, 'session check failed'),
       );
     };

@@ -22,7 +22,7 @@ export async function liveSession(sessionId: string, config: Config, now = new D
 export async function authenticateSocket(
   sessionId: string | null,
   config: Config,
-): Promise<{ user: UserDoc; sessionId: string; endsAt: Date }> {
+): Promise<{ user: UserDoc; sessionId: string }> {
   const session = sessionId ? await liveSession(sessionId, config) : null;
   if (!sessionId || !session) throw new SocketAuthError('Ikke innlogget');
   const user = await UserModel.findById(session.data.userId);
@@ -30,5 +30,5 @@ export async function authenticateSocket(
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
     throw new SocketAuthError('Skolen er ikke aktiv');
   }
-  return { user, sessionId, endsAt: session.endsAt };
+  return { user, sessionId };
 }

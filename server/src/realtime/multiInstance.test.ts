@@ -5,8 +5,7 @@ import { ApiClient } from '../../test/httpClient';
 import { startRedis } from '../../test/redisServer';
 import { signedIn } from '../../test/sessions';
 import { collect, connectSocket, waitFor, waitForDisconnect } from '../../test/sockets';
-import { startTestServer, type TestServer } from '../../test/testServer';
-import { buildApp } from '../app';
+import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
 
 /** Two app instances on one database, joined by the Socket.IO Redis adapter as in docker-compose. */
 let redis: Awaited<ReturnType<typeof startRedis>>;
@@ -18,9 +17,7 @@ let fx: Fixture;
 beforeAll(async () => {
   redis = await startRedis();
   first = await startTestServer({ REDIS_URL: redis.url });
-  second = await buildApp(first.config);
-  await second.listen({ host: '127.0.0.1', port: 0 });
-  secondUrl = `http://127.0.0.1:${(second.server.address() as { port: number }).port}`;
+  ({ app: second, url: secondUrl } = await startSibling(first.config));
   fx = await seedFixture();
 });
 afterAll(async () => {

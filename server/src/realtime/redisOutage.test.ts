@@ -5,8 +5,7 @@ import { ApiClient } from '../../test/httpClient';
 import { startRedis } from '../../test/redisServer';
 import { signedIn } from '../../test/sessions';
 import { collect, connectSocket, waitFor } from '../../test/sockets';
-import { startTestServer, type TestServer } from '../../test/testServer';
-import { buildApp } from '../app';
+import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
 
 /** Redis goes away under two instances: neither crashes, each keeps its own sockets live, both reconnect. */
 let redis: Awaited<ReturnType<typeof startRedis>>;
@@ -20,9 +19,7 @@ const warnings: string[] = [];
 beforeAll(async () => {
   redis = await startRedis();
   first = await startTestServer({ REDIS_URL: redis.url, LOG_LEVEL: 'warn' }, { logStream: { write: (line) => void warnings.push(line) } });
-  second = await buildApp(first.config);
-  await second.listen({ host: '127.0.0.1', port: 0 });
-  secondUrl = `http://127.0.0.1:${(second.server.address() as { port: number }).port}`;
+  ({ app: second, url: secondUrl } = await startSibling(first.config));
   fx = await seedFixture();
 });
 afterAll(async () => {
@@ -77,9 +74,7 @@ describe('a Redis outage', () => {
 
   it('an instance started while Redis is down serves at once, and joins the others when Redis comes up', async () => {
     await redis.stop();
-    const late = await buildApp(first.config);
-    await late.listen({ host: '127.0.0.1', port: 0 });
-    const lateUrl = `http://127.0.0.1:${(late.server.address() as { port: number }).port}`;
+    const { app: late, url: lateUrl } = await startSibling(first.config);
     const admin = await signedIn(lateUrl, fx.a.admin);
     const sockets = [await connectSocket(lateUrl, admin.cookie), await connectSocket(first.baseUrl, admin.cookie)];
     try {

@@ -3,8 +3,7 @@ import { PASSWORD, seedFixture, type Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
 import { connectSocket, waitForDisconnect, type TestSocket } from '../../test/sockets';
-import { startTestServer, type TestServer } from '../../test/testServer';
-import { buildApp } from '../app';
+import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
 import { SessionModel } from '../features/auth/sessionModel';
 
 /** A live connection never outlives its session: REST and the socket give the same answer. */
@@ -21,10 +20,8 @@ afterEach(() => {
 afterAll(async () => server?.close());
 
 /** The app again on the same database, with session limits of a couple of seconds. */
-async function withLimits(limits: { sessionIdleMs: number; sessionAbsoluteMs: number }) {
-  const app = await buildApp({ ...server.config, ...limits });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+function withLimits(limits: { sessionIdleMs: number; sessionAbsoluteMs: number }) {
+  return startSibling({ ...server.config, ...limits });
 }
 
 async function socketOf(url: string, client: ApiClient): Promise<TestSocket> {

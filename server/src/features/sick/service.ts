@@ -20,7 +20,7 @@ function present(record: Pick<SickDoc, 'students' | 'comment' | 'revision'> | nu
 }
 
 /** A sick comment is health information: roles outside SICK_COMMENT_ROLES get the names only. */
-export function mayReadSickComments(role: Role): boolean {
+function mayReadSickComments(role: Role): boolean {
   return SICK_COMMENT_ROLES.includes(role);
 }
 
