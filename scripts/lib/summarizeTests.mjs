@@ -8,4 +8,7 @@ if (report.numTotalTests === 0) {
   console.error('Ingen tester ble kjørt.');
   process.exit(1);
 }
+if (!report.success && report.numFailedTests === 0) {
+  console.error('Kjøringen feilet likevel: se «Unhandled Errors» over.');
+}
 process.exit(report.numFailedTests > 0 || !report.success ? 1 : 0);

@@ -1,6 +1,5 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SICK_COMMENT_ROLES, type Role } from '../../../protocol/src/roles';
 import type { Config } from '../config';
@@ -10,6 +9,7 @@ import { authenticateSocket, liveSession, SocketAuthError } from './handshake';
 import { watchSession } from './sessionWatch';
 import { Realtime, type IoServer } from './realtime';
 import { rooms } from './rooms';
+import { createRedisPair } from './redisClients';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,24 +26,8 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
     allowRequest: (req, callback) => callback(null, isAllowedOrigin(req.headers, config)),
   });
 
-  if (config.redisUrl) {
-    const pub = createClient({ url: config.redisUrl });
-    const sub = pub.duplicate();
-    // Without a listener a Redis hiccup is an unhandled 'error'. With one, the clients reconnect by
-    // themselves; meanwhile (and when Redis is not up yet at start) events still reach this
-    // instance's own sockets, and the instances join again once Redis answers.
-    for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
-      client.on('error', (err: Error) => app.log.warn(`redis ${name}: ${err.message}`));
-    }
-    void Promise.all([pub.connect(), sub.connect()]).catch((err: unknown) => app.log.error({ err }, 'redis connect failed'));
-    io.adapter(createAdapter(pub, sub));
-    app.addHook('onClose', async () => {
-      for (const client of [pub, sub]) {
-        if (client.isReady) await client.close().catch(() => client.destroy());
-        else if (client.isOpen) client.destroy();
-      }
-    });
-  }
+  const redis = config.redisUrl ? createRedisPair(config.redisUrl, app.log) : null;
+  if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
 
   const sessionIdFromCookie = (header: string | undefined): string | null => {
     const signed = app.parseCookie(header ?? '')[sessionCookieName(config)];
@@ -77,6 +61,8 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   app.addHook('onClose', async () => {
     io.disconnectSockets(true);
     await io.close();
+    // After the adapter has unsubscribed, so nothing is sent on a closed client.
+    await redis?.close();
   });
 }
 

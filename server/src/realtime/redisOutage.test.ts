@@ -89,4 +89,22 @@ describe('a Redis outage', () => {
       await late.close();
     }
   }, 30_000);
+
+  it('an instance shut down while Redis is away leaves no unhandled rejection behind', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      await redis.stop();
+      const { app: late, url: lateUrl } = await startSibling(first.config);
+      // Its subscriptions and this event's publish wait in the offline queue, then are flushed on close.
+      expect((await register(lateUrl)).status).toBe(201);
+      await late.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+      redis = await startRedis(redis.port);
+    }
+  }, 30_000);
 });
