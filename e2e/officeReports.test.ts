@@ -27,7 +27,7 @@ beforeAll(async () => {
     awayStudents: ['Per Ødegård'],
     taskTicks: ticks.map((taskId) => ({ taskId, at: EVENING })),
   });
-  const created = await ReportModel.create([
+  const created = await ReportModel.of(a.id).create([
     report('2026-03-03', a.supervisor, 'For gammel for uken'),
     report('2026-03-05', a.supervisor, 'Torsdag: rolig.'),
     report('2026-03-09', a.supervisor, 'Mandag: Æsa var syk; ringte foreldre.', ['1', '3']),
@@ -178,7 +178,7 @@ describe('the office’s report pages', () => {
     const other = await signIn(await contexts.open(PHONE), e.fx.b.admin, '/admin');
     await other.goto('/admin/gaarsdagens-rapport');
     await other.getByTestId('yesterday-report').waitFor();
-    await (await api(e.server.baseUrl, e.fx.b.admin)).delete(`/api/reports/${(await ReportModel.findOne({ schoolId: e.fx.b.id }))!.id}`);
+    await (await api(e.server.baseUrl, e.fx.b.admin)).delete(`/api/reports/${(await ReportModel.of(e.fx.b.id).findOne({ schoolId: e.fx.b.id }))!.id}`);
     await other.getByTestId('no-yesterday-report').waitFor();
     expect(await textOf(other, 'no-yesterday-report')).toBe(
       'Ingen rapport funnet Rapporter opprettes automatisk når tilsynsvakten fyller ut skjemaet for vakten.',

@@ -34,7 +34,7 @@ beforeAll(async () => {
   e = await startE2E({ clock });
   older = await writeReport(e.fx.a.supervisor, '2026-03-08', 'Rolig kveld.\nLys av kl. 23:00.', ['1', '2'], ['Per Hansen']);
   // A task id no school has (an old client's data): shown as 'Oppgave 7'.
-  await ReportModel.collection.updateOne({ _id: new Types.ObjectId(older.id) }, { $push: { taskTicks: { taskId: '7', at: new Date() } } } as never);
+  await ReportModel.of(e.fx.a.id).collection.updateOne({ _id: new Types.ObjectId(older.id) }, { $push: { taskTicks: { taskId: '7', at: new Date() } } } as never);
   yesterday = await writeReport(await makeUser(e.fx.a.id, 'Tilsynsvakt'), '2026-03-09', 'Ny elev på rom 12.', ['3']);
   empty = await writeReport(await makeUser(e.fx.a.id, 'Tilsynsvakt'), '2026-03-07', '', []);
 });

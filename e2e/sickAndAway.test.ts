@@ -8,6 +8,7 @@ import { dismissToast, markPage, signInPlatform, waitForToast, wasReloaded } fro
 import { api, clockedContexts, EVENING, openBoard, shoot, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
+import { deleteEverywhere } from '../server/test/everySchool';
 
 const clock = new TestClock(EVENING);
 let e: E2E;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await contexts.reset();
-  await Promise.all([TripModel.deleteMany({}), SickRecord.deleteMany({})]);
+  await Promise.all([deleteEverywhere(TripModel), deleteEverywhere(SickRecord)]);
 });
 afterAll(async () => e?.close());
 

@@ -5,6 +5,7 @@ import { csvStream } from '../../server/src/features/exports/csv';
 import { pdfStream } from '../../server/src/features/exports/pdf';
 import type { ExportRow } from '../../server/src/features/exports/rows';
 import { xlsxStream } from '../../server/src/features/exports/xlsx';
+import { prepareSchoolDatabase } from '../../server/src/db/schoolDatabase';
 import { ReportModel } from '../../server/src/features/reports/model';
 import { School, schoolNameKey } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
@@ -59,7 +60,8 @@ export async function benchExports(base: string): Promise<string[]> {
   await UserModel.create({ name: 'Admin', email: 'admin@eksport.no', role: 'Admin', status: 'approved', schoolId: school._id, passwordHash });
   const to = reportDay(new Date());
   const from = addDays(to, -399);
-  await ReportModel.insertMany(
+  await prepareSchoolDatabase(school._id);
+  await ReportModel.of(school._id).insertMany(
     Array.from({ length: REPORTS }, (_, i) => ({
       schoolId: school._id,
       authorUserId: authors[i % 5]!._id,

@@ -3,6 +3,7 @@ import { MaintenanceTaskModel } from '../../server/src/features/maintenance/mode
 import { ReportModel } from '../../server/src/features/reports/model';
 import { School, schoolNameKey } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
+import { prepareSchoolDatabase } from '../../server/src/db/schoolDatabase';
 import { SESSION_COOKIE } from '../../server/src/plugins/session';
 import { addDays, reportDay } from '../../protocol/src/time';
 
@@ -32,8 +33,9 @@ export async function seedBenchData(base: string) {
   await user('Admin', 'admin@benk.no', 'Admin');
   await user('Vaktmester', 'vaktmester@benk.no', 'Vaktmester');
 
+  await prepareSchoolDatabase(school._id);
   const today = reportDay(new Date());
-  await ReportModel.insertMany(
+  await ReportModel.of(school._id).insertMany(
     Array.from({ length: 60 * SUPERVISORS }, (_, i) => ({
       schoolId: school._id,
       authorUserId: supervisors[i % SUPERVISORS]!._id,
@@ -43,7 +45,7 @@ export async function seedBenchData(base: string) {
       taskTicks: [{ taskId: '1', at: new Date() }],
     })),
   );
-  await MaintenanceTaskModel.insertMany(
+  await MaintenanceTaskModel.of(school._id).insertMany(
     Array.from({ length: 200 }, (_, i) => ({
       schoolId: school._id,
       roomNumber: String((i * 7) % 300),

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
+import { moveToSchoolDatabases } from './db/moveToSchoolDatabases';
 import { EmbeddedDatabaseUnavailable } from './db/ferretBinary';
 import { buildApp } from './app';
 import { finishSchoolDeletions } from './features/schools/service';
@@ -10,6 +11,8 @@ import { seedDemoData } from './features/demo/seedDemoData';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await connectDatabase(config, (line) => console.log(line));
+  const moved = await moveToSchoolDatabases();
+  if (moved > 0) console.log(`Flyttet ${moved} dokument(er) til skolenes egne databaser`);
   const app = await buildApp(config);
 
   const finished = await finishSchoolDeletions(app.realtime);

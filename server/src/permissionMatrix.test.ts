@@ -278,10 +278,10 @@ beforeAll(async () => {
   server = await startTestServer({}, { clock });
   fx = await seedFixture();
   c = { ...(await signInCallers(server.baseUrl, fx)), supervisorB: await signedIn(server.baseUrl, fx.b.supervisor), caretakerB: await signedIn(server.baseUrl, fx.b.caretaker) };
-  a.classId = (await ClassModel.create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') })).id;
-  a.reportId = (await ReportModel.create({ schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: DAY, content: 'Rolig' })).id;
-  a.tripId = (await Trip.create({ schoolId: fx.a.id, fromDate: DAY, toDate: '2026-03-12', studentNames: ['Per'] })).id;
-  a.taskId = (await MaintenanceTaskModel.create({ schoolId: fx.a.id, roomNumber: '12', description: 'Kran', createdByUserId: fx.a.supervisor.id, createdByName: 'Kari A' })).id;
+  a.classId = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') })).id;
+  a.reportId = (await ReportModel.of(fx.a.id).create({ schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: DAY, content: 'Rolig' })).id;
+  a.tripId = (await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: DAY, toDate: '2026-03-12', studentNames: ['Per'] })).id;
+  a.taskId = (await MaintenanceTaskModel.of(fx.a.id).create({ schoolId: fx.a.id, roomNumber: '12', description: 'Kran', createdByUserId: fx.a.supervisor.id, createdByName: 'Kari A' })).id;
   a.pendingId = fx.a.pending.id;
 });
 afterAll(async () => server?.close());
@@ -290,12 +290,12 @@ afterAll(async () => server?.close());
 async function schoolASnapshot(): Promise<string> {
   const of = { schoolId: fx.a.id };
   const parts = await Promise.all([
-    ClassModel.find(of).lean(),
-    ReportModel.find(of).lean(),
-    Trip.find(of).lean(),
-    MaintenanceTaskModel.find(of).lean(),
-    SickRecord.find(of).lean(),
-    TaskConfig.find(of).lean(),
+    ClassModel.of(fx.a.id).find(of).lean(),
+    ReportModel.of(fx.a.id).find(of).lean(),
+    Trip.of(fx.a.id).find(of).lean(),
+    MaintenanceTaskModel.of(fx.a.id).find(of).lean(),
+    SickRecord.of(fx.a.id).find(of).lean(),
+    TaskConfig.of(fx.a.id).find(of).lean(),
   ]);
   return JSON.stringify(parts);
 }

@@ -3,6 +3,7 @@ import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type UserStatus } from
 import { hashPassword } from '../src/features/auth/passwords';
 import { School, schoolNameKey } from '../src/features/schools/model';
 import { UserModel } from '../src/features/users/model';
+import { prepareSchoolDatabase } from '../src/db/schoolDatabase';
 
 export const PASSWORD = 'passord123';
 
@@ -33,7 +34,9 @@ async function createUser(
 }
 
 async function createSchool(key: string, name: string, active = true) {
-  return School.create({ name, nameKey: schoolNameKey(name), active });
+  const school = await School.create({ name, nameKey: schoolNameKey(name), active });
+  await prepareSchoolDatabase(school._id);
+  return school;
 }
 
 async function schoolWithEveryRole(key: 'a' | 'b', name: string): Promise<FixtureSchool> {

@@ -5,6 +5,16 @@ import { inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connectMongoose, withDatabaseName } from '../src/db/connect';
+import { schoolDatabasePrefix } from '../src/db/schoolDatabase';
+
+/** The schools' own databases of this test's app (they share its database name as a prefix). */
+async function dropSchoolDatabases(): Promise<void> {
+  const prefix = schoolDatabasePrefix();
+  const { databases } = await mongoose.connection.db!.admin().listDatabases({ nameOnly: true });
+  for (const { name } of databases) {
+    if (name.startsWith(prefix)) await mongoose.connection.useDb(name, { useCache: true }).dropDatabase();
+  }
+}
 
 export type TestServer = { app: FastifyInstance; baseUrl: string; config: Config; close: () => Promise<void> };
 
@@ -29,6 +39,7 @@ export async function startTestServer(env: Record<string, string> = {}, deps: Ap
     baseUrl: `http://127.0.0.1:${address.port}`,
     close: async () => {
       await app.close();
+      await dropSchoolDatabases();
       await mongoose.connection.dropDatabase();
       await mongoose.disconnect();
     },

@@ -95,7 +95,7 @@ describe('the embedded database goes away and comes back', () => {
     // Every write that was acknowledged is there.
     const sick = await admin.get<{ names: string[] }>(`/api/sick?date=${DAY}`);
     for (const name of saved.sick) expect(sick.body.names, name).toContain(name);
-    const cases = new Set((await MaintenanceTaskModel.find({}, { description: 1 }).lean()).map((t) => t.description));
+    const cases = new Set((await MaintenanceTaskModel.of(fx.a.id).find({}, { description: 1 }).lean()).map((t) => t.description));
     for (const name of saved.cases) expect(cases.has(name), name).toBe(true);
 
     // Open screens were told the database is back, so they fetch what they may have missed.

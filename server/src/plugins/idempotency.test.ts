@@ -6,6 +6,7 @@ import { signedIn } from '../../test/sessions';
 import { startTestServer, type TestServer } from '../../test/testServer';
 import { MaintenanceTaskModel } from '../features/maintenance/model';
 import { UserModel } from '../features/users/model';
+import { countEverywhere, deleteEverywhere } from '../../test/everySchool';
 
 /** Double submits, double completes and double approves, from two clients at once, act once. */
 let server: TestServer;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   fx = await seedFixture();
 });
 beforeEach(async () => {
-  await MaintenanceTaskModel.deleteMany({});
+  await deleteEverywhere(MaintenanceTaskModel);
 });
 afterAll(async () => server?.close());
 
@@ -34,12 +35,12 @@ describe('acting once', () => {
     expect(second.body.id).toBe(first.body.id);
     const later = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0001-abcd');
     expect(later.body.id).toBe(first.body.id);
-    expect(await MaintenanceTaskModel.countDocuments()).toBe(1);
+    expect(await countEverywhere(MaintenanceTaskModel)).toBe(1);
     // A new key is a new case; the key is the user's own: another user's same key makes theirs.
     expect((await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0002-abcd')).body.id).not.toBe(first.body.id);
     const colleague = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Tilsynsvakt'));
     expect((await withKey(colleague, '/api/maintenance-tasks/submit', 'sak-0001-abcd')).body.id).not.toBe(first.body.id);
-    expect(await MaintenanceTaskModel.countDocuments()).toBe(3);
+    expect(await countEverywhere(MaintenanceTaskModel)).toBe(3);
     expect((await supervisor.request('POST', '/api/maintenance-tasks/submit', CASE, { headers: { 'idempotency-key': '<script>' } })).status).toBe(400);
   });
 
@@ -51,7 +52,7 @@ describe('acting once', () => {
   });
 
   it('two caretakers completing the same case at once: one completes it, the other is told', async () => {
-    const task = await MaintenanceTaskModel.create({ schoolId: fx.a.id, ...CASE, createdByUserId: fx.a.supervisor.id, createdByName: 'Kari A' });
+    const task = await MaintenanceTaskModel.of(fx.a.id).create({ schoolId: fx.a.id, ...CASE, createdByUserId: fx.a.supervisor.id, createdByName: 'Kari A' });
     const [one, two] = await Promise.all([signedIn(server.baseUrl, fx.a.caretaker), signedIn(server.baseUrl, fx.a.admin)]);
     const results = await Promise.all([one.put(`/api/maintenance-tasks/${task.id}/complete`), two.put(`/api/maintenance-tasks/${task.id}/complete`)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);

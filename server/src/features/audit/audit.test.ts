@@ -28,10 +28,10 @@ beforeAll(async () => {
   await c.adminA.put(`/api/admin/users/${colleague.id}/role`, { role: 'Vaktmester' });
   await c.adminA.post(`/api/admin/users/${colleague.id}/deactivate`);
   await c.adminA.delete(`/api/admin/users/${newcomer.id}`);
-  const report = await ReportModel.create({ schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2026-03-09', content: 'x' });
+  const report = await ReportModel.of(fx.a.id).create({ schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2026-03-09', content: 'x' });
   await c.adminA.put(`/api/reports/${report.id}`, { content: 'rettet' });
   await c.adminA.delete(`/api/reports/${report.id}`);
-  const trip = await Trip.create({ schoolId: fx.a.id, fromDate: '2026-03-10', toDate: '2026-03-12', studentNames: ['Per'] });
+  const trip = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-03-10', toDate: '2026-03-12', studentNames: ['Per'] });
   await c.adminA.delete(`/api/away/entry/${trip.id}`);
 
   // The platform at work, on school B and on a school that goes.

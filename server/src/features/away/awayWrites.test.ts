@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/testServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
+import { countEverywhere, deleteEverywhere } from '../../../test/everySchool';
 
 const clock = new TestClock();
 let server: TestServer;
@@ -22,12 +23,12 @@ beforeAll(async () => {
   server = await startTestServer({}, { clock });
   fx = await seedFixture();
   c = await signInCallers(server.baseUrl, fx);
-  classA = (await ClassModel.create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
-  classB = (await ClassModel.create({ schoolId: fx.b.id, className: '1B', nameKey: classNameKey('1B') }))._id.toHexString();
+  classA = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
+  classB = (await ClassModel.of(fx.b.id).create({ schoolId: fx.b.id, className: '1B', nameKey: classNameKey('1B') }))._id.toHexString();
 });
 beforeEach(async () => {
-  await Trip.deleteMany({});
-  await SickRecord.deleteMany({});
+  await deleteEverywhere(Trip);
+  await deleteEverywhere(SickRecord);
 });
 afterEach(() => {
   for (const s of open.splice(0)) s.close();
@@ -62,7 +63,7 @@ describe('sick list writes', () => {
       expect((await c.adminA.post('/api/sick/add', body)).status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
     expect((await c.adminA.put('/api/sick', { date: '2026-11-21', students: [{ name: '' }] })).status).toBe(400);
-    expect(await SickRecord.countDocuments()).toBe(0);
+    expect(await countEverywhere(SickRecord)).toBe(0);
   });
 
   it('reaches the whole school live', async () => {
@@ -112,19 +113,19 @@ describe('trips', () => {
   });
 
   it('removing a student or class takes it off every running trip; an empty trip goes; the archive stays', async () => {
-    const archived = await Trip.create({ schoolId: fx.a.id, fromDate: '2026-11-01', toDate: '2026-11-05', studentNames: ['Per'] });
+    const archived = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-01', toDate: '2026-11-05', studentNames: ['Per'] });
     const running = (await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-20', toDate: '2026-11-25', studentName: 'Per' })).body;
     await c.adminA.post('/api/away/classes', { fromDate: '2026-11-20', toDate: '2026-11-25', classIds: [classA] });
     expect((await c.adminA.delete(`/api/away/student/${encodeURIComponent('Per')}`)).status).toBe(200);
-    expect((await Trip.findById(running.id).lean())!.studentNames).toEqual([]);
-    expect((await Trip.findById(archived._id).lean())!.studentNames).toEqual(['Per']);
+    expect((await Trip.of(fx.a.id).findById(running.id).lean())!.studentNames).toEqual([]);
+    expect((await Trip.of(fx.a.id).findById(archived._id).lean())!.studentNames).toEqual(['Per']);
     expect((await c.adminA.delete(`/api/away/class/${classA}`)).status).toBe(200);
-    expect(await Trip.exists({ _id: running.id })).toBeNull();
+    expect(await Trip.of(fx.a.id).exists({ _id: running.id })).toBeNull();
     await expectAccess(c, (x) => x.delete('/api/away/student/Ingen'), adminsOnly(200));
   });
 
   it('lists every trip; edits and deletes running trips, never archived ones', async () => {
-    const archived = await Trip.create({ schoolId: fx.a.id, fromDate: '2026-11-01', toDate: '2026-11-20', studentNames: ['Gammel'] });
+    const archived = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-01', toDate: '2026-11-20', studentNames: ['Gammel'] });
     const running = (await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-25', studentName: 'Ny' })).body;
     const all = await c.adminA.get<TripBody[]>('/api/away/all');
     expect(all.body.map((t) => t.id)).toEqual([running.id, archived._id.toHexString()]);
@@ -143,6 +144,6 @@ describe('trips', () => {
     expect((await c.adminA.delete(`/api/away/entry/${archived._id}`)).status).toBe(409);
     expect((await c.adminB.delete(`/api/away/entry/${running.id}`)).status).toBe(404);
     expect((await c.adminA.delete(`/api/away/entry/${running.id}`)).status).toBe(200);
-    expect(await Trip.exists({ _id: running.id })).toBeNull();
+    expect(await Trip.of(fx.a.id).exists({ _id: running.id })).toBeNull();
   });
 });

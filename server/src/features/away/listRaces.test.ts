@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/testServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
+import { deleteEverywhere } from '../../../test/everySchool';
 
 /** DECISIONS: every change to a school's lists is atomic; two people saving at once both keep what they saved. */
 const clock = new TestClock();
@@ -19,14 +20,14 @@ beforeAll(async () => {
   server = await startTestServer({}, { clock });
   fx = await seedFixture();
   c = await signInCallers(server.baseUrl, fx);
-  const classes = await ClassModel.create(
+  const classes = await ClassModel.of(fx.a.id).create(
     Array.from({ length: 8 }, (_, i) => ({ schoolId: fx.a.id, className: `${i + 1}A`, nameKey: classNameKey(`${i + 1}A`) })),
   );
   classIds = classes.map((cls) => cls._id.toHexString());
 });
 beforeEach(async () => {
-  await Trip.deleteMany({});
-  await SickRecord.deleteMany({});
+  await deleteEverywhere(Trip);
+  await deleteEverywhere(SickRecord);
 });
 afterAll(async () => server?.close());
 
@@ -38,7 +39,7 @@ describe('lists under simultaneous saves', () => {
     allOk(await Promise.all(names(20, 'Syk').map((name) => c.adminA.post('/api/sick/add', { date: '2026-11-21', name, comment: 'feber' }))));
     const res = await c.adminA.get<{ names: string[] }>('/api/sick?date=2026-11-21');
     expect([...res.body.names].sort()).toEqual(names(20, 'Syk').sort());
-    expect(await SickRecord.countDocuments({ schoolId: fx.a.id, date: '2026-11-21' })).toBe(1);
+    expect(await SickRecord.of(fx.a.id).countDocuments({ schoolId: fx.a.id, date: '2026-11-21' })).toBe(1);
   });
 
   it('a removal from a stale list is refused, not saved over a newer list', async () => {
@@ -57,7 +58,7 @@ describe('lists under simultaneous saves', () => {
         ...classIds.map((id) => c.adminA.post('/api/away/classes', { ...range, classIds: [id] })),
       ]),
     );
-    const trips = await Trip.find({ schoolId: fx.a.id }).lean();
+    const trips = await Trip.of(fx.a.id).find({ schoolId: fx.a.id }).lean();
     expect(trips).toHaveLength(1);
     expect([...trips[0]!.studentNames].sort()).toEqual(names(20, 'Borte').sort());
     expect(trips[0]!.classIds.map(String).sort()).toEqual([...classIds].sort());
@@ -72,7 +73,7 @@ describe('lists under simultaneous saves', () => {
         ...names(10, 'Ny').map((studentName) => c.adminA.post('/api/away/add', { ...range, studentName })),
       ]),
     );
-    const trips = await Trip.find({ schoolId: fx.a.id }).lean();
+    const trips = await Trip.of(fx.a.id).find({ schoolId: fx.a.id }).lean();
     expect(trips.flatMap((t) => t.studentNames).sort()).toEqual(names(10, 'Ny').sort());
   });
 
@@ -85,7 +86,7 @@ describe('lists under simultaneous saves', () => {
       ]);
       expect(removal.status).toBe(200);
       expect([200, 404]).toContain(edit.status);
-      expect(await Trip.exists({ _id: trip.id })).toBeNull();
+      expect(await Trip.of(fx.a.id).exists({ _id: trip.id })).toBeNull();
     }
   });
 });

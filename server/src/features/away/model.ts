@@ -1,4 +1,5 @@
-import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { schoolModel } from '../../db/schoolDatabase';
 
 /** A trip: students and classes away from fromDate to toDate inclusive (DECISIONS.md). */
 const tripSchema = new Schema(
@@ -14,4 +15,4 @@ const tripSchema = new Schema(
 tripSchema.index({ schoolId: 1, toDate: 1 });
 
 export type TripDoc = InferSchemaType<typeof tripSchema> & { _id: Types.ObjectId };
-export const Trip = model('Trip', tripSchema);
+export const Trip = schoolModel('Trip', tripSchema);

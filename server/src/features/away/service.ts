@@ -7,7 +7,7 @@ import { removeFromTrips } from './tripService';
 import { trusted } from '../../db/trusted';
 
 export function activeTrips(schoolId: Types.ObjectId, day: string): Promise<TripDoc[]> {
-  return Trip.find({ schoolId, fromDate: trusted({ $lte: day }), toDate: trusted({ $gte: day }) }).lean<TripDoc[]>();
+  return Trip.of(schoolId).find({ schoolId, fromDate: trusted({ $lte: day }), toDate: trusted({ $gte: day }) }).lean<TripDoc[]>();
 }
 
 /** Who is away on a day: individual students with their return date, and classes by name. */
@@ -21,7 +21,7 @@ export async function getAway(schoolId: Types.ObjectId, day: string): Promise<Aw
     for (const id of trip.classIds) classReturn.set(id.toHexString(), maxDay(classReturn.get(id.toHexString()), trip.toDate));
   }
   const names = [...studentReturn.keys()].sort((a, b) => a.localeCompare(b, 'nb'));
-  const classes = classReturn.size ? await ClassModel.find({ schoolId, _id: trusted({ $in: [...classReturn.keys()] }) }).lean() : [];
+  const classes = classReturn.size ? await ClassModel.of(schoolId).find({ schoolId, _id: trusted({ $in: [...classReturn.keys()] }) }).lean() : [];
   return {
     names,
     individualStudentNames: names,

@@ -19,19 +19,19 @@ beforeAll(async () => {
   server = await startTestServer({}, { clock });
   fx = await seedFixture();
   c = await signInCallers(server.baseUrl, fx);
-  class1A = (await ClassModel.create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
-  class2B = (await ClassModel.create({ schoolId: fx.a.id, className: '2B', nameKey: classNameKey('2B') }))._id.toHexString();
-  await SickRecord.create({
+  class1A = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
+  class2B = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '2B', nameKey: classNameKey('2B') }))._id.toHexString();
+  await SickRecord.of(fx.a.id).create({
     schoolId: fx.a.id,
     date: '2026-11-21',
     comment: 'Felles',
     students: [{ name: 'Ola N.', comment: 'Feber' }, { name: 'Kari' }],
   });
-  await Trip.create([
+  await Trip.of(fx.b.id).create({ schoolId: fx.b.id, fromDate: '2026-11-01', toDate: '2026-11-30', studentNames: ['Skole B elev'], classIds: [] });
+  await Trip.of(fx.a.id).create([
     { schoolId: fx.a.id, fromDate: '2026-11-20', toDate: '2026-11-23', studentNames: ['Ola N.'], classIds: [class1A] },
     { schoolId: fx.a.id, fromDate: '2026-11-21', toDate: '2026-11-21', studentNames: ['Per'], classIds: [] },
     { schoolId: fx.a.id, fromDate: '2026-11-25', toDate: '2026-11-26', studentNames: ['Senere'], classIds: [class2B] },
-    { schoolId: fx.b.id, fromDate: '2026-11-01', toDate: '2026-11-30', studentNames: ['Skole B elev'], classIds: [] },
   ]);
 });
 afterAll(async () => server?.close());
@@ -64,10 +64,10 @@ describe('GET /api/away', () => {
 
   it('a deleted class leaves every trip; a trip left empty is removed', async () => {
     expect((await c.adminA.delete(`/api/admin/classes/${class2B}`)).status).toBe(200);
-    expect(await Trip.countDocuments({ schoolId: fx.a.id, studentNames: 'Senere' })).toBe(1);
-    const onlyClass = await Trip.create({ schoolId: fx.a.id, fromDate: '2026-12-01', toDate: '2026-12-02', classIds: [class1A] });
+    expect(await Trip.of(fx.a.id).countDocuments({ schoolId: fx.a.id, studentNames: 'Senere' })).toBe(1);
+    const onlyClass = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-12-01', toDate: '2026-12-02', classIds: [class1A] });
     expect((await c.adminA.delete(`/api/admin/classes/${class1A}`)).status).toBe(200);
-    expect(await Trip.exists({ _id: onlyClass._id })).toBeNull();
-    expect((await Trip.findOne({ studentNames: 'Ola N.' }).lean())!.classIds).toEqual([]);
+    expect(await Trip.of(fx.a.id).exists({ _id: onlyClass._id })).toBeNull();
+    expect((await Trip.of(fx.a.id).findOne({ studentNames: 'Ola N.' }).lean())!.classIds).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/testServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
+import { countEverywhere, deleteEverywhere } from '../../../test/everySchool';
 
 /** Every sick and away route: who may call it, and what bad input gets. */
 const clock = new TestClock();
@@ -22,19 +23,19 @@ beforeAll(async () => {
   server = await startTestServer({}, { clock });
   fx = await seedFixture();
   c = await signInCallers(server.baseUrl, fx);
-  classA = (await ClassModel.create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
-  classB = (await ClassModel.create({ schoolId: fx.b.id, className: '1B', nameKey: classNameKey('1B') }))._id.toHexString();
+  classA = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
+  classB = (await ClassModel.of(fx.b.id).create({ schoolId: fx.b.id, className: '1B', nameKey: classNameKey('1B') }))._id.toHexString();
 });
 beforeEach(async () => {
-  await Trip.deleteMany({});
-  await SickRecord.deleteMany({});
+  await deleteEverywhere(Trip);
+  await deleteEverywhere(SickRecord);
 });
 afterAll(async () => server?.close());
 
 const DAY = '2026-11-21';
 const range = { fromDate: '2026-11-21', toDate: '2026-11-23' };
 /** A trip of school A (made afresh for each caller, since some of the calls remove it). */
-const tripOfA = async () => (await Trip.create({ schoolId: fx.a.id, ...range, studentNames: ['Per'], classIds: [classA] }))._id.toHexString();
+const tripOfA = async () => (await Trip.of(fx.a.id).create({ schoolId: fx.a.id, ...range, studentNames: ['Per'], classIds: [classA] }))._id.toHexString();
 
 type Route = { name: string; call: (x: ApiClient) => Promise<ApiResponse>; members?: boolean };
 const routes: Route[] = [
@@ -86,18 +87,18 @@ describe('who may call the sick and away routes', () => {
   });
 
   it('a trip that ended yesterday is archived: it can be read but neither edited nor removed', async () => {
-    const archived = await Trip.create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-20', studentNames: ['Gammel'] });
-    const endsToday = await Trip.create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-21', studentNames: ['Idag'] });
+    const archived = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-20', studentNames: ['Gammel'] });
+    const endsToday = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-21', studentNames: ['Idag'] });
     const edit = { fromDate: '2026-11-18', toDate: '2026-11-30', studentNames: ['Gammel'], classIds: [] };
     expect((await c.adminA.put(`/api/away/trip/${archived._id}`, edit)).body).toEqual({ message: AWAY_TEXTS.archived });
     expect((await c.adminA.delete(`/api/away/entry/${archived._id}`)).status).toBe(409);
-    expect(await Trip.findById(archived._id).lean()).toMatchObject({ toDate: '2026-11-20', studentNames: ['Gammel'] });
+    expect(await Trip.of(fx.a.id).findById(archived._id).lean()).toMatchObject({ toDate: '2026-11-20', studentNames: ['Gammel'] });
     expect((await c.adminA.put(`/api/away/trip/${endsToday._id}`, { ...edit, studentNames: ['Idag'] })).status).toBe(200);
     // Just after midnight in Oslo the same trip is in the archive.
     clock.setOslo('2026-11-22', 0, 5);
     try {
       expect((await c.adminA.delete(`/api/away/entry/${endsToday._id}`)).status).toBe(200);
-      const ended = await Trip.create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-21', studentNames: ['X'] });
+      const ended = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-21', studentNames: ['X'] });
       expect((await c.adminA.delete(`/api/away/entry/${ended._id}`)).status).toBe(409);
     } finally {
       clock.setOslo('2026-11-21', 21, 0);
@@ -134,8 +135,8 @@ describe('bad input: a clear Norwegian 400 and nothing stored', () => {
     }
     const put = await c.adminA.put('/api/sick', { date: DAY, students: [{ name: 'Ola' }, { name: ' ' }] });
     expect(message(put)).toBe('Feltet «elever nr. 2, navn»: Navn må fylles ut');
-    expect(await SickRecord.countDocuments()).toBe(0);
-    expect(await Trip.countDocuments()).toBe(0);
+    expect(await countEverywhere(SickRecord)).toBe(0);
+    expect(await countEverywhere(Trip)).toBe(0);
   });
 
   it('trip edits with bad dates, blank names or another school’s class change nothing', async () => {
@@ -152,7 +153,7 @@ describe('bad input: a clear Norwegian 400 and nothing stored', () => {
       expect(typeof message(res)).toBe('string');
     }
     expect((await c.adminA.put('/api/away/trip/123', { ...range, studentNames: ['Per'], classIds: [] })).status).toBe(400);
-    expect(await Trip.findById(id).lean()).toMatchObject({ ...range, studentNames: ['Per'] });
+    expect(await Trip.of(fx.a.id).findById(id).lean()).toMatchObject({ ...range, studentNames: ['Per'] });
   });
 
   it('student names with dots, slashes, percent signs, emoji and æøå are removed by their URL-encoded name', async () => {
@@ -162,7 +163,7 @@ describe('bad input: a clear Norwegian 400 and nothing stored', () => {
       const res = await c.adminA.delete(`/api/away/student/${encodeURIComponent(name)}`);
       expect(res.status, name).toBe(200);
     }
-    expect((await Trip.findOne({ schoolId: fx.a.id }).lean())!.studentNames).toEqual(['Blir']);
+    expect((await Trip.of(fx.a.id).findOne({ schoolId: fx.a.id }).lean())!.studentNames).toEqual(['Blir']);
     const malformed = await c.adminA.delete('/api/away/student/50%');
     expect(malformed.status).toBe(400);
     expect(typeof message(malformed)).toBe('string');
@@ -170,7 +171,7 @@ describe('bad input: a clear Norwegian 400 and nothing stored', () => {
     const longest = 'Æ😀'.repeat(33) + 'ø';
     await c.adminA.post('/api/away/add', { ...range, studentName: longest });
     expect((await c.adminA.delete(`/api/away/student/${encodeURIComponent(longest)}`)).status).toBe(200);
-    expect((await Trip.findOne({ schoolId: fx.a.id }).lean())!.studentNames).toEqual(['Blir']);
+    expect((await Trip.of(fx.a.id).findOne({ schoolId: fx.a.id }).lean())!.studentNames).toEqual(['Blir']);
   });
 
   it('students called __proto__ or constructor are listed like anyone else', async () => {

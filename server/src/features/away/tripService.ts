@@ -33,18 +33,18 @@ export function presentTrip(trip: TripDoc): TripDto {
 }
 
 export async function listTrips(schoolId: Types.ObjectId): Promise<TripDto[]> {
-  const trips = await Trip.find({ schoolId }).lean<TripDoc[]>();
+  const trips = await Trip.of(schoolId).find({ schoolId }).lean<TripDoc[]>();
   return trips.map(presentTrip).sort((a, b) => b.fromDate.localeCompare(a.fromDate) || b.updatedAt.localeCompare(a.updatedAt));
 }
 
 async function assertClassesOfSchool(schoolId: Types.ObjectId, classIds: string[]): Promise<void> {
   const unique = [...new Set(classIds)];
-  if ((await ClassModel.countDocuments({ schoolId, _id: trusted({ $in: unique }) })) !== unique.length) throw badRequest(AWAY_TEXTS.unknownClass);
+  if ((await ClassModel.of(schoolId).countDocuments({ schoolId, _id: trusted({ $in: unique }) })) !== unique.length) throw badRequest(AWAY_TEXTS.unknownClass);
 }
 
 /** A class named in the path: another school's class (or a deleted one) is not found. */
 export async function assertClassOfSchool(schoolId: Types.ObjectId, classId: string): Promise<void> {
-  if (!(await ClassModel.exists({ _id: classId, schoolId }))) throw notFound(AWAY_TEXTS.unknownClass);
+  if (!(await ClassModel.of(schoolId).exists({ _id: classId, schoolId }))) throw notFound(AWAY_TEXTS.unknownClass);
 }
 
 function emitSaved(realtime: Realtime, trip: TripDoc): TripDto {
@@ -62,7 +62,7 @@ export async function addToTrip(
 ): Promise<TripDto> {
   if (add.classIds?.length) await assertClassesOfSchool(schoolId, add.classIds);
   return tripsLock(schoolId, async () => {
-    const trip = await Trip.findOneAndUpdate(
+    const trip = await Trip.of(schoolId).findOneAndUpdate(
       { schoolId, fromDate: range.fromDate, toDate: range.toDate },
       { $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } } },
       { upsert: true, new: true },
@@ -80,12 +80,12 @@ export async function removeFromTrips(
 ): Promise<void> {
   const match = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
   await tripsLock(schoolId, async () => {
-    const trips = await Trip.find({ schoolId, toDate: trusted({ $gte: notEndedBefore }), ...match }).lean<TripDoc[]>();
+    const trips = await Trip.of(schoolId).find({ schoolId, toDate: trusted({ $gte: notEndedBefore }), ...match }).lean<TripDoc[]>();
     for (const trip of trips) {
-      const updated = await Trip.findOneAndUpdate({ _id: trip._id }, { $pull: match }, { new: true }).lean<TripDoc>();
+      const updated = await Trip.of(schoolId).findOneAndUpdate({ _id: trip._id }, { $pull: match }, { new: true }).lean<TripDoc>();
       if (!updated) continue;
       if (updated.studentNames.length === 0 && updated.classIds.length === 0) {
-        await Trip.deleteOne({ _id: updated._id });
+        await Trip.of(schoolId).deleteOne({ _id: updated._id });
         realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id: updated._id.toHexString() });
       } else {
         emitSaved(realtime, updated);
@@ -95,7 +95,7 @@ export async function removeFromTrips(
 }
 
 async function findEditableTrip(schoolId: Types.ObjectId, id: string, today: string): Promise<TripDoc> {
-  const trip = await Trip.findOne({ _id: id, schoolId }).lean<TripDoc>();
+  const trip = await Trip.of(schoolId).findOne({ _id: id, schoolId }).lean<TripDoc>();
   if (!trip) throw notFound(AWAY_TEXTS.tripNotFound);
   if (trip.toDate < today) throw conflict(AWAY_TEXTS.archived);
   return trip;
@@ -114,7 +114,7 @@ export async function updateTrip(
   return tripsLock(schoolId, async () => {
     await findEditableTrip(schoolId, id, today);
     await assertClassesOfSchool(schoolId, classIds);
-    const trip = await Trip.findOneAndUpdate(
+    const trip = await Trip.of(schoolId).findOneAndUpdate(
       { _id: id, schoolId },
       { $set: { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds } },
       { new: true },
@@ -127,7 +127,7 @@ export async function updateTrip(
 export async function deleteTrip(actor: UserDoc, schoolId: Types.ObjectId, id: string, today: string, realtime: Realtime): Promise<{ id: string }> {
   return tripsLock(schoolId, async () => {
     const trip = await findEditableTrip(schoolId, id, today);
-    await Trip.deleteOne({ _id: id, schoolId });
+    await Trip.of(schoolId).deleteOne({ _id: id, schoolId });
     const who = [...trip.studentNames, ...(trip.classIds.length ? [`${trip.classIds.length} linje(r)`] : [])].join(', ');
     await audit(actor, 'trip.removed', { id, name: `fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`, schoolId, detail: who });
     realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id });

@@ -1,4 +1,5 @@
-import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { schoolModel } from '../../db/schoolDatabase';
 
 const classSchema = new Schema(
   {
@@ -12,7 +13,7 @@ const classSchema = new Schema(
 classSchema.index({ schoolId: 1, nameKey: 1 }, { unique: true });
 
 export type ClassDoc = InferSchemaType<typeof classSchema> & { _id: Types.ObjectId };
-export const ClassModel = model('Class', classSchema);
+export const ClassModel = schoolModel('Class', classSchema);
 
 export function classNameKey(className: string): string {
   return className.trim().toLocaleLowerCase('nb');

@@ -17,7 +17,7 @@ function present(doc: ClassDoc): SchoolClass {
 }
 
 export async function listClasses(schoolId: Types.ObjectId): Promise<SchoolClass[]> {
-  const classes = await ClassModel.find({ schoolId }).lean<ClassDoc[]>();
+  const classes = await ClassModel.of(schoolId).find({ schoolId }).lean<ClassDoc[]>();
   return classes
     .sort((a, b) => a.className.localeCompare(b.className, 'nb', { numeric: true, sensitivity: 'base' }))
     .map(present);
@@ -25,10 +25,10 @@ export async function listClasses(schoolId: Types.ObjectId): Promise<SchoolClass
 
 export async function createClass(schoolId: Types.ObjectId, className: string, realtime: Realtime): Promise<SchoolClass> {
   const nameKey = classNameKey(className);
-  if (await ClassModel.exists({ schoolId, nameKey })) throw conflict(DUPLICATE);
+  if (await ClassModel.of(schoolId).exists({ schoolId, nameKey })) throw conflict(DUPLICATE);
   let created: ClassDoc;
   try {
-    created = (await ClassModel.create({ schoolId, className: className.trim(), nameKey })).toObject();
+    created = (await ClassModel.of(schoolId).create({ schoolId, className: className.trim(), nameKey })).toObject();
   } catch (err) {
     if ((err as { code?: unknown }).code === 11000) throw conflict(DUPLICATE);
     throw err;
@@ -39,7 +39,7 @@ export async function createClass(schoolId: Types.ObjectId, className: string, r
 }
 
 export async function deleteClass(schoolId: Types.ObjectId, classId: string, realtime: Realtime): Promise<{ id: string }> {
-  const deleted = await ClassModel.findOneAndDelete({ _id: classId, schoolId });
+  const deleted = await ClassModel.of(schoolId).findOneAndDelete({ _id: classId, schoolId });
   if (!deleted) throw notFound('Fant ikke klassen');
   await removeClassFromTrips(schoolId, classId, realtime);
   realtime.toSchool(schoolId.toHexString(), 'classes.deleted', { id: classId });

@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { ClassModel, classNameKey } from '../classes/model';
 import { School, schoolNameKey } from '../schools/model';
 import { UserModel } from '../users/model';
+import { prepareSchoolDatabase } from '../../db/schoolDatabase';
 
 export const DEMO_SCHOOL_NAME = 'Demo internatskole';
 const DEMO_PASSWORD = 'demo1234';
@@ -39,7 +40,8 @@ export async function seedDemoData(): Promise<boolean> {
       schoolId: login.role === PLATFORM_ADMIN_ROLE ? null : school._id,
     });
   }
-  await ClassModel.insertMany(
+  await prepareSchoolDatabase(school._id);
+  await ClassModel.of(school._id).insertMany(
     DEMO_CLASSES.map((className) => ({ schoolId: school._id, className, nameKey: classNameKey(className) })),
   );
   return true;

@@ -35,14 +35,14 @@ beforeAll(async () => {
     awayStudents: ['Per Ødegård'],
     taskTicks: ticks.map((taskId) => ({ taskId, at: new Date() })),
   });
-  await ReportModel.create([
+  await ReportModel.of(fx.a.id).create([
     report(fx.a.id, fx.a.supervisor, '2026-03-09', TRICKY, ['1', '3']),
     report(fx.a.id, colleague, '2026-03-09', FORMULA),
     report(fx.a.id, fx.a.supervisor, '2026-03-15', '+4799999999'),
     report(fx.a.id, fx.a.supervisor, '2026-03-16', 'Utenfor perioden'),
     report(fx.a.id, fx.a.supervisor, '2026-03-08', 'Før perioden'),
-    report(fx.b.id, fx.b.supervisor, '2026-03-10', 'Skole B sin rapport'),
   ]);
+  await ReportModel.of(fx.b.id).create(report(fx.b.id, fx.b.supervisor, '2026-03-10', 'Skole B sin rapport'));
 });
 afterAll(async () => server?.close());
 
@@ -204,7 +204,7 @@ describe('the week and the year', () => {
   });
 
   it('weeks across the turn of the year: 2026 week 53 ends in 2027, 2026 week 1 starts in 2025', async () => {
-    await ReportModel.create([
+    await ReportModel.of(fx.a.id).create([
       { schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2025-12-29', content: 'Uke 1', taskTicks: [{ taskId: '1', at: new Date() }] },
       { schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2027-01-03', content: 'Uke 53' },
     ]);
@@ -228,7 +228,7 @@ describe('the week and the year', () => {
     await c.adminA.post('/api/away/add', { fromDate: '2026-03-14', toDate: '2026-03-17', studentNames: ['Per', 'Pål'] });
     // Cases count by when they were sent, in Oslo: 22:30 UTC on Sunday 15 March is Monday in Oslo (week 12).
     const kase = { schoolId: new Types.ObjectId(fx.a.id), roomNumber: '12', description: 'Lekker kran', status: 'pending', createdByName: 'Kari A' };
-    await MaintenanceTaskModel.collection.insertMany([
+    await MaintenanceTaskModel.of(fx.a.id).collection.insertMany([
       { ...kase, createdAt: new Date('2026-03-12T19:00:00Z') },
       { ...kase, createdAt: new Date('2026-03-15T23:30:00Z') },
     ]);

@@ -23,7 +23,7 @@ export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: strin
  */
 export async function* exportRows(schoolId: Types.ObjectId, from: string, to: string, now: Date): AsyncGenerator<ExportRow> {
   const labels = new Map<string, string>((await getTaskButtons(schoolId)).map((b) => [b.id, b.label]));
-  const cursor = ReportModel.find({ schoolId, date: trusted({ $gte: from, $lte: to }) })
+  const cursor = ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }) })
     .sort({ date: 1, authorName: 1 })
     .lean()
     .cursor();

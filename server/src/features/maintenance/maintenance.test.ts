@@ -8,6 +8,7 @@ import { signedIn } from '../../../test/sessions';
 import { TestClock } from '../../../test/testClock';
 import { startTestServer, type TestServer } from '../../../test/testServer';
 import { MaintenanceTaskModel } from './model';
+import { countEverywhere } from '../../../test/everySchool';
 
 const clock = new TestClock();
 let server: TestServer;
@@ -40,12 +41,12 @@ describe('POST /api/maintenance-tasks/submit', () => {
     const res = await c.supervisorA.post<Task>(`${BASE}/submit`, { roomNumber: '  12 ', description: ' Knust vindu ', createdByName: 'Falsk' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ roomNumber: '12', description: 'Knust vindu', status: 'pending', createdByName: 'Kari A', completedAt: null });
-    const stored = await MaintenanceTaskModel.findById(res.body.id).lean();
+    const stored = await MaintenanceTaskModel.of(fx.a.id).findById(res.body.id).lean();
     expect(stored!.schoolId.toHexString()).toBe(fx.a.id);
   });
 
   it('rejects empty, whitespace-only, huge and non-string fields, storing nothing', async () => {
-    const before = await MaintenanceTaskModel.countDocuments();
+    const before = await countEverywhere(MaintenanceTaskModel);
     const cases: Array<[unknown, string, string | null]> = [
       [{ roomNumber: '', description: 'x' }, 'roomNumber', MAINTENANCE_TEXTS.roomRequired],
       [{ roomNumber: '   ', description: 'x' }, 'roomNumber', MAINTENANCE_TEXTS.roomRequired],
@@ -62,7 +63,7 @@ describe('POST /api/maintenance-tasks/submit', () => {
       expect(res.body.message).toContain(`«${FIELD_NAMES[field]}»`);
       if (text) expect(res.body.message).toContain(text);
     }
-    expect(await MaintenanceTaskModel.countDocuments()).toBe(before);
+    expect(await countEverywhere(MaintenanceTaskModel)).toBe(before);
   });
 });
 
@@ -115,7 +116,7 @@ describe('complete, reject, delete', () => {
       const results = await Promise.all([c.caretakerA.put(`${BASE}/${id}/complete`), second.put(`${BASE}/${id}/complete`)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       const winner = results.find((r) => r.status === 200)!.body as Task;
-      const stored = await MaintenanceTaskModel.findById(id).lean();
+      const stored = await MaintenanceTaskModel.of(fx.a.id).findById(id).lean();
       expect(stored!.completedByName).toBe(winner.completedByName);
     }
   });
@@ -126,7 +127,7 @@ describe('complete, reject, delete', () => {
     await c.caretakerA.put(`${BASE}/${archived}/complete`);
     await expectAccess(c, (x) => x.delete(`${BASE}/${pending}`), { ...refusedOthers, caretakerA: 200 });
     expect((await c.adminA.delete(`${BASE}/${archived}`)).status).toBe(200);
-    expect(await MaintenanceTaskModel.countDocuments({ _id: trusted({ $in: [pending, archived] }) })).toBe(0);
+    expect(await MaintenanceTaskModel.of(fx.a.id).countDocuments({ _id: trusted({ $in: [pending, archived] }) })).toBe(0);
     expect((await c.adminA.delete(`${BASE}/${archived}`)).status).toBe(404);
     expect((await c.adminA.put(`${BASE}/ikke-id/complete`)).status).toBe(400);
   });

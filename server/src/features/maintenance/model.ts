@@ -1,4 +1,5 @@
-import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { schoolModel } from '../../db/schoolDatabase';
 import { MAINTENANCE_STATUSES } from '../../../../protocol/src/maintenance';
 
 /** A maintenance case. Names and times are the server's: who was signed in, when it happened. */
@@ -20,4 +21,4 @@ const maintenanceTaskSchema = new Schema(
 maintenanceTaskSchema.index({ schoolId: 1, status: 1 });
 
 export type MaintenanceTaskDoc = HydratedDocument<InferSchemaType<typeof maintenanceTaskSchema>>;
-export const MaintenanceTaskModel = model('MaintenanceTask', maintenanceTaskSchema);
+export const MaintenanceTaskModel = schoolModel('MaintenanceTask', maintenanceTaskSchema);

@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
 import type { UserDoc } from '../users/model';
+import { findInAnySchool } from '../schools/locate';
 import { MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -39,7 +40,7 @@ function targets(schoolId: Types.ObjectId): string[] {
 
 /** Pending by room number; the archive newest action first (spec §2.5, §2.6). */
 export async function listTasks(schoolId: Types.ObjectId, status: MaintenanceStatus | undefined): Promise<MaintenanceTask[]> {
-  const tasks = (await MaintenanceTaskModel.find(status ? { schoolId, status } : { schoolId })).map(present);
+  const tasks = (await MaintenanceTaskModel.of(schoolId).find(status ? { schoolId, status } : { schoolId })).map(present);
   const actedAt = (t: MaintenanceTask) => t.completedAt ?? t.rejectedAt ?? '';
   return tasks.sort((a, b) =>
     a.status === 'pending' && b.status === 'pending'
@@ -54,7 +55,7 @@ export async function createTask(
   body: CreateMaintenanceTaskBody,
   realtime: Realtime,
 ): Promise<MaintenanceTask> {
-  const task = await MaintenanceTaskModel.create({
+  const task = await MaintenanceTaskModel.of(schoolId).create({
     schoolId,
     roomNumber: body.roomNumber,
     description: body.description,
@@ -67,8 +68,11 @@ export async function createTask(
   return presented;
 }
 
+/** A case by id in the caller's school; the Plattformadministrator (no school given) finds it in any school. */
 async function findTask(scope: Types.ObjectId | null, id: string): Promise<MaintenanceTaskDoc> {
-  const task = await MaintenanceTaskModel.findOne(scope ? { _id: id, schoolId: scope } : { _id: id });
+  const task = scope
+    ? await MaintenanceTaskModel.of(scope).findOne({ _id: id, schoolId: scope })
+    : await findInAnySchool((school) => MaintenanceTaskModel.of(school).findById(id));
   if (!task) throw notFound(MAINTENANCE_TEXTS.notFound);
   return task;
 }
@@ -84,9 +88,10 @@ export async function resolveTask(
 ): Promise<MaintenanceTask> {
   const task = await findTask(scope, id);
   const set = outcome === 'completed' ? { completedByName: actor.name, completedAt: now } : { rejectedByName: actor.name, rejectedAt: now };
-  const updated = await updateIfMatches(MaintenanceTaskModel, { _id: task._id, status: 'pending' }, { $set: { status: outcome, ...set } });
+  const Task = MaintenanceTaskModel.of(task.schoolId);
+  const updated = await updateIfMatches(Task, { _id: task._id, status: 'pending' }, { $set: { status: outcome, ...set } });
   if (!updated) {
-    const current = await MaintenanceTaskModel.findById(task._id, { status: 1 }).lean();
+    const current = await Task.findById(task._id, { status: 1 }).lean();
     if (!current) throw notFound(MAINTENANCE_TEXTS.notFound);
     throw conflict(current.status === 'rejected' ? MAINTENANCE_TEXTS.alreadyRejected : MAINTENANCE_TEXTS.alreadyCompleted);
   }
@@ -97,7 +102,7 @@ export async function resolveTask(
 
 export async function deleteTask(scope: Types.ObjectId | null, id: string, realtime: Realtime): Promise<{ id: string }> {
   const task = await findTask(scope, id);
-  if (!(await deleteIfMatches(MaintenanceTaskModel, { _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
+  if (!(await deleteIfMatches(MaintenanceTaskModel.of(task.schoolId), { _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
   realtime.emit(targets(task.schoolId), 'maintenanceTasks.deleted', { id });
   return { id };
 }

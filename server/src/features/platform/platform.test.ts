@@ -1,4 +1,3 @@
-import { trusted } from '../../db/trusted';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '../../../../protocol/src/texts';
@@ -11,6 +10,7 @@ import { SessionModel } from '../auth/sessionModel';
 import { ClassModel, classNameKey } from '../classes/model';
 import { School } from '../schools/model';
 import { UserModel } from '../users/model';
+import { countEverywhere, hasSchoolDatabase } from '../../../test/everySchool';
 
 let server: TestServer;
 let fx: Fixture;
@@ -71,12 +71,13 @@ describe('platform schools', () => {
     expect((await c.platform.put(`${BASE}/schools/0123456789abcdef01234567`, { active: false })).status).toBe(404);
   });
 
-  it('deleting a school leaves no document of it behind in any collection', async () => {
+  it('deleting a school removes its database and leaves no document of it behind in any shared collection', async () => {
     const school = (await c.platform.post<SchoolBody>(`${BASE}/schools`, { name: 'Skal bort' })).body;
     const user = await makeUser(school.id, 'Admin');
     const session = await signedIn(server.baseUrl, user);
-    await ClassModel.create({ schoolId: school.id, className: '1A', nameKey: classNameKey('1A') });
-    const otherClasses = await ClassModel.countDocuments({ schoolId: trusted({ $ne: school.id }) });
+    await ClassModel.of(school.id).create({ schoolId: school.id, className: '1A', nameKey: classNameKey('1A') });
+    const otherClasses = await countEverywhere(ClassModel);
+    expect(await hasSchoolDatabase(school.id)).toBe(true);
 
     await expectAccess(c, (x) => x.delete(`${BASE}/schools/${school.id}`), onlyPlatform(200));
     for (const model of Object.values(mongoose.models)) {
@@ -85,7 +86,8 @@ describe('platform schools', () => {
     expect(await School.exists({ _id: school.id })).toBeNull();
     expect(await SessionModel.countDocuments({ userId: user.id })).toBe(0);
     expect((await session.get('/api/auth/me')).status).toBe(401);
-    expect(await ClassModel.countDocuments({ schoolId: trusted({ $ne: school.id }) })).toBe(otherClasses);
+    expect(await hasSchoolDatabase(school.id)).toBe(false);
+    expect(await countEverywhere(ClassModel)).toBe(otherClasses - 1);
     expect((await c.platform.delete(`${BASE}/schools/${school.id}`)).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Schema, Types, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { Schema, Types, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { schoolModel } from '../../db/schoolDatabase';
 import { TASK_IDS } from '../../../../protocol/src/taskButtons';
 
 /** One report per supervisor per report day per school (DECISIONS.md). */
@@ -21,7 +22,7 @@ reportSchema.index({ schoolId: 1, authorUserId: 1, date: 1 }, { unique: true });
 reportSchema.index({ schoolId: 1, date: 1 });
 
 export type ReportDoc = HydratedDocument<InferSchemaType<typeof reportSchema>>;
-export const ReportModel = model('Report', reportSchema);
+export const ReportModel = schoolModel('Report', reportSchema);
 
 /**
  * A report's id follows from its school, author and day. Reading and writing "my report" is then

@@ -12,7 +12,7 @@ import { trusted } from '../../db/trusted';
 
 /** The school's reports of the days from..to inclusive, oldest day first, then by author. */
 export async function reportsInRange(schoolId: Types.ObjectId, from: string, to: string, now: Date): Promise<Report[]> {
-  const reports = await ReportModel.find({ schoolId, date: trusted({ $gte: from, $lte: to }) });
+  const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }) });
   return reports
     .map((r) => presentReport(r, now))
     .sort((a, b) => compareDays(a.date, b.date) || a.authorName.localeCompare(b.authorName, 'nb'));
@@ -41,10 +41,10 @@ export async function yearSummary(schoolId: Types.ObjectId, year: number): Promi
   };
 
   const [reports, sickLists, trips, cases] = await Promise.all([
-    ReportModel.find({ schoolId, date: trusted({ $gte: first, $lte: last }) }, { date: 1, taskTicks: 1, authorUserId: 1, authorName: 1, updatedAt: 1 }).lean(),
-    SickRecord.find({ schoolId, date: trusted({ $gte: first, $lte: last }) }, { date: 1, 'students.name': 1 }).lean(),
-    Trip.find({ schoolId, fromDate: trusted({ $lte: last }), toDate: trusted({ $gte: first }) }, { fromDate: 1, toDate: 1, studentNames: 1 }).lean(),
-    MaintenanceTaskModel.find(
+    ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: first, $lte: last }) }, { date: 1, taskTicks: 1, authorUserId: 1, authorName: 1, updatedAt: 1 }).lean(),
+    SickRecord.of(schoolId).find({ schoolId, date: trusted({ $gte: first, $lte: last }) }, { date: 1, 'students.name': 1 }).lean(),
+    Trip.of(schoolId).find({ schoolId, fromDate: trusted({ $lte: last }), toDate: trusted({ $gte: first }) }, { fromDate: 1, toDate: 1, studentNames: 1 }).lean(),
+    MaintenanceTaskModel.of(schoolId).find(
       { schoolId, createdAt: trusted({ $gte: osloInstant(first, 0, 0), $lt: osloInstant(addDays(last, 1), 0, 0) }) },
       { createdAt: 1 },
     ).lean(),

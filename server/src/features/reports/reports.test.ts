@@ -7,6 +7,7 @@ import { signedIn } from '../../../test/sessions';
 import { TestClock } from '../../../test/testClock';
 import { startTestServer, type TestServer } from '../../../test/testServer';
 import { ReportModel } from './model';
+import { countEverywhere, deleteEverywhere } from '../../../test/everySchool';
 
 const clock = new TestClock();
 let server: TestServer;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   clock.setOslo('2026-11-21', 21, 0);
-  await ReportModel.deleteMany({});
+  await deleteEverywhere(ReportModel);
 });
 afterAll(async () => server?.close());
 
@@ -46,10 +47,10 @@ describe('PUT /api/reports/my', () => {
     await expectAccess(c, (x) => x.put('/api/reports/my', save('2026-11-21')), refusedExcept({ supervisorA: 200 }));
     const mine = await c.supervisorA.get<MyReport>('/api/reports/my');
     expect(mine.body).toMatchObject({ content: 'Rolig kveld.', completedTasks: ['1'], locked: false });
-    expect(await ReportModel.countDocuments()).toBe(1);
+    expect(await countEverywhere(ReportModel)).toBe(1);
     // Saving again updates the one report of the day.
     await c.supervisorA.put('/api/reports/my', save('2026-11-21', { content: 'Oppdatert', completedTasks: ['1', '3'] }));
-    expect(await ReportModel.countDocuments()).toBe(1);
+    expect(await countEverywhere(ReportModel)).toBe(1);
   });
 
   it('refuses another day, a locked day and the 08:30–09:00 window, storing nothing', async () => {
@@ -72,7 +73,7 @@ describe('PUT /api/reports/my', () => {
     clock.setOslo('2026-11-22', 9, 0);
     expect((await c.supervisorA.put('/api/reports/my', save('2026-11-21'))).status).toBe(409);
     expect((await c.supervisorA.put('/api/reports/my', save('2026-11-22'))).status).toBe(200);
-    const stored = await ReportModel.findOne({ date: '2026-11-21' }).lean();
+    const stored = await ReportModel.of(fx.a.id).findOne({ date: '2026-11-21' }).lean();
     expect(stored!.content).toBe('Rolig kveld.');
   });
 
@@ -112,7 +113,7 @@ describe('PUT /api/reports/my', () => {
     const long = await c.supervisorA.put<{ message: string }>('/api/reports/my', save('2026-11-21', { content: 'x'.repeat(REPORT_CONTENT_MAX_LENGTH + 1) }));
     expect(long.status).toBe(400);
     expect(long.body.message).toContain(REPORT_TEXTS.tooLong);
-    expect(await ReportModel.countDocuments()).toBe(0);
+    expect(await countEverywhere(ReportModel)).toBe(0);
   });
 });
 

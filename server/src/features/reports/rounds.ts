@@ -5,7 +5,7 @@ import { ReportModel } from './model';
 
 /** The shared board of a report day: per task, the supervisor who ticked it last, and when. */
 export async function taskRounds(schoolId: Types.ObjectId, date: string): Promise<TaskRounds> {
-  const reports = await ReportModel.find({ schoolId, date }, { authorUserId: 1, authorName: 1, taskTicks: 1 }).lean();
+  const reports = await ReportModel.of(schoolId).find({ schoolId, date }, { authorUserId: 1, authorName: 1, taskTicks: 1 }).lean();
   const latest = new Map<string, TaskRounds['rounds'][number]>();
   for (const report of reports) {
     for (const tick of report.taskTicks) {

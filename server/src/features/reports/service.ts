@@ -10,6 +10,7 @@ import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport } from './present';
 import { taskRounds } from './rounds';
 import { trusted } from '../../db/trusted';
+import { findInAnySchool } from '../schools/locate';
 
 const RECENT_DAYS = 7;
 
@@ -17,7 +18,7 @@ const RECENT_DAYS = 7;
 export async function getMyReport(user: UserDoc, requested: string | undefined, now: Date): Promise<MyReport> {
   const today = reportDay(now);
   const date = requested ?? today;
-  const report = await ReportModel.findById(reportIdFor(user.schoolId!, user._id, date));
+  const report = await ReportModel.of(user.schoolId!).findById(reportIdFor(user.schoolId!, user._id, date));
   return {
     id: report?._id.toHexString() ?? null,
     date,
@@ -42,7 +43,8 @@ export async function saveMyReport(user: UserDoc, body: SaveMyReportBody, now: D
   if (isResetWindow(now)) throw conflict(REPORT_TEXTS.resetWindow);
 
   const _id = reportIdFor(user.schoolId!, user._id, today);
-  const existing = await ReportModel.findById(_id, { taskTicks: 1 }).lean();
+  const Report = ReportModel.of(user.schoolId!);
+  const existing = await Report.findById(_id, { taskTicks: 1 }).lean();
   const tickedAt = new Map((existing?.taskTicks ?? []).map((t) => [t.taskId, t.at]));
   const taskTicks = [...body.completedTasks].sort().map((taskId) => ({ taskId, at: tickedAt.get(taskId) ?? now }));
   const update = {
@@ -52,11 +54,11 @@ export async function saveMyReport(user: UserDoc, body: SaveMyReportBody, now: D
 
   let report: ReportDoc | null;
   try {
-    report = await ReportModel.findOneAndUpdate({ _id }, update, { upsert: true, new: true });
+    report = await Report.findOneAndUpdate({ _id }, update, { upsert: true, new: true });
   } catch (err) {
     // Two first saves at once: the unique _id lets one create it; the other updates it.
     if ((err as { code?: unknown }).code !== 11000) throw err;
-    report = await ReportModel.findOneAndUpdate({ _id }, { $set: update.$set }, { new: true });
+    report = await Report.findOneAndUpdate({ _id }, { $set: update.$set }, { new: true });
   }
   const presented = presentReport(report!, now);
   const schoolId = user.schoolId!.toHexString();
@@ -69,14 +71,17 @@ export async function saveMyReport(user: UserDoc, body: SaveMyReportBody, now: D
 /** The school's reports of the last seven report days, newest first. */
 export async function recentReports(schoolId: Types.ObjectId, now: Date): Promise<Report[]> {
   const today = reportDay(now);
-  const reports = await ReportModel.find({ schoolId, date: trusted({ $gte: addDays(today, -(RECENT_DAYS - 1)), $lte: today }) });
+  const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: addDays(today, -(RECENT_DAYS - 1)), $lte: today }) });
   return reports
     .map((r) => presentReport(r, now))
     .sort((a, b) => compareDays(b.date, a.date) || b.updatedAt.localeCompare(a.updatedAt));
 }
 
+/** A report by id in the caller's school; the Plattformadministrator (no school given) finds it in any school. */
 async function findReport(schoolId: Types.ObjectId | null, id: string): Promise<ReportDoc> {
-  const report = await ReportModel.findOne(schoolId ? { _id: id, schoolId } : { _id: id });
+  const report = schoolId
+    ? await ReportModel.of(schoolId).findOne({ _id: id, schoolId })
+    : await findInAnySchool((school) => ReportModel.of(school).findById(id));
   if (!report) throw notFound(REPORT_TEXTS.notFound);
   return report;
 }
@@ -105,7 +110,7 @@ export async function updateReportContent(
 
 export async function deleteReport(actor: UserDoc, schoolId: Types.ObjectId | null, id: string, now: Date, realtime: Realtime): Promise<{ id: string }> {
   const report = await findReport(schoolId, id);
-  await ReportModel.deleteOne({ _id: report._id });
+  await ReportModel.of(report.schoolId).deleteOne({ _id: report._id });
   await audit(actor, 'report.deleted', { id: report._id, name: `${report.authorName}, ${formatDayNo(report.date)}`, schoolId: report.schoolId });
   const reportSchool = report.schoolId.toHexString();
   realtime.toSchool(reportSchool, 'reports.deleted', { id });

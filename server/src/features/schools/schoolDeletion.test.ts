@@ -7,6 +7,8 @@ import { signedIn } from '../../../test/sessions';
 import { startTestServer, type TestServer } from '../../../test/testServer';
 import { Trip } from '../away/model';
 import { ReportModel } from '../reports/model';
+import { AuditModel } from '../audit/model';
+import { hasSchoolDatabase } from '../../../test/everySchool';
 import { UserModel } from '../users/model';
 import { School } from './model';
 import { finishSchoolDeletions } from './service';
@@ -27,13 +29,15 @@ async function schoolWithData(name: string) {
   const admin = await makeUser(school.id, 'Admin');
   const supervisor = await makeUser(school.id, 'Tilsynsvakt');
   const session = await signedIn(server.baseUrl, admin);
-  await ReportModel.create({ schoolId: school.id, authorUserId: supervisor.id, authorName: supervisor.name, date: '2026-03-01', content: 'x' });
-  await Trip.create({ schoolId: school.id, fromDate: '2026-03-01', toDate: '2026-03-02', studentNames: ['Per'] });
+  await ReportModel.of(school.id).create({ schoolId: school.id, authorUserId: supervisor.id, authorName: supervisor.name, date: '2026-03-01', content: 'x' });
+  await Trip.of(school.id).create({ schoolId: school.id, fromDate: '2026-03-01', toDate: '2026-03-02', studentNames: ['Per'] });
   return { id: school.id, admin, session };
 }
 
+/** What is left of the school: its own database, and its documents in the shared collections. */
 async function leftOf(schoolId: string): Promise<Record<string, number>> {
   const left: Record<string, number> = {};
+  if (await hasSchoolDatabase(schoolId)) left.database = 1;
   for (const model of Object.values(mongoose.models)) {
     if (!model.schema.path('schoolId')) continue;
     const n = await model.countDocuments({ schoolId });
@@ -45,7 +49,7 @@ async function leftOf(schoolId: string): Promise<Record<string, number>> {
 describe('deleting a school, cut short', () => {
   it('a failure halfway leaves the school switched off and its users signed out; a retry finishes it', async () => {
     const school = await schoolWithData('Avbrutt skole');
-    const failing = vi.spyOn(ReportModel, 'deleteMany').mockRejectedValueOnce(new Error('disken er full'));
+    const failing = vi.spyOn(mongoose.Connection.prototype, 'dropDatabase').mockRejectedValueOnce(new Error('disken er full'));
     try {
       expect((await platform.delete(`/api/plattformadministrator/schools/${school.id}`)).status).toBe(500);
     } finally {
@@ -65,7 +69,8 @@ describe('deleting a school, cut short', () => {
 
   it('a deletion a crash cut short is finished at the next start', async () => {
     const school = await schoolWithData('Krasj skole');
-    const failing = vi.spyOn(Trip, 'deleteMany').mockRejectedValueOnce(new Error('prosessen døde'));
+    expect(await hasSchoolDatabase(school.id)).toBe(true);
+    const failing = vi.spyOn(AuditModel, 'deleteMany').mockRejectedValueOnce(new Error('prosessen døde'));
     try {
       expect((await platform.delete(`/api/plattformadministrator/schools/${school.id}`)).status).toBe(500);
     } finally {

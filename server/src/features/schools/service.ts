@@ -10,6 +10,7 @@ import { audit } from '../audit/service';
 import { UserModel, type UserDoc } from '../users/model';
 import { School, schoolNameKey, type SchoolDoc } from './model';
 import { trusted } from '../../db/trusted';
+import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
 
@@ -75,6 +76,7 @@ export async function createSchool(name: string, realtime: Realtime): Promise<Pl
     if ((err as { code?: unknown }).code === 11000) throw conflict('En skole med dette navnet finnes allerede');
     throw err;
   }
+  await prepareSchoolDatabase(school._id);
   const presented = present(school, undefined);
   realtime.emit([rooms.platform], 'schools.created', presented);
   return presented;
@@ -95,8 +97,8 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
 }
 
 /**
- * Deletes the school and every document of it, in every collection that has a schoolId (so
- * collections added later are covered too). Safe to cut short and run again: the school is first
+ * Deletes the school and every document of it: its own database, and in the shared database every
+ * collection that has a schoolId (so collections added later are covered too). Safe to cut short and run again: the school is first
  * marked as being deleted and switched off (its users are signed out and cannot come back), its
  * users go after everything else of theirs, and the school itself last. A deletion cut short by a
  * crash is finished at the next start (`finishSchoolDeletions`).
@@ -116,6 +118,8 @@ async function removeSchoolData(schoolId: Types.ObjectId, realtime: Realtime): P
   const userIds = (await UserModel.find({ schoolId }, { _id: 1 }).lean()).map((u) => u._id);
   await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
   for (const id of userIds) realtime.disconnectUser(id.toHexString());
+  await dropSchoolDatabase(schoolId);
+  // What is kept in the shared database (audit entries, say) and still names the school.
   for (const model of Object.values(mongoose.models)) {
     if (model !== UserModel && model.schema.path('schoolId')) await model.deleteMany({ schoolId });
   }

@@ -1,4 +1,5 @@
-import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { schoolModel } from '../../db/schoolDatabase';
 
 /**
  * The sick list of one school on one date. Student names are user text (they may hold a '.'),
@@ -17,4 +18,4 @@ const sickSchema = new Schema(
 sickSchema.index({ schoolId: 1, date: 1 }, { unique: true });
 
 export type SickDoc = InferSchemaType<typeof sickSchema> & { _id: Types.ObjectId };
-export const SickRecord = model('SickRecord', sickSchema);
+export const SickRecord = schoolModel('SickRecord', sickSchema);

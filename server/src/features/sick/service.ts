@@ -29,7 +29,7 @@ export function withoutComments(sick: Sick): Sick {
 }
 
 export async function getSick(schoolId: Types.ObjectId, date: string, role: Role): Promise<Sick> {
-  const sick = present(await SickRecord.findOne({ schoolId, date }).lean<SickDoc>());
+  const sick = present(await SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>());
   return mayReadSickComments(role) ? sick : withoutComments(sick);
 }
 
@@ -41,12 +41,12 @@ function changeList(
   realtime: Realtime,
 ): Promise<Sick> {
   return withListLock(`sick:${schoolId.toHexString()}:${date}`, async () => {
-    const current = await SickRecord.findOne({ schoolId, date }).lean<SickDoc>();
+    const current = await SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>();
     const students = change(
       (current?.students ?? []).map((s) => ({ name: s.name, comment: s.comment ?? '' })),
       current?.revision ?? 0,
     );
-    const record = await SickRecord.findOneAndUpdate(
+    const record = await SickRecord.of(schoolId).findOneAndUpdate(
       { schoolId, date },
       { $set: { students }, $inc: { revision: 1 } },
       { upsert: true, new: true },

@@ -1,4 +1,5 @@
-import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { schoolModel } from '../../db/schoolDatabase';
 import { TASK_IDS } from '../../../../protocol/src/taskButtons';
 
 /** A school's six task labels; a school without a row uses the defaults. */
@@ -11,4 +12,4 @@ const taskConfigSchema = new Schema(
 );
 
 export type TaskConfigDoc = InferSchemaType<typeof taskConfigSchema> & { _id: Types.ObjectId };
-export const TaskConfig = model('TaskConfig', taskConfigSchema);
+export const TaskConfig = schoolModel('TaskConfig', taskConfigSchema);

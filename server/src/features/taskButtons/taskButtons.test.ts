@@ -55,7 +55,7 @@ describe('tasks config', () => {
   });
 
   it('refuses a missing, blank, long or duplicate label with the spec’s message, storing nothing', async () => {
-    const before = await TaskConfig.findOne({ schoolId: fx.b.id }).lean();
+    const before = await TaskConfig.of(fx.b.id).findOne({ schoolId: fx.b.id }).lean();
     const blank = labels('X');
     blank.buttons[2]!.label = '   ';
     const res = await c.adminB.put<{ message: string }>(`/api/tasks-config/${fx.b.id}`, blank);
@@ -68,6 +68,6 @@ describe('tasks config', () => {
     for (const body of [long, duplicate, { buttons: labels('X').buttons.slice(0, 5) }, { buttons: 'alle' }, {}]) {
       expect((await c.adminB.put(`/api/tasks-config/${fx.b.id}`, body)).status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
-    expect(await TaskConfig.findOne({ schoolId: fx.b.id }).lean()).toEqual(before);
+    expect(await TaskConfig.of(fx.b.id).findOne({ schoolId: fx.b.id }).lean()).toEqual(before);
   });
 });

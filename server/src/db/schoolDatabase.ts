@@ -1,0 +1,69 @@
+import mongoose, { Types, type Connection, type Schema } from 'mongoose';
+
+/**
+ * Each school's own data (reports, sick lists, trips, classes, cases, task labels) lives in a
+ * database of its own. FerretDB's SQLite backend stores a database as its own file and answers
+ * any filter but a bare _id by reading the whole collection, so in one shared collection every
+ * school's reads grew with every other school's data; in its own database a school reads only
+ * its own. It is also an isolation boundary: a query of one school's database cannot return
+ * another school's documents. See docs/performance.md for the measurements.
+ */
+const SCHOOL_DATABASE_INFIX = '_s_';
+
+/** A school's database: the app's database name, then the school id (24 hex digits, never user text). */
+export function schoolDatabaseName(schoolId: Types.ObjectId | string): string {
+  const hex = new Types.ObjectId(schoolId).toHexString();
+  return `${mongoose.connection.name}${SCHOOL_DATABASE_INFIX}${hex}`;
+}
+
+/** The prefix all of this app's school databases share (tests drop them with the app's database). */
+export function schoolDatabasePrefix(): string {
+  return `${mongoose.connection.name}${SCHOOL_DATABASE_INFIX}`;
+}
+
+function schoolConnection(schoolId: Types.ObjectId | string): Connection {
+  // useCache: one Connection object per school, sharing the app's single client and its pool.
+  return mongoose.connection.useDb(schoolDatabaseName(schoolId), { useCache: true });
+}
+
+const registered: SchoolModel<Schema>[] = [];
+
+export interface SchoolModel<TSchema extends Schema> {
+  readonly modelName: string;
+  readonly schema: TSchema;
+  /** The model bound to one school's database. */
+  of(schoolId: Types.ObjectId | string): ReturnType<typeof compile<TSchema>>;
+}
+
+function compile<TSchema extends Schema>(connection: Connection, name: string, schema: TSchema) {
+  return connection.model(name, schema);
+}
+
+/** Declares a model whose documents each belong to one school and live in that school's database. */
+export function schoolModel<TSchema extends Schema>(modelName: string, schema: TSchema): SchoolModel<TSchema> {
+  const model: SchoolModel<TSchema> = {
+    modelName,
+    schema,
+    of(schoolId) {
+      const connection = schoolConnection(schoolId);
+      return (connection.models[modelName] as ReturnType<typeof compile<TSchema>> | undefined) ?? compile(connection, modelName, schema);
+    },
+  };
+  registered.push(model as unknown as SchoolModel<Schema>);
+  return model;
+}
+
+/** Every per-school model, for index creation, the move from the shared database, and deletion. */
+export function schoolModels(): readonly SchoolModel<Schema>[] {
+  return registered;
+}
+
+/** Creates a school's collections and indexes (unique ones included) before its first write. */
+export async function prepareSchoolDatabase(schoolId: Types.ObjectId | string): Promise<void> {
+  await Promise.all(registered.map((model) => model.of(schoolId).init()));
+}
+
+/** Removes a school's database with everything in it. */
+export async function dropSchoolDatabase(schoolId: Types.ObjectId | string): Promise<void> {
+  await schoolConnection(schoolId).dropDatabase();
+}
