@@ -1,16 +1,14 @@
-import { useEffect } from 'react';
-import { ApprovedRoutes } from './ApprovedRoutes';
-import { DeactivatedPage, PendingPage } from './features/auth/AccountStatusPage';
-import { RoleChangeRedirect } from './features/auth/RoleChangeRedirect';
-import { SessionRuntime } from './features/auth/SessionRuntime';
+import { lazy, Suspense, useEffect } from 'react';
 import { SignedOutRoutes } from './features/auth/SignedOutRoutes';
+import { loadSignedInApp } from './signedInChunk';
 import { useAuthStore } from './stores/authStore';
 import { LoadingScreen } from './ui/LoadingScreen';
 
-/** Guards by session phase and account status; the role guards live in ApprovedRoutes. */
+const SignedInApp = lazy(loadSignedInApp);
+
+/** Guards by session phase; account status and role guards live in the signed-in chunk. */
 export function App() {
   const phase = useAuthStore((state) => state.phase);
-  const status = useAuthStore((state) => state.user?.status);
 
   useEffect(() => {
     void useAuthStore.getState().refreshMe({ force: true });
@@ -19,10 +17,8 @@ export function App() {
   if (phase === 'checking') return <LoadingScreen />;
   if (phase === 'signedOut') return <SignedOutRoutes />;
   return (
-    <>
-      <SessionRuntime />
-      <RoleChangeRedirect />
-      {status === 'approved' ? <ApprovedRoutes /> : status === 'pending' ? <PendingPage /> : <DeactivatedPage />}
-    </>
+    <Suspense fallback={<LoadingScreen />}>
+      <SignedInApp />
+    </Suspense>
   );
 }

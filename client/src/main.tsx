@@ -1,8 +1,8 @@
+import './effectTiming';
 // Base styles first, so feature styles that follow can refine them.
 import './ui/base.css';
 import './ui/layout.css';
 import './ui/lists.css';
-import { Tooltip } from 'radix-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -15,10 +15,8 @@ if (!container) throw new Error('Missing #root element');
 createRoot(container).render(
   <StrictMode>
     <BrowserRouter>
-      <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-        <App />
-        <Toaster />
-      </Tooltip.Provider>
+      <App />
+      <Toaster />
     </BrowserRouter>
   </StrictMode>,
 );

@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { TEXTS } from '../../../protocol/src/texts';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built client. Unknown /api paths get a JSON 404; every other path gets the client,
  * whose router shows its own 404 page.
@@ -15,7 +17,20 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
 
   if (hasClient) {
-    await app.register(fastifyStatic, { root, index: false });
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      // The build writes .br and .gz beside each asset; the smallest one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Files under assets/ carry a hash of their content in the name: a new build has new names.
+        const hashed = path.relative(root, filePath).startsWith(`assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        // The body depends on Accept-Encoding (a .br, a .gz or the file): caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
     app.get('/', (_request, reply) => sendIndex(reply));
   }
 

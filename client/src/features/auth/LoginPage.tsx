@@ -10,6 +10,7 @@ import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
 import { AuthLayout } from './AuthLayout';
 import { CompatNotice } from './CompatNotice';
+import { loadSignedInApp } from '../../signedInChunk';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -22,6 +23,7 @@ export function LoginPage() {
     event.preventDefault();
     if (submitting) return;
     setSubmitting(true);
+    void loadSignedInApp();
     try {
       const response = await login({ email: email.trim(), password });
       if (response.user.role === PLATFORM_ADMIN_ROLE) {

@@ -8,6 +8,7 @@ import { useAuthStore } from '../../stores/authStore';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
 import { AuthLayout } from './AuthLayout';
+import { loadSignedInApp } from '../../signedInChunk';
 
 /** /plattformadministrator-login: accepts Plattformadministrator accounts only. */
 export function PlatformLoginPage() {
@@ -25,6 +26,7 @@ export function PlatformLoginPage() {
       return;
     }
     setSubmitting(true);
+    void loadSignedInApp();
     try {
       const response = await login({ email: email.trim(), password });
       if (response.user.role !== PLATFORM_ADMIN_ROLE) {

@@ -1,15 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { LoadingScreen } from '../../ui/LoadingScreen';
 import { LoginPage } from './LoginPage';
-import { PlatformLoginPage } from './PlatformLoginPage';
-import { RegisterPage } from './RegisterPage';
+
+// Only the login page is in the first load: registration (with its school picker) and the portal
+// login come when asked for.
+const RegisterPage = lazy(() => import('./RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const PlatformLoginPage = lazy(() => import('./PlatformLoginPage').then((m) => ({ default: m.PlatformLoginPage })));
 
 /** Signed out: /register, the portal login, and the login screen on every other path (spec §2.1). */
 export function SignedOutRoutes() {
   return (
-    <Routes>
-      <Route path="/register" element={<RegisterPage />} />
-      <Route path="/plattformadministrator-login" element={<PlatformLoginPage />} />
-      <Route path="*" element={<LoginPage />} />
-    </Routes>
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/plattformadministrator-login" element={<PlatformLoginPage />} />
+        <Route path="*" element={<LoginPage />} />
+      </Routes>
+    </Suspense>
   );
 }
