@@ -32,8 +32,8 @@ beforeAll(async () => {
     report('2026-03-05', a.supervisor, 'Torsdag: rolig.'),
     report('2026-03-09', a.supervisor, 'Mandag: Æsa var syk; ringte foreldre.', ['1', '3']),
     report('2026-03-09', a.admin, '=1+1 skal stå som tekst'),
-    { ...report('2026-03-09', e.fx.b.supervisor, 'Skole B'), schoolId: e.fx.b.id },
   ]);
+  await ReportModel.of(e.fx.b.id).create({ ...report('2026-03-09', e.fx.b.supervisor, 'Skole B'), schoolId: e.fx.b.id });
   ids = { old: created[0]!.id, thursday: created[1]!.id, monday: created[2]!.id, mondayAdmin: created[3]!.id };
 });
 afterEach(() => contexts.reset());

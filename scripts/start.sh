@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Starts Tilsynsvakt at http://localhost:${PORT:-3000} with the embedded database and demo data.
+# The client and the server are built once, and again only when their sources change; the server
+# then runs on plain node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/ensureDeps.sh
 
 ensure_node_modules
-echo "Bygger klienten …"
-npx vite build --config client/vite.config.ts --logLevel warn
+STAMP=dist/.build-stamp
+if [ ! -f "$STAMP" ] || [ -n "$(find client protocol server/src scripts/buildServer.mjs scripts/createPlatformAdmin.ts package-lock.json -newer "$STAMP" -print -quit)" ]; then
+  echo "Bygger klienten og serveren …"
+  npx vite build --config client/vite.config.ts --logLevel warn
+  node scripts/buildServer.mjs
+  touch "$STAMP"
+fi
 export DEMO_DATA="${DEMO_DATA:-1}"
-exec npx tsx server/src/main.ts
+exec node --enable-source-maps dist/server/main.js

@@ -16,6 +16,9 @@ echo "== Lint"
 npx eslint . --max-warnings 0
 echo "== Bygger klienten"
 npx vite build --config client/vite.config.ts --logLevel warn
+node scripts/lib/checkBundleBudget.mjs
+echo "== Bygger serveren"
+node scripts/buildServer.mjs
 echo "== Tester"
 mkdir -p test-results
 status=0

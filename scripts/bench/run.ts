@@ -1,5 +1,5 @@
 // Benchmarks the hot routes against a real server on the embedded database (or MONGODB_URI).
-// Usage: npm run bench [-- --requests 400 --concurrency 8]. Loopback only; bounded; stops by itself.
+// Usage: npm run bench [-- --requests 400 --concurrency 8 --schools 100 --writes 200]. Loopback only; bounded; stops by itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,16 @@ import { startEmbeddedDatabase } from '../../server/src/db/embeddedFerret';
 import { benchExports } from './exports';
 import { seedBenchData } from './seed';
 import { measure, printTable, type Result } from './measure';
+import { startBareFastify } from './bareFastify';
+import { seedOtherSchools } from './otherSchools';
+import { bareRatios, measureReads, scaleRatios } from './schoolReads';
+import { writeReport } from './report';
+import { hashPassword } from '../../server/src/features/auth/passwords';
+import { School, schoolNameKey } from '../../server/src/features/schools/model';
+import { UserModel } from '../../server/src/features/users/model';
+import { startRedis } from '../../server/test/redisServer';
+import { benchFanout } from './fanout';
+import { randomBytes } from 'node:crypto';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -19,12 +29,23 @@ const arg = (name: string, fallback: number) => {
 };
 const REQUESTS = arg('requests', 400);
 const CONCURRENCY = arg('concurrency', 8);
+const OTHER_SCHOOLS = arg('schools', 100);
+const WRITES = arg('writes', 200);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-bench-'));
 const engine = process.env.MONGODB_URI ? undefined : await startEmbeddedDatabase(dataDir);
 try {
   await connectMongoose(withDatabaseName(process.env.MONGODB_URI ?? engine!.uri, `bench_${Date.now()}`));
-  const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_ACCOUNT: '100000' }));
+  // Production settings (no payload checks on emit), plain-HTTP cookies on loopback.
+  const benchEnv = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    COOKIE_SECURE: 'false',
+    LOG_LEVEL: 'silent',
+    LOGIN_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_ACCOUNT: '100000',
+  };
+  const app = await buildApp(loadConfig(benchEnv));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const { supervisorCookies, adminCookie, caretakerCookie, supervisorEmail } = await seedBenchData(base);
@@ -54,8 +75,59 @@ try {
       fetch(`${base}/api/auth/login`, { method: 'POST', headers: xhr, body: JSON.stringify({ email: supervisorEmail, password: 'passord123' }) }),
     ),
   );
-  printTable(results, { requests: REQUESTS, concurrency: CONCURRENCY, engine: process.env.MONGODB_URI ? 'MONGODB_URI' : 'FerretDB (SQLite)' });
+  const engineName = process.env.MONGODB_URI ? 'MONGODB_URI' : 'FerretDB (SQLite)';
+  printTable(results, { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
+
+  // The request path against a bare Fastify hello-world, then the same reads with other schools' data.
+  const cookies = { supervisor: supervisorCookies[0]!, admin: adminCookie, caretaker: caretakerCookie };
+  const bareServer = await startBareFastify();
+  const bare = await measure('bare Fastify GET /hello', REQUESTS, CONCURRENCY, () => fetch(`${bareServer.base}/hello`));
+  const alone = await measureReads(base, cookies, REQUESTS, CONCURRENCY);
+  const bareAfter = await measure('bare Fastify GET /hello (again)', REQUESTS, CONCURRENCY, () => fetch(`${bareServer.base}/hello`));
+  await bareServer.close();
+  const seedStarted = performance.now();
+  const documents = await seedOtherSchools(OTHER_SCHOOLS, await hashPassword('passord123'));
+  console.log(`\nSeeded ${OTHER_SCHOOLS} other schools, ${documents} documents, in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+  const crowded = await measureReads(base, cookies, REQUESTS, CONCURRENCY, ` (+${OTHER_SCHOOLS} schools)`);
+  printTable([bare, bareAfter, ...alone, ...crowded], { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
+
+  // Live: the app's fan-out against a bare Socket.IO server; then two instances behind Redis.
+  const redis = await startRedis();
+  const [appA, appB] = [await buildApp(loadConfig({ ...benchEnv, REDIS_URL: redis.url })), await buildApp(loadConfig({ ...benchEnv, REDIS_URL: redis.url }))];
+  const urlOf = async (instance: typeof app) => {
+    await instance.listen({ host: '127.0.0.1', port: 0 });
+    return `http://127.0.0.1:${(instance.server.address() as { port: number }).port}`;
+  };
+  const redisPair = { a: await urlOf(appA), b: await urlOf(appB) };
+  const benchSchool = (await School.findOne({ nameKey: schoolNameKey('Benk skole') }, { _id: 1 }).lean())!;
+  const benchAdmin = (await UserModel.findOne({ email: 'admin@benk.no' }, { _id: 1 }).lean())!;
+  const fanout = await benchFanout({
+    app,
+    base,
+    benchSchoolId: benchSchool._id,
+    adminId: benchAdmin._id,
+    supervisorCookie: supervisorCookies[0]!,
+    writes: WRITES,
+    concurrency: 4,
+    redisPair,
+  });
+  await appA.close();
+  await appB.close();
+  await redis.stop();
+
+  const report = {
+    engine: engineName,
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    otherSchools: { schools: OTHER_SCHOOLS, documents },
+    goals: { dataScaleMax: 1.5, bareThroughputShareMin: 0.25, bareP99Max: 4 },
+    dataScale: scaleRatios(alone, crowded),
+    vsBareFastify: bareRatios(alone, bare),
+    fanout,
+    raw: [...results, bare, bareAfter, ...alone, ...crowded],
+  };
   for (const line of await benchExports(base)) console.log(line);
+  writeReport(report);
 
   await app.close();
   await mongoose.connection.dropDatabase();

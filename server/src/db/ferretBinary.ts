@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../projectRoot';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = projectRoot();
 const SOURCE_DIR = path.join(ROOT, 'scripts/ferretdb');
 const TOOLS_BIN = path.join(ROOT, '.tools/bin');
 export const FERRET_BINARY = path.join(TOOLS_BIN, 'ferretdb');

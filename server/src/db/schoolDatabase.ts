@@ -41,6 +41,13 @@ function compile<TSchema extends Schema>(connection: Connection, name: string, s
 
 /** Declares a model whose documents each belong to one school and live in that school's database. */
 export function schoolModel<TSchema extends Schema>(modelName: string, schema: TSchema): SchoolModel<TSchema> {
+  // A document is written only to its own school's database; anywhere else it would be lost to its school.
+  schema.pre('validate', function () {
+    const schoolId: unknown = this.get('schoolId');
+    if (schoolId && this.db.name !== schoolDatabaseName(String(schoolId))) {
+      throw new Error(`${modelName} of school ${String(schoolId)} written to ${this.db.name}`);
+    }
+  });
   const model: SchoolModel<TSchema> = {
     modelName,
     schema,

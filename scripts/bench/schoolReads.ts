@@ -1,0 +1,39 @@
+import { measure, ratio, type Result } from './measure';
+
+export type ReadCookies = { supervisor: string; admin: string; caretaker: string };
+
+/** What a school's screens read: the board, recent seven, sick, away, pending cases, users. */
+export function schoolReads(cookies: ReadCookies): { name: string; path: string; cookie: string }[] {
+  return [
+    { name: 'board: GET /api/reports/my', path: '/api/reports/my', cookie: cookies.supervisor },
+    { name: 'board: GET /api/task-rounds', path: '/api/task-rounds', cookie: cookies.supervisor },
+    { name: 'GET /api/reports/recent7', path: '/api/reports/recent7', cookie: cookies.admin },
+    { name: 'GET /api/sick', path: '/api/sick', cookie: cookies.supervisor },
+    { name: 'GET /api/away', path: '/api/away', cookie: cookies.supervisor },
+    { name: 'GET /api/maintenance-tasks?status=pending', path: '/api/maintenance-tasks?status=pending', cookie: cookies.caretaker },
+    { name: 'GET /api/admin/users', path: '/api/admin/users', cookie: cookies.admin },
+  ];
+}
+
+export async function measureReads(base: string, cookies: ReadCookies, requests: number, concurrency: number, suffix = ''): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const read of schoolReads(cookies)) {
+    results.push(await measure(`${read.name}${suffix}`, requests, concurrency, () => fetch(base + read.path, { headers: { cookie: read.cookie } })));
+  }
+  return results;
+}
+
+/** Per read: how much slower with other schools' data than without (p50 and throughput). */
+export function scaleRatios(alone: Result[], crowded: Result[]): Record<string, { p50: number; p99: number; throughput: number; failures: number }> {
+  return Object.fromEntries(
+    alone.map((a, i) => {
+      const c = crowded[i]!;
+      return [a.name, { p50: ratio(c.p50, a.p50), p99: ratio(c.p99, a.p99), throughput: ratio(a.perSecond, c.perSecond), failures: c.failures }];
+    }),
+  );
+}
+
+/** Per read: its throughput as a share of a bare hello-world, and its p99 as a multiple of bare's. */
+export function bareRatios(reads: Result[], bare: Result): Record<string, { throughputShare: number; p99: number }> {
+  return Object.fromEntries(reads.map((r) => [r.name, { throughputShare: ratio(r.perSecond, bare.perSecond), p99: ratio(r.p99, bare.p99) }]));
+}

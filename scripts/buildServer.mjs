@@ -1,0 +1,15 @@
+// Compiles the server once into dist/server (plain node runs it; no tsx at runtime). Libraries stay
+// in node_modules; our own code (server, protocol) is bundled, one file per entry.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { main: 'server/src/main.ts', createPlatformAdmin: 'scripts/createPlatformAdmin.ts' },
+  outdir: 'dist/server',
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+});
