@@ -1,10 +1,11 @@
 // Compiles the server once into dist/server (plain node runs it; no tsx at runtime). Libraries stay
 // in node_modules; our own code (server, protocol) is bundled, one file per entry.
+// Usage: node scripts/buildServer.mjs [outdir] (default dist/server; tests build into their own).
 import { build } from 'esbuild';
 
 await build({
   entryPoints: { main: 'server/src/main.ts', createPlatformAdmin: 'scripts/createPlatformAdmin.ts' },
-  outdir: 'dist/server',
+  outdir: process.argv[2] ?? 'dist/server',
   bundle: true,
   packages: 'external',
   platform: 'node',

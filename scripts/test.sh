@@ -8,6 +8,7 @@ source scripts/lib/ensureDeps.sh
 ensure_node_modules
 ensure_chromium
 ensure_redis
+ensure_compose
 [ -n "${MONGODB_URI:-}" ] || npx tsx scripts/ensureFerretDb.ts
 
 echo "== Typekontroll"
@@ -19,6 +20,8 @@ npx vite build --config client/vite.config.ts --logLevel warn
 node scripts/lib/checkBundleBudget.mjs
 echo "== Bygger serveren"
 node scripts/buildServer.mjs
+echo "== docker-compose.yml"
+bash scripts/lib/checkCompose.sh
 echo "== Tester"
 mkdir -p test-results
 status=0

@@ -45,7 +45,7 @@ async function sessionCookie(app: FastifyInstance, userId: Types.ObjectId): Prom
 export async function appSocketTargets(app: FastifyInstance, url: string, benchSchoolId: Types.ObjectId, adminId: Types.ObjectId): Promise<Target[]> {
   const targets: Target[] = [];
   for (let i = 0; i < SOCKETS_PER_SCHOOL; i++) targets.push({ url, cookie: await sessionCookie(app, adminId), listen: true });
-  const others = await School.find({ _id: { $ne: benchSchoolId } }, { _id: 1 }).lean();
+  const others = (await School.find({}, { _id: 1 }).lean()).filter((school) => !school._id.equals(benchSchoolId));
   for (const school of others) {
     const users = await UserModel.find({ schoolId: school._id, status: 'approved' }, { _id: 1 }).lean();
     if (users.length === 0) continue;

@@ -37,3 +37,16 @@ ensure_redis() {
     exit 1
   fi
 }
+
+# `docker compose config` (or docker-compose v1) checks docker-compose.yml as production reads it.
+ensure_compose() {
+  if docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installerer docker-compose for kontrollen av docker-compose.yml (apt-get install docker-compose) …"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose >/dev/null
+  fi
+  if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then
+    echo "docker compose mangler. Installer Docker Compose (eller pakken 'docker-compose')." >&2
+    exit 1
+  fi
+}

@@ -3,8 +3,8 @@ import { PLATFORM_ADMIN_ROLE, type Role } from '../../../protocol/src/roles';
 import { TEXTS } from '../../../protocol/src/texts';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../httpError';
-import { isSchoolActive } from '../features/schools/model';
-import { UserModel, type UserDoc } from '../features/users/model';
+import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';
+import type { UserDoc } from '../features/users/model';
 
 /**
  * Who may call a route: anyone ('public'), any signed-in user whatever their status
@@ -65,13 +65,13 @@ async function loadSessionUser(request: FastifyRequest, config: Config): Promise
     await session.destroy();
     throw unauthorized(TEXTS.notSignedIn);
   }
-  const user = await UserModel.findById(userId);
+  const user = await findUserCached(userId);
   if (!user) {
     await session.destroy();
     throw unauthorized(TEXTS.notSignedIn);
   }
   // A school switched off while someone was signed in: that session ends here.
-  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
+  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActiveCached(user.schoolId))) {
     await session.destroy();
     throw unauthorized(TEXTS.schoolInactive);
   }

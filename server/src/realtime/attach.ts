@@ -10,6 +10,9 @@ import { watchSession } from './sessionWatch';
 import { Realtime, type IoServer } from './realtime';
 import { rooms } from './rooms';
 import { createRedisPair } from './redisClients';
+import { addPrincipalsPublisher, principalsChangedElsewhere } from '../features/auth/principalChanges';
+
+const PRINCIPALS_CHANGED = 'principals.changed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +31,9 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
 
   const redis = config.redisUrl ? createRedisPair(config.redisUrl, app.log) : null;
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
+  // A user or school changed here: the other instances forget their cached copies too.
+  const removePublisher = redis ? addPrincipalsPublisher(() => io.serverSideEmit(PRINCIPALS_CHANGED)) : () => false;
+  (io as unknown as { on(event: string, listener: () => void): void }).on(PRINCIPALS_CHANGED, principalsChangedElsewhere);
 
   const sessionIdFromCookie = (header: string | undefined): string | null => {
     const signed = app.parseCookie(header ?? '')[sessionCookieName(config)];
@@ -59,6 +65,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
 
   app.decorate('realtime', new Realtime(io, config.env !== 'production'));
   app.addHook('onClose', async () => {
+    removePublisher();
     io.disconnectSockets(true);
     await io.close();
     // After the adapter has unsubscribed, so nothing is sent on a closed client.

@@ -1,8 +1,8 @@
 import { PLATFORM_ADMIN_ROLE } from '../../../protocol/src/roles';
 import type { Config } from '../config';
 import { loadSession, type StoredSession } from '../features/auth/sessionStore';
-import { isSchoolActive } from '../features/schools/model';
-import { UserModel, type UserDoc } from '../features/users/model';
+import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';
+import type { UserDoc } from '../features/users/model';
 
 export class SocketAuthError extends Error {}
 
@@ -25,9 +25,9 @@ export async function authenticateSocket(
 ): Promise<{ user: UserDoc; sessionId: string }> {
   const session = sessionId ? await liveSession(sessionId, config) : null;
   if (!sessionId || !session) throw new SocketAuthError('Ikke innlogget');
-  const user = await UserModel.findById(session.data.userId);
+  const user = await findUserCached(session.data.userId!); // liveSession returns only sessions with a user
   if (!user || user.status === 'deactivated') throw new SocketAuthError('Ikke tilgang');
-  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
+  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActiveCached(user.schoolId))) {
     throw new SocketAuthError('Skolen er ikke aktiv');
   }
   return { user, sessionId };

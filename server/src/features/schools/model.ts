@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { principalsChanged } from '../auth/principalChanges';
 
 const schoolSchema = new Schema(
   {
@@ -11,6 +12,15 @@ const schoolSchema = new Schema(
   },
   { timestamps: true },
 );
+
+// Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
+schoolSchema.post(['save', 'deleteOne'], { document: true, query: false }, () => principalsChanged());
+schoolSchema.post(
+  ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
+  { document: false, query: true },
+  () => principalsChanged(),
+);
+schoolSchema.post('insertMany', () => principalsChanged());
 
 export type SchoolDoc = InferSchemaType<typeof schoolSchema> & { _id: Types.ObjectId };
 export const School = model('School', schoolSchema);

@@ -1,4 +1,5 @@
 import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { principalsChanged } from '../auth/principalChanges';
 import { ROLES, USER_STATUSES } from '../../../../protocol/src/roles';
 
 const userSchema = new Schema(
@@ -15,6 +16,15 @@ const userSchema = new Schema(
   { timestamps: true },
 );
 userSchema.index({ schoolId: 1, status: 1 });
+
+// Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
+userSchema.post(['save', 'deleteOne'], { document: true, query: false }, () => principalsChanged());
+userSchema.post(
+  ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
+  { document: false, query: true },
+  () => principalsChanged(),
+);
+userSchema.post('insertMany', () => principalsChanged());
 
 export type UserDoc = HydratedDocument<InferSchemaType<typeof userSchema>>;
 export const UserModel = model('User', userSchema);

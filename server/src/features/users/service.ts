@@ -3,6 +3,7 @@ import type { User } from '../../../../protocol/src/auth';
 import type { ServerEventName } from '../../../../protocol/src/events';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
+import { derivedFromPrincipals } from '../auth/principalCache';
 import { destroyUserSessions } from '../auth/sessionStore';
 import { School } from '../schools/model';
 import { emitSchoolCounts } from '../schools/service';
@@ -16,11 +17,13 @@ export async function presentWithSchool(user: UserDoc): Promise<User> {
 
 /** Users of one school (all, or with one status), sorted by name as Norwegians sort. */
 export async function listSchoolUsers(schoolId: Types.ObjectId | string, status?: string): Promise<User[]> {
-  const [school, users] = await Promise.all([
-    School.findById(schoolId, { name: 1 }).lean(),
-    UserModel.find(status ? { schoolId, status } : { schoolId }),
-  ]);
-  return sortByName(users.map((u) => presentUser(u, school?.name ?? null)));
+  // Users share one collection, which the embedded engine reads whole for this filter: the list is
+  // kept in memory until any user or school changes (features/auth/principalCache.ts).
+  const all = await derivedFromPrincipals(`schoolUsers:${String(schoolId)}`, async () => {
+    const [school, users] = await Promise.all([School.findById(schoolId, { name: 1 }).lean(), UserModel.find({ schoolId })]);
+    return sortByName(users.map((u) => presentUser(u, school?.name ?? null)));
+  });
+  return status ? all.filter((user) => user.status === status) : [...all];
 }
 
 export function sortByName<T extends { name: string }>(items: T[]): T[] {

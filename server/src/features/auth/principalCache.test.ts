@@ -1,0 +1,95 @@
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeUser } from '../../../test/callers';
+import { startCompiledServer, type CompiledServer } from '../../../test/compiledServer';
+import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { ApiClient } from '../../../test/httpClient';
+import { startRedis } from '../../../test/redisServer';
+import { signedIn } from '../../../test/sessions';
+import { startTestServer, type TestServer } from '../../../test/testServer';
+import { withDatabaseName } from '../../db/connect';
+
+/**
+ * Users and schools are kept in memory per instance; a change on one instance reaches the other
+ * through Redis. The other instance here is a separate process (the compiled server), so it has
+ * a cache of its own, as in production.
+ */
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let server: TestServer;
+let other: CompiledServer;
+let fx: Fixture;
+let platform: ApiClient;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  server = await startTestServer({ REDIS_URL: redis.url });
+  fx = await seedFixture();
+  platform = await signedIn(server.baseUrl, fx.platformAdmin);
+  other = await startCompiledServer({
+    NODE_ENV: 'test',
+    MONGODB_URI: withDatabaseName(inject('mongoServerUri'), mongoose.connection.name),
+    REDIS_URL: redis.url,
+  });
+}, 60_000);
+afterAll(async () => {
+  await other?.stop();
+  await server?.close();
+  await redis?.stop();
+});
+
+/** The same signed-in session, asking the other instance. */
+function onOther(client: ApiClient): ApiClient {
+  const copy = new ApiClient(other.base);
+  copy.cookie = client.cookie;
+  return copy;
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
+
+describe('who is asking, kept in memory', () => {
+  it('a role taken away counts on the very next request of the same instance', async () => {
+    const admin = await makeUser(fx.a.id, 'Admin');
+    const client = await signedIn(server.baseUrl, admin);
+    expect((await client.get('/api/admin/users')).status).toBe(200);
+    expect((await platform.put(`/api/plattformadministrator/users/${admin.id}/role`, { role: 'Tilsynsvakt' })).status).toBe(200);
+    expect((await client.get('/api/admin/users')).status).toBe(403);
+    expect((await client.get<{ user: { role: string } }>('/api/auth/me')).body.user.role).toBe('Tilsynsvakt');
+  });
+
+  it('a role taken away on one instance counts on the other as soon as Redis carries the word', async () => {
+    const admin = await makeUser(fx.a.id, 'Admin');
+    const here = await signedIn(server.baseUrl, admin);
+    const there = onOther(here);
+    // The other instance now holds this Admin in memory.
+    expect((await there.get('/api/admin/users')).status).toBe(200);
+    expect((await platform.put(`/api/plattformadministrator/users/${admin.id}/role`, { role: 'Tilsynsvakt' })).status).toBe(200);
+    expect(await eventually(async () => (await there.get('/api/admin/users')).status === 403)).toBe(true);
+  });
+
+  it('a school’s user list follows a registration at once, on both instances', async () => {
+    const admin = await signedIn(server.baseUrl, fx.a.admin);
+    const there = onOther(admin);
+    const names = async (client: ApiClient) => (await client.get<{ name: string }[]>('/api/admin/users')).body.map((u) => u.name);
+    expect(await names(there)).not.toContain('Nyregistrert');
+    const res = await new ApiClient(server.baseUrl).post('/api/auth/register', { schoolId: fx.a.id, name: 'Nyregistrert', email: 'nyregistrert@test.no', password: 'hemmelig' });
+    expect(res.status).toBe(201);
+    expect(await names(admin)).toContain('Nyregistrert');
+    expect(await eventually(async () => (await names(there)).includes('Nyregistrert'))).toBe(true);
+  });
+
+  it('a session ended on one instance is over on the other at once: sessions are never kept in memory', async () => {
+    const user = await makeUser(fx.a.id, 'Tilsynsvakt');
+    const here = await signedIn(server.baseUrl, user);
+    const there = onOther(here);
+    expect((await there.get('/api/auth/me')).status).toBe(200);
+    expect((await here.post('/api/auth/logout')).status).toBe(200);
+    expect((await there.get('/api/auth/me')).status).toBe(401);
+  });
+});
