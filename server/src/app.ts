@@ -24,7 +24,7 @@ import { registerIdempotency } from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
-import { sessionPlugin } from './plugins/session';
+import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { attachRealtime } from './realtime/attach';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -76,6 +76,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(maintenanceRoutes);
   await app.register(auditRoutes);
 
-  await registerClient(app, config.clientDir);
+  await registerClient(app, config.clientDir, sessionCookieName(config));
   return app;
 }

@@ -44,6 +44,15 @@ describe('the production build', () => {
     const page = await fetch(`${server.base}/login`, { headers: { 'accept-encoding': 'br' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
-    expect(await page.text()).toContain(`/assets/${script}`);
+    const html = await page.text();
+    expect(html).toContain(`/assets/${script}`);
+    expect(html).not.toContain('SignedInApp-');
+  });
+
+  it('fetches the signed-in screens alongside the page for a browser that comes with a session', async () => {
+    const signedInChunk = readdirSync(path.join(ROOT, 'dist/client/assets')).find((name) => /^SignedInApp-.*\.js$/.test(name))!;
+    const page = await fetch(`${server.base}/tilsynsvakt`, { headers: { cookie: '__Host-tilsynsvakt.sid=en-økt' } });
+    expect(page.headers.get('vary')).toMatch(/cookie/i);
+    expect(await page.text()).toContain(`<link rel="modulepreload" crossorigin href="/assets/${signedInChunk}">`);
   });
 });

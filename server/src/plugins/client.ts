@@ -1,8 +1,9 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { existsSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TEXTS } from '../../../protocol/src/texts';
+import { signedInPreloadTags } from './clientPreload';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -10,11 +11,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built client. Unknown /api paths get a JSON 404; every other path gets the client,
  * whose router shows its own 404 page.
  */
-export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerClient(app: FastifyInstance, clientDir: string, sessionCookie: string): Promise<void> {
   const root = path.resolve(clientDir);
-  const hasClient = existsSync(path.join(root, 'index.html'));
-  // index.html must never be cached: it names the current build's hashed assets.
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  const indexPath = path.join(root, 'index.html');
+  const hasClient = existsSync(indexPath);
+  const page = hasClient ? readFileSync(indexPath, 'utf8') : '';
+  // With a session the signed-in screens are fetched alongside the page (clientPreload.ts).
+  const signedInPage = hasClient ? page.replace('</head>', `${signedInPreloadTags(root)}</head>`) : '';
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      // Never cached: it names the current build's hashed assets, and it depends on the cookie.
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .send(request.cookies[sessionCookie] ? signedInPage : page);
 
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -31,12 +41,12 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get('/', (request, reply) => sendIndex(request, reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$|\?)/.test(request.url);
     if (!hasClient || !isPage) return reply.status(404).send({ message: TEXTS.notFound });
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
 }

@@ -135,7 +135,10 @@ function Tasks({ day, now, isSupervisor }: { day: string; now: Date; isSuperviso
         Tilsynsoppgaver
       </h2>
       {!loaded ? (
-        <ListState loaded={loaded} failed={failed} loadingText="Laster oppgaver..." onRetry={() => void useTaskButtonsStore.getState().reload()} />
+        // As tall as the six tasks will be, so the lists below do not jump when they arrive.
+        <div className="duty-grid-placeholder">
+          <ListState loaded={loaded} failed={failed} loadingText="Laster oppgaver..." onRetry={() => void useTaskButtonsStore.getState().reload()} />
+        </div>
       ) : (
         <TaskGrid
           buttons={buttons}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Lighthouse (mobile) on /login and on the board (/tilsynsvakt, signed in), against the production
+# build served by the app on the embedded database with the demo data. On demand, not in npm test:
+# it fetches Lighthouse itself (npx) and drives Debian's Chromium.
+# Usage: npm run bench:lighthouse   → scores and LCP printed, reports in bench-results/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+PORT="${LIGHTHOUSE_PORT:-3107}"
+OUT=bench-results
+DATA=$(mktemp -d)
+mkdir -p "$OUT"
+export CHROME_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+
+npm run build --silent >/dev/null
+PORT=$PORT DATA_DIR="$DATA" DEMO_DATA=1 node dist/server/main.js >"$OUT/lighthouse-server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; rm -rf "$DATA"' EXIT
+for _ in $(seq 1 120); do curl -sf "http://localhost:$PORT/api/health" >/dev/null && break; sleep 1; done
+
+cookie=$(curl -s -D - -o /dev/null -H 'content-type: application/json' -H 'x-requested-with: XMLHttpRequest' \
+  -d '{"email":"tilsyn@demo.no","password":"demo1234"}' "http://localhost:$PORT/api/auth/login" |
+  grep -i '^set-cookie: tilsynsvakt.sid=' | sed -E 's/^[Ss]et-[Cc]ookie: ([^;]*).*/\1/')
+
+run() {
+  local name=$1 path=$2 headers=$3
+  npx --yes lighthouse@13.5.0 "http://localhost:$PORT$path" --quiet --only-categories=performance \
+    --form-factor=mobile --chrome-flags="--headless=new --no-sandbox" --extra-headers="$headers" \
+    --output=json --output-path="$OUT/lighthouse-$name.json"
+  node -e '
+    const r = require(process.argv[1]);
+    const a = r.audits;
+    console.log(`${process.argv[2].padEnd(14)} performance ${Math.round(r.categories.performance.score * 100)}  LCP ${(a["largest-contentful-paint"].numericValue / 1000).toFixed(2)} s  TBT ${Math.round(a["total-blocking-time"].numericValue)} ms  transferred ${Math.round(a["total-byte-weight"].numericValue / 1024)} KB`);
+  ' "$PWD/$OUT/lighthouse-$name.json" "$path"
+}
+run login /login '{}'
+run board /tilsynsvakt "{\"Cookie\":\"$cookie\"}"

@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+
+/** The module that holds every signed-in screen (client/src/signedInChunk.ts loads it). */
+const SIGNED_IN_MODULE = 'src/SignedInApp.tsx';
+
+/**
+ * Link tags that fetch the signed-in screens together with the page, for a browser that comes
+ * with a session: otherwise they would start only after /api/auth/me has answered. Read from
+ * Vite's manifest of the build; none when there is no manifest.
+ */
+export function signedInPreloadTags(root: string): string {
+  const manifestPath = path.join(root, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) return '';
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  if (!manifest[SIGNED_IN_MODULE]) return '';
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    // index.html's own scripts are in the page already.
+    if (!chunk || key === 'index.html' || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(SIGNED_IN_MODULE);
+  return [
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...styles].map((file) => `<link rel="preload" as="style" href="/${file}">`),
+  ].join('');
+}
