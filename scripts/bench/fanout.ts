@@ -116,7 +116,7 @@ export async function benchFanout(setup: FanoutSetup) {
   await clients.ask({ connect: appTargets }, 'connected');
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const after = memoryNow();
-  const perSocket = (key: 'rss' | 'heapUsed') => Math.round((after[key] - before[key]) / appTargets.length);
+  const perSocket = (key: 'rss' | 'heapUsed' | 'external') => Math.round((after[key] - before[key]) / appTargets.length);
   const app = await deliveries(clients, listening, writes, concurrency, sendCase(base));
   await clients.ask({ close: true }, 'closed');
 
@@ -152,9 +152,12 @@ export async function benchFanout(setup: FanoutSetup) {
     bare,
     redis,
     memoryPerIdleSocket: {
+      // Heap and external (buffers) after a full GC; RSS moves in large steps and only ever grows here.
       appHeapBytes: perSocket('heapUsed'),
+      appExternalBytes: perSocket('external'),
       appRssBytes: perSocket('rss'),
       bareHeapBytes: Math.round((bareMemoryAfter.heapUsed - bareMemoryBefore.heapUsed) / appTargets.length),
+      bareExternalBytes: Math.round((bareMemoryAfter.external - bareMemoryBefore.external) / appTargets.length),
       bareRssBytes: Math.round((bareMemoryAfter.rss - bareMemoryBefore.rss) / appTargets.length),
     },
     ratios: {

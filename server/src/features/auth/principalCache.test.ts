@@ -8,6 +8,9 @@ import { startRedis } from '../../../test/redisServer';
 import { signedIn } from '../../../test/sessions';
 import { startTestServer, type TestServer } from '../../../test/testServer';
 import { withDatabaseName } from '../../db/connect';
+import { UserModel } from '../users/model';
+import { findUserCached } from './principalCache';
+import { principalsChanged } from './principalChanges';
 
 /**
  * Users and schools are kept in memory per instance; a change on one instance reaches the other
@@ -91,5 +94,28 @@ describe('who is asking, kept in memory', () => {
     expect((await there.get('/api/auth/me')).status).toBe(200);
     expect((await here.post('/api/auth/logout')).status).toBe(200);
     expect((await there.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('requests that miss together make one read; one that comes after a write never gets what was read before it', async () => {
+    const user = await makeUser(fx.a.id, 'Tilsynsvakt');
+    principalsChanged();
+    let reads = 0;
+    mongoose.set('debug', (collection: string, method: string) => {
+      if (collection === 'users' && method === 'findOne') reads += 1;
+    });
+    try {
+      const found = await Promise.all(Array.from({ length: 10 }, () => findUserCached(user.id)));
+      expect(found.every((u) => u?.role === 'Tilsynsvakt')).toBe(true);
+      expect(reads).toBe(1);
+    } finally {
+      mongoose.set('debug', false);
+    }
+
+    principalsChanged();
+    const before = findUserCached(user.id);
+    await UserModel.updateOne({ _id: user.id }, { $set: { role: 'Vaktmester' } });
+    expect((await findUserCached(user.id))?.role).toBe('Vaktmester');
+    await before;
+    expect((await findUserCached(user.id))?.role).toBe('Vaktmester');
   });
 });

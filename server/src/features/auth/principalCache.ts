@@ -32,14 +32,30 @@ function remember<T>(map: Map<string, Entry<T>>, key: string, value: T, generati
   map.set(key, { value, at: Date.now() });
 }
 
+/**
+ * One read at a time per key: requests that miss together wait for the same read. The key holds
+ * the generation, so a request that comes after a write never joins a read begun before it.
+ */
+const inFlight = new Map<string, Promise<unknown>>();
+function once<T>(key: string, load: (generation: number) => Promise<T>): Promise<T> {
+  const generation = principalsGeneration();
+  const flightKey = `${generation}:${key}`;
+  const pending = inFlight.get(flightKey) as Promise<T> | undefined;
+  if (pending) return pending;
+  const started = load(generation).finally(() => inFlight.delete(flightKey));
+  inFlight.set(flightKey, started);
+  return started;
+}
+
 export async function findUserCached(userId: string): Promise<UserDoc | null> {
   const hit = users.get(userId);
   if (fresh(hit)) return UserModel.hydrate(hit.value);
-  const generation = principalsGeneration();
-  const row = await UserModel.findById(userId).lean<Record<string, unknown>>();
-  if (!row) return null;
-  remember(users, userId, row, generation);
-  return UserModel.hydrate(row);
+  const row = await once(`user:${userId}`, async (generation) => {
+    const found = await UserModel.findById(userId).lean<Record<string, unknown>>();
+    if (found) remember(users, userId, found, generation);
+    return found;
+  });
+  return row ? UserModel.hydrate(row) : null;
 }
 
 export async function isSchoolActiveCached(schoolId: Types.ObjectId | null | undefined): Promise<boolean> {
@@ -47,10 +63,11 @@ export async function isSchoolActiveCached(schoolId: Types.ObjectId | null | und
   const key = schoolId.toHexString();
   const hit = schools.get(key);
   if (fresh(hit)) return hit.value;
-  const generation = principalsGeneration();
-  const active = (await School.findById(schoolId, { active: 1 }).lean())?.active === true;
-  remember(schools, key, active, generation);
-  return active;
+  return once(`school:${key}`, async (generation) => {
+    const active = (await School.findById(schoolId, { active: 1 }).lean())?.active === true;
+    remember(schools, key, active, generation);
+    return active;
+  });
 }
 
 const derived = new Map<string, Entry<unknown>>();
@@ -63,8 +80,9 @@ onPrincipalsChanged(() => derived.clear());
 export async function derivedFromPrincipals<T>(key: string, load: () => Promise<T>): Promise<T> {
   const hit = derived.get(key) as Entry<T> | undefined;
   if (fresh(hit)) return hit.value;
-  const generation = principalsGeneration();
-  const value = await load();
-  remember(derived as Map<string, Entry<T>>, key, value, generation);
-  return value;
+  return once(`derived:${key}`, async (generation) => {
+    const value = await load();
+    remember(derived as Map<string, Entry<T>>, key, value, generation);
+    return value;
+  });
 }
