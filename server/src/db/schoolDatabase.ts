@@ -1,4 +1,5 @@
 import mongoose, { Types, type Connection, type Schema } from 'mongoose';
+import { schoolDataChanged } from './schoolReadCache';
 
 /**
  * Each school's own data (reports, sick lists, trips, classes, cases, task labels) lives in a
@@ -19,6 +20,13 @@ export function schoolDatabaseName(schoolId: Types.ObjectId | string): string {
 /** The prefix all of this app's school databases share (tests drop them with the app's database). */
 export function schoolDatabasePrefix(): string {
   return `${mongoose.connection.name}${SCHOOL_DATABASE_INFIX}`;
+}
+
+/** The school a database belongs to, or null for a database that is no school's. */
+export function schoolIdOfDatabase(name: string): string | null {
+  const at = name.lastIndexOf(SCHOOL_DATABASE_INFIX);
+  const id = at >= 0 ? name.slice(at + SCHOOL_DATABASE_INFIX.length) : '';
+  return /^[0-9a-f]{24}$/.test(id) ? id : null;
 }
 
 function schoolConnection(schoolId: Types.ObjectId | string): Connection {
@@ -56,6 +64,24 @@ export function schoolModel<TSchema extends Schema>(modelName: string, schema: T
       return (connection.models[modelName] as ReturnType<typeof compile<TSchema>> | undefined) ?? compile(connection, modelName, schema);
     },
   };
+  // Every write, by any path through the model, empties this school's cached reads of it.
+  const changedIn = (db: Connection | undefined) => {
+    const schoolId = db ? schoolIdOfDatabase(db.name) : null;
+    if (schoolId) schoolDataChanged(schoolId, modelName);
+  };
+  schema.post(['save', 'deleteOne'], { document: true, query: false }, function (this: { db?: Connection }) {
+    changedIn(this.db);
+  });
+  schema.post(
+    ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
+    { document: false, query: true },
+    function (this: { model?: { db?: Connection } }) {
+      changedIn(this.model?.db);
+    },
+  );
+  schema.post('insertMany', function (this: { db?: Connection }) {
+    changedIn(this.db);
+  });
   registered.push(model as unknown as SchoolModel<Schema>);
   return model;
 }

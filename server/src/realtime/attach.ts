@@ -11,8 +11,10 @@ import { Realtime, type IoServer } from './realtime';
 import { rooms } from './rooms';
 import { createRedisPair } from './redisClients';
 import { addPrincipalsPublisher, principalsChangedElsewhere } from '../features/auth/principalChanges';
+import { addSchoolDataPublisher, schoolDataChanged } from '../db/schoolReadCache';
 
 const PRINCIPALS_CHANGED = 'principals.changed';
+const SCHOOL_DATA_CHANGED = 'schoolData.changed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +35,14 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
   // A user or school changed here: the other instances forget their cached copies too.
   const removePublisher = redis ? addPrincipalsPublisher(() => io.serverSideEmit(PRINCIPALS_CHANGED)) : () => false;
-  (io as unknown as { on(event: string, listener: () => void): void }).on(PRINCIPALS_CHANGED, principalsChangedElsewhere);
+  const removeSchoolDataPublisher = redis
+    ? addSchoolDataPublisher((schoolId, modelName) => io.serverSideEmit(SCHOOL_DATA_CHANGED, schoolId, modelName))
+    : () => false;
+  const serverSide = io as unknown as { on(event: string, listener: (...args: string[]) => void): void };
+  serverSide.on(PRINCIPALS_CHANGED, principalsChangedElsewhere);
+  serverSide.on(SCHOOL_DATA_CHANGED, (schoolId, modelName) => {
+    if (typeof schoolId === 'string' && typeof modelName === 'string') schoolDataChanged(schoolId, modelName, true);
+  });
 
   const sessionIdFromCookie = (header: string | undefined): string | null => {
     const signed = app.parseCookie(header ?? '')[sessionCookieName(config)];
@@ -66,6 +75,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   app.decorate('realtime', new Realtime(io, config.env !== 'production'));
   app.addHook('onClose', async () => {
     removePublisher();
+    removeSchoolDataPublisher();
     io.disconnectSockets(true);
     await io.close();
     // After the adapter has unsubscribed, so nothing is sent on a closed client.

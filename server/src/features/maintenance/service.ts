@@ -7,6 +7,7 @@ import {
   type MaintenanceTask,
 } from '../../../../protocol/src/maintenance';
 import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
+import { cachedSchoolRead } from '../../db/schoolReadCache';
 import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
@@ -40,9 +41,12 @@ function targets(schoolId: Types.ObjectId): string[] {
 
 /** Pending by room number; the archive newest action first (spec §2.5, §2.6). */
 export async function listTasks(schoolId: Types.ObjectId, status: MaintenanceStatus | undefined): Promise<MaintenanceTask[]> {
-  const tasks = (await MaintenanceTaskModel.of(schoolId).find(status ? { schoolId, status } : { schoolId })).map(present);
+  const tasks = await cachedSchoolRead(schoolId, MaintenanceTaskModel.modelName, `list:${status ?? 'all'}`, async () =>
+    (await MaintenanceTaskModel.of(schoolId).find(status ? { schoolId, status } : { schoolId })).map(present),
+  );
   const actedAt = (t: MaintenanceTask) => t.completedAt ?? t.rejectedAt ?? '';
-  return tasks.sort((a, b) =>
+  // A copy: the cached list is shared between requests.
+  return [...tasks].sort((a, b) =>
     a.status === 'pending' && b.status === 'pending'
       ? compareRoomNumbers(a.roomNumber, b.roomNumber)
       : actedAt(b).localeCompare(actedAt(a)) || compareRoomNumbers(a.roomNumber, b.roomNumber),

@@ -1,10 +1,15 @@
 import type { Types } from 'mongoose';
 import type { TaskRounds } from '../../../../protocol/src/reports';
 import type { TaskId } from '../../../../protocol/src/taskButtons';
+import { cachedSchoolRead } from '../../db/schoolReadCache';
 import { ReportModel } from './model';
 
 /** The shared board of a report day: per task, the supervisor who ticked it last, and when. */
-export async function taskRounds(schoolId: Types.ObjectId, date: string): Promise<TaskRounds> {
+export function taskRounds(schoolId: Types.ObjectId, date: string): Promise<TaskRounds> {
+  return cachedSchoolRead(schoolId, ReportModel.modelName, `rounds:${date}`, () => readTaskRounds(schoolId, date));
+}
+
+async function readTaskRounds(schoolId: Types.ObjectId, date: string): Promise<TaskRounds> {
   const reports = await ReportModel.of(schoolId).find({ schoolId, date }, { authorUserId: 1, authorName: 1, taskTicks: 1 }).lean();
   const latest = new Map<string, TaskRounds['rounds'][number]>();
   for (const report of reports) {

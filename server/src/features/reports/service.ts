@@ -10,6 +10,7 @@ import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport } from './present';
 import { taskRounds } from './rounds';
 import { trusted } from '../../db/trusted';
+import { cachedSchoolRead } from '../../db/schoolReadCache';
 import { findInAnySchool } from '../schools/locate';
 
 const RECENT_DAYS = 7;
@@ -71,7 +72,11 @@ export async function saveMyReport(user: UserDoc, body: SaveMyReportBody, now: D
 /** The school's reports of the last seven report days, newest first. */
 export async function recentReports(schoolId: Types.ObjectId, now: Date): Promise<Report[]> {
   const today = reportDay(now);
-  const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: addDays(today, -(RECENT_DAYS - 1)), $lte: today }) });
+  const from = addDays(today, -(RECENT_DAYS - 1));
+  const reports = await cachedSchoolRead(schoolId, ReportModel.modelName, `recent:${from}:${today}`, () =>
+    ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: today }) }).lean<ReportDoc[]>(),
+  );
+  // Presented per request: whether a report is locked depends on the time of asking.
   return reports
     .map((r) => presentReport(r, now))
     .sort((a, b) => compareDays(b.date, a.date) || b.updatedAt.localeCompare(a.updatedAt));

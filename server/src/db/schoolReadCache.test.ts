@@ -1,0 +1,100 @@
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startCompiledServer, type CompiledServer } from '../../test/compiledServer';
+import { seedFixture, type Fixture } from '../../test/fixtures';
+import { ApiClient } from '../../test/httpClient';
+import { startRedis } from '../../test/redisServer';
+import { signedIn } from '../../test/sessions';
+import { startTestServer, type TestServer } from '../../test/testServer';
+import { reportDay } from '../../../protocol/src/time';
+import { withDatabaseName } from './connect';
+
+/**
+ * A school's hot lists are kept in memory per instance; a write on one instance empties them
+ * there at once and on the other (a process of its own) through Redis.
+ */
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let server: TestServer;
+let other: CompiledServer;
+let fx: Fixture;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  server = await startTestServer({ REDIS_URL: redis.url });
+  fx = await seedFixture();
+  other = await startCompiledServer({
+    NODE_ENV: 'test',
+    MONGODB_URI: withDatabaseName(inject('mongoServerUri'), mongoose.connection.name),
+    REDIS_URL: redis.url,
+  });
+}, 60_000);
+afterAll(async () => {
+  await other?.stop();
+  await server?.close();
+  await redis?.stop();
+});
+
+function onOther(client: ApiClient): ApiClient {
+  const copy = new ApiClient(other.base);
+  copy.cookie = client.cookie;
+  return copy;
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
+
+type Report = { authorName: string; completedTasks: string[] };
+type Rounds = { rounds: { taskId: string }[] };
+type Task = { description: string };
+
+describe('a school’s hot lists in memory', () => {
+  it('a saved report shows in the last seven days and the rounds at once here, and on the other instance as soon as Redis says so', async () => {
+    const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
+    const there = onOther(supervisor);
+    const recent = async (client: ApiClient) => (await client.get<Report[]>('/api/reports/recent7')).body.map((r) => `${r.authorName}: ${r.completedTasks.join(',')}`);
+    const rounds = async (client: ApiClient) => (await client.get<Rounds>('/api/task-rounds')).body.rounds.map((r) => r.taskId);
+    // Both instances now hold the lists in memory.
+    expect(await recent(supervisor)).toEqual([]);
+    expect(await recent(there)).toEqual([]);
+    expect(await rounds(there)).toEqual([]);
+
+    const saved = await supervisor.put('/api/reports/my', { date: reportDay(new Date()), content: 'Rolig kveld', completedTasks: ['2'], awayStudents: [] });
+    expect(saved.status).toBe(200);
+    expect(await recent(supervisor)).toEqual([`${fx.a.supervisor.name}: 2`]);
+    expect(await rounds(supervisor)).toEqual(['2']);
+    expect(await eventually(async () => (await recent(there)).includes(`${fx.a.supervisor.name}: 2`))).toBe(true);
+    expect(await eventually(async () => (await rounds(there)).includes('2'))).toBe(true);
+  });
+
+  it('a case sent on one instance is in the caretaker’s list on both, and gone from both when deleted', async () => {
+    const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
+    const caretaker = await signedIn(server.baseUrl, fx.a.caretaker);
+    const there = onOther(caretaker);
+    const pending = async (client: ApiClient) => (await client.get<Task[]>('/api/maintenance-tasks?status=pending')).body.map((t) => t.description);
+    expect(await pending(there)).not.toContain('Knust vindu');
+
+    const created = await supervisor.post<{ id: string }>('/api/maintenance-tasks/submit', { roomNumber: '12', description: 'Knust vindu' });
+    expect(created.status).toBe(201);
+    expect(await pending(caretaker)).toContain('Knust vindu');
+    expect(await eventually(async () => (await pending(there)).includes('Knust vindu'))).toBe(true);
+
+    expect((await caretaker.delete(`/api/maintenance-tasks/${created.body.id}`)).status).toBe(200);
+    expect(await pending(caretaker)).not.toContain('Knust vindu');
+    expect(await eventually(async () => !(await pending(there)).includes('Knust vindu'))).toBe(true);
+  });
+
+  it('one school’s write leaves another school’s lists alone, and never shows in them', async () => {
+    const a = await signedIn(server.baseUrl, fx.a.caretaker);
+    const b = await signedIn(server.baseUrl, fx.b.caretaker);
+    const supervisorA = await signedIn(server.baseUrl, fx.a.supervisor);
+    await supervisorA.post('/api/maintenance-tasks/submit', { roomNumber: '7', description: 'Bare skole A' });
+    expect((await a.get<Task[]>('/api/maintenance-tasks?status=pending')).body.map((t) => t.description)).toContain('Bare skole A');
+    expect((await b.get<Task[]>('/api/maintenance-tasks?status=pending')).body.map((t) => t.description)).not.toContain('Bare skole A');
+  });
+});
