@@ -19,7 +19,12 @@ const RECENT_DAYS = 7;
 export async function getMyReport(user: UserDoc, requested: string | undefined, now: Date): Promise<MyReport> {
   const today = reportDay(now);
   const date = requested ?? today;
-  const report = await ReportModel.of(user.schoolId!).findById(reportIdFor(user.schoolId!, user._id, date));
+  const id = reportIdFor(user.schoolId!, user._id, date);
+  // Even a bare-_id read grows with the school's reports on the embedded engine; kept in memory
+  // until any report of the school changes (db/schoolReadCache.ts).
+  const report = await cachedSchoolRead(user.schoolId!, ReportModel.modelName, `my:${id.toHexString()}`, () =>
+    ReportModel.of(user.schoolId!).findById(id).lean<ReportDoc>(),
+  );
   return {
     id: report?._id.toHexString() ?? null,
     date,
