@@ -1,53 +1,24 @@
-import mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startCompiledServer, type CompiledServer } from '../../test/compiledServer';
-import { seedFixture, type Fixture } from '../../test/fixtures';
-import { ApiClient } from '../../test/httpClient';
-import { startRedis } from '../../test/redisServer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fixture } from '../../test/fixtures';
+import type { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import { eventually, startTwoInstances, type TwoInstances } from '../../test/twoInstances';
 import { reportDay } from '../../../protocol/src/time';
-import { withDatabaseName } from './connect';
 
 /**
  * A school's hot lists are kept in memory per instance; a write on one instance empties them
  * there at once and on the other (a process of its own) through Redis.
  */
-let redis: Awaited<ReturnType<typeof startRedis>>;
-let server: TestServer;
-let other: CompiledServer;
+let two: TwoInstances;
 let fx: Fixture;
+let server: TwoInstances['server'];
+const onOther = (client: ApiClient) => two.onOther(client);
 
 beforeAll(async () => {
-  redis = await startRedis();
-  server = await startTestServer({ REDIS_URL: redis.url });
-  fx = await seedFixture();
-  other = await startCompiledServer({
-    NODE_ENV: 'test',
-    MONGODB_URI: withDatabaseName(inject('mongoServerUri'), mongoose.connection.name),
-    REDIS_URL: redis.url,
-  });
+  two = await startTwoInstances();
+  ({ fx, server } = two);
 }, 60_000);
-afterAll(async () => {
-  await other?.stop();
-  await server?.close();
-  await redis?.stop();
-});
-
-function onOther(client: ApiClient): ApiClient {
-  const copy = new ApiClient(other.base);
-  copy.cookie = client.cookie;
-  return copy;
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return false;
-}
+afterAll(async () => two?.close());
 
 type Report = { authorName: string; completedTasks: string[] };
 type Rounds = { rounds: { taskId: string }[] };

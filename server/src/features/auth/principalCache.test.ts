@@ -1,13 +1,10 @@
 import mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/callers';
-import { startCompiledServer, type CompiledServer } from '../../../test/compiledServer';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import type { Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
-import { startRedis } from '../../../test/redisServer';
 import { signedIn } from '../../../test/sessions';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import { withDatabaseName } from '../../db/connect';
+import { eventually, startTwoInstances, type TwoInstances } from '../../../test/twoInstances';
 import { UserModel } from '../users/model';
 import { findUserCached } from './principalCache';
 import { principalsChanged } from './principalChanges';
@@ -17,44 +14,18 @@ import { principalsChanged } from './principalChanges';
  * through Redis. The other instance here is a separate process (the compiled server), so it has
  * a cache of its own, as in production.
  */
-let redis: Awaited<ReturnType<typeof startRedis>>;
-let server: TestServer;
-let other: CompiledServer;
+let two: TwoInstances;
 let fx: Fixture;
+let server: TwoInstances['server'];
 let platform: ApiClient;
+const onOther = (client: ApiClient) => two.onOther(client);
 
 beforeAll(async () => {
-  redis = await startRedis();
-  server = await startTestServer({ REDIS_URL: redis.url });
-  fx = await seedFixture();
+  two = await startTwoInstances();
+  ({ fx, server } = two);
   platform = await signedIn(server.baseUrl, fx.platformAdmin);
-  other = await startCompiledServer({
-    NODE_ENV: 'test',
-    MONGODB_URI: withDatabaseName(inject('mongoServerUri'), mongoose.connection.name),
-    REDIS_URL: redis.url,
-  });
 }, 60_000);
-afterAll(async () => {
-  await other?.stop();
-  await server?.close();
-  await redis?.stop();
-});
-
-/** The same signed-in session, asking the other instance. */
-function onOther(client: ApiClient): ApiClient {
-  const copy = new ApiClient(other.base);
-  copy.cookie = client.cookie;
-  return copy;
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return false;
-}
+afterAll(async () => two?.close());
 
 describe('who is asking, kept in memory', () => {
   it('a role taken away counts on the very next request of the same instance', async () => {

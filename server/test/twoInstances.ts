@@ -1,0 +1,54 @@
+import mongoose from 'mongoose';
+import { inject } from 'vitest';
+import { withDatabaseName } from '../src/db/connect';
+import { startCompiledServer, type CompiledServer } from './compiledServer';
+import { seedFixture, type Fixture } from './fixtures';
+import { ApiClient } from './httpClient';
+import { startRedis } from './redisServer';
+import { startTestServer, type TestServer } from './testServer';
+
+export type TwoInstances = {
+  server: TestServer;
+  /** The same app as its own process, on the same database and Redis: memory of its own, as in production. */
+  other: CompiledServer;
+  fx: Fixture;
+  /** The same signed-in session, asking the other instance. */
+  onOther(client: ApiClient): ApiClient;
+  close(): Promise<void>;
+};
+
+export async function startTwoInstances(): Promise<TwoInstances> {
+  const redis = await startRedis();
+  const server = await startTestServer({ REDIS_URL: redis.url });
+  const fx = await seedFixture();
+  const other = await startCompiledServer({
+    NODE_ENV: 'test',
+    MONGODB_URI: withDatabaseName(inject('mongoServerUri'), mongoose.connection.name),
+    REDIS_URL: redis.url,
+  });
+  return {
+    server,
+    other,
+    fx,
+    onOther(client) {
+      const copy = new ApiClient(other.base);
+      copy.cookie = client.cookie;
+      return copy;
+    },
+    async close() {
+      await other.stop();
+      await server.close();
+      await redis.stop();
+    },
+  };
+}
+
+/** Polls until the check holds (a message through Redis takes a few milliseconds), or gives up. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 3000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
