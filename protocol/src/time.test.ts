@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { formatInTimeZone } from 'date-fns-tz';
 import {
   DAY_PATTERN,
   OSLO_TIME_ZONE,
@@ -28,6 +29,45 @@ describe('constants', () => {
     expect(OSLO_TIME_ZONE).toBe('Europe/Oslo');
     expect(DAY_PATTERN.test('2026-11-21')).toBe(true);
     expect(DAY_PATTERN.test('2026-1-21')).toBe(false);
+  });
+});
+
+describe('Oslo wall clock, kept per UTC hour', () => {
+  const byIntl = (instant: Date) => formatInTimeZone(instant, OSLO_TIME_ZONE, 'yyyy-MM-dd HH:mm');
+  const byUs = (instant: Date) => {
+    const { hour, minute } = osloTimeOfDay(instant);
+    return `${osloDay(instant)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  };
+
+  it('agrees with Intl every 7 minutes through two years with four clock changes, asked twice', () => {
+    const from = at('2026-01-01T00:00:00Z').getTime();
+    const to = at('2028-01-01T00:00:00Z').getTime();
+    const mismatches: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (let ms = from; ms < to; ms += 7 * 60_000) {
+        const instant = new Date(ms);
+        if (byUs(instant) !== byIntl(instant)) mismatches.push(instant.toISOString());
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('agrees with Intl on each side of a switch, to the second', () => {
+    for (const iso of ['2026-03-29T00:59:59Z', '2026-03-29T01:00:00Z', '2026-10-25T00:59:59Z', '2026-10-25T01:00:00Z']) {
+      expect(byUs(at(iso))).toBe(byIntl(at(iso)));
+    }
+  });
+
+  it('handles an hour in which the offset changes off the hour (local mean time, 1895)', () => {
+    for (let minute = 0; minute < 60; minute += 1) {
+      const instant = new Date(Date.UTC(1894, 11, 31, 23, minute));
+      expect(byUs(instant)).toBe(byIntl(instant));
+    }
+  });
+
+  it('rejects an invalid instant', () => {
+    expect(() => osloDay(new Date(Number.NaN))).toThrow(RangeError);
+    expect(() => osloTimeOfDay(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
 

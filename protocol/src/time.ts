@@ -52,15 +52,59 @@ export function isValidDay(value: string): boolean {
   return parseDayParts(value) !== null;
 }
 
-export function osloDay(instant: Date): string {
+const HOUR_MS = 60 * 60 * 1000;
+const REMEMBERED_HOURS = 10_000;
+const osloOffsetByHour = new Map<number, number>();
+const osloFields = new Intl.DateTimeFormat('en-US', {
+  timeZone: OSLO_TIME_ZONE,
+  hourCycle: 'h23',
+  era: 'short',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** Oslo's offset from UTC (ms) at an instant, asked of Intl. */
+function intlOsloOffsetMs(ms: number): number {
+  const field: Record<string, string> = {};
+  for (const part of osloFields.formatToParts(new Date(ms))) field[part.type] = part.value;
+  const year = field.era === 'BC' ? 1 - Number(field.year) : Number(field.year);
+  const wall = utcMidnight(year, Number(field.month), Number(field.day)).getTime() + ((Number(field.hour) * 60 + Number(field.minute)) * 60 + Number(field.second)) * 1000;
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+/**
+ * Oslo's offset from UTC (ms) at an instant. Asking Intl costs tens of microseconds, and every
+ * request asks (the report day, whether a report is locked), so the answer is kept per UTC hour:
+ * Oslo's clocks change on whole UTC hours. An hour whose start and end differ is never kept.
+ */
+function osloOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  const known = osloOffsetByHour.get(hour);
+  if (known !== undefined) return known;
+  const atStart = intlOsloOffsetMs(hour * HOUR_MS);
+  if (atStart !== intlOsloOffsetMs((hour + 1) * HOUR_MS - 1)) return intlOsloOffsetMs(ms);
+  if (osloOffsetByHour.size >= REMEMBERED_HOURS) osloOffsetByHour.clear();
+  osloOffsetByHour.set(hour, atStart);
+  return atStart;
+}
+
+/** The instant shifted so that its UTC fields read as Oslo's wall clock. */
+function osloWallClock(instant: Date): Date {
   assertValidInstant(instant);
-  return formatInTimeZone(instant, OSLO_TIME_ZONE, 'yyyy-MM-dd');
+  return new Date(instant.getTime() + osloOffsetMs(instant.getTime()));
+}
+
+export function osloDay(instant: Date): string {
+  return utcToDay(osloWallClock(instant));
 }
 
 export function osloTimeOfDay(instant: Date): { hour: number; minute: number } {
-  assertValidInstant(instant);
-  const [hour, minute] = formatInTimeZone(instant, OSLO_TIME_ZONE, 'HH:mm').split(':').map(Number) as [number, number];
-  return { hour, minute };
+  const wall = osloWallClock(instant);
+  return { hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
 }
 
 export function reportDay(instant: Date): string {
