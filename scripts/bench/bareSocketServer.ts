@@ -25,9 +25,3 @@ io.on('connection', (socket) => {
 http.listen(0, '127.0.0.1', () => {
   process.send!({ port: (http.address() as { port: number }).port });
 });
-process.on('message', (message: { memory?: true }) => {
-  if (message.memory) {
-    globalThis.gc?.();
-    process.send!({ memory: process.memoryUsage() });
-  }
-});

@@ -1,55 +1,35 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { sign } from '@fastify/cookie';
 import type { Types } from 'mongoose';
 import { SessionModel } from '../../server/src/features/auth/sessionModel';
 import { School } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
 import { SESSION_COOKIE } from '../../server/src/plugins/session';
+import { forkScript, residentBytes, type Child } from './child';
 import { ratio } from './measure';
 import type { Target } from './socketClients';
 
-const HERE = path.dirname(new URL(import.meta.url).pathname);
 const SOCKETS_PER_SCHOOL = 20;
 const XHR = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
 
-type Child = { process: ChildProcess; ask: <T>(message: object, key: string) => Promise<T> };
-
-function forkScript(script: string): Promise<Child> {
-  const child = fork(path.join(HERE, script), [], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ask = <T>(message: object, key: string) =>
-    new Promise<T>((resolve, reject) => {
-      const onMessage = (reply: Record<string, unknown>) => {
-        if (reply.error) reject(new Error(String(reply.error)));
-        else if (key in reply) resolve(reply[key] as T);
-        else return;
-        child.off('message', onMessage);
-      };
-      child.on('message', onMessage);
-      child.send(message);
-    });
-  return new Promise<Child>((resolve) => child.once('message', () => resolve({ process: child, ask })));
-}
-
 /** A signed-in session for a socket, written as the login would write it (no password hashing: 2,000 of them). */
-async function sessionCookie(app: FastifyInstance, userId: Types.ObjectId): Promise<string> {
+async function sessionCookie(sessionSecret: string, userId: Types.ObjectId): Promise<string> {
   const sessionId = randomBytes(24).toString('base64url');
   const expires = new Date(Date.now() + 3_600_000);
   const data = { cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/', sameSite: 'lax', secure: false }, userId: userId.toHexString(), signedInAt: Date.now() };
   await SessionModel.create({ _id: sessionId, data: JSON.stringify(data), userId, expiresAt: expires });
-  return `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(sessionId))}`;
+  return `${SESSION_COOKIE}=${encodeURIComponent(sign(sessionId, sessionSecret))}`;
 }
 
 /** 20 sockets per school of every other school, and 20 of the bench school's admin: the ones that must hear the case. */
-export async function appSocketTargets(app: FastifyInstance, url: string, benchSchoolId: Types.ObjectId, adminId: Types.ObjectId): Promise<Target[]> {
+export async function appSocketTargets(sessionSecret: string, url: string, benchSchoolId: Types.ObjectId, adminId: Types.ObjectId): Promise<Target[]> {
   const targets: Target[] = [];
-  for (let i = 0; i < SOCKETS_PER_SCHOOL; i++) targets.push({ url, cookie: await sessionCookie(app, adminId), listen: true });
+  for (let i = 0; i < SOCKETS_PER_SCHOOL; i++) targets.push({ url, cookie: await sessionCookie(sessionSecret, adminId), listen: true });
   const others = (await School.find({}, { _id: 1 }).lean()).filter((school) => !school._id.equals(benchSchoolId));
   for (const school of others) {
     const users = await UserModel.find({ schoolId: school._id, status: 'approved' }, { _id: 1 }).lean();
     if (users.length === 0) continue;
-    for (let i = 0; i < SOCKETS_PER_SCHOOL; i++) targets.push({ url, cookie: await sessionCookie(app, users[i % users.length]!._id), listen: false });
+    for (let i = 0; i < SOCKETS_PER_SCHOOL; i++) targets.push({ url, cookie: await sessionCookie(sessionSecret, users[i % users.length]!._id), listen: false });
   }
   return targets;
 }
@@ -85,14 +65,11 @@ async function deliveries(clients: Child, listening: number, writes: number, con
   return { p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? NaN, lost: writes * listening - received.length, writesPerSecond: writes / elapsed };
 }
 
-function memoryNow(): NodeJS.MemoryUsage {
-  globalThis.gc?.();
-  return process.memoryUsage();
-}
-
 export type FanoutSetup = {
-  app: FastifyInstance;
+  /** The app in a process of its own: where it listens, its pid (for its memory), the secret its cookies are signed with. */
   base: string;
+  appPid: number;
+  sessionSecret: string;
   benchSchoolId: Types.ObjectId;
   adminId: Types.ObjectId;
   supervisorCookie: string;
@@ -105,38 +82,38 @@ export type FanoutSetup = {
 /** The app's live fan-out against a bare Socket.IO server: same sockets, rooms and payload; and the memory of an idle socket. */
 export async function benchFanout(setup: FanoutSetup) {
   const { base, writes, concurrency } = setup;
-  const appTargets = await appSocketTargets(setup.app, base, setup.benchSchoolId, setup.adminId);
+  const appTargets = await appSocketTargets(setup.sessionSecret, base, setup.benchSchoolId, setup.adminId);
   const listening = appTargets.filter((t) => t.listen).length;
   const sendCase = (url: string) => (description: string) =>
     fetch(`${url}/api/maintenance-tasks/submit`, { method: 'POST', headers: { ...XHR, cookie: setup.supervisorCookie }, body: JSON.stringify({ roomNumber: '101', description }) });
-
-  // The app: memory before and after the sockets connect, then the deliveries.
-  const clients = await forkScript('socketClients.ts');
-  const before = memoryNow();
-  await clients.ask({ connect: appTargets }, 'connected');
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const after = memoryNow();
-  const perSocket = (key: 'rss' | 'heapUsed' | 'external') => Math.round((after[key] - before[key]) / appTargets.length);
   // Each side gets a few untimed writes first, so neither is measured cold.
   const warm = (send: (description: string) => Promise<Response>) => deliveries(clients, listening, 20, concurrency, send);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
+
+  // The app: its resident memory before and after the sockets connect, then the deliveries.
+  const clients = await forkScript('socketClients.ts');
+  const appBefore = await residentBytes(setup.appPid);
+  await clients.ask({ connect: appTargets }, 'connected');
+  await settle();
+  const appAfter = await residentBytes(setup.appPid);
   await warm(sendCase(base));
   const app = await deliveries(clients, listening, writes, concurrency, sendCase(base));
   await clients.ask({ close: true }, 'closed');
 
   // The bare server, in its own process, same sockets and rooms, the app's payload.
   const payload = { id: 'x'.repeat(24), roomNumber: '101', status: 'pending', createdByName: 'Tilsyn 0', completedByName: null, completedAt: null, rejectedByName: null, rejectedAt: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
-  const bareChild = await forkBare();
-  const bareUrl = `http://127.0.0.1:${bareChild.port}`;
-  const bareMemoryBefore = await bareChild.child.ask<NodeJS.MemoryUsage>({ memory: true }, 'memory');
+  const bareChild = await forkScript('bareSocketServer.ts');
+  const bareUrl = `http://127.0.0.1:${String(bareChild.first.port)}`;
+  const bareBefore = await residentBytes(bareChild.process.pid!);
   await clients.ask({ connect: bareTargets(bareUrl, appTargets) }, 'connected');
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const bareMemoryAfter = await bareChild.child.ask<NodeJS.MemoryUsage>({ memory: true }, 'memory');
+  await settle();
+  const bareAfter = await residentBytes(bareChild.process.pid!);
   const sendBare = (description: string) =>
     fetch(`${bareUrl}/emit?room=target`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...payload, description }) });
   await warm(sendBare);
   const bare = await deliveries(clients, listening, writes, concurrency, sendBare);
   await clients.ask({ close: true }, 'closed');
-  bareChild.child.process.kill();
+  bareChild.process.kill();
 
   let redis: { single: Delivery; cross: Delivery } | undefined;
   if (setup.redisPair) {
@@ -157,14 +134,10 @@ export async function benchFanout(setup: FanoutSetup) {
     app,
     bare,
     redis,
+    // Resident memory of each server's process, before and after its 2,020 sockets connected.
     memoryPerIdleSocket: {
-      // Heap and external (buffers) after a full GC; RSS moves in large steps and only ever grows here.
-      appHeapBytes: perSocket('heapUsed'),
-      appExternalBytes: perSocket('external'),
-      appRssBytes: perSocket('rss'),
-      bareHeapBytes: Math.round((bareMemoryAfter.heapUsed - bareMemoryBefore.heapUsed) / appTargets.length),
-      bareExternalBytes: Math.round((bareMemoryAfter.external - bareMemoryBefore.external) / appTargets.length),
-      bareRssBytes: Math.round((bareMemoryAfter.rss - bareMemoryBefore.rss) / appTargets.length),
+      appRssBytes: Math.round((appAfter - appBefore) / appTargets.length),
+      bareRssBytes: Math.round((bareAfter - bareBefore) / appTargets.length),
     },
     ratios: {
       p99VsBare: ratio(app.p99, bare.p99),
@@ -172,20 +145,4 @@ export async function benchFanout(setup: FanoutSetup) {
       ...(redis ? { crossInstanceP99VsSingle: ratio(redis.cross.p99, redis.single.p99) } : {}),
     },
   };
-}
-
-async function forkBare(): Promise<{ child: Child; port: number }> {
-  const processHandle = fork(path.join(HERE, 'bareSocketServer.ts'), [], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const port = await new Promise<number>((resolve) => processHandle.once('message', (m: { port: number }) => resolve(m.port)));
-  const ask = <T>(message: object, key: string) =>
-    new Promise<T>((resolve) => {
-      const onMessage = (reply: Record<string, unknown>) => {
-        if (!(key in reply)) return;
-        processHandle.off('message', onMessage);
-        resolve(reply[key] as T);
-      };
-      processHandle.on('message', onMessage);
-      processHandle.send(message);
-    });
-  return { child: { process: processHandle, ask }, port };
 }

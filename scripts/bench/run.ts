@@ -1,18 +1,19 @@
 // Benchmarks the hot routes against a real server on the embedded database (or MONGODB_URI).
+// The app runs as production runs it (compiled, plain node) in a process of its own, as do the bare
+// servers it is compared with; this process seeds the data and is the clients.
 // Usage: npm run bench [-- --requests 400 --concurrency 8 --schools 100 --writes 200]. Loopback only; bounded; stops by itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { reportDay } from '../../protocol/src/time';
-import { buildApp } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
 import { connectMongoose, withDatabaseName } from '../../server/src/db/connect';
 import { startEmbeddedDatabase } from '../../server/src/db/embeddedFerret';
 import { benchExports } from './exports';
 import { seedBenchData } from './seed';
 import { measure, printTable, type Result } from './measure';
-import { startBareFastify } from './bareFastify';
+import { forkScript } from './child';
+import { startCompiledServer } from '../../server/test/compiledServer';
 import { seedOtherSchools } from './otherSchools';
 import { bareRatios, measureReads, scaleRatios } from './schoolReads';
 import { writeReport } from './report';
@@ -35,19 +36,21 @@ const WRITES = arg('writes', 200);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-bench-'));
 const engine = process.env.MONGODB_URI ? undefined : await startEmbeddedDatabase(dataDir);
 try {
-  await connectMongoose(withDatabaseName(process.env.MONGODB_URI ?? engine!.uri, `bench_${Date.now()}`));
+  const databaseUri = withDatabaseName(process.env.MONGODB_URI ?? engine!.uri, `bench_${Date.now()}`);
+  await connectMongoose(databaseUri);
   // Production settings (no payload checks on emit), plain-HTTP cookies on loopback.
+  const sessionSecret = randomBytes(32).toString('hex');
   const benchEnv = {
     NODE_ENV: 'production',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    MONGODB_URI: databaseUri,
+    SESSION_SECRET: sessionSecret,
     COOKIE_SECURE: 'false',
     LOG_LEVEL: 'silent',
     LOGIN_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_ACCOUNT: '100000',
   };
-  const app = await buildApp(loadConfig(benchEnv));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const app = await startCompiledServer(benchEnv);
+  const base = app.base;
   const { supervisorCookies, adminCookie, caretakerCookie, supervisorEmail } = await seedBenchData(base);
   const today = reportDay(new Date());
   const xhr = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
@@ -80,7 +83,8 @@ try {
 
   // The request path against a bare Fastify hello-world, then the same reads with other schools' data.
   const cookies = { supervisor: supervisorCookies[0]!, admin: adminCookie, caretaker: caretakerCookie };
-  const bareServer = await startBareFastify();
+  const bareChild = await forkScript('bareFastify.ts');
+  const bareServer = { base: `http://127.0.0.1:${String(bareChild.first.port)}`, close: async () => void bareChild.process.kill() };
   // Warmed up like the app's reads (measureReads), so the baseline is not the JIT's first minute.
   await measure('bare Fastify warm-up', REQUESTS, CONCURRENCY, () => fetch(`${bareServer.base}/hello`));
   const bare = await measure('bare Fastify GET /hello', REQUESTS, CONCURRENCY, () => fetch(`${bareServer.base}/hello`));
@@ -95,17 +99,14 @@ try {
 
   // Live: the app's fan-out against a bare Socket.IO server; then two instances behind Redis.
   const redis = await startRedis();
-  const [appA, appB] = [await buildApp(loadConfig({ ...benchEnv, REDIS_URL: redis.url })), await buildApp(loadConfig({ ...benchEnv, REDIS_URL: redis.url }))];
-  const urlOf = async (instance: typeof app) => {
-    await instance.listen({ host: '127.0.0.1', port: 0 });
-    return `http://127.0.0.1:${(instance.server.address() as { port: number }).port}`;
-  };
-  const redisPair = { a: await urlOf(appA), b: await urlOf(appB) };
+  const [appA, appB] = [await startCompiledServer({ ...benchEnv, REDIS_URL: redis.url }), await startCompiledServer({ ...benchEnv, REDIS_URL: redis.url })];
+  const redisPair = { a: appA.base, b: appB.base };
   const benchSchool = (await School.findOne({ nameKey: schoolNameKey('Benk skole') }, { _id: 1 }).lean())!;
   const benchAdmin = (await UserModel.findOne({ email: 'admin@benk.no' }, { _id: 1 }).lean())!;
   const fanout = await benchFanout({
-    app,
     base,
+    appPid: app.pid,
+    sessionSecret,
     benchSchoolId: benchSchool._id,
     adminId: benchAdmin._id,
     supervisorCookie: supervisorCookies[0]!,
@@ -113,8 +114,8 @@ try {
     concurrency: 4,
     redisPair,
   });
-  await appA.close();
-  await appB.close();
+  await appA.stop();
+  await appB.stop();
   await redis.stop();
 
   const report = {
@@ -131,7 +132,7 @@ try {
   for (const line of await benchExports(base)) console.log(line);
   writeReport(report);
 
-  await app.close();
+  await app.stop();
   await mongoose.connection.dropDatabase();
   await mongoose.disconnect();
 } finally {

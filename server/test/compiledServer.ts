@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { projectRoot } from '../src/projectRoot';
 
-export type CompiledServer = { base: string; output: () => string; stop: () => Promise<void> };
+export type CompiledServer = { base: string; pid: number; output: () => string; stop: () => Promise<void> };
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -44,6 +44,7 @@ export async function startCompiledServer(env: Record<string, string>): Promise<
   }
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     stop: async () => {
       child.kill('SIGTERM');
