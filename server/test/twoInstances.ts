@@ -12,13 +12,15 @@ export type TwoInstances = {
   /** The same app as its own process, on the same database and Redis: memory of its own, as in production. */
   other: CompiledServer;
   fx: Fixture;
+  /** Redis between them: stopped to cut the link, started again on the same port. */
+  redis: { stop(): Promise<void>; restart(): Promise<void> };
   /** The same signed-in session, asking the other instance. */
   onOther(client: ApiClient): ApiClient;
   close(): Promise<void>;
 };
 
 export async function startTwoInstances(): Promise<TwoInstances> {
-  const redis = await startRedis();
+  let redis = await startRedis();
   const server = await startTestServer({ REDIS_URL: redis.url });
   const fx = await seedFixture();
   const other = await startCompiledServer({
@@ -30,6 +32,12 @@ export async function startTwoInstances(): Promise<TwoInstances> {
     server,
     other,
     fx,
+    redis: {
+      stop: () => redis.stop(),
+      restart: async () => {
+        redis = await startRedis(redis.port);
+      },
+    },
     onOther(client) {
       const copy = new ApiClient(other.base);
       copy.cookie = client.cookie;

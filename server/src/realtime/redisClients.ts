@@ -33,6 +33,8 @@ function withHandledCommands(client: RedisClient, name: string, log: FastifyBase
 export interface RedisPair {
   pub: RedisClient;
   sub: RedisClient;
+  /** Called with true when both clients are ready, with false when either is not (lost, reconnecting). */
+  onLinkChange(listener: (up: boolean) => void): void;
   close(): Promise<void>;
 }
 
@@ -46,11 +48,26 @@ export function createRedisPair(url: string, log: FastifyBaseLogger): RedisPair 
   for (const [name, client] of [['pub', pubClient], ['sub', subClient]] as const) {
     client.on('error', (err: Error) => log.warn(`redis ${name}: ${err.message}`));
   }
+  const linkListeners = new Set<(up: boolean) => void>();
+  let linkUp = false;
+  const checkLink = () => {
+    const up = pubClient.isReady && subClient.isReady;
+    if (up === linkUp) return;
+    linkUp = up;
+    for (const listener of linkListeners) listener(up);
+  };
+  for (const client of [pubClient, subClient]) {
+    for (const event of ['ready', 'end', 'error', 'reconnecting']) client.on(event, checkLink);
+  }
   void Promise.all([pubClient.connect(), subClient.connect()]).catch((err: unknown) => log.error({ err }, 'redis connect failed'));
   return {
     pub: withHandledCommands(pubClient, 'pub', log),
     sub: withHandledCommands(subClient, 'sub', log),
+    onLinkChange(listener) {
+      linkListeners.add(listener);
+    },
     async close() {
+      linkListeners.clear();
       for (const client of [pubClient, subClient]) {
         if (client.isReady) await client.close().catch(() => client.destroy());
         else if (client.isOpen) client.destroy();

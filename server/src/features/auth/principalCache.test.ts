@@ -58,7 +58,7 @@ describe('who is asking, kept in memory', () => {
     expect(await eventually(async () => (await names(there)).includes('Nyregistrert'))).toBe(true);
   });
 
-  it('a session ended on one instance is over on the other at once: sessions are never kept in memory', async () => {
+  it('a session ended on one instance is over on the other at once', async () => {
     const user = await makeUser(fx.a.id, 'Tilsynsvakt');
     const here = await signedIn(server.baseUrl, user);
     const there = onOther(here);

@@ -1,4 +1,5 @@
 import { Schema, model } from 'mongoose';
+import { sessionsEnded } from './sessionCache';
 
 /**
  * A server-side session. Its data is kept as a JSON string so that no key rules of the engine
@@ -11,6 +12,18 @@ const sessionSchema = new Schema({
   data: { type: String, required: true },
   userId: { type: Schema.Types.ObjectId, default: null, index: true },
   expiresAt: { type: Date, required: true, index: true },
+});
+
+/**
+ * Any delete of sessions, whatever the code path (sign-out, a user's or a school's sessions ended,
+ * the purge), empties the session caches here and on every other instance before its caller
+ * goes on (sessionCache.ts). Sessions are changed otherwise only by their own store.
+ */
+sessionSchema.post(['deleteOne', 'deleteMany', 'findOneAndDelete', 'findOneAndReplace', 'replaceOne', 'updateMany'], async function () {
+  await sessionsEnded();
+});
+sessionSchema.post('bulkWrite', async function () {
+  await sessionsEnded();
 });
 
 export const SessionModel = model('Session', sessionSchema);

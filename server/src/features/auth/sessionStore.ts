@@ -2,6 +2,7 @@ import type { SessionStore } from '@fastify/session';
 import type { Types } from 'mongoose';
 import { SessionModel } from './sessionModel';
 import { trusted } from '../../db/trusted';
+import { cachedSession, forgetSession, rememberSession, sessionsGeneration } from './sessionCache';
 
 type Callback = (err?: unknown) => void;
 export type StoredSession = Parameters<SessionStore['set']>[1] & {
@@ -43,20 +44,32 @@ export class MongoSessionStore implements SessionStore {
       { $set: { data: JSON.stringify(session), userId: session.userId ?? null, expiresAt: expires } },
       { upsert: !session.userId },
     ).then(() => {
+      forgetSession(sessionId);
       this.remember(sessionId, json, expires.getTime());
       callback();
     }, callback);
   }
 
   get(sessionId: string, callback: (err: unknown, session?: StoredSession | null) => void): void {
-    loadSession(sessionId).then(
-      (found) => {
-        if (found) this.remember(sessionId, JSON.stringify({ ...found.data, cookie: undefined }), found.expiresAt.getTime());
-        else this.known.delete(sessionId);
-        callback(null, found?.data ?? null);
-      },
-      (err: unknown) => callback(err),
-    );
+    // From memory while nothing has ended it (sessionCache.ts); each request gets its own copy.
+    const hit = cachedSession(sessionId);
+    if (hit) return callback(null, JSON.parse(hit.json) as StoredSession);
+    const generation = sessionsGeneration();
+    SessionModel.findById(sessionId)
+      .lean()
+      .then(
+        (row) => {
+          if (!row || row.expiresAt <= new Date()) {
+            this.known.delete(sessionId);
+            return callback(null, null);
+          }
+          rememberSession(sessionId, { json: row.data, expiresAt: row.expiresAt.getTime() }, generation);
+          const data = JSON.parse(row.data) as StoredSession;
+          this.remember(sessionId, JSON.stringify({ ...data, cookie: undefined }), row.expiresAt.getTime());
+          callback(null, data);
+        },
+        (err: unknown) => callback(err),
+      );
   }
 
   destroy(sessionId: string, callback: Callback): void {
