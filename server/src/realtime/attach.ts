@@ -10,15 +10,7 @@ import { watchSession } from './sessionWatch';
 import { Realtime, type IoServer } from './realtime';
 import { rooms } from './rooms';
 import { createRedisPair } from './redisClients';
-import { addPrincipalsPublisher, principalsChangedElsewhere } from '../features/auth/principalChanges';
-import { addSchoolDataPublisher, schoolDataChanged } from '../db/schoolReadCache';
-import { addSessionsPublisher, sessionsEndedElsewhere, setSessionsTrusted } from '../features/auth/sessionCache';
-
-const PRINCIPALS_CHANGED = 'principals.changed';
-const SCHOOL_DATA_CHANGED = 'schoolData.changed';
-const SESSIONS_ENDED = 'sessions.ended';
-/** How long an instance that ended sessions waits for the others to say they forgot them. */
-const SESSIONS_ENDED_ACK_MS = 2000;
+import { CONFIRM_TIMEOUT_MS, linkCachesAcrossInstances } from './cacheCoherence';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,46 +28,8 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   });
 
   const redis = config.redisUrl ? createRedisPair(config.redisUrl, app.log) : null;
-  if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { requestsTimeout: SESSIONS_ENDED_ACK_MS }));
-  // A user or school changed here: the other instances forget their cached copies too.
-  const removePublisher = redis ? addPrincipalsPublisher(() => io.serverSideEmit(PRINCIPALS_CHANGED)) : () => false;
-  const removeSchoolDataPublisher = redis
-    ? addSchoolDataPublisher((schoolId, modelName) => io.serverSideEmit(SCHOOL_DATA_CHANGED, schoolId, modelName))
-    : () => false;
-  // Sessions ended here: every other instance forgets its cached copies before the request that
-  // ended them answers. Those that cannot hear (their Redis link is down) trust no cached session.
-  let linkUp = false;
-  const removeSessionsPublisher = redis
-    ? addSessionsPublisher(async () => {
-        if (!linkUp) return app.log.warn('sessions ended while Redis is away: the other instances are not told');
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const gaveUp = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), SESSIONS_ENDED_ACK_MS)));
-        try {
-          const outcome = await Promise.race([io.serverSideEmitWithAck(SESSIONS_ENDED), gaveUp]);
-          if (outcome === 'timeout') app.log.warn('not every instance confirmed in time that ended sessions were forgotten');
-        } catch (err) {
-          app.log.warn({ err }, 'not every instance confirmed that ended sessions were forgotten');
-        } finally {
-          clearTimeout(timer);
-        }
-      })
-    : () => false;
-  if (redis) {
-    setSessionsTrusted(false);
-    redis.onLinkChange((up) => {
-      linkUp = up;
-      setSessionsTrusted(up);
-    });
-  }
-  const serverSide = io as unknown as { on(event: string, listener: (...args: unknown[]) => void): void };
-  serverSide.on(SESSIONS_ENDED, (ack) => {
-    sessionsEndedElsewhere();
-    if (typeof ack === 'function') ack(true);
-  });
-  serverSide.on(PRINCIPALS_CHANGED, principalsChangedElsewhere);
-  serverSide.on(SCHOOL_DATA_CHANGED, (schoolId, modelName) => {
-    if (typeof schoolId === 'string' && typeof modelName === 'string') schoolDataChanged(schoolId, modelName, true);
-  });
+  if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { requestsTimeout: CONFIRM_TIMEOUT_MS }));
+  const unlinkCaches = redis ? linkCachesAcrossInstances(io, redis, app.log) : () => undefined;
 
   const sessionIdFromCookie = (header: string | undefined): string | null => {
     const signed = app.parseCookie(header ?? '')[sessionCookieName(config)];
@@ -107,10 +61,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
 
   app.decorate('realtime', new Realtime(io, config.env !== 'production'));
   app.addHook('onClose', async () => {
-    removePublisher();
-    removeSchoolDataPublisher();
-    removeSessionsPublisher();
-    if (redis) setSessionsTrusted(true);
+    unlinkCaches();
     io.disconnectSockets(true);
     await io.close();
     // After the adapter has unsubscribed, so nothing is sent on a closed client.

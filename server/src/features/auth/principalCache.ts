@@ -1,14 +1,16 @@
 import type { Types } from 'mongoose';
 import { School } from '../schools/model';
 import { UserModel, type UserDoc } from '../users/model';
-import { onPrincipalsChanged, principalsGeneration } from './principalChanges';
+import { onPrincipalsChanged, principalsGeneration, principalsTrusted } from './principalChanges';
 
 /**
  * Who is asking, in memory: the user and whether their school is active, read on every request.
- * The session itself is always read from the database, so a session ended anywhere (sign-out,
- * deactivation, password change, school switched off or deleted) is never served from here.
- * Any write to users or schools empties this cache at once on this instance and, through Redis,
- * on the others (principalChanges.ts); entries also expire, in case such a message was lost.
+ * Sessions have a cache of their own with stricter rules (sessionCache.ts): a session ended
+ * anywhere (sign-out, deactivation, password change, school switched off or deleted) is never
+ * served from memory.
+ * Any write to users or schools empties this cache on this instance and, through Redis, on the
+ * others before the write's caller goes on (principalChanges.ts); an instance that cannot hear
+ * Redis serves nothing from here; entries also expire, in case such a message was lost.
  */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
@@ -22,12 +24,12 @@ onPrincipalsChanged(() => {
 });
 
 function fresh<T>(entry: Entry<T> | undefined): entry is Entry<T> {
-  return entry !== undefined && Date.now() - entry.at < TTL_MS;
+  return entry !== undefined && principalsTrusted() && Date.now() - entry.at < TTL_MS;
 }
 
 function remember<T>(map: Map<string, Entry<T>>, key: string, value: T, generationAtRead: number): void {
   // A write that happened while this was being read has already emptied the cache: keep nothing.
-  if (generationAtRead !== principalsGeneration()) return;
+  if (generationAtRead !== principalsGeneration() || !principalsTrusted()) return;
   if (map.size >= MAX_ENTRIES) map.clear();
   map.set(key, { value, at: Date.now() });
 }

@@ -14,13 +14,13 @@ const schoolSchema = new Schema(
 );
 
 // Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
-schoolSchema.post(['save', 'deleteOne'], { document: true, query: false }, () => principalsChanged());
+schoolSchema.post(['save', 'deleteOne'], { document: true, query: false }, async () => principalsChanged());
 schoolSchema.post(
   ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
   { document: false, query: true },
-  () => principalsChanged(),
+  async () => principalsChanged(),
 );
-schoolSchema.post('insertMany', () => principalsChanged());
+schoolSchema.post('insertMany', async () => principalsChanged());
 
 export type SchoolDoc = InferSchemaType<typeof schoolSchema> & { _id: Types.ObjectId };
 export const School = model('School', schoolSchema);

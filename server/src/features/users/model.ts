@@ -18,13 +18,13 @@ const userSchema = new Schema(
 userSchema.index({ schoolId: 1, status: 1 });
 
 // Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
-userSchema.post(['save', 'deleteOne'], { document: true, query: false }, () => principalsChanged());
+userSchema.post(['save', 'deleteOne'], { document: true, query: false }, async () => principalsChanged());
 userSchema.post(
   ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
   { document: false, query: true },
-  () => principalsChanged(),
+  async () => principalsChanged(),
 );
-userSchema.post('insertMany', () => principalsChanged());
+userSchema.post('insertMany', async () => principalsChanged());
 
 export type UserDoc = HydratedDocument<InferSchemaType<typeof userSchema>>;
 export const UserModel = model('User', userSchema);
