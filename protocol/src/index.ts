@@ -2,6 +2,7 @@ export * from './product';
 export * from './roles';
 export * from './common';
 export * from './time';
+export * from './collation';
 export * from './auth';
 export * from './schools';
 export * from './users';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { compareNames } from './collation';
 
 export const ROOM_NUMBER_MAX_LENGTH = 30;
 export const DESCRIPTION_MAX_LENGTH = 2000;
@@ -55,5 +56,5 @@ export const maintenanceListQuerySchema = z.object({
 
 /** Room numbers sort as numbers where they are numbers: '2' before '10'. */
 export function compareRoomNumbers(a: string, b: string): number {
-  return a.localeCompare(b, 'nb', { numeric: true, sensitivity: 'base' });
+  return compareNames(a, b);
 }

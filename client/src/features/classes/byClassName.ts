@@ -1,5 +1,5 @@
-import type { SchoolClass } from '../../../../protocol/src';
+import { compareNames, type SchoolClass } from '../../../../protocol/src';
 
 /** Classes in the order a school reads them: '2A' before '10A', case ignored. */
 export const byClassName = (a: SchoolClass, b: SchoolClass) =>
-  a.className.localeCompare(b.className, 'nb', { numeric: true, sensitivity: 'base' });
+  compareNames(a.className, b.className);

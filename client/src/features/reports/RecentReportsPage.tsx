@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { compareDays, formatDayNo, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src';
+import { compareDays, formatDayNo, SCHOOL_ADMIN_ROLES, compareNorwegian } from '../../../../protocol/src';
 import { useCurrentUser } from '../../stores/authStore';
 import { useRecentReportsStore, type RecentEntry } from '../../stores/reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
@@ -12,7 +12,7 @@ import { useSchoolScope } from '../supervisor/useSchoolScope';
 import './reports.css';
 
 const newestFirst = (a: RecentEntry, b: RecentEntry) =>
-  compareDays(b.date, a.date) || (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || a.authorName.localeCompare(b.authorName, 'nb');
+  compareDays(b.date, a.date) || (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || compareNorwegian(a.authorName, b.authorName);
 
 /** /rapporter: the school's reports of the last 7 days, for every approved role. */
 export function RecentReportsPage() {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { addDays, compareDays, formatDayNo, type Report } from '../../../../protocol/src';
+import { addDays, compareDays, formatDayNo, type Report, compareNorwegian } from '../../../../protocol/src';
 import { rangeScope, useWeekReportsStore } from '../../stores/reportRangeStores';
 import { AppHeader } from '../../ui/AppHeader';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
@@ -11,7 +11,7 @@ import { ReportRangeList } from './ReportRangeList';
 import './reports.css';
 
 const WEEK_DAYS = 7;
-const newestFirst = (a: Report, b: Report) => compareDays(b.date, a.date) || a.authorName.localeCompare(b.authorName, 'nb');
+const newestFirst = (a: Report, b: Report) => compareDays(b.date, a.date) || compareNorwegian(a.authorName, b.authorName);
 
 /** /admin/ukesrapport: the last seven days (today in Oslo back six), live. */
 export function WeeklyReportPage() {

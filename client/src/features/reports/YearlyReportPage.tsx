@@ -1,13 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import {
-  compareDays,
-  formatDayNo,
-  formatLongDayNo,
-  isoWeekRange,
-  isoWeeksInYear,
-  YEAR_CHOICES,
-  type Report,
-} from '../../../../protocol/src';
+import { compareDays, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES, type Report, compareNorwegian } from '../../../../protocol/src';
 import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from '../../stores/reportRangeStores';
 import { AppHeader } from '../../ui/AppHeader';
 import { SelectField } from '../../ui/SelectField';
@@ -22,7 +14,7 @@ import './reports.css';
 const YearChart = lazy(() => import('./YearChart'));
 
 const ALL_USERS = 'alle';
-const chronological = (a: Report, b: Report) => compareDays(a.date, b.date) || a.authorName.localeCompare(b.authorName, 'nb');
+const chronological = (a: Report, b: Report) => compareDays(a.date, b.date) || compareNorwegian(a.authorName, b.authorName);
 const shortDay = (day: string) => formatDayNo(day).replace(/ \d{4}$/, '');
 
 /** 'Viser 1 rapport', 'Viser 3 rapporter' (DECISIONS: the singular where a number makes it wrong Norwegian). */
@@ -69,7 +61,7 @@ function Yearly({ scope }: { scope: string }) {
   const authors = useMemo(() => {
     const byUser = new Map((summary?.authors ?? []).map((a) => [a.id, a.name]));
     for (const report of weekReports) if (!byUser.has(report.authorUserId)) byUser.set(report.authorUserId, report.authorName);
-    return [...byUser.entries()].map(([id, name]) => ({ value: id, label: name })).sort((a, b) => a.label.localeCompare(b.label, 'nb'));
+    return [...byUser.entries()].map(([id, name]) => ({ value: id, label: name })).sort((a, b) => compareNorwegian(a.label, b.label));
   }, [summary, weekReports]);
 
   const years = Array.from({ length: YEAR_CHOICES.last - YEAR_CHOICES.first + 1 }, (_, i) => YEAR_CHOICES.first + i).map((year) => ({

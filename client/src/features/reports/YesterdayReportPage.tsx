@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { addDays, formatLongDayNo, type Report } from '../../../../protocol/src';
+import { addDays, formatLongDayNo, type Report, compareNorwegian } from '../../../../protocol/src';
 import { rangeScope, useYesterdayReportsStore } from '../../stores/reportRangeStores';
 import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
@@ -34,7 +34,7 @@ function YesterdayReports({ scope, schoolId, day }: { scope: string; schoolId: s
   useEffect(() => {
     void useYesterdayReportsStore.getState().ensure(key);
   }, [key]);
-  const reports = useMemo(() => Object.values(byId).sort((a, b) => a.authorName.localeCompare(b.authorName, 'nb')), [byId]);
+  const reports = useMemo(() => Object.values(byId).sort((a, b) => compareNorwegian(a.authorName, b.authorName)), [byId]);
 
   if (!loaded) {
     return <ListState loaded={loaded} failed={failed} loadingText="Laster rapporter..." onRetry={() => void useYesterdayReportsStore.getState().reload()} />;

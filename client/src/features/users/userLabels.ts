@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_CHANGES, SUPERVISOR_ROLE, type Role, type User, type UserStatus } from '../../../../protocol/src';
+import { ADMIN_ROLE_CHANGES, SUPERVISOR_ROLE, type Role, type User, type UserStatus, compareNames } from '../../../../protocol/src';
 
 /** Status as the admin screen shows it (spec §3: approved 'Aktiv', pending 'Ventende'). */
 export const ADMIN_STATUS_LABEL: Record<UserStatus, string> = {
@@ -31,5 +31,5 @@ export function adminRoleTargets(user: User): readonly Role[] {
 }
 
 export function byName(a: { name: string }, b: { name: string }): number {
-  return a.name.localeCompare(b.name, 'nb', { numeric: true, sensitivity: 'base' });
+  return compareNames(a.name, b.name);
 }

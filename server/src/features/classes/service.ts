@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { removeClassFromTrips } from '../away/service';
 import { ClassModel, classNameKey, type ClassDoc } from './model';
+import { compareNames } from '../../../../protocol/src/collation';
 
 const DUPLICATE = 'Det finnes allerede en klasse med dette navnet';
 
@@ -19,7 +20,7 @@ function present(doc: ClassDoc): SchoolClass {
 export async function listClasses(schoolId: Types.ObjectId): Promise<SchoolClass[]> {
   const classes = await ClassModel.of(schoolId).find({ schoolId }).lean<ClassDoc[]>();
   return classes
-    .sort((a, b) => a.className.localeCompare(b.className, 'nb', { numeric: true, sensitivity: 'base' }))
+    .sort((a, b) => compareNames(a.className, b.className))
     .map(present);
 }
 

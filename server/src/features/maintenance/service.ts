@@ -41,16 +41,18 @@ function targets(schoolId: Types.ObjectId): string[] {
 
 /** Pending by room number; the archive newest action first (spec §2.5, §2.6). */
 export async function listTasks(schoolId: Types.ObjectId, status: MaintenanceStatus | undefined): Promise<MaintenanceTask[]> {
-  const tasks = await cachedSchoolRead(schoolId, MaintenanceTaskModel.modelName, `list:${status ?? 'all'}`, async () =>
-    (await MaintenanceTaskModel.of(schoolId).find(status ? { schoolId, status } : { schoolId })).map(present),
+  // Sorted once per change of the school's cases; the list is shared between requests, unchanged.
+  return cachedSchoolRead(schoolId, MaintenanceTaskModel.modelName, `list:${status ?? 'all'}`, async () =>
+    (await MaintenanceTaskModel.of(schoolId).find(status ? { schoolId, status } : { schoolId })).map(present).sort(listOrder),
   );
+}
+
+/** Pending cases by room number; the rest newest-handled first, then by room. */
+function listOrder(a: MaintenanceTask, b: MaintenanceTask): number {
   const actedAt = (t: MaintenanceTask) => t.completedAt ?? t.rejectedAt ?? '';
-  // A copy: the cached list is shared between requests.
-  return [...tasks].sort((a, b) =>
-    a.status === 'pending' && b.status === 'pending'
-      ? compareRoomNumbers(a.roomNumber, b.roomNumber)
-      : actedAt(b).localeCompare(actedAt(a)) || compareRoomNumbers(a.roomNumber, b.roomNumber),
-  );
+  return a.status === 'pending' && b.status === 'pending'
+    ? compareRoomNumbers(a.roomNumber, b.roomNumber)
+    : actedAt(b).localeCompare(actedAt(a)) || compareRoomNumbers(a.roomNumber, b.roomNumber);
 }
 
 export async function createTask(

@@ -9,13 +9,14 @@ import { SickRecord } from '../sick/model';
 import { ReportModel } from './model';
 import { presentReport } from './present';
 import { trusted } from '../../db/trusted';
+import { compareNorwegian } from '../../../../protocol/src/collation';
 
 /** The school's reports of the days from..to inclusive, oldest day first, then by author. */
 export async function reportsInRange(schoolId: Types.ObjectId, from: string, to: string, now: Date): Promise<Report[]> {
   const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }) });
   return reports
     .map((r) => presentReport(r, now))
-    .sort((a, b) => compareDays(a.date, b.date) || a.authorName.localeCompare(b.authorName, 'nb'));
+    .sort((a, b) => compareDays(a.date, b.date) || compareNorwegian(a.authorName, b.authorName));
 }
 
 type Tally = { reports: number; roundsByDay: Map<string, Set<string>>; sick: Set<string>; away: Set<string>; cases: number };
@@ -94,6 +95,6 @@ export async function yearSummary(schoolId: Types.ObjectId, year: number): Promi
     }),
     authors: [...authors.entries()]
       .map(([id, { name }]) => ({ id, name }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'nb')),
+      .sort((a, b) => compareNorwegian(a.name, b.name)),
   };
 }

@@ -11,6 +11,7 @@ import { UserModel, type UserDoc } from '../users/model';
 import { School, schoolNameKey, type SchoolDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';
+import { compareNorwegianNumeric } from '../../../../protocol/src/collation';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
 
@@ -49,7 +50,7 @@ export async function listPlatformSchools(): Promise<PlatformSchool[]> {
   const schools = await School.find().lean<SchoolDoc[]>();
   const counts = await countUsers(schools.map((s) => s._id));
   return schools
-    .sort((a, b) => a.name.localeCompare(b.name, 'nb', { numeric: true }))
+    .sort((a, b) => compareNorwegianNumeric(a.name, b.name))
     .map((s) => present(s, counts.get(s._id.toHexString())));
 }
 

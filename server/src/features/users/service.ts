@@ -9,6 +9,7 @@ import { School } from '../schools/model';
 import { emitSchoolCounts } from '../schools/service';
 import { UserModel, type UserDoc } from './model';
 import { presentUser } from './present';
+import { compareNames } from '../../../../protocol/src/collation';
 
 export async function presentWithSchool(user: UserDoc): Promise<User> {
   const school = user.schoolId ? await School.findById(user.schoolId, { name: 1 }).lean() : null;
@@ -27,7 +28,7 @@ export async function listSchoolUsers(schoolId: Types.ObjectId | string, status?
 }
 
 export function sortByName<T extends { name: string }>(items: T[]): T[] {
-  return items.sort((a, b) => a.name.localeCompare(b.name, 'nb', { numeric: true, sensitivity: 'base' }));
+  return items.sort((a, b) => compareNames(a.name, b.name));
 }
 
 type UserEvent = Extract<ServerEventName, 'users.registered' | 'users.created' | 'users.updated'>;
