@@ -60,6 +60,26 @@ describe('a school’s hot lists in memory', () => {
     expect(await eventually(async () => !(await pending(there)).includes('Knust vindu'))).toBe(true);
   });
 
+  it('the day’s sick and away lists follow a change at once here, and on the other instance as soon as Redis says so', async () => {
+    const admin = await signedIn(server.baseUrl, fx.a.admin);
+    const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
+    const there = onOther(supervisor);
+    const today = reportDay(new Date());
+    const sick = async (client: ApiClient) => (await client.get<{ names: string[] }>(`/api/sick?date=${today}`)).body.names;
+    const away = async (client: ApiClient) => (await client.get<{ names: string[] }>(`/api/away?activeOn=${today}`)).body.names;
+    // Both instances now hold the lists in memory.
+    expect(await sick(supervisor)).not.toContain('Sofie Syk');
+    expect(await sick(there)).not.toContain('Sofie Syk');
+    expect(await away(there)).not.toContain('Tore Tur');
+
+    expect((await admin.post('/api/sick/add', { date: today, name: 'Sofie Syk', comment: '' })).status).toBe(200);
+    expect((await admin.post('/api/away/add', { fromDate: today, toDate: today, studentName: 'Tore Tur' })).status).toBe(200);
+    expect(await sick(supervisor)).toContain('Sofie Syk');
+    expect(await away(supervisor)).toContain('Tore Tur');
+    expect(await eventually(async () => (await sick(there)).includes('Sofie Syk'))).toBe(true);
+    expect(await eventually(async () => (await away(there)).includes('Tore Tur'))).toBe(true);
+  });
+
   it('one school’s write leaves another school’s lists alone, and never shows in them', async () => {
     const a = await signedIn(server.baseUrl, fx.a.caretaker);
     const b = await signedIn(server.baseUrl, fx.b.caretaker);

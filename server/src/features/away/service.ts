@@ -5,9 +5,14 @@ import type { Realtime } from '../../realtime/realtime';
 import { Trip, type TripDoc } from './model';
 import { removeFromTrips } from './tripService';
 import { trusted } from '../../db/trusted';
+import { compareNorwegian, compareNorwegianNumeric } from '../../../../protocol/src/collation';
+import { cachedSchoolRead } from '../../db/schoolReadCache';
 
-export function activeTrips(schoolId: Types.ObjectId, day: string): Promise<TripDoc[]> {
-  return Trip.of(schoolId).find({ schoolId, fromDate: trusted({ $lte: day }), toDate: trusted({ $gte: day }) }).lean<TripDoc[]>();
+/** The trips under way on a day, kept in memory until the school's trips change (shared: read-only). */
+export function activeTrips(schoolId: Types.ObjectId, day: string): Promise<readonly TripDoc[]> {
+  return cachedSchoolRead(schoolId, Trip.modelName, `active:${day}`, () =>
+    Trip.of(schoolId).find({ schoolId, fromDate: trusted({ $lte: day }), toDate: trusted({ $gte: day }) }).lean<TripDoc[]>(),
+  );
 }
 
 /** Who is away on a day: individual students with their return date, and classes by name. */
@@ -20,15 +25,20 @@ export async function getAway(schoolId: Types.ObjectId, day: string): Promise<Aw
     for (const name of trip.studentNames) studentReturn.set(name, maxDay(studentReturn.get(name), trip.toDate));
     for (const id of trip.classIds) classReturn.set(id.toHexString(), maxDay(classReturn.get(id.toHexString()), trip.toDate));
   }
-  const names = [...studentReturn.keys()].sort((a, b) => a.localeCompare(b, 'nb'));
-  const classes = classReturn.size ? await ClassModel.of(schoolId).find({ schoolId, _id: trusted({ $in: [...classReturn.keys()] }) }).lean() : [];
+  const names = [...studentReturn.keys()].sort((a, b) => compareNorwegian(a, b));
+  const classIds = [...classReturn.keys()].sort();
+  const classes = classIds.length
+    ? await cachedSchoolRead(schoolId, ClassModel.modelName, `byIds:${classIds.join(',')}`, () =>
+        ClassModel.of(schoolId).find({ schoolId, _id: trusted({ $in: classIds }) }).lean(),
+      )
+    : [];
   return {
     names,
     individualStudentNames: names,
     returnDates: Object.fromEntries(names.map((name) => [name, studentReturn.get(name)!])),
     classes: classes
       .map((c) => ({ id: c._id.toHexString(), className: c.className, returnDate: classReturn.get(c._id.toHexString())! }))
-      .sort((a, b) => a.className.localeCompare(b.className, 'nb', { numeric: true })),
+      .sort((a, b) => compareNorwegianNumeric(a.className, b.className)),
   };
 }
 

@@ -5,6 +5,7 @@ import { withListLock } from '../../db/listLock';
 import { conflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { SickRecord, type SickDoc } from './model';
+import { cachedSchoolRead } from '../../db/schoolReadCache';
 
 type Student = { name: string; comment: string };
 
@@ -29,7 +30,9 @@ export function withoutComments(sick: Sick): Sick {
 }
 
 export async function getSick(schoolId: Types.ObjectId, date: string, role: Role): Promise<Sick> {
-  const sick = present(await SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>());
+  // Kept in memory until the school's sick lists change; presented (and redacted) per request.
+  const record = await cachedSchoolRead(schoolId, SickRecord.modelName, `day:${date}`, () => SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>());
+  const sick = present(record);
   return mayReadSickComments(role) ? sick : withoutComments(sick);
 }
 
