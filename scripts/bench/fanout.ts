@@ -40,23 +40,36 @@ function bareTargets(url: string, appTargets: Target[]): Target[] {
 }
 
 type Delivery = { p50: number; p99: number; max: number; lost: number; writesPerSecond: number };
+/** As fast as `concurrency` requests in flight allow (what it can take), or `perSecond` sent on a clock whatever the answers (latency at a given load). */
+type Load = { concurrency: number } | { perSecond: number };
 
-/** Sends `writes` cases (`concurrency` at a time) and times each arrival at the listening sockets. */
-async function deliveries(clients: Child, listening: number, writes: number, concurrency: number, send: (description: string) => Promise<Response>): Promise<Delivery> {
+/** Sends `writes` cases under `load` and times each arrival at the listening sockets. */
+async function deliveries(clients: Child, listening: number, writes: number, load: Load, send: (description: string) => Promise<Response>): Promise<Delivery> {
   await clients.ask({ reset: true }, 'reset');
   const sentAt = new Map<string, number>();
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < writes) {
-      const description = `Lekker kran ${next++}`;
-      sentAt.set(description, performance.timeOrigin + performance.now());
-      const res = await send(description);
-      if (!res.ok) throw new Error(`write failed: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    }
+  const sendOne = async (i: number) => {
+    const description = `Lekker kran ${i}`;
+    sentAt.set(description, performance.timeOrigin + performance.now());
+    const res = await send(description);
+    if (!res.ok) throw new Error(`write failed: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  const started = performance.now();
+  if ('concurrency' in load) {
+    let next = 0;
+    const worker = async () => {
+      while (next < writes) await sendOne(next++);
+    };
+    await Promise.all(Array.from({ length: load.concurrency }, worker));
+  } else {
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < writes; i++) {
+      const due = started + (i * 1000) / load.perSecond;
+      if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+      inFlight.push(sendOne(i));
+    }
+    await Promise.all(inFlight);
+  }
   const elapsed = (performance.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const received = await clients.ask<[string, number][]>({ report: true }, 'received');
@@ -75,19 +88,23 @@ export type FanoutSetup = {
   supervisorCookie: string;
   writes: number;
   concurrency: number;
+  /** The load at which delivery times are compared (writes per second, sent on a clock). */
+  perSecond: number;
   /** A second and third instance of the app behind Redis, for the cross-instance part (optional). */
   redisPair?: { a: string; b: string };
 };
 
 /** The app's live fan-out against a bare Socket.IO server: same sockets, rooms and payload; and the memory of an idle socket. */
 export async function benchFanout(setup: FanoutSetup) {
-  const { base, writes, concurrency } = setup;
+  const { base, writes, concurrency, perSecond } = setup;
+  const paced = { perSecond };
+  const flatOut = { concurrency };
   const appTargets = await appSocketTargets(setup.sessionSecret, base, setup.benchSchoolId, setup.adminId);
   const listening = appTargets.filter((t) => t.listen).length;
   const sendCase = (url: string) => (description: string) =>
     fetch(`${url}/api/maintenance-tasks/submit`, { method: 'POST', headers: { ...XHR, cookie: setup.supervisorCookie }, body: JSON.stringify({ roomNumber: '101', description }) });
   // Each side gets a few untimed writes first, so neither is measured cold.
-  const warm = (send: (description: string) => Promise<Response>) => deliveries(clients, listening, 20, concurrency, send);
+  const warm = (send: (description: string) => Promise<Response>) => deliveries(clients, listening, 20, flatOut, send);
   const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
   // The app: its resident memory before and after the sockets connect, then the deliveries.
@@ -97,7 +114,8 @@ export async function benchFanout(setup: FanoutSetup) {
   await settle();
   const appAfter = await residentBytes(setup.appPid);
   await warm(sendCase(base));
-  const app = await deliveries(clients, listening, writes, concurrency, sendCase(base));
+  const app = await deliveries(clients, listening, writes, paced, sendCase(base));
+  const appFlatOut = await deliveries(clients, listening, writes, flatOut, sendCase(base));
   await clients.ask({ close: true }, 'closed');
 
   // The bare server, in its own process, same sockets and rooms, the app's payload.
@@ -111,7 +129,8 @@ export async function benchFanout(setup: FanoutSetup) {
   const sendBare = (description: string) =>
     fetch(`${bareUrl}/emit?room=target`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...payload, description }) });
   await warm(sendBare);
-  const bare = await deliveries(clients, listening, writes, concurrency, sendBare);
+  const bare = await deliveries(clients, listening, writes, paced, sendBare);
+  const bareFlatOut = await deliveries(clients, listening, writes, flatOut, sendBare);
   await clients.ask({ close: true }, 'closed');
   bareChild.process.kill();
 
@@ -121,8 +140,8 @@ export async function benchFanout(setup: FanoutSetup) {
     await clients.ask({ connect: appTargets.map((t) => ({ ...t, url: b })) }, 'connected');
     await warm(sendCase(b));
     await warm(sendCase(a));
-    const single = await deliveries(clients, listening, writes, concurrency, sendCase(b));
-    const cross = await deliveries(clients, listening, writes, concurrency, sendCase(a));
+    const single = await deliveries(clients, listening, writes, paced, sendCase(b));
+    const cross = await deliveries(clients, listening, writes, paced, sendCase(a));
     await clients.ask({ close: true }, 'closed');
     redis = { single, cross };
   }
@@ -131,8 +150,12 @@ export async function benchFanout(setup: FanoutSetup) {
   return {
     sockets: appTargets.length,
     listening,
+    perSecond,
+    /** Delivery times with writes sent at `perSecond`, the same load for both. */
     app,
     bare,
+    /** As many writes as four at a time allow: what each can take, and its delivery times when saturated. */
+    flatOut: { app: appFlatOut, bare: bareFlatOut },
     redis,
     // Resident memory of each server's process, before and after its 2,020 sockets connected.
     memoryPerIdleSocket: {
@@ -140,8 +163,10 @@ export async function benchFanout(setup: FanoutSetup) {
       bareRssBytes: Math.round((bareAfter - bareBefore) / appTargets.length),
     },
     ratios: {
+      p50VsBare: ratio(app.p50, bare.p50),
       p99VsBare: ratio(app.p99, bare.p99),
-      writesPerSecondVsBare: ratio(app.writesPerSecond, bare.writesPerSecond),
+      flatOutP99VsBare: ratio(appFlatOut.p99, bareFlatOut.p99),
+      writesPerSecondVsBare: ratio(appFlatOut.writesPerSecond, bareFlatOut.writesPerSecond),
       ...(redis ? { crossInstanceP99VsSingle: ratio(redis.cross.p99, redis.single.p99) } : {}),
     },
   };
