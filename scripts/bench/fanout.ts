@@ -81,8 +81,9 @@ async function deliveries(clients: Child, listening: number, writes: number, loa
 export type FanoutSetup = {
   /** The app in a process of its own: where it listens, its pid (for its memory), the secret its cookies are signed with. */
   base: string;
-  appPid: number;
   sessionSecret: string;
+  /** Another instance of the app, started for the memory measurement alone. */
+  startFreshApp: () => Promise<{ base: string; pid: number; stop: () => Promise<void> }>;
   benchSchoolId: Types.ObjectId;
   adminId: Types.ObjectId;
   supervisorCookie: string;
@@ -107,12 +108,19 @@ export async function benchFanout(setup: FanoutSetup) {
   const warm = (send: (description: string) => Promise<Response>) => deliveries(clients, listening, 20, flatOut, send);
   const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
-  // The app: its resident memory before and after the sockets connect, then the deliveries.
   const clients = await forkScript('socketClients.ts');
-  const appBefore = await residentBytes(setup.appPid);
-  await clients.ask({ connect: appTargets }, 'connected');
+  // Memory: a fresh instance of the app (nothing measured in it before, like the bare server),
+  // its resident memory before and after the same sockets connect.
+  const probe = await setup.startFreshApp();
+  const appBefore = await residentBytes(probe.pid);
+  await clients.ask({ connect: appTargets.map((target) => ({ ...target, url: probe.base })) }, 'connected');
   await settle();
-  const appAfter = await residentBytes(setup.appPid);
+  const appAfter = await residentBytes(probe.pid);
+  await clients.ask({ close: true }, 'closed');
+  await probe.stop();
+
+  // The app: the deliveries.
+  await clients.ask({ connect: appTargets }, 'connected');
   await warm(sendCase(base));
   const app = await deliveries(clients, listening, writes, paced, sendCase(base));
   const appFlatOut = await deliveries(clients, listening, writes, flatOut, sendCase(base));
@@ -157,7 +165,7 @@ export async function benchFanout(setup: FanoutSetup) {
     /** As many writes as four at a time allow: what each can take, and its delivery times when saturated. */
     flatOut: { app: appFlatOut, bare: bareFlatOut },
     redis,
-    // Resident memory of each server's process, before and after its 2,020 sockets connected.
+    // Resident memory of each server's fresh process, before and after its 2,020 sockets connected.
     memoryPerIdleSocket: {
       appRssBytes: Math.round((appAfter - appBefore) / appTargets.length),
       bareRssBytes: Math.round((bareAfter - bareBefore) / appTargets.length),

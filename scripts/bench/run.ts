@@ -106,8 +106,8 @@ try {
   const benchAdmin = (await UserModel.findOne({ email: 'admin@benk.no' }, { _id: 1 }).lean())!;
   const fanout = await benchFanout({
     base,
-    appPid: app.pid,
     sessionSecret,
+    startFreshApp: () => startCompiledServer(benchEnv),
     benchSchoolId: benchSchool._id,
     adminId: benchAdmin._id,
     supervisorCookie: supervisorCookies[0]!,

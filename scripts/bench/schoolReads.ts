@@ -3,10 +3,11 @@ import { measure, ratio, type Result } from './measure';
 
 export type ReadCookies = { supervisor: string; admin: string; caretaker: string };
 
-/** What a school's screens read: the board, recent seven, sick, away, pending cases, users. */
+/** What a school's screens read: who is signed in (every page), the board, recent seven, sick, away, pending cases, users. */
 export function schoolReads(cookies: ReadCookies): { name: string; path: string; cookie: string }[] {
   const today = reportDay(new Date());
   return [
+    { name: 'GET /api/auth/me', path: '/api/auth/me', cookie: cookies.supervisor },
     { name: 'board: GET /api/reports/my', path: '/api/reports/my', cookie: cookies.supervisor },
     { name: 'board: GET /api/task-rounds', path: '/api/task-rounds', cookie: cookies.supervisor },
     { name: 'GET /api/reports/recent7', path: '/api/reports/recent7', cookie: cookies.admin },

@@ -12,8 +12,12 @@ import { presentUser } from './present';
 import { compareNames } from '../../../../protocol/src/collation';
 
 export async function presentWithSchool(user: UserDoc): Promise<User> {
-  const school = user.schoolId ? await School.findById(user.schoolId, { name: 1 }).lean() : null;
-  return presentUser(user, school?.name ?? null);
+  const schoolId = user.schoolId;
+  // In memory until any user or school changes (features/auth/principalCache.ts): /me asks on every page load.
+  const schoolName = schoolId
+    ? await derivedFromPrincipals(`schoolName:${schoolId.toHexString()}`, async () => (await School.findById(schoolId, { name: 1 }).lean())?.name ?? null)
+    : null;
+  return presentUser(user, schoolName);
 }
 
 /** Users of one school (all, or with one status), sorted by name as Norwegians sort. */
