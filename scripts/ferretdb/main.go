@@ -4,6 +4,8 @@
 // at release time and is not part of the module). The embeddable package has no telemetry and
 // no debug listener.
 //
+// It also keeps an index that FerretDB lacks for lookups by _id (idindex.go).
+//
 // It listens on a loopback address, prints one line "ready <mongodb uri>" on stdout once it
 // accepts connections, and stops when its stdin closes, so it never outlives the Node process
 // that started it.
@@ -55,6 +57,10 @@ func main() {
 		fail("listen: %s", err)
 	}
 
+	// Tables from earlier runs get the _id lookup index before FerretDB opens their files.
+	keeper := newIDIndexKeeper(dir, logger)
+	keeper.pass(context.Background())
+
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: net.JoinHostPort(host, port)},
 		Logger:    logger,
@@ -84,6 +90,8 @@ func main() {
 	if err := waitForListener(ctx, addr); err != nil {
 		fail("not listening on %s: %s", addr, err)
 	}
+	go keeper.run(ctx, 2*time.Second)
+
 	fmt.Printf("ready mongodb://%s/\n", addr)
 
 	<-done

@@ -31,4 +31,27 @@ describe('embedded FerretDB', () => {
     await second.stop();
     expect(found?.text).toBe('blir værende');
   });
+
+  it('looks documents up by _id through an index, not by reading the whole collection', async () => {
+    // FerretDB's own _id index is on another expression than its lookups use (see
+    // scripts/ferretdb/idindex.go). The plan is read after a restart: a connection that has
+    // loaded the schema since the index was made.
+    const plan = async (uri: string) =>
+      withClient(uri, async (c) => {
+        const explained = await c.db('lookups').command({ explain: { find: 'things', filter: { _id: 't5' } } });
+        return (explained.queryPlanner as { Plan: string[] }).Plan.join(' ');
+      });
+    const first = await startEmbeddedDatabase(dataDir);
+    await withClient(first.uri, (c) => c.db('lookups').collection<{ _id: string }>('things').insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: `t${i}` }))));
+    await first.stop();
+
+    const second = await startEmbeddedDatabase(dataDir);
+    try {
+      expect(await plan(second.uri)).toMatch(/SEARCH things_\w+ USING INDEX things_\w+__id_lookup/);
+      const found = await withClient(second.uri, (c) => c.db('lookups').collection<{ _id: string }>('things').findOne({ _id: 't5' }));
+      expect(found?._id).toBe('t5');
+    } finally {
+      await second.stop();
+    }
+  });
 });

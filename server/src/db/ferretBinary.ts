@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../projectRoot';
 
@@ -14,7 +14,8 @@ export class EmbeddedDatabaseUnavailable extends Error {}
 
 function sourceHash(): string {
   const hash = createHash('sha256');
-  for (const file of ['go.mod', 'go.sum', 'main.go']) hash.update(readFileSync(path.join(SOURCE_DIR, file)));
+  const goFiles = readdirSync(SOURCE_DIR).filter((file) => file.endsWith('.go')).sort();
+  for (const file of ['go.mod', 'go.sum', ...goFiles]) hash.update(`${file}\n`).update(readFileSync(path.join(SOURCE_DIR, file)));
   return hash.digest('hex');
 }
 
