@@ -173,6 +173,8 @@ describe('the shared board', () => {
     expect(await page.getByTestId('case-description').inputValue()).toBe('');
     await page.getByRole('dialog').getByRole('button', { name: 'Avbryt' }).click();
     await page.getByTestId('case-dialog').waitFor({ state: 'detached' });
+    // Focus is back on the button that opened the dialog (WCAG 2.4.3), for keyboard and screen reader.
+    expect(await page.getByRole('button', { name: 'Sak' }).evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   it('sick and away lists follow the admin live, with their dialogs', async () => {
@@ -199,6 +201,8 @@ describe('the shared board', () => {
     await page.getByTestId('sick-chip').filter({ hasText: 'Siri Berg' }).click();
     expect(await textOf(page, 'student-info')).toBe('Ingen tilleggsinformasjon tilgjengelig');
     await page.keyboard.press('Escape');
+    await page.getByTestId('student-dialog').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('sick-chip').filter({ hasText: 'Siri Berg' }).evaluate((chip) => chip === document.activeElement)).toBe(true);
     await page.getByTestId('away-chip').filter({ hasText: 'Per Hansen' }).click();
     expect(await textOf(page, 'student-info')).toBe('Tilbake: 13. mars 2026');
     await page.keyboard.press('Escape');

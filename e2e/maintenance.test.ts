@@ -403,8 +403,12 @@ describe('maintenance screens', () => {
       await shoot(page, `caretaker-delete-${label}`);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Avbryt' }).click();
       await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+      // Each dialog gives focus back to what opened it: the confirmation to 'Slett', the detail to its card.
+      const isFocused = (element: HTMLElement) => element === document.activeElement;
+      expect(await page.getByTestId('detail-delete').evaluate(isFocused)).toBe(true);
       await page.getByRole('button', { name: 'Lukk' }).click();
       await page.getByTestId('task-detail').waitFor({ state: 'detached' });
+      expect(await card(page, `Taklampen blinker${suffix}`).getByTestId('task-open').evaluate(isFocused)).toBe(true);
 
       await page.getByTestId('open-create-task').click();
       await page.getByTestId('create-task-submit').click();

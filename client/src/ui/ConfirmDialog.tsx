@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
+import { useFocusReturn } from './focusReturn';
 import './dialog.css';
 
 interface ConfirmDialogProps {
@@ -16,6 +17,7 @@ interface ConfirmDialogProps {
 /** 'Er du sikker…?' before something that cannot be undone. */
 export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, testId }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
+  const returnFocus = useFocusReturn(open);
 
   async function confirm(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -33,7 +35,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog dialog-small" data-testid={testId ?? 'confirm-dialog'}>
+        <AlertDialog.Content className="dialog dialog-small" data-testid={testId ?? 'confirm-dialog'} onCloseAutoFocus={returnFocus}>
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog-description">{description}</AlertDialog.Description>
           <div className="dialog-actions">

@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useFocusReturn } from './focusReturn';
 import './dialog.css';
 
 interface ModalProps {
@@ -23,11 +24,12 @@ function focusFirstField(event: Event): void {
 
 /** A dialog with a title and a close button; on phones it fills the width. */
 export function Modal({ open, onOpenChange, title, description, children, testId }: ModalProps) {
+  const returnFocus = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" data-testid={testId} onOpenAutoFocus={focusFirstField}>
+        <Dialog.Content className="dialog" data-testid={testId} onOpenAutoFocus={focusFirstField} onCloseAutoFocus={returnFocus}>
           <div className="dialog-head">
             <Dialog.Title className="dialog-title">{title}</Dialog.Title>
             <Dialog.Close className="dialog-close" aria-label="Lukk">
