@@ -48,6 +48,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
       watchSession(socket, sessionId, stillLive.endsAt, config, (err) =>
         app.log.error({ err }, 'session check failed'),
       );
+      (socket.data as { sessionId?: string }).sessionId = sessionId;
     };
     join().then(
       () => next(),
@@ -56,6 +57,20 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
         app.log.error({ err }, 'socket handshake failed');
         next(new Error('Serverfeil'));
       },
+    );
+  });
+
+  // A sign-out whose disconnect ran while this socket was still in the handshake missed it (a
+  // socket counts for disconnectSockets only once connected), and the read just before could have
+  // begun before the session's delete. Read once more, now that a later sign-out would reach it.
+  io.on('connection', (socket) => {
+    const sessionId = (socket.data as { sessionId?: string }).sessionId;
+    if (!sessionId) return;
+    liveSession(sessionId, config).then(
+      (live) => {
+        if (!live) socket.disconnect(true);
+      },
+      (err: unknown) => app.log.error({ err }, 'session check failed'),
     );
   });
 
