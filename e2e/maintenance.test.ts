@@ -75,7 +75,7 @@ describe('maintenance cases, live', () => {
   it("a supervisor's case appears on the caretaker's phone within a second, highlighted; completing it updates the admin and the archive", async () => {
     const phone = await caretaker(PHONE);
     await phone.getByText('Ingen ventende oppgaver').waitFor();
-    await expect.poll(() => phone.title()).toBe('Tilsynsvakt');
+    await expect.poll(() => phone.title()).toBe('Vaktmester – Tilsynsvakt');
     expect(await phone.getByTestId('sound-toggle').getAttribute('aria-checked')).toBe('false');
 
     const adminPage = await admin();
@@ -99,7 +99,7 @@ describe('maintenance cases, live', () => {
     expect(await arrived.getByTestId('task-new').innerText()).toBe('Ny');
     expect(await arrived.innerText()).toContain('Rom 12');
     expect(await arrived.innerText()).toContain('Opprettet av Kari A');
-    await expect.poll(() => phone.title()).toBe('(1) Tilsynsvakt');
+    await expect.poll(() => phone.title()).toBe('(1) Vaktmester – Tilsynsvakt');
     await expect.poll(() => phone.getByTestId('new-case-announcement').innerText()).toBe('Ny sak: Rom 12');
     await expect.poll(() => pendingTab(adminPage)).toBe('Ventende (1)');
     await card(adminPage, 'Knust vindu på badet').waitFor();
@@ -108,7 +108,7 @@ describe('maintenance cases, live', () => {
     await waitForToast(phone, 'Oppgave fullført og lagt i arkiv');
     await arrived.waitFor({ state: 'detached' });
     await phone.getByText('Ingen ventende oppgaver').waitFor();
-    await expect.poll(() => phone.title()).toBe('Tilsynsvakt');
+    await expect.poll(() => phone.title()).toBe('Vaktmester – Tilsynsvakt');
 
     // Every other screen follows without a reload.
     await expect.poll(() => pendingTab(adminPage), { timeout: 5000 }).toBe('Ventende (0)');

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAuthStore } from '../stores/authStore';
 import { BackIcon } from './icons';
 import { LogoutButton } from './LogoutButton';
+import { pageTitle, useDocumentTitle } from './documentTitle';
 
 interface AppHeaderProps {
   title: string;
@@ -12,10 +13,13 @@ interface AppHeaderProps {
   backLabel?: string;
   /** Extra buttons next to logout. */
   actions?: ReactNode;
+  /** The browser tab's title when it is more than the screen's title (the caretaker's pending count). */
+  documentTitle?: string;
 }
 
 /** Title, optional back arrow and subtitle, the greeting 'Hei, {name}' and the logout button. */
-export function AppHeader({ title, subtitle, backTo, backLabel = 'Tilbake', actions }: AppHeaderProps) {
+export function AppHeader({ title, subtitle, backTo, backLabel = 'Tilbake', actions, documentTitle }: AppHeaderProps) {
+  useDocumentTitle(documentTitle ?? pageTitle(title));
   const name = useAuthStore((state) => state.user?.name ?? '');
   return (
     <header className="app-header">

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '../../../../protocol/src';
+import { pageTitle, useDocumentTitle } from '../../ui/documentTitle';
 import './auth.css';
 
 /** Signed-out screens: the product name, its subtitle and one card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(pageTitle(title));
   return (
     <main className="auth-screen">
       <div className="auth-brand">

@@ -8,7 +8,8 @@ import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
 import { CreateTaskDialog } from '../maintenance/CreateTaskDialog';
 import { CaretakerTaskList, usePendingTaskCount } from '../maintenance/TaskLists';
 import { useCaseSoundStore } from './caseSound';
-import { useNewCaseAlerts, usePendingTitle } from './useNewCaseAlerts';
+import { useNewCaseAlerts } from './useNewCaseAlerts';
+import { pageTitle } from '../../ui/documentTitle';
 import '../maintenance/maintenance.css';
 
 /** /vaktmester (Vaktmester, Plattformadministrator for a chosen school): the pending cases, live. */
@@ -17,11 +18,10 @@ export function CaretakerHomePage() {
   const [creating, setCreating] = useState(false);
   const count = usePendingTaskCount(scope);
   const announcement = useNewCaseAlerts();
-  usePendingTitle(count);
 
   return (
     <div className="app-shell">
-      <AppHeader title="Vaktmester" />
+      <AppHeader title="Vaktmester" documentTitle={pageTitle('Vaktmester', count)} />
       <main className="page page-medium" data-testid="caretaker-home">
         <nav className="task-toolbar" aria-label="Vaktmester">
           <button

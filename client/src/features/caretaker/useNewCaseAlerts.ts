@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { PRODUCT_NAME } from '../../../../protocol/src';
 import { useNewTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';
 import { roomLabel } from '../maintenance/taskLabels';
 import { playChime, unlockAudio, useCaseSoundStore } from './caseSound';
@@ -35,17 +34,4 @@ export function useNewCaseAlerts(): string {
   }, []);
 
   return announcement;
-}
-
-/** The page title counts the pending cases: '(2) Tilsynsvakt'. */
-export function usePendingTitle(count: number | null): void {
-  useEffect(() => {
-    document.title = count ? `(${count}) ${PRODUCT_NAME}` : PRODUCT_NAME;
-  }, [count]);
-  useEffect(
-    () => () => {
-      document.title = PRODUCT_NAME;
-    },
-    [],
-  );
 }

@@ -1,0 +1,58 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInThroughForm } from './actions';
+import { DESKTOP, newContext } from './browser';
+import { startE2E, type E2E } from './harness';
+
+/** Every screen has a title of its own in the browser tab (WCAG 2.4.2): its heading and the product name. */
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(async () => e?.close());
+
+async function titleAndHeading(page: Page, path: string): Promise<{ title: string; heading: string }> {
+  await page.goto(path);
+  const heading = (await page.locator('h1').first().innerText()).trim();
+  await expect.poll(() => page.title()).toBe(heading === 'Tilsynsvakt' ? 'Tilsynsvakt' : `${heading} – Tilsynsvakt`);
+  return { title: await page.title(), heading };
+}
+
+describe('page titles', () => {
+  it('signed out: sign-in, registration and the portal sign-in', async () => {
+    const page = await (await newContext(e.browser, e.server.baseUrl, DESKTOP)).newPage();
+    const titles = [];
+    for (const path of ['/login', '/register', '/plattformadministrator-login']) titles.push((await titleAndHeading(page, path)).title);
+    expect(titles).toEqual(['Logg inn – Tilsynsvakt', 'Opprett ny konto – Tilsynsvakt', 'Plattformadministrator Portal – Tilsynsvakt']);
+  });
+
+  it('every screen of the school office, the board and a missing page: each its own', async () => {
+    const page = await (await newContext(e.browser, e.server.baseUrl, DESKTOP)).newPage();
+    await signInThroughForm(page, e.fx.a.admin.email);
+    await page.waitForURL('**/admin');
+    const paths = [
+      '/admin/meny',
+      '/tilsynsvakt',
+      '/rapporter',
+      '/admin/gjoremaal',
+      '/vaktmester',
+      '/admin/brukere',
+      '/admin/klasser',
+      '/admin/syke-og-bortreist',
+      '/admin/reiser',
+      '/admin/ukesrapport',
+      '/admin/aarsrapport',
+      '/admin/gaarsdagens-rapport',
+      '/admin/logg',
+      '/admin/vedlikehold',
+      '/arkiv',
+      '/change-password',
+      '/finnes-ikke',
+    ];
+    const titles: string[] = [];
+    for (const path of paths) titles.push((await titleAndHeading(page, path)).title);
+    expect(new Set(titles).size).toBe(paths.length);
+    expect(titles).toContain('Brukere – Tilsynsvakt');
+    expect(titles).toContain('Siden finnes ikke – Tilsynsvakt');
+  });
+});
