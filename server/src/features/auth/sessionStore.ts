@@ -55,21 +55,16 @@ export class MongoSessionStore implements SessionStore {
     const hit = cachedSession(sessionId);
     if (hit) return callback(null, JSON.parse(hit.json) as StoredSession);
     const generation = sessionsGeneration();
-    SessionModel.findById(sessionId)
-      .lean()
-      .then(
-        (row) => {
-          if (!row || row.expiresAt <= new Date()) {
-            this.known.delete(sessionId);
-            return callback(null, null);
-          }
-          rememberSession(sessionId, { json: row.data, expiresAt: row.expiresAt.getTime() }, generation);
-          const data = JSON.parse(row.data) as StoredSession;
-          this.remember(sessionId, JSON.stringify({ ...data, cookie: undefined }), row.expiresAt.getTime());
-          callback(null, data);
-        },
-        (err: unknown) => callback(err),
-      );
+    loadSession(sessionId).then(
+      (found) => {
+        if (found) {
+          rememberSession(sessionId, { json: JSON.stringify(found.data), expiresAt: found.expiresAt.getTime() }, generation);
+          this.remember(sessionId, JSON.stringify({ ...found.data, cookie: undefined }), found.expiresAt.getTime());
+        } else this.known.delete(sessionId);
+        callback(null, found?.data ?? null);
+      },
+      (err: unknown) => callback(err),
+    );
   }
 
   destroy(sessionId: string, callback: Callback): void {
