@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
@@ -25,7 +26,6 @@ export function forkScript(script: string): Promise<Child> {
 
 /** Resident memory of a process (bytes), as the kernel counts it. */
 export async function residentBytes(pid: number): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = /VmRSS:\s+(\d+) kB/.exec(status);
   if (!kb) throw new Error(`no VmRSS for ${pid}`);

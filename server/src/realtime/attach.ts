@@ -42,13 +42,13 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
       const { user, sessionId } = await authenticateSocket(sessionIdFromCookie(socket.request.headers.cookie), config);
       joinRooms(socket, user, sessionId);
       // A sign-out that ran while this handshake read the session sent its disconnect before this
-      // socket was in the session's room; reading again after joining closes that gap.
+      // socket was in the session's room: read again after joining (and once more when connected, below).
       const stillLive = await liveSession(sessionId, config);
       if (!stillLive) throw new SocketAuthError('Ikke innlogget');
       watchSession(socket, sessionId, stillLive.endsAt, config, (err) =>
         app.log.error({ err }, 'session check failed'),
       );
-      (socket.data as { sessionId?: string }).sessionId = sessionId;
+      socket.data.sessionId = sessionId;
     };
     join().then(
       () => next(),
@@ -64,7 +64,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   // socket counts for disconnectSockets only once connected), and the read just before could have
   // begun before the session's delete. Read once more, now that a later sign-out would reach it.
   io.on('connection', (socket) => {
-    const sessionId = (socket.data as { sessionId?: string }).sessionId;
+    const sessionId = socket.data.sessionId;
     if (!sessionId) return;
     liveSession(sessionId, config).then(
       (live) => {

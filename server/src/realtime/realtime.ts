@@ -1,4 +1,4 @@
-import type { Server } from 'socket.io';
+import type { DefaultEventsMap, Server } from 'socket.io';
 import {
   serverEventSchemas,
   type ClientToServerEvents,
@@ -8,7 +8,9 @@ import {
 } from '../../../protocol/src/events';
 import { rooms } from './rooms';
 
-export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
+/** What the server keeps on a socket: the session it was opened with. */
+export type SocketData = { sessionId?: string };
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
 
 /**
  * The one way the server talks to browsers: emit after a write succeeded, to the rooms that may

@@ -19,8 +19,8 @@ let server: TwoInstances['server'];
 let platform: ApiClient;
 
 /** A fresh user signed in here, and the same session already held in memory on the other instance. */
-async function signedInOnBoth(role: 'Tilsynsvakt' | 'Admin' = 'Tilsynsvakt') {
-  const user = await makeUser(fx.a.id, role);
+async function signedInOnBoth() {
+  const user = await makeUser(fx.a.id, 'Tilsynsvakt');
   const here = await signedIn(server.baseUrl, user);
   const there = two.onOther(here);
   expect((await there.get('/api/auth/me')).status).toBe(200);
