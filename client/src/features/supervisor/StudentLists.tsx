@@ -120,7 +120,7 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
               >
                 <span className="chip-tag" aria-hidden="true">
                   Klasse
-                </span>
+                </span>{' '}
                 {schoolClass.className}
                 {backToday(schoolClass.returnDate)}
               </button>
