@@ -1,13 +1,12 @@
 import { Toast } from 'radix-ui';
-import { useToastStore, type ToastItem } from './toastStore';
+import { useEffect } from 'react';
+import { dismissToasts, useToastStore, type ToastItem } from './toastStore';
 import './toast.css';
 
 // Radix defaults kept on purpose: 5000 ms, swipe threshold 50 px, hotkey F8 (spec §9).
-const EXIT_ANIMATION_MS = 200;
 
 function ToastView({ item }: { item: ToastItem }) {
-  const close = useToastStore((state) => state.close);
-  const remove = useToastStore((state) => state.remove);
+  const dismiss = useToastStore((state) => state.dismiss);
   return (
     <Toast.Root
       className="toast"
@@ -16,9 +15,7 @@ function ToastView({ item }: { item: ToastItem }) {
       type={item.variant === 'destructive' ? 'foreground' : 'background'}
       open={item.open}
       onOpenChange={(open) => {
-        if (open) return;
-        close(item.id);
-        setTimeout(() => remove(item.id), EXIT_ANIMATION_MS);
+        if (!open) dismiss(item.id);
       }}
     >
       <div className="toast-text">
@@ -32,8 +29,25 @@ function ToastView({ item }: { item: ToastItem }) {
   );
 }
 
+/**
+ * Escape closes the toast wherever focus is, unless it is closing a dialog or menu: a toast may
+ * lie over the focused control, and a keyboard user must be able to clear it without moving focus
+ * (WCAG 2.4.11).
+ */
+function useEscapeClosesToasts(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return;
+      dismissToasts();
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, []);
+}
+
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
+  useEscapeClosesToasts();
   return (
     <Toast.Provider label="Varsel">
       {toasts.map((item) => (

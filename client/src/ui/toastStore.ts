@@ -17,27 +17,33 @@ export interface ToastItem extends Required<Pick<ToastOptions, 'title' | 'varian
 interface ToastState {
   toasts: ToastItem[];
   show(options: ToastOptions): void;
-  close(id: number): void;
-  remove(id: number): void;
+  /** Closes the toast (its exit animation runs) and then removes it. */
+  dismiss(id: number): void;
 }
 
 /** Only one toast is visible at a time (spec §9): a new one replaces the current one. */
 const TOAST_LIMIT = 1;
+const EXIT_ANIMATION_MS = 200;
 let nextId = 1;
 
-export const useToastStore = create<ToastState>()((set) => ({
+export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
   show({ title, description, variant = 'default' }) {
     const item: ToastItem = { id: nextId++, title, description, variant, open: true };
     set((state) => ({ toasts: [item, ...state.toasts].slice(0, TOAST_LIMIT) }));
   },
-  close(id) {
+  dismiss(id) {
+    if (!get().toasts.some((t) => t.id === id && t.open)) return;
     set((state) => ({ toasts: state.toasts.map((t) => (t.id === id ? { ...t, open: false } : t)) }));
-  },
-  remove(id) {
-    set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) }));
+    setTimeout(() => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })), EXIT_ANIMATION_MS);
   },
 }));
+
+/** Closes every toast on screen (Escape, so a toast never keeps covering the focused control). */
+export function dismissToasts(): void {
+  const { toasts, dismiss } = useToastStore.getState();
+  for (const item of toasts) dismiss(item.id);
+}
 
 /** Shows a notification; usable outside components (stores, socket listeners). */
 export function toast(options: ToastOptions): void {
