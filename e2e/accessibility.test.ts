@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, osloDay, reportDay } from '../protocol/src/time';
 import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
 import { ApiClient } from '../server/test/httpClient';
-import { dismissToast, signInPlatform, signInThroughForm } from './actions';
+import { dismissToast, horizontalOverflow, signInPlatform, signInThroughForm } from './actions';
 import { axeViolations, type Violation } from './axe';
 import { api } from './boardSupport';
 import { DESKTOP, newContext, PHONE, screenshot } from './browser';
@@ -67,10 +67,14 @@ async function seedSchoolA(): Promise<void> {
 }
 
 type Viewport = { width: number; height: number };
+/** Phone and desktop; then 320 px and 1280×800 at 200 % zoom (640×400 CSS px), where nothing may need sideways scrolling (WCAG 1.4.10). */
 const widths = [
   ['375', PHONE],
   ['1280', DESKTOP],
+  ['320', { width: 320, height: 640 }],
+  ['zoom200', { width: 640, height: 400 }],
 ] as const;
+const SCREENSHOT_WIDTHS: readonly string[] = ['375', '1280'];
 
 /** Violations by screen name; a test ends by expecting it empty, so one run shows every screen's. */
 type Findings = Record<string, Violation[]>;
@@ -86,8 +90,21 @@ async function check(page: Page, findings: Findings, width: string, name: string
   // A dialog half faded in has half its contrast: judge what the user sees once it has settled.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const violations = await axeViolations(page);
+  const overflow = await horizontalOverflow(page);
+  if (overflow > 0) violations.push({ rule: 'reflow', impact: 'serious', help: `${overflow} px sideways scrolling`, targets: await overflowing(page) });
   if (violations.length > 0) findings[name] = violations;
-  await screenshot(page, `a11y-${width}-${name}`);
+  if (SCREENSHOT_WIDTHS.includes(width)) await screenshot(page, `a11y-${width}-${name}`);
+}
+
+/** The innermost elements that reach past the right edge of the page. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .filter((element, _, all) => !all.some((other) => other !== element && element.contains(other)))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 40)}"`),
+  );
 }
 
 async function open(viewport: Viewport): Promise<Page> {
@@ -242,4 +259,30 @@ describe('axe-core: WCAG 2.2 AA on every screen and dialog', () => {
       expect(findings).toEqual({});
     });
   }
+});
+
+/** Controls smaller than 44×44 px, described. */
+function smallControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button, a[href], input, select, textarea, [role="switch"], [role="checkbox"], [tabindex="0"]')]
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0)
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30) || element.getAttribute('aria-label')}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+}
+
+describe('touch targets', () => {
+  it('every control on the board and the caretaker’s screen is at least 44×44 px on a phone', async () => {
+    const board = await signedIn(PHONE, e.fx.a.supervisor, '/tilsynsvakt');
+    await board.getByTestId('sick-chip').first().waitFor();
+    await board.getByTestId('task-1').waitFor();
+    expect(await board.locator('button, a[href], textarea').count()).toBeGreaterThan(10);
+    expect(await smallControls(board)).toEqual([]);
+
+    const caretaker = await signedIn(PHONE, e.fx.a.caretaker, '/vaktmester');
+    await caretaker.getByTestId('task-card').first().waitFor();
+    expect(await caretaker.getByRole('switch').count()).toBe(1);
+    expect(await smallControls(caretaker)).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { Switch } from 'radix-ui';
+import { ToggleSwitch } from '../../ui/ToggleSwitch';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AppHeader } from '../../ui/AppHeader';
@@ -76,9 +76,7 @@ function SoundToggle() {
   return (
     <div className="sound-toggle">
       <label htmlFor={id}>Lyd ved nye saker</label>
-      <Switch.Root id={id} className="switch" checked={enabled} onCheckedChange={setEnabled} data-testid="sound-toggle">
-        <Switch.Thumb className="switch-thumb" />
-      </Switch.Root>
+      <ToggleSwitch id={id} checked={enabled} onCheckedChange={setEnabled} testId="sound-toggle" />
     </div>
   );
 }

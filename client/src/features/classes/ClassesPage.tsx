@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { CLASS_NAME_MAX_LENGTH, type SchoolClass } from '../../../../protocol/src';
 import { createClass, deleteClass } from '../../api/classes';
 import { serverMessage } from '../../api/http';
@@ -30,6 +30,7 @@ function ClassList({ scope }: { scope: string }) {
   const loaded = useClassesStore((state) => state.loaded);
   const status = useClassesStore((state) => state.status);
   const [name, setName] = useState('');
+  const fieldId = useId();
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<SchoolClass | null>(null);
 
@@ -67,20 +68,25 @@ function ClassList({ scope }: { scope: string }) {
 
   return (
     <>
-      <form className="inline-form" onSubmit={add} data-testid="add-class-form">
-        <input
-          className="input"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          placeholder="Klassenavn..."
-          aria-label="Klassenavn"
-          maxLength={CLASS_NAME_MAX_LENGTH}
-          enterKeyHint="done"
-          data-testid="class-name"
-        />
-        <button type="submit" className="button" disabled={adding || !name.trim()} data-testid="add-class">
-          Legg til
-        </button>
+      <form className="field" onSubmit={add} data-testid="add-class-form">
+        <label htmlFor={fieldId} className="field-label">
+          Klassenavn
+        </label>
+        <div className="inline-form">
+          <input
+            id={fieldId}
+            className="input"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="Klassenavn..."
+            maxLength={CLASS_NAME_MAX_LENGTH}
+            enterKeyHint="done"
+            data-testid="class-name"
+          />
+          <button type="submit" className="button" disabled={adding || !name.trim()} data-testid="add-class">
+            Legg til
+          </button>
+        </div>
       </form>
 
       {!loaded ? (

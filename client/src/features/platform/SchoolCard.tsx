@@ -1,4 +1,4 @@
-import { Switch } from 'radix-ui';
+import { ToggleSwitch } from '../../ui/ToggleSwitch';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PlatformSchool } from '../../../../protocol/src';
@@ -56,16 +56,13 @@ export function SchoolCard({ school }: { school: PlatformSchool }) {
           Administrer brukere
         </Link>
         <div className="switch-field">
-          <Switch.Root
+          <ToggleSwitch
             id={switchId}
-            className="switch"
             checked={school.active}
             disabled={busy}
             onCheckedChange={(checked) => void toggle(checked)}
-            data-testid="school-active-switch"
-          >
-            <Switch.Thumb className="switch-thumb" />
-          </Switch.Root>
+            testId="school-active-switch"
+          />
           <label htmlFor={switchId}>Aktiv</label>
         </div>
         <button type="button" className="button button-danger-outline button-small" onClick={() => setConfirming(true)} data-testid="delete-school">
