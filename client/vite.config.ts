@@ -38,7 +38,8 @@ export default defineConfig({
           groups: [
             { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // zodConfig rides in zod's chunk, so it runs before any chunk that builds a schema.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|client[\\/]src[\\/]zodConfig\.ts$/ },
             { name: 'realtime', test: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)[\\/]/ },
           ],
         },

@@ -31,6 +31,30 @@ describe('signing in', () => {
     }
   });
 
+  it('a first visit asks nothing it would be refused, so the console stays clean; a reload after sign-in resumes the session', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl);
+    const page = await context.newPage();
+    const meCalls: number[] = [];
+    const consoleErrors: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/auth/me') meCalls.push(response.status());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto('/tilsynsvakt');
+    await page.getByTestId('login-form').waitFor();
+    expect(meCalls).toEqual([]);
+
+    await signInThroughForm(page, e.fx.a.supervisor.email);
+    await page.waitForURL('**/tilsynsvakt');
+    await page.reload();
+    await page.getByTestId('task-1').waitFor();
+    expect(meCalls).toEqual([200]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the server message and the browser name when sign-in fails', async () => {
     const context = await newContext(e.browser, e.server.baseUrl);
     const page = await context.newPage();

@@ -1,3 +1,4 @@
+import './zodConfig';
 import './effectTiming';
 // Base styles first, so feature styles that follow can refine them.
 import './ui/base.css';

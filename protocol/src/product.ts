@@ -6,3 +6,8 @@ export const STORAGE_KEY_AUTH = `${PRODUCT_NAME.toLowerCase()}_auth`;
 export const STORAGE_KEY_SESSION = `${PRODUCT_NAME.toLowerCase()}_session`;
 /** Set when a logout could not reach the server: the next start signs out again instead of resuming. */
 export const STORAGE_KEY_LOGOUT_PENDING = `${PRODUCT_NAME.toLowerCase()}_logout_pending`;
+/**
+ * Set at every sign-in on this browser, removed when it signs out. Without it the first load does
+ * not ask /me: the 401 would be an error in the console of every visitor's sign-in page.
+ */
+export const STORAGE_KEY_SIGNED_IN = `${PRODUCT_NAME.toLowerCase()}_signed_in`;

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Lighthouse (mobile) on /login and on the board (/tilsynsvakt, signed in), against the production
-# build served by the app on the embedded database with the demo data. On demand, not in npm test:
-# it fetches Lighthouse itself (npx) and drives Debian's Chromium.
-# Usage: npm run bench:lighthouse   → scores and LCP printed, reports in bench-results/.
+# Lighthouse (mobile) on /login, the board (/tilsynsvakt), the caretaker's screen (/vaktmester) and
+# the users screen (/admin/brukere), each signed in as its role, against the production build served
+# by the app on the embedded database with the demo data. Performance (issue 12), accessibility and
+# best practices (issue 13). On demand, not in npm test: it fetches Lighthouse itself (npx) and
+# drives Debian's Chromium.
+# Usage: npm run bench:lighthouse   → scores, LCP and any failed audit printed, reports in bench-results/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PORT="${LIGHTHOUSE_PORT:-3107}"
@@ -17,20 +19,29 @@ server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$DATA"' EXIT
 for _ in $(seq 1 120); do curl -sf "http://localhost:$PORT/api/health" >/dev/null && break; sleep 1; done
 
-cookie=$(curl -s -D - -o /dev/null -H 'content-type: application/json' -H 'x-requested-with: XMLHttpRequest' \
-  -d '{"email":"tilsyn@demo.no","password":"demo1234"}' "http://localhost:$PORT/api/auth/login" |
-  grep -i '^set-cookie: tilsynsvakt.sid=' | sed -E 's/^[Ss]et-[Cc]ookie: ([^;]*).*/\1/')
+signIn() {
+  curl -s -D - -o /dev/null -H 'content-type: application/json' -H 'x-requested-with: XMLHttpRequest' \
+    -d "{\"email\":\"$1\",\"password\":\"demo1234\"}" "http://localhost:$PORT/api/auth/login" |
+    grep -i '^set-cookie: tilsynsvakt.sid=' | sed -E 's/^[Ss]et-[Cc]ookie: ([^;]*).*/\1/'
+}
 
 run() {
   local name=$1 path=$2 headers=$3
-  npx --yes lighthouse@13.5.0 "http://localhost:$PORT$path" --quiet --only-categories=performance \
+  npx --yes lighthouse@13.5.0 "http://localhost:$PORT$path" --quiet --only-categories=performance,accessibility,best-practices \
     --form-factor=mobile --chrome-flags="--headless=new --no-sandbox" --extra-headers="$headers" \
     --output=json --output-path="$OUT/lighthouse-$name.json"
   node -e '
     const r = require(process.argv[1]);
     const a = r.audits;
-    console.log(`${process.argv[2].padEnd(14)} performance ${Math.round(r.categories.performance.score * 100)}  LCP ${(a["largest-contentful-paint"].numericValue / 1000).toFixed(2)} s  TBT ${Math.round(a["total-blocking-time"].numericValue)} ms  transferred ${Math.round(a["total-byte-weight"].numericValue / 1024)} KB`);
+    const score = (id) => Math.round(r.categories[id].score * 100);
+    console.log(`${process.argv[2].padEnd(14)} performance ${score("performance")}  accessibility ${score("accessibility")}  best practices ${score("best-practices")}  LCP ${(a["largest-contentful-paint"].numericValue / 1000).toFixed(2)} s  TBT ${Math.round(a["total-blocking-time"].numericValue)} ms  transferred ${Math.round(a["total-byte-weight"].numericValue / 1024)} KB`);
+    for (const id of ["accessibility", "best-practices"])
+      for (const ref of r.categories[id].auditRefs)
+        if (ref.weight > 0 && a[ref.id].score !== null && a[ref.id].score < 1) console.log(`  ${id}: ${ref.id} – ${a[ref.id].title}`);
   ' "$PWD/$OUT/lighthouse-$name.json" "$path"
 }
+cookie() { printf '{"Cookie":"%s"}' "$(signIn "$1")"; }
 run login /login '{}'
-run board /tilsynsvakt "{\"Cookie\":\"$cookie\"}"
+run board /tilsynsvakt "$(cookie tilsyn@demo.no)"
+run caretaker /vaktmester "$(cookie vaktmester@demo.no)"
+run users /admin/brukere "$(cookie admin@demo.no)"

@@ -1,4 +1,12 @@
-import { STORAGE_KEY_AUTH, STORAGE_KEY_LOGOUT_PENDING, STORAGE_KEY_SESSION, userSchema, type LoginResponse, type User } from '../../../protocol/src';
+import {
+  STORAGE_KEY_AUTH,
+  STORAGE_KEY_LOGOUT_PENDING,
+  STORAGE_KEY_SESSION,
+  STORAGE_KEY_SIGNED_IN,
+  userSchema,
+  type LoginResponse,
+  type User,
+} from '../../../protocol/src';
 import { z } from 'zod';
 
 const storedAuthSchema = z.object({ user: userSchema });
@@ -14,6 +22,7 @@ function safely(action: () => void): void {
 
 /** Stores the user and session id, only when the server says the browser is compatible (spec §4). */
 export function saveStoredAuth(response: LoginResponse): void {
+  safely(() => localStorage.setItem(STORAGE_KEY_SIGNED_IN, '1'));
   if (!response.browserCompatible) return;
   safely(() => {
     localStorage.setItem(STORAGE_KEY_AUTH, JSON.stringify({ user: response.user }));
@@ -45,7 +54,17 @@ export function clearStoredAuth(): void {
   safely(() => {
     localStorage.removeItem(STORAGE_KEY_AUTH);
     localStorage.removeItem(STORAGE_KEY_SESSION);
+    localStorage.removeItem(STORAGE_KEY_SIGNED_IN);
   });
+}
+
+/** False only when this browser has certainly not signed in since it last signed out (storage readable, no trace). */
+export function mayHaveSession(): boolean {
+  try {
+    return [STORAGE_KEY_SIGNED_IN, STORAGE_KEY_AUTH, STORAGE_KEY_LOGOUT_PENDING].some((key) => localStorage.getItem(key) !== null);
+  } catch {
+    return true;
+  }
 }
 
 /** A logout the server never confirmed: the HttpOnly cookie may still be alive. */

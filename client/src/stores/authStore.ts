@@ -6,6 +6,7 @@ import {
   clearLogoutPending,
   clearStoredAuth,
   isLogoutPending,
+  mayHaveSession,
   markLogoutPending,
   readStoredUser,
   saveStoredAuth,
@@ -58,6 +59,10 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
   async function loadMe(): Promise<void> {
     const asked = epoch;
+    if (get().phase === 'checking' && !mayHaveSession()) {
+      set({ phase: 'signedOut', user: null });
+      return;
+    }
     if (get().phase === 'checking' && isLogoutPending()) {
       // The last logout never reached the server: finish it rather than resume that session.
       if (await logout()) clearLogoutPending();
