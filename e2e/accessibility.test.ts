@@ -201,10 +201,15 @@ describe('axe-core: WCAG 2.2 AA on every screen and dialog', () => {
       await page.keyboard.press('Escape');
 
       await visit(page, findings, width, '/admin/klasser', 'classes', 'class-row');
+      // A placeholder is no label (WCAG 3.3.2): the field's name shows above it.
+      expect(await page.locator('label', { hasText: 'Klassenavn' }).isVisible()).toBe(true);
+      expect(await page.getByLabel('Klassenavn').getAttribute('data-testid')).toBe('class-name');
       await page.getByTestId('class-row').first().getByRole('button', { name: 'Slett' }).click();
       await check(page, findings, width, 'classes-delete-confirm', page.getByRole('alertdialog'));
       await page.keyboard.press('Escape');
       await visit(page, findings, width, '/admin/syke-og-bortreist', 'sick-and-away', 'sick-row');
+      expect(await page.locator('label', { hasText: 'Elevnavn' }).isVisible()).toBe(true);
+      expect(await page.getByLabel('Elevnavn').getAttribute('data-testid')).toBe('away-student-name');
       await visit(page, findings, width, '/admin/reiser', 'trips', 'trip');
       await page.getByTestId('trip').first().getByRole('button', { name: 'Rediger' }).click();
       await check(page, findings, width, 'trip-edit-dialog', page.getByTestId('trip-edit-dialog'));

@@ -102,24 +102,26 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
         </div>
       )}
 
-      <form className="inline-form" onSubmit={add} data-testid="away-student-form">
-        <label className="visually-hidden" htmlFor={`${id}-name`}>
+      <form className="field" onSubmit={add} data-testid="away-student-form">
+        <label className="field-label" htmlFor={`${id}-name`}>
           Elevnavn
         </label>
-        <input
-          id={`${id}-name`}
-          className="input"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          placeholder="Elevnavn..."
-          maxLength={STUDENT_NAME_MAX_LENGTH}
-          autoComplete="off"
-          enterKeyHint="done"
-          data-testid="away-student-name"
-        />
-        <button type="submit" className="button" disabled={saving || !name.trim() || invalid} data-testid="away-student-add">
-          {saving ? 'Lagrer...' : 'Legg til'}
-        </button>
+        <div className="inline-form">
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="Elevnavn..."
+            maxLength={STUDENT_NAME_MAX_LENGTH}
+            autoComplete="off"
+            enterKeyHint="done"
+            data-testid="away-student-name"
+          />
+          <button type="submit" className="button" disabled={saving || !name.trim() || invalid} data-testid="away-student-add">
+            {saving ? 'Lagrer...' : 'Legg til'}
+          </button>
+        </div>
       </form>
     </section>
   );
