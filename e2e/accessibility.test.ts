@@ -140,6 +140,7 @@ describe('axe-core: WCAG 2.2 AA on every screen and dialog', () => {
       await visit(page, findings, width, '/login', 'login', 'login-form');
       await visit(page, findings, width, '/register', 'register', 'register-form');
       await visit(page, findings, width, '/plattformadministrator-login', 'platform-login', 'platform-login-form');
+      await visit(page, findings, width, '/tilgjengelighet', 'statement', 'accessibility-statement');
 
       await signInThroughForm(page, e.fx.b.pending.email);
       await check(page, findings, width, 'pending', page.getByTestId('pending-screen'));

@@ -55,6 +55,16 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it('does not tell a user waiting for approval that they are signed in', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughForm(page, e.fx.a.pending.email);
+    await page.getByTestId('pending-screen').waitFor();
+    // The welcome toast is raised in the same step that shows this screen, so it would be here now.
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows the server message and the browser name when sign-in fails', async () => {
     const context = await newContext(e.browser, e.server.baseUrl);
     const page = await context.newPage();

@@ -29,10 +29,10 @@ async function platformAdmin(viewport: Viewport = DESKTOP): Promise<Page> {
   return page;
 }
 
-const stat = async (page: Page, key: string) => Number(await page.getByTestId(`stat-${key}`).locator('dd').innerText());
+const stat = async (page: Page, key: string) => Number(await page.getByTestId(`stat-${key}`).locator('.count-value').innerText());
 const card = (page: Page, name: string) => page.getByTestId('school-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 const count = async (page: Page, school: string, key: string) =>
-  Number(await card(page, school).getByTestId(`count-${key}`).locator('dd').innerText());
+  Number(await card(page, school).getByTestId(`count-${key}`).locator('.count-value').innerText());
 const userRow = (page: Page, name: string) => page.getByTestId('platform-user').filter({ hasText: name });
 
 async function pick(page: Page, trigger: string, option: string): Promise<void> {
@@ -163,12 +163,15 @@ describe('a school’s users on the platform', () => {
 
     const status = (name: string) => userRow(page, name).getByTestId('user-status').innerText();
     const role = (name: string) => userRow(page, name).getByTestId('user-role').innerText();
-    const counter = async (key: string) => Number(await page.getByTestId(`count-${key}`).locator('dd').innerText());
+    const counter = async (key: string) => Number(await page.getByTestId(`count-${key}`).locator('.count-value').innerText());
     expect(await status('Kari B')).toBe('Aktiv');
     expect(await status('Ny B')).toBe('Venter');
     expect(await status('Borte B')).toBe('Deaktivert');
     expect(await role('Vaktmester B')).toBe('Vaktmester');
     expect(await counter('admins')).toBe(1);
+    // Read as a Norwegian writes them: the singular for one (an earlier test registered a second newcomer).
+    const phrases = (await page.getByTestId('school-counts').getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(phrases).toEqual(['6 brukere', '3 aktive', '2 venter på godkjenning', '1 deaktivert', '1 administrator']);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
     // The menu offers exactly the platform's actions.

@@ -1,8 +1,11 @@
+import { useLocation } from 'react-router-dom';
 import { ApprovedRoutes } from './ApprovedRoutes';
+import { AccessibilityStatementPage } from './features/accessibility/AccessibilityStatementPage';
 import { DeactivatedPage, PendingPage } from './features/auth/AccountStatusPage';
 import { RoleChangeRedirect } from './features/auth/RoleChangeRedirect';
 import { SessionRuntime } from './features/auth/SessionRuntime';
 import { useAuthStore } from './stores/authStore';
+import { STATEMENT_PATH } from './ui/FooterLinks';
 
 /**
  * Everything behind sign-in, in a chunk of its own: the sign-in pages load neither the screens nor
@@ -10,11 +13,21 @@ import { useAuthStore } from './stores/authStore';
  */
 export default function SignedInApp() {
   const status = useAuthStore((state) => state.user?.status);
+  // The accessibility statement is open to every account, whatever its status.
+  const statement = useLocation().pathname === STATEMENT_PATH;
   return (
     <>
       <SessionRuntime />
       <RoleChangeRedirect />
-      {status === 'approved' ? <ApprovedRoutes /> : status === 'pending' ? <PendingPage /> : <DeactivatedPage />}
+      {statement ? (
+        <AccessibilityStatementPage />
+      ) : status === 'approved' ? (
+        <ApprovedRoutes />
+      ) : status === 'pending' ? (
+        <PendingPage />
+      ) : (
+        <DeactivatedPage />
+      )}
     </>
   );
 }

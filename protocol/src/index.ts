@@ -3,6 +3,7 @@ export * from './roles';
 export * from './common';
 export * from './time';
 export * from './collation';
+export * from './counting';
 export * from './auth';
 export * from './schools';
 export * from './users';

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME, SUPERVISOR_HOME } from '../../../../protocol/src';
 import { AppHeader } from '../../ui/AppHeader';
 import { MenuLink } from '../../ui/MenuLink';
+import { STATEMENT_PATH } from '../../ui/FooterLinks';
 import { PendingCountBadge } from './PendingCountBadge';
 
 const LINKS = [
@@ -34,6 +35,9 @@ export function AdminMenuPage() {
             </li>
             <li>
               <MenuLink to="/change-password" label="Endre passord" />
+            </li>
+            <li>
+              <MenuLink to={STATEMENT_PATH} label="Tilgjengelighetserklæring" />
             </li>
           </ul>
         </nav>

@@ -14,7 +14,7 @@ export function PendingCountBadge() {
 
   if (!schoolId || count === 0) return null;
   return (
-    <span className="badge" data-testid="pending-count" aria-label={`${count} ventende`}>
+    <span className="badge" data-testid="pending-count" aria-label={`${count} venter på godkjenning`}>
       {count}
     </span>
   );

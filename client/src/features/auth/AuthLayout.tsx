@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '../../../../protocol/src';
 import { pageTitle, useDocumentTitle } from '../../ui/documentTitle';
+import { FooterLinks } from '../../ui/FooterLinks';
 import './auth.css';
 
 /** Signed-out screens: the product name, its subtitle and one card. */
@@ -21,6 +22,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
         </h1>
         {children}
       </section>
+      <FooterLinks />
     </main>
   );
 }

@@ -34,8 +34,9 @@ export function LoginPage() {
         return;
       }
       beginSession(response);
-      // A deactivated account is signed in only to see why it cannot continue.
-      if (response.user.status !== 'deactivated') toast({ title: 'Vellykket', description: 'Du er nå logget inn' });
+      // A pending or deactivated account is signed in only to see why it cannot go on: its status
+      // screen says so, and 'Du er nå logget inn' would promise what it cannot do.
+      if (response.user.status === 'approved') toast({ title: 'Vellykket', description: 'Du er nå logget inn' });
       navigate(landingPath(response.user.role), { replace: true });
     } catch (error) {
       clearStoredAuth();

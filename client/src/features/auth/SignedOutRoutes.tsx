@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { STATEMENT_PATH } from '../../ui/FooterLinks';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { LoginPage } from './LoginPage';
 
@@ -7,6 +8,9 @@ import { LoginPage } from './LoginPage';
 // login come when asked for.
 const RegisterPage = lazy(() => import('./RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const PlatformLoginPage = lazy(() => import('./PlatformLoginPage').then((m) => ({ default: m.PlatformLoginPage })));
+const AccessibilityStatementPage = lazy(() =>
+  import('../accessibility/AccessibilityStatementPage').then((m) => ({ default: m.AccessibilityStatementPage })),
+);
 
 /** Signed out: /register, the portal login, and the login screen on every other path (spec §2.1). */
 export function SignedOutRoutes() {
@@ -15,6 +19,7 @@ export function SignedOutRoutes() {
       <Routes>
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/plattformadministrator-login" element={<PlatformLoginPage />} />
+        <Route path={STATEMENT_PATH} element={<AccessibilityStatementPage />} />
         <Route path="*" element={<LoginPage />} />
       </Routes>
     </Suspense>

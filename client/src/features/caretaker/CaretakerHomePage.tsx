@@ -1,6 +1,7 @@
 import { ToggleSwitch } from '../../ui/ToggleSwitch';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FooterLinks } from '../../ui/FooterLinks';
 import { AppHeader } from '../../ui/AppHeader';
 import { PlusIcon } from '../../ui/icons';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
@@ -61,6 +62,7 @@ export function CaretakerHomePage() {
         <p className="visually-hidden" aria-live="polite" data-testid="new-case-announcement">
           {announcement}
         </p>
+        <FooterLinks />
       </main>
 
       {scope !== null && <CreateTaskDialog open={creating} onOpenChange={setCreating} scope={scope} successTitle="Oppgave opprettet" />}

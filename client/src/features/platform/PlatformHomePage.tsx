@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
 import { MenuLink } from '../../ui/MenuLink';
+import { STATEMENT_PATH } from '../../ui/FooterLinks';
 import { PlusIcon } from '../../ui/icons';
 import { CreateSchoolDialog } from './CreateSchoolDialog';
 import { CreateUserDialog } from './CreateUserDialog';
@@ -69,6 +70,9 @@ export function PlatformHomePage() {
             </li>
             <li>
               <MenuLink to="/change-password" label="Endre passord" />
+            </li>
+            <li>
+              <MenuLink to={STATEMENT_PATH} label="Tilgjengelighetserklæring" />
             </li>
           </ul>
         </nav>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { compareDays, formatDayNo, SCHOOL_ADMIN_ROLES, compareNorwegian } from '../../../../protocol/src';
+import { compareDays, countNoun, formatDayNo, SCHOOL_ADMIN_ROLES, compareNorwegian } from '../../../../protocol/src';
 import { useCurrentUser } from '../../stores/authStore';
 import { useRecentReportsStore, type RecentEntry } from '../../stores/reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
@@ -54,7 +54,7 @@ function RecentList({ scope }: { scope: string }) {
               <span className="row-meta">{report.authorName}</span>
               {report.completedTasks.length > 0 && (
                 <span className="row-meta" data-testid="completed-count">
-                  {report.completedTasks.length} {report.completedTasks.length === 1 ? 'oppgave' : 'oppgaver'} fullført
+                  {countNoun(report.completedTasks.length, 'oppgave fullført', 'oppgaver fullført')}
                 </span>
               )}
             </span>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { compareDays, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES, type Report, compareNorwegian } from '../../../../protocol/src';
+import { compareDays, countNoun, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES, type Report, compareNorwegian } from '../../../../protocol/src';
 import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from '../../stores/reportRangeStores';
 import { AppHeader } from '../../ui/AppHeader';
 import { SelectField } from '../../ui/SelectField';
@@ -19,7 +19,7 @@ const shortDay = (day: string) => formatDayNo(day).replace(/ \d{4}$/, '');
 
 /** 'Viser 1 rapport', 'Viser 3 rapporter' (DECISIONS: the singular where a number makes it wrong Norwegian). */
 export function showingCount(n: number): string {
-  return `Viser ${n} ${n === 1 ? 'rapport' : 'rapporter'}`;
+  return `Viser ${countNoun(n, 'rapport', 'rapporter')}`;
 }
 
 /** /admin/aarsrapport: a year's ISO week, its reports by one or every author, live; the year at a glance above. */

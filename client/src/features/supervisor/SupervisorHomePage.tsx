@@ -12,6 +12,7 @@ import {
 import { useCurrentUser } from '../../stores/authStore';
 import { dayScope, useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from '../../stores/boardStores';
 import { useMyReportStore } from '../../stores/myReportStore';
+import { FooterLinks } from '../../ui/FooterLinks';
 import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
@@ -47,6 +48,7 @@ export function SupervisorHomePage() {
         ) : (
           <Board schoolId={schoolId} query={query} userId={user.id} isSupervisor={user.role === SUPERVISOR_ROLE} />
         )}
+        <FooterLinks changePassword={user.role === SUPERVISOR_ROLE} />
       </main>
       <SupervisorNav />
     </div>

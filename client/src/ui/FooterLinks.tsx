@@ -1,0 +1,20 @@
+import { Link } from 'react-router-dom';
+import './footerLinks.css';
+
+export const STATEMENT_PATH = '/tilgjengelighet';
+
+/** The links every screen ends with: the accessibility statement, and 'Endre passord' where the screen has no menu that holds it. */
+export function FooterLinks({ changePassword = false }: { changePassword?: boolean }) {
+  return (
+    <nav className="footer-links" aria-label="Mer">
+      {changePassword && (
+        <Link to="/change-password" data-testid="footer-change-password">
+          Endre passord
+        </Link>
+      )}
+      <Link to={STATEMENT_PATH} data-testid="statement-link">
+        Tilgjengelighetserklæring
+      </Link>
+    </nav>
+  );
+}
