@@ -100,7 +100,7 @@ describe('maintenance cases, live', () => {
     expect(await arrived.innerText()).toContain('Rom 12');
     expect(await arrived.innerText()).toContain('Opprettet av Kari A');
     await expect.poll(() => phone.title()).toBe('(1) Vaktmester – Tilsynsvakt');
-    await expect.poll(() => phone.getByTestId('new-case-announcement').innerText()).toBe('Ny sak: Rom 12');
+    await expect.poll(() => phone.getByTestId('live-announcer').innerText()).toBe('Ny sak: Rom 12');
     await expect.poll(() => pendingTab(adminPage)).toBe('Ventende (1)');
     await card(adminPage, 'Knust vindu på badet').waitFor();
 

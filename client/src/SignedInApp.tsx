@@ -1,11 +1,13 @@
 import { useLocation } from 'react-router-dom';
 import { ApprovedRoutes } from './ApprovedRoutes';
 import { AccessibilityStatementPage } from './features/accessibility/AccessibilityStatementPage';
+import { usePendingUserAnnouncements } from './features/announcements/usePendingUserAnnouncements';
 import { DeactivatedPage, PendingPage } from './features/auth/AccountStatusPage';
 import { RoleChangeRedirect } from './features/auth/RoleChangeRedirect';
 import { SessionRuntime } from './features/auth/SessionRuntime';
 import { useAuthStore } from './stores/authStore';
 import { STATEMENT_PATH } from './ui/FooterLinks';
+import { LiveAnnouncer } from './ui/LiveAnnouncer';
 
 /**
  * Everything behind sign-in, in a chunk of its own: the sign-in pages load neither the screens nor
@@ -15,8 +17,10 @@ export default function SignedInApp() {
   const status = useAuthStore((state) => state.user?.status);
   // The accessibility statement is open to every account, whatever its status.
   const statement = useLocation().pathname === STATEMENT_PATH;
+  usePendingUserAnnouncements();
   return (
     <>
+      <LiveAnnouncer />
       <SessionRuntime />
       <RoleChangeRedirect />
       {statement ? (

@@ -18,7 +18,7 @@ export function CaretakerHomePage() {
   const { picksSchool, scope } = useAdminSchoolScope();
   const [creating, setCreating] = useState(false);
   const count = usePendingTaskCount(scope);
-  const announcement = useNewCaseAlerts();
+  useNewCaseAlerts();
 
   return (
     <div className="app-shell">
@@ -59,9 +59,6 @@ export function CaretakerHomePage() {
           </div>
           {scope === null ? <p className="empty">Velg en skole for å se oppgavene.</p> : <CaretakerTaskList scope={scope} />}
         </section>
-        <p className="visually-hidden" aria-live="polite" data-testid="new-case-announcement">
-          {announcement}
-        </p>
         <FooterLinks />
       </main>
 

@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNewTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';
+import { announce } from '../../ui/liveAnnouncer';
+import { SENTENCES } from '../announcements/sentences';
 import { roomLabel } from '../maintenance/taskLabels';
 import { playChime, unlockAudio, useCaseSoundStore } from './caseSound';
 
 /**
  * A new case makes itself noticed on the caretaker's page: the card is highlighted (TaskCards), a
  * screen reader hears 'Ny sak: Rom 12', and the chime plays only if the caretaker turned it on.
- * Returns the announcement for a polite live region.
  */
-export function useNewCaseAlerts(): string {
-  const [announcement, setAnnouncement] = useState('');
-
+export function useNewCaseAlerts(): void {
   useEffect(
     () =>
       useNewTasksStore.subscribe((state, previous) => {
@@ -18,7 +17,7 @@ export function useNewCaseAlerts(): string {
         if (added.length === 0) return;
         const tasks = usePendingTasksStore.getState().byId;
         const rooms = added.flatMap((id) => (tasks[id] ? [roomLabel(tasks[id])] : []));
-        setAnnouncement(rooms.length > 0 ? `Ny sak: ${rooms.join(', ')}` : 'Ny sak');
+        announce(rooms.length > 0 ? SENTENCES.newCase(rooms.join(', ')) : 'Ny sak');
         if (useCaseSoundStore.getState().enabled) playChime();
       }),
     [],
@@ -32,6 +31,4 @@ export function useNewCaseAlerts(): string {
     window.addEventListener('pointerdown', unlock, { once: true });
     return () => window.removeEventListener('pointerdown', unlock);
   }, []);
-
-  return announcement;
 }

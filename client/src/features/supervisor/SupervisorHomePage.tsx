@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../stores/authStore';
 import { dayScope, useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from '../../stores/boardStores';
 import { useMyReportStore } from '../../stores/myReportStore';
 import { FooterLinks } from '../../ui/FooterLinks';
+import { useBoardAnnouncements } from '../announcements/useBoardAnnouncements';
 import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
@@ -67,6 +68,7 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
   const myDay = useMyReportStore((state) => state.day);
   const day = (isSupervisor ? myDay : null) ?? reportDay(now);
   const lockedDrafts = useMyReportStore((state) => state.lockedDrafts);
+  useBoardAnnouncements(userId);
 
   useEffect(() => {
     if (isSupervisor) void useMyReportStore.getState().start(userId);
