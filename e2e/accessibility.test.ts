@@ -92,8 +92,23 @@ async function check(page: Page, findings: Findings, width: string, name: string
   const violations = await axeViolations(page);
   const overflow = await horizontalOverflow(page);
   if (overflow > 0) violations.push({ rule: 'reflow', impact: 'serious', help: `${overflow} px sideways scrolling`, targets: await overflowing(page) });
+  const misordered = await dialogsWithMainActionFirst(page);
+  if (misordered.length > 0) violations.push({ rule: 'dialog-button-order', impact: 'moderate', help: 'Avbryt and side actions first, the main action last', targets: misordered });
   if (violations.length > 0) findings[name] = violations;
   if (SCREENSHOT_WIDTHS.includes(width)) await screenshot(page, `a11y-${width}-${name}`);
+}
+
+/**
+ * Every dialog orders its buttons the same way (docs/decisions.md): Avbryt, Lukk and side actions
+ * first, the main action (a filled button) last. Returns the rows that break it.
+ */
+function dialogsWithMainActionFirst(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[role="dialog"] .dialog-actions, [role="alertdialog"] .dialog-actions')]
+      .map((row) => [...row.querySelectorAll('button')].map((button) => ({ text: button.innerText.trim(), main: !/button-secondary|outline/.test(button.className) })))
+      .filter((buttons) => buttons.some((button, i) => button.main && i < buttons.length - 1))
+      .map((buttons) => buttons.map((button) => `${button.text}${button.main ? ' (main)' : ''}`).join(' | ')),
+  );
 }
 
 /** The innermost elements that reach past the right edge of the page. */

@@ -2,7 +2,6 @@
 export const STATEMENT_DATE = '2026-11-24';
 
 export const KNOWN_GAPS: readonly string[] = [
-  'Dialogene har ikke samme rekkefølge på knappene overalt (WCAG 3.2.4).',
   'Løsningen kan ennå ikke installeres som app, og den virker ikke uten nett (ikke et krav i WCAG).',
   'Datofeltene bruker nettleserens egen datovelger; hvordan den leses opp, avhenger av nettleser og skjermleser.',
 ];
