@@ -8,6 +8,7 @@ import { SessionRuntime } from './features/auth/SessionRuntime';
 import { useAuthStore } from './stores/authStore';
 import { STATEMENT_PATH } from './ui/FooterLinks';
 import { LiveAnnouncer } from './ui/LiveAnnouncer';
+import { OfflineBanner } from './ui/OfflineBanner';
 
 /**
  * Everything behind sign-in, in a chunk of its own: the sign-in pages load neither the screens nor
@@ -21,6 +22,7 @@ export default function SignedInApp() {
   return (
     <>
       <LiveAnnouncer />
+      <OfflineBanner />
       <SessionRuntime />
       <RoleChangeRedirect />
       {statement ? (

@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { registerServiceWorker } from './registerServiceWorker';
 import { Toaster } from './ui/Toaster';
 
 const container = document.getElementById('root');
@@ -21,3 +22,5 @@ createRoot(container).render(
     </BrowserRouter>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -313,9 +313,15 @@ function pickContent(source: Pick<MyReport, 'content' | 'completedTasks' | 'away
 }
 
 registerStore({
+  // Back in touch with the server (the live socket connected again): text typed meanwhile is saved
+  // without waiting for Lagre (issue 13: 'endringer lagres når du er på nett igjen').
   refetchIfLoaded() {
-    const { userId, status } = useMyReportStore.getState();
-    if (userId && status !== 'idle') void useMyReportStore.getState().refresh();
+    const store = useMyReportStore.getState();
+    if (!store.userId || store.status === 'idle') return;
+    void store.refresh().then(() => {
+      const { unsaved, status, saving } = useMyReportStore.getState();
+      if (unsaved && status === 'ready' && !saving) void useMyReportStore.getState().save('button');
+    });
   },
   // Sign-out forgets the server copy; the drafts stay in local storage for the same user.
   reset() {

@@ -2,6 +2,5 @@
 export const STATEMENT_DATE = '2026-11-24';
 
 export const KNOWN_GAPS: readonly string[] = [
-  'Løsningen kan ennå ikke installeres som app, og den virker ikke uten nett (ikke et krav i WCAG).',
   'Datofeltene bruker nettleserens egen datovelger; hvordan den leses opp, avhenger av nettleser og skjermleser.',
 ];
