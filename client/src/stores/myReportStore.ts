@@ -313,18 +313,28 @@ function pickContent(source: Pick<MyReport, 'content' | 'completedTasks' | 'away
 }
 
 registerStore({
-  // Back in touch with the server (the live socket connected again): text typed meanwhile is saved
-  // without waiting for Lagre (issue 13: 'endringer lagres når du er på nett igjen').
   refetchIfLoaded() {
-    const store = useMyReportStore.getState();
-    if (!store.userId || store.status === 'idle') return;
-    void store.refresh().then(() => {
-      const { unsaved, status, saving } = useMyReportStore.getState();
-      if (unsaved && status === 'ready' && !saving) void useMyReportStore.getState().save('button');
-    });
+    const { userId, status } = useMyReportStore.getState();
+    if (userId && status !== 'idle') void useMyReportStore.getState().refresh();
   },
   // Sign-out forgets the server copy; the drafts stay in local storage for the same user.
   reset() {
     useMyReportStore.getState().reset();
   },
 });
+
+/**
+ * Back on line after the browser lost its network: what was typed meanwhile is saved without
+ * waiting for Lagre (issue 13: 'endringer lagres når du er på nett igjen'). A draft found at sign-in
+ * is not: its writer decides.
+ */
+async function saveAfterReconnect(): Promise<void> {
+  const store = useMyReportStore.getState();
+  if (!store.userId || store.status === 'idle') return;
+  await store.refresh();
+  const { unsaved, status, saving } = useMyReportStore.getState();
+  if (unsaved && status === 'ready' && !saving) await useMyReportStore.getState().save('button');
+}
+
+if (typeof window !== 'undefined') window.addEventListener('online', () => void saveAfterReconnect());
+
