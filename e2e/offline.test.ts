@@ -44,6 +44,8 @@ describe('the phone app', () => {
 
     const page = await (await contexts.open()).newPage();
     await page.goto('/login');
+    // Added once the first screen has loaded (registerServiceWorker.ts).
+    await page.locator('link[rel="manifest"]').waitFor({ state: 'attached' });
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
   });
 

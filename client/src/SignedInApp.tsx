@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ApprovedRoutes } from './ApprovedRoutes';
-import { AccessibilityStatementPage } from './features/accessibility/AccessibilityStatementPage';
 import { usePendingUserAnnouncements } from './features/announcements/usePendingUserAnnouncements';
 import { DeactivatedPage, PendingPage } from './features/auth/AccountStatusPage';
 import { RoleChangeRedirect } from './features/auth/RoleChangeRedirect';
@@ -8,7 +8,13 @@ import { SessionRuntime } from './features/auth/SessionRuntime';
 import { useAuthStore } from './stores/authStore';
 import { STATEMENT_PATH } from './ui/FooterLinks';
 import { LiveAnnouncer } from './ui/LiveAnnouncer';
+import { LoadingScreen } from './ui/LoadingScreen';
 import { OfflineBanner } from './ui/OfflineBanner';
+
+// Read seldom: fetched when opened, not with every signed-in screen.
+const AccessibilityStatementPage = lazy(() =>
+  import('./features/accessibility/AccessibilityStatementPage').then((m) => ({ default: m.AccessibilityStatementPage })),
+);
 
 /**
  * Everything behind sign-in, in a chunk of its own: the sign-in pages load neither the screens nor
@@ -26,7 +32,9 @@ export default function SignedInApp() {
       <SessionRuntime />
       <RoleChangeRedirect />
       {statement ? (
-        <AccessibilityStatementPage />
+        <Suspense fallback={<LoadingScreen />}>
+          <AccessibilityStatementPage />
+        </Suspense>
       ) : status === 'approved' ? (
         <ApprovedRoutes />
       ) : status === 'pending' ? (

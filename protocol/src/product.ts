@@ -7,7 +7,8 @@ export const STORAGE_KEY_SESSION = `${PRODUCT_NAME.toLowerCase()}_session`;
 /** Set when a logout could not reach the server: the next start signs out again instead of resuming. */
 export const STORAGE_KEY_LOGOUT_PENDING = `${PRODUCT_NAME.toLowerCase()}_logout_pending`;
 /**
- * Set at every sign-in on this browser, removed when it signs out. Without it the first load does
- * not ask /me: the 401 would be an error in the console of every visitor's sign-in page.
+ * A meta tag the server puts in the page when the request came with a session cookie (which the
+ * page's script cannot see). Without it the first load does not ask /me: its 401 would be an error
+ * in the console of every visitor's sign-in page.
  */
-export const STORAGE_KEY_SIGNED_IN = `${PRODUCT_NAME.toLowerCase()}_signed_in`;
+export const SESSION_HINT_META = `${PRODUCT_NAME.toLowerCase()}-session`;

@@ -35,6 +35,8 @@ run() {
     const a = r.audits;
     const score = (id) => Math.round(r.categories[id].score * 100);
     console.log(`${process.argv[2].padEnd(14)} performance ${score("performance")}  accessibility ${score("accessibility")}  best practices ${score("best-practices")}  LCP ${(a["largest-contentful-paint"].numericValue / 1000).toFixed(2)} s  TBT ${Math.round(a["total-blocking-time"].numericValue)} ms  transferred ${Math.round(a["total-byte-weight"].numericValue / 1024)} KB`);
+    const signedIn = a["network-requests"].details.items.some((i) => i.url.endsWith("/api/auth/me") && i.statusCode === 200);
+    if (process.argv[2] !== "/login" && !signedIn) console.log("  NOT SIGNED IN: this run measured the sign-in page, not " + process.argv[2]);
     for (const id of ["accessibility", "best-practices"])
       for (const ref of r.categories[id].auditRefs)
         if (ref.weight > 0 && a[ref.id].score !== null && a[ref.id].score < 1) console.log(`  ${id}: ${ref.id} – ${a[ref.id].title}`);

@@ -47,12 +47,16 @@ describe('the production build', () => {
     const html = await page.text();
     expect(html).toContain(`/assets/${script}`);
     expect(html).not.toContain('SignedInApp-');
+    expect(html).not.toContain('tilsynsvakt-session');
   });
 
   it('fetches the signed-in screens alongside the page for a browser that comes with a session', async () => {
     const signedInChunk = readdirSync(path.join(ROOT, 'dist/client/assets')).find((name) => /^SignedInApp-.*\.js$/.test(name))!;
     const page = await fetch(`${server.base}/tilsynsvakt`, { headers: { cookie: '__Host-tilsynsvakt.sid=en-økt' } });
     expect(page.headers.get('vary')).toMatch(/cookie/i);
-    expect(await page.text()).toContain(`<link rel="modulepreload" crossorigin href="/assets/${signedInChunk}">`);
+    const html = await page.text();
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${signedInChunk}">`);
+    // The page tells its script that a session may be resumed (the cookie is HttpOnly).
+    expect(html).toContain('<meta name="tilsynsvakt-session" content="1">');
   });
 });

@@ -1,8 +1,8 @@
 import {
   STORAGE_KEY_AUTH,
   STORAGE_KEY_LOGOUT_PENDING,
+  SESSION_HINT_META,
   STORAGE_KEY_SESSION,
-  STORAGE_KEY_SIGNED_IN,
   userSchema,
   type LoginResponse,
   type User,
@@ -22,7 +22,6 @@ function safely(action: () => void): void {
 
 /** Stores the user and session id, only when the server says the browser is compatible (spec §4). */
 export function saveStoredAuth(response: LoginResponse): void {
-  safely(() => localStorage.setItem(STORAGE_KEY_SIGNED_IN, '1'));
   if (!response.browserCompatible) return;
   safely(() => {
     localStorage.setItem(STORAGE_KEY_AUTH, JSON.stringify({ user: response.user }));
@@ -54,14 +53,17 @@ export function clearStoredAuth(): void {
   safely(() => {
     localStorage.removeItem(STORAGE_KEY_AUTH);
     localStorage.removeItem(STORAGE_KEY_SESSION);
-    localStorage.removeItem(STORAGE_KEY_SIGNED_IN);
   });
 }
 
-/** False only when this browser has certainly not signed in since it last signed out (storage readable, no trace). */
+/**
+ * False only when there is certainly no session to resume: the page came without a session
+ * cookie (the server says so in it) and this browser keeps no trace of one.
+ */
 export function mayHaveSession(): boolean {
+  if (document.querySelector(`meta[name="${SESSION_HINT_META}"]`)) return true;
   try {
-    return [STORAGE_KEY_SIGNED_IN, STORAGE_KEY_AUTH, STORAGE_KEY_LOGOUT_PENDING].some((key) => localStorage.getItem(key) !== null);
+    return [STORAGE_KEY_AUTH, STORAGE_KEY_LOGOUT_PENDING].some((key) => localStorage.getItem(key) !== null);
   } catch {
     return true;
   }

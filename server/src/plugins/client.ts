@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SESSION_HINT_META } from '../../../protocol/src/product';
 import { TEXTS } from '../../../protocol/src/texts';
 import { signedInPreloadTags } from './clientPreload';
 
@@ -17,7 +18,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string, se
   const hasClient = existsSync(indexPath);
   const page = hasClient ? readFileSync(indexPath, 'utf8') : '';
   // With a session the signed-in screens are fetched alongside the page (clientPreload.ts).
-  const signedInPage = hasClient ? page.replace('</head>', `${signedInPreloadTags(root)}</head>`) : '';
+  const signedInPage = hasClient
+    ? page.replace('</head>', `${signedInPreloadTags(root)}<meta name="${SESSION_HINT_META}" content="1"></head>`)
+    : '';
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .type('text/html; charset=utf-8')
