@@ -116,14 +116,17 @@ describe('sessions kept in memory', () => {
     } finally {
       await two.redis.restart();
     }
-    // Once the link is back, the other instance serves from memory again: a row removed behind
-    // the app's back is still served there for a moment (this shows the memory; no real path
-    // deletes sessions without telling), while a real sign-out is refused there at once.
+    // Once the link is back, both instances serve from memory again: a row removed behind the
+    // app's back is still served for a moment (this shows the memory; no real path deletes
+    // sessions without telling), while a real sign-out is refused there at once. Both, because
+    // each instance's clients reconnect on their own schedule, and one whose link is still down
+    // cannot tell the other (docs/security.md).
     expect(
       await eventually(async () => {
         const probe = await signedInOnBoth();
         await SessionModel.collection.deleteMany(await sessionsOf(probe.here));
-        return (await probe.there.get('/api/auth/me')).status === 200;
+        const [here, there] = await Promise.all([probe.here.get('/api/auth/me'), probe.there.get('/api/auth/me')]);
+        return here.status === 200 && there.status === 200;
       }, 10_000),
     ).toBe(true);
     const after = await signedInOnBoth();
