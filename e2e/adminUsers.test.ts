@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dismissToast, horizontalOverflow, markPage, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { dismissToast, horizontalOverflow, markPage, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
 import { DESKTOP, newContext, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
@@ -197,7 +197,7 @@ describe('users screen, live', () => {
     await admin.getByRole('tab', { name: 'Alle' }).click();
     await userRow(admin, 'Siri Ny').waitFor();
     const reason = 'Brukeren ble endret av noen andre. Prøv igjen.';
-    await admin.context().route('**/api/admin/users/*/deactivate', (route) =>
+    await admin.context().route(/\/api\/admin\/users\/[^/]+\/deactivate(\?|$)/, (route) =>
       route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: reason }) }),
     );
     await menuItems(admin, 'Siri Ny');
@@ -206,6 +206,27 @@ describe('users screen, live', () => {
     expect(text).toContain(reason);
     expect(await admin.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
     expect(await roleStatus(admin, 'Siri Ny')).toBe('Tilsynsvakt - Aktiv');
+  });
+});
+
+describe('the Plattformadministrator on the users screen', () => {
+  it("picks a school from the admin menu's users screen and approves that school's registration", async () => {
+    const page = await open(PHONE);
+    await signInPlatform(page, e.fx.platformAdmin.email);
+    await page.goto('/admin/meny');
+    await page.getByRole('link', { name: /Brukere/ }).click();
+    await page.waitForURL('**/admin/brukere');
+    await page.getByText('Velg en skole for å administrere brukerne.').waitFor();
+    await page.getByTestId('admin-school-select').click();
+    await page.getByRole('option', { name: 'Skole B', exact: true }).click();
+    await pendingRow(page, 'Ny B').waitFor();
+    expect(await pendingRow(page, 'Ny A').count()).toBe(0);
+    await pendingRow(page, 'Ny B').getByRole('button', { name: /Godkjenn/ }).click();
+    await waitForToast(page, 'Bruker godkjent');
+    await page.getByText('Ingen ventende brukere').waitFor();
+    await page.getByRole('tab', { name: 'Alle' }).click();
+    expect(await userRow(page, 'Ny B').getByTestId('role-status').innerText()).toBe('Tilsynsvakt - Aktiv');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 });
 

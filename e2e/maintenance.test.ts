@@ -145,7 +145,7 @@ describe('maintenance cases, live', () => {
     let releaseBoth!: () => void;
     const bothSent = new Promise<void>((resolve) => (releaseBoth = resolve));
     for (const page of [first, second]) {
-      await page.route(`**/api/maintenance-tasks/${task.id}/complete`, async (route) => {
+      await page.route(`**/api/maintenance-tasks/${task.id}/complete?**`, async (route) => {
         held += 1;
         if (held === 2) releaseBoth();
         await bothSent;
@@ -296,7 +296,7 @@ describe('maintenance cases, live', () => {
     await waitForToast(page, 'Oppgave slettet');
     await fromA.waitFor({ state: 'detached' });
     // School B stays empty for the screenshots.
-    expect((await call(page, 'DELETE', `/api/maintenance-tasks/${fromB.id}`)).status).toBe(200);
+    expect((await call(page, 'DELETE', `/api/maintenance-tasks/${fromB.id}?schoolId=${e.fx.b.id}`)).status).toBe(200);
   });
 
   it('a new case is silent unless the caretaker turns the sound on; the choice is remembered', async () => {

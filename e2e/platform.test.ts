@@ -259,12 +259,6 @@ describe('a school’s users on the platform', () => {
 });
 
 describe('admin screens for the Plattformadministrator', () => {
-  it('the users screen sends them to the platform pages', async () => {
-    const page = await platformAdmin(DESKTOP);
-    await page.goto('/admin/brukere');
-    await page.waitForURL((url) => url.pathname === '/plattformadministrator');
-  });
-
   it('picks a school for the classes screen, remembers it, and the school’s Admin sees the change live', async () => {
     const admin = await open(DESKTOP);
     await signInThroughForm(admin, e.fx.a.admin.email);

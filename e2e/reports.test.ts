@@ -125,7 +125,7 @@ describe('the report pages', () => {
     await expect.poll(() => reader.getByTestId('report-content').innerText()).toBe('Ny elev på rom 12. Foreldre ringt kl. 20.');
 
     // A failed delete shows the server's message, or the fallback.
-    await admin.route(`**/api/reports/${yesterday.id}`, (route) =>
+    await admin.route(`**/api/reports/${yesterday.id}?**`, (route) =>
       route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
     );
     await admin.getByTestId('delete-report').click();
@@ -133,7 +133,7 @@ describe('the report pages', () => {
     await shoot(admin, 'report-delete-375');
     await admin.getByTestId('confirm-button').click();
     await waitForToast(admin, 'Kunne ikke slette rapporten');
-    await admin.unroute(`**/api/reports/${yesterday.id}`);
+    await admin.unroute(`**/api/reports/${yesterday.id}?**`);
 
     await admin.getByTestId('delete-report').click();
     await admin.getByTestId('confirm-button').click();
@@ -160,7 +160,7 @@ describe('the report pages', () => {
     await admin.goto(`/rapport/${older.id}/rediger`);
     await admin.getByTestId('report-edit-text').waitFor();
     await shoot(admin, 'report-edit-1280');
-    await admin.route(`**/api/reports/${older.id}`, (route) =>
+    await admin.route(`**/api/reports/${older.id}?**`, (route) =>
       route.request().method() === 'PUT'
         ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Rapporten er endret' }) })
         : route.fallback(),
@@ -169,7 +169,7 @@ describe('the report pages', () => {
     await admin.getByTestId('save-report-edit').click();
     await waitForToast(admin, 'Rapporten er endret');
     expect(await admin.getByTestId('report-edit-text').inputValue()).toBe('Rettet tekst');
-    await admin.unroute(`**/api/reports/${older.id}`);
+    await admin.unroute(`**/api/reports/${older.id}?**`);
     await admin.getByTestId('cancel-edit').click();
     await admin.waitForURL((url) => url.pathname === `/rapport/${older.id}` && url.search === '');
     await admin.getByTestId('report-view').waitFor();

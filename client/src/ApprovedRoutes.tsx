@@ -55,12 +55,6 @@ const adminOnly = (page: ReactNode) => <RequireRole roles={SCHOOL_ADMIN_ROLES}>{
 const platformOnly = (page: ReactNode) => <RequireRole roles={PLATFORM_ROLES}>{page}</RequireRole>;
 
 /** The users screen is the school Admin's (spec §6); the Plattformadministrator manages users on the platform pages. */
-function SchoolUsersRoute() {
-  const { role } = useCurrentUser();
-  if (role === PLATFORM_ADMIN_ROLE) return <Navigate to="/plattformadministrator" replace />;
-  return <RequireRole roles={[ADMIN_ROLE]}><UsersPage /></RequireRole>;
-}
-
 export function ApprovedRoutes() {
   const { role } = useCurrentUser();
   const landing = <Navigate to={landingPath(role)} replace />;
@@ -85,7 +79,7 @@ export function ApprovedRoutes() {
           </RequireRole>
         }
       />
-      <Route path="/admin/brukere" element={<SchoolUsersRoute />} />
+      <Route path="/admin/brukere" element={adminOnly(<UsersPage />)} />
       <Route path="/admin/klasser" element={adminOnly(<ClassesPage />)} />
       <Route path="/admin/syke-og-bortreist" element={adminOnly(<SickAndAwayPage />)} />
       <Route path="/admin/reiser" element={adminOnly(<TripsPage />)} />

@@ -8,6 +8,9 @@ export const TEXTS = {
   schoolInactive: 'Skolen din er deaktivert. Kontakt administratoren.',
   emailTaken: 'E-postadressen er allerede registrert',
   unknownSchool: 'Skolen finnes ikke eller er ikke aktiv',
+  otherSchool: 'Du har ikke tilgang til denne skolen',
+  schoolNotChosen: 'Velg en skole (schoolId mangler)',
+  schoolNotFound: 'Fant ikke skolen',
   // The same answer whether or not the address is known: registration does not reveal who has an account.
   registered: 'Registreringen er mottatt. En administrator må godkjenne kontoen før den kan brukes.',
   wrongCurrentPassword: 'Nåværende passord er feil',

@@ -23,7 +23,7 @@ describe('/api/openapi.json', () => {
       .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z]+)/g, '{$1}')}`);
     expect(described.sort()).toEqual(routes.sort());
     expect(res.body.paths['/api/sick/add']!.post!.description).toBe(
-      'Tilgang: Admin, Plattformadministrator (godkjent). Skolen er alltid innlogget brukers egen; Plattformadministrator oppgir ?schoolId=.',
+      'Tilgang: Admin, Plattformadministrator (godkjent). Skolen er alltid innlogget brukers egen; Plattformadministrator oppgir skolen (schoolId).',
     );
     expect(res.body.paths['/api/auth/login']!.post!.security).toBeUndefined();
     expect(res.body.paths['/api/sick']!.get!.security).toEqual([{ session: [] }]);

@@ -44,31 +44,36 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/auth/change-password': { probe: (x) => x.put('/api/auth/change-password', {}), expect: ANY_SIGNED_IN_OK(400) },
   'GET /api/schools': { probe: (x) => x.get('/api/schools'), expect: [200, 200, 200, 200, 200, 200, 200] },
 
-  'GET /api/admin/users': { probe: (x) => x.get('/api/admin/users'), expect: [401, 403, 403, 403, 403, 200, 403] },
-  'GET /api/admin/users/pending': { probe: (x) => x.get('/api/admin/users/pending'), expect: [401, 403, 403, 403, 403, 200, 403] },
+  // The Plattformadministrator names the school (?schoolId=); without one, 400.
+  'GET /api/admin/users': {
+    probe: (x) => x.get('/api/admin/users'),
+    expect: [401, 403, 403, 403, 403, 200, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/users?schoolId=${fx.a.id}`), status: 403 }],
+  },
+  'GET /api/admin/users/pending': { probe: (x) => x.get('/api/admin/users/pending'), expect: [401, 403, 403, 403, 403, 200, 400] },
   'POST /api/admin/users/:id/approve': {
     probe: (x) => x.post(`/api/admin/users/${BAD_ID}/approve`),
-    expect: [401, 403, 403, 403, 403, 400, 403],
+    expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/admin/users/${a.pendingId}/approve`), status: 404 }],
   },
   'POST /api/admin/users/:id/reject': {
     probe: (x) => x.post(`/api/admin/users/${BAD_ID}/reject`),
-    expect: [401, 403, 403, 403, 403, 400, 403],
+    expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/admin/users/${a.pendingId}/reject`), status: 404 }],
   },
   'POST /api/admin/users/:id/deactivate': {
     probe: (x) => x.post(`/api/admin/users/${BAD_ID}/deactivate`),
-    expect: [401, 403, 403, 403, 403, 400, 403],
+    expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/admin/users/${fx.a.supervisor.id}/deactivate`), status: 404 }],
   },
   'PUT /api/admin/users/:id/role': {
     probe: (x) => x.put(`/api/admin/users/${BAD_ID}/role`, { role: 'Admin' }),
-    expect: [401, 403, 403, 403, 403, 400, 403],
+    expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/admin/users/${fx.a.supervisor.id}/role`, { role: 'Admin' }), status: 404 }],
   },
   'DELETE /api/admin/users/:id': {
     probe: (x) => x.delete(`/api/admin/users/${BAD_ID}`),
-    expect: [401, 403, 403, 403, 403, 400, 403],
+    expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.delete(`/api/admin/users/${fx.a.supervisor.id}`), status: 404 }],
   },
 

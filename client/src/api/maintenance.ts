@@ -11,7 +11,7 @@ import { getData, request } from './http';
 
 const BASE = '/api/maintenance-tasks';
 
-/** Listing and creating name the school for the Plattformadministrator (?schoolId=); acting on a task needs only its id. */
+/** Every call names the school for the Plattformadministrator (?schoolId=): the list's, or the task's own. */
 function scoped(path: string, params: Record<string, string | null>): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
@@ -27,16 +27,16 @@ export function createMaintenanceTask(body: CreateMaintenanceTaskBody, schoolId:
   return request('POST', scoped(BASE, { schoolId }), maintenanceTaskSchema, body, headers);
 }
 
-const taskPath = (id: string, action = '') => `${BASE}/${encodeURIComponent(id)}${action}`;
+const taskPath = (task: MaintenanceTask, action = '') => scoped(`${BASE}/${encodeURIComponent(task.id)}${action}`, { schoolId: task.schoolId });
 
-export function completeMaintenanceTask(id: string): Promise<MaintenanceTask> {
-  return request('PUT', taskPath(id, '/complete'), maintenanceTaskSchema);
+export function completeMaintenanceTask(task: MaintenanceTask): Promise<MaintenanceTask> {
+  return request('PUT', taskPath(task, '/complete'), maintenanceTaskSchema);
 }
 
-export function rejectMaintenanceTask(id: string): Promise<MaintenanceTask> {
-  return request('PUT', taskPath(id, '/reject'), maintenanceTaskSchema);
+export function rejectMaintenanceTask(task: MaintenanceTask): Promise<MaintenanceTask> {
+  return request('PUT', taskPath(task, '/reject'), maintenanceTaskSchema);
 }
 
-export function deleteMaintenanceTask(id: string): Promise<Deleted> {
-  return request('DELETE', taskPath(id), deletedSchema);
+export function deleteMaintenanceTask(task: MaintenanceTask): Promise<Deleted> {
+  return request('DELETE', taskPath(task), deletedSchema);
 }

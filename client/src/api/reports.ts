@@ -29,16 +29,19 @@ export function fetchRecentReports(schoolId: string | null): Promise<RecentRepor
   return getData(withSchool('/api/reports/recent7', schoolId), recentReportsSchema);
 }
 
-export function fetchReport(id: string): Promise<Report | null> {
-  return getData(`/api/reports/${encodeURIComponent(id)}`, reportSchema);
+const reportPath = (id: string, schoolId: string | null) => withSchool(`/api/reports/${encodeURIComponent(id)}`, schoolId);
+
+/** A report by id in the school of the scope (the Plattformadministrator's chosen one; null for a member's own). */
+export function fetchReport(id: string, schoolId: string | null): Promise<Report | null> {
+  return getData(reportPath(id, schoolId), reportSchema);
 }
 
-export function updateReport(id: string, content: string): Promise<Report> {
-  return request('PUT', `/api/reports/${encodeURIComponent(id)}`, reportSchema, { content });
+export function updateReport(report: Report, content: string): Promise<Report> {
+  return request('PUT', reportPath(report.id, report.schoolId), reportSchema, { content });
 }
 
-export function deleteReport(id: string): Promise<Deleted> {
-  return request('DELETE', `/api/reports/${encodeURIComponent(id)}`, deletedSchema);
+export function deleteReport(report: Report): Promise<Deleted> {
+  return request('DELETE', reportPath(report.id, report.schoolId), deletedSchema);
 }
 
 export function fetchTaskRounds(schoolId: string | null): Promise<TaskRounds | null> {

@@ -6,34 +6,37 @@ import {
   type Role,
   type User,
 } from '../../../protocol/src';
-import { getData, request } from './http';
+import { getData, request, withSchool } from './http';
 
-/** School Admin only (spec §6): the Plattformadministrator manages users on the platform pages. */
+/**
+ * The users screen (spec §2.5): an Admin's own school, or the school the Plattformadministrator
+ * chose. Every call names the school (the user's own); the server refuses any other.
+ */
 
-const userPath = (id: string, action = '') => `/api/admin/users/${encodeURIComponent(id)}${action}`;
+const userPath = (user: User, action = '') => withSchool(`/api/admin/users/${encodeURIComponent(user.id)}${action}`, user.schoolId);
 
-/** Every user of the admin's school, any status, sorted by name. */
-export function fetchSchoolUsers(): Promise<User[] | null> {
-  return getData('/api/admin/users', usersSchema);
+/** Every user of the school, any status, sorted by name. */
+export function fetchSchoolUsers(schoolId: string): Promise<User[] | null> {
+  return getData(withSchool('/api/admin/users', schoolId), usersSchema);
 }
 
-export function approveUser(id: string): Promise<User> {
-  return request('POST', userPath(id, '/approve'), userSchema);
+export function approveUser(user: User): Promise<User> {
+  return request('POST', userPath(user, '/approve'), userSchema);
 }
 
 /** Deletes the registration, so the e-mail can register again. */
-export function rejectUser(id: string): Promise<Deleted> {
-  return request('POST', userPath(id, '/reject'), deletedSchema);
+export function rejectUser(user: User): Promise<Deleted> {
+  return request('POST', userPath(user, '/reject'), deletedSchema);
 }
 
-export function deactivateUser(id: string): Promise<User> {
-  return request('POST', userPath(id, '/deactivate'), userSchema);
+export function deactivateUser(user: User): Promise<User> {
+  return request('POST', userPath(user, '/deactivate'), userSchema);
 }
 
-export function changeUserRole(id: string, role: Role): Promise<User> {
-  return request('PUT', userPath(id, '/role'), userSchema, { role });
+export function changeUserRole(user: User, role: Role): Promise<User> {
+  return request('PUT', userPath(user, '/role'), userSchema, { role });
 }
 
-export function deleteUser(id: string): Promise<Deleted> {
-  return request('DELETE', userPath(id), deletedSchema);
+export function deleteUser(user: User): Promise<Deleted> {
+  return request('DELETE', userPath(user), deletedSchema);
 }

@@ -36,9 +36,9 @@ export type ReportEntry =
 
 interface ReportsState {
   byId: Readonly<Record<string, ReportEntry>>;
-  /** Loads the report unless it is known or loading. */
-  ensure(id: string): Promise<void>;
-  load(id: string): Promise<void>;
+  /** Loads the report unless it is known or loading; `scope` is the school's ?schoolId= ('' for a member). */
+  ensure(id: string, scope: string): Promise<void>;
+  load(id: string, scope: string): Promise<void>;
   put(report: Report): void;
   /** Deleted (by an event or by me): the page shows 'Rapport ikke funnet'. */
   remove(id: string): void;
@@ -46,23 +46,26 @@ interface ReportsState {
 }
 
 let generation = 0;
+/** The school scope each report was asked for in, to ask again after a reconnect. */
+const scopes = new Map<string, string>();
 
 /** Single reports (/rapport/:id and its edit page), by id, kept live by reports.saved/deleted. */
 export const useReportsStore = create<ReportsState>()((set, get) => ({
   byId: {},
 
-  ensure(id) {
+  ensure(id, scope) {
     const entry = get().byId[id];
-    if (entry && entry.status !== 'error') return Promise.resolve();
-    return get().load(id);
+    if (entry && entry.status !== 'error' && scopes.get(id) === scope) return Promise.resolve();
+    return get().load(id, scope);
   },
 
-  async load(id) {
+  async load(id, scope) {
     const started = generation;
+    scopes.set(id, scope);
     if (get().byId[id]?.status !== 'ready') set((s) => ({ byId: { ...s.byId, [id]: { status: 'loading' } } }));
     let next: ReportEntry;
     try {
-      const report = await fetchReport(id);
+      const report = await fetchReport(id, scope || null);
       next = report ? { status: 'ready', report } : { status: 'error' };
     } catch (error) {
       // 404 for a report that does not exist, 400 for an id that cannot exist.
@@ -91,6 +94,7 @@ export const useReportsStore = create<ReportsState>()((set, get) => ({
 
   reset() {
     generation += 1;
+    scopes.clear();
     set({ byId: {} });
   },
 }));
@@ -98,7 +102,7 @@ export const useReportsStore = create<ReportsState>()((set, get) => ({
 registerStore({
   refetchIfLoaded() {
     const { byId, load } = useReportsStore.getState();
-    for (const [id, entry] of Object.entries(byId)) if (entry.status === 'ready' || entry.status === 'error') void load(id);
+    for (const [id, entry] of Object.entries(byId)) if (entry.status === 'ready' || entry.status === 'error') void load(id, scopes.get(id) ?? '');
   },
   reset() {
     useReportsStore.getState().reset();

@@ -3,12 +3,12 @@ import { fetchSchoolUsers } from '../api/users';
 import { createCollectionStore, type CollectionState } from './collection';
 
 /**
- * The users of an Admin's own school (GET /api/admin/users: every status), scoped by that
- * school's id. The pending tab and the menu's count are the users with status pending.
+ * The users of one school (GET /api/admin/users: every status), scoped by that school's id: the
+ * Admin's own, or the Plattformadministrator's chosen one. The pending tab and the menu's count are the users with status pending.
  * A user transferred to another school arrives as users.updated with the new schoolId and drops out.
  */
 export const useUsersStore = createCollectionStore<User>({
-  fetch: () => fetchSchoolUsers(),
+  fetch: (schoolId) => fetchSchoolUsers(schoolId),
   belongs: (user, schoolId) => user.schoolId === schoolId,
 });
 

@@ -5,12 +5,22 @@ import type { Config } from '../config';
 import { forbidden, unauthorized } from '../httpError';
 import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';
 import type { UserDoc } from '../features/users/model';
+import { checkScopeDeclaration, registerSchoolScope } from './schoolScope';
+
+/**
+ * What a route acts on, declared beside its roles:
+ * - 'school': one school's data. The school is resolved before the handler (`schoolOf(request)`):
+ *   a member's own; the Plattformadministrator names it (`:schoolId` or `?schoolId=`).
+ * - 'platform': the platform's schools and users (the Plattformadministrator alone).
+ * - 'account': the caller's own account.
+ */
+export type Scope = 'school' | 'platform' | 'account';
 
 /**
  * Who may call a route: anyone ('public'), any signed-in user whatever their status
- * ('anyStatus': /me and logout only), or approved users with one of the roles.
+ * ('anyStatus': /me and logout only), or approved users with one of the roles, on a declared scope.
  */
-export type Access = 'public' | 'anyStatus' | { roles: readonly Role[] };
+export type Access = 'public' | 'anyStatus' | { roles: readonly Role[]; scope: Scope };
 /** A route's request schemas (zod), as declared. */
 export type RouteSchemas = { body?: unknown; querystring?: unknown; params?: unknown };
 
@@ -39,6 +49,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if (isApi && !access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
     if (!isApi || !access) return;
     const schema = (route.schema ?? {}) as RouteSchemas;
+    checkScopeDeclaration(String(route.method), route.url, access, schema);
     for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access, schema });
   });
 
@@ -55,6 +66,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if (user.status !== 'approved') throw forbidden(TEXTS.accountDeactivated);
     if (!access.roles.includes(user.role as Role)) throw forbidden(TEXTS.forbidden);
   });
+  registerSchoolScope(app);
 }
 
 async function loadSessionUser(request: FastifyRequest, config: Config): Promise<UserDoc> {

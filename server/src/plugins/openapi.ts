@@ -14,8 +14,11 @@ const ERROR_RESPONSE = {
 function describeAccess(access: Access | undefined): string {
   if (access === 'public') return 'Tilgang: alle, også uten innlogging.';
   if (access === 'anyStatus') return 'Tilgang: alle innloggede, også de som venter på godkjenning eller er deaktivert.';
-  if (access) return `Tilgang: ${access.roles.join(', ')} (godkjent). Skolen er alltid innlogget brukers egen; Plattformadministrator oppgir ?schoolId=.`;
-  return '';
+  if (!access) return '';
+  const who = `Tilgang: ${access.roles.join(', ')} (godkjent).`;
+  if (access.scope === 'school') return `${who} Skolen er alltid innlogget brukers egen; Plattformadministrator oppgir skolen (schoolId).`;
+  if (access.scope === 'account') return `${who} Gjelder innlogget brukers egen konto.`;
+  return `${who} Plattformens skoler og brukere.`;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { ADMIN_ROLE } from '../../../../protocol/src';
-import { useAuthStore } from '../../stores/authStore';
 import { selectPendingCount, useUsersStore } from '../../stores/usersStore';
+import { useSchoolScope } from '../schools/useSchoolScope';
 
-/** Live count of users awaiting approval; loads for role Admin only and hides at 0. */
+/** Live count of the school's users awaiting approval (the Plattformadministrator's chosen school); hides at 0. */
 export function PendingCountBadge() {
-  const schoolId = useAuthStore((state) => (state.user?.role === ADMIN_ROLE ? state.user.schoolId : null));
+  const { schoolId } = useSchoolScope();
   const count = useUsersStore(selectPendingCount);
 
   useEffect(() => {

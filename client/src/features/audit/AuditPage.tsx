@@ -4,11 +4,11 @@ import { AUDIT_PAGE, fetchAudit } from '../../api/audit';
 import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 
 /** /admin/logg: who approved, changed, moved or deleted users, reports and trips, and when (read only). */
 export function AuditPage() {
-  const { picksSchool, scope } = useAdminSchoolScope();
+  const { picksSchool, query: scope } = useSchoolScope();
   return (
     <div className="app-shell">
       <AppHeader title="Endringslogg" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />

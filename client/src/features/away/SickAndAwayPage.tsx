@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { AppHeader } from '../../ui/AppHeader';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { SickCard } from '../sick/SickCard';
 import { useToday } from '../supervisor/useToday';
 import { AwayStudentsCard } from './AwayStudentsCard';
@@ -11,7 +11,7 @@ import './sickAndAway.css';
 
 /** /admin/syke-og-bortreist (Admin, Plattformadministrator for a chosen school). */
 export function SickAndAwayPage() {
-  const { picksSchool, scope } = useAdminSchoolScope();
+  const { picksSchool, query: scope } = useSchoolScope();
   const today = useToday();
   return (
     <div className="app-shell">

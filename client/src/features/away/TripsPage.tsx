@@ -12,7 +12,7 @@ import { ListState } from '../../ui/ListState';
 import { SelectField } from '../../ui/SelectField';
 import { failureToast, toast } from '../../ui/toastStore';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { byClassName } from '../classes/byClassName';
 import { useToday } from '../supervisor/useToday';
 import { TripEditDialog } from './TripEditDialog';
@@ -33,7 +33,7 @@ function byDate(sort: Sort) {
 
 /** /admin/reiser (Admin, Plattformadministrator for a chosen school): every trip, live. */
 export function TripsPage() {
-  const { picksSchool, scope } = useAdminSchoolScope();
+  const { picksSchool, query: scope } = useSchoolScope();
   return (
     <div className="app-shell">
       <AppHeader title="Reiser" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />

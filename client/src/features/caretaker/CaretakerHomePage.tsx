@@ -5,7 +5,7 @@ import { FooterLinks } from '../../ui/FooterLinks';
 import { AppHeader } from '../../ui/AppHeader';
 import { PlusIcon } from '../../ui/icons';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { CreateTaskDialog } from '../maintenance/CreateTaskDialog';
 import { CaretakerTaskList, usePendingTaskCount } from '../maintenance/TaskLists';
 import { useCaseSoundStore } from './caseSound';
@@ -15,7 +15,7 @@ import '../maintenance/maintenance.css';
 
 /** /vaktmester (Vaktmester, Plattformadministrator for a chosen school): the pending cases, live. */
 export function CaretakerHomePage() {
-  const { picksSchool, scope } = useAdminSchoolScope();
+  const { picksSchool, query: scope } = useSchoolScope();
   const [creating, setCreating] = useState(false);
   const count = usePendingTaskCount(scope);
   useNewCaseAlerts();

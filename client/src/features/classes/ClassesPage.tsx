@@ -8,12 +8,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { byClassName } from './byClassName';
 
 /** /admin/klasser (Admin, Plattformadministrator for a chosen school). */
 export function ClassesPage() {
-  const { picksSchool, scope } = useAdminSchoolScope();
+  const { picksSchool, query: scope } = useSchoolScope();
   return (
     <div className="app-shell">
       <AppHeader title="Administrer klasser" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />

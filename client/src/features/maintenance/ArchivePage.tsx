@@ -2,14 +2,14 @@ import { CARETAKER_ROLE } from '../../../../protocol/src';
 import { useCurrentUser } from '../../stores/authStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { ArchivedTaskList } from './TaskLists';
 import './maintenance.css';
 
 /** /arkiv (Admin, Vaktmester, Plattformadministrator): completed and rejected tasks, newest action first, live. */
 export function ArchivePage() {
   const { role } = useCurrentUser();
-  const { picksSchool, scope } = useAdminSchoolScope();
+  const { picksSchool, query: scope } = useSchoolScope();
   const back = role === CARETAKER_ROLE ? { to: '/vaktmester', label: 'Tilbake til Vaktmester' } : { to: '/admin', label: 'Tilbake til Admin Meny' };
 
   return (

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { AppHeader } from '../../ui/AppHeader';
 import { PlusIcon } from '../../ui/icons';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useAdminSchoolScope } from '../admin/useAdminSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { CreateTaskDialog } from './CreateTaskDialog';
 import { CaretakerTaskList, PendingTaskRows, usePendingTaskCount } from './TaskLists';
 import './maintenance.css';
@@ -13,7 +13,7 @@ const PICK_SCHOOL = <p className="empty">Velg en skole for å se oppgavene.</p>;
 
 /** /admin/vedlikehold (Admin, Plattformadministrator for a chosen school): maintenance management, live. */
 export function MaintenancePage() {
-  const { picksSchool, scope } = useAdminSchoolScope();
+  const { picksSchool, query: scope } = useSchoolScope();
   const [creating, setCreating] = useState(false);
   const count = usePendingTaskCount(scope);
 

@@ -47,14 +47,14 @@ export function useTaskActions() {
   return {
     isBusy: (task: MaintenanceTask) => busy.has(task.id),
     complete: (task: MaintenanceTask) =>
-      run(task, () => completeMaintenanceTask(task.id), updated, 'Oppgave fullført og lagt i arkiv', 'Kunne ikke fullføre oppgave'),
+      run(task, () => completeMaintenanceTask(task), updated, 'Oppgave fullført og lagt i arkiv', 'Kunne ikke fullføre oppgave'),
     reject: (task: MaintenanceTask) =>
-      run(task, () => rejectMaintenanceTask(task.id), updated, 'Oppgave avslått og flyttet til arkiv', 'Kunne ikke avslå oppgave'),
+      run(task, () => rejectMaintenanceTask(task), updated, 'Oppgave avslått og flyttet til arkiv', 'Kunne ikke avslå oppgave'),
     /** A pending task is 'slettet'; one from the archive 'slettet permanent'. */
     remove: (task: MaintenanceTask) =>
       run(
         task,
-        () => deleteMaintenanceTask(task.id),
+        () => deleteMaintenanceTask(task),
         deleted,
         task.status === 'pending' ? 'Oppgave slettet' : 'Oppgave slettet permanent',
         'Kunne ikke slette oppgave',

@@ -8,7 +8,7 @@ import { ChevronIcon } from '../../ui/icons';
 import { ListState } from '../../ui/ListState';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
 import { SupervisorNav } from '../supervisor/SupervisorNav';
-import { useSchoolScope } from '../supervisor/useSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import './reports.css';
 
 const newestFirst = (a: RecentEntry, b: RecentEntry) =>

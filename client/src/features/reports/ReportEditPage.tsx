@@ -43,7 +43,7 @@ function EditForm({ report }: { report: Report }) {
     if (saving) return;
     setSaving(true);
     try {
-      useReportsStore.getState().put(await updateReport(report.id, content));
+      useReportsStore.getState().put(await updateReport(report, content));
       toast({ title: 'Rapporten er oppdatert' });
       navigate(links.detail(report.id));
     } catch (error) {

@@ -3,13 +3,31 @@ import { Link } from 'react-router-dom';
 import { REPORT_TEXTS, type Report } from '../../../../protocol/src';
 import { useReportsStore } from '../../stores/reportsStore';
 import { ListState } from '../../ui/ListState';
+import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { useSchoolScope } from '../schools/useSchoolScope';
+
+type LoaderProps = { id: string; back: string; children: (report: Report) => ReactNode };
+
+/** Loads one report of the school in scope; the Plattformadministrator first picks the school. */
+export function ReportLoader(props: LoaderProps) {
+  const { query } = useSchoolScope();
+  if (query === null) {
+    return (
+      <>
+        <AdminSchoolPicker />
+        <p className="empty">Velg en skole for å se rapporten.</p>
+      </>
+    );
+  }
+  return <ScopedReportLoader {...props} scope={query} />;
+}
 
 /** Loads one report (live through the store) and shows loading, failure or 'Rapport ikke funnet' until it is there. */
-export function ReportLoader({ id, back, children }: { id: string; back: string; children: (report: Report) => ReactNode }) {
+function ScopedReportLoader({ id, back, children, scope }: LoaderProps & { scope: string }) {
   const entry = useReportsStore((state) => state.byId[id]);
   useEffect(() => {
-    void useReportsStore.getState().ensure(id);
-  }, [id]);
+    void useReportsStore.getState().ensure(id, scope);
+  }, [id, scope]);
 
   if (!entry || entry.status === 'loading' || entry.status === 'error') {
     return (
@@ -17,7 +35,7 @@ export function ReportLoader({ id, back, children }: { id: string; back: string;
         loaded={false}
         failed={entry?.status === 'error'}
         loadingText="Laster rapport..."
-        onRetry={() => void useReportsStore.getState().load(id)}
+        onRetry={() => void useReportsStore.getState().load(id, scope)}
       />
     );
   }

@@ -8,7 +8,7 @@ import { AppHeader } from '../../ui/AppHeader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toastStore';
 import { SupervisorNav } from '../supervisor/SupervisorNav';
-import { useSchoolScope } from '../supervisor/useSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
 import { useTaskLabels } from './useTaskLabels';
@@ -41,7 +41,7 @@ function ReportView({ report }: { report: Report }) {
 
   async function remove() {
     try {
-      await deleteReport(report.id);
+      await deleteReport(report);
       useReportsStore.getState().remove(report.id);
       useRecentReportsStore.getState().remove(report.id);
       toast({ title: 'Rapporten er slettet' });

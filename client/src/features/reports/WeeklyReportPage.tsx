@@ -4,7 +4,7 @@ import { addDays, compareDays, formatDayNo, type Report, compareNorwegian } from
 import { rangeScope, useWeekReportsStore } from '../../stores/reportRangeStores';
 import { AppHeader } from '../../ui/AppHeader';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../supervisor/useSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { useToday } from '../supervisor/useToday';
 import { ExportButtons } from './ExportButtons';
 import { ReportRangeList } from './ReportRangeList';

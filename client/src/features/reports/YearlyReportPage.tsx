@@ -4,7 +4,7 @@ import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } fr
 import { AppHeader } from '../../ui/AppHeader';
 import { SelectField } from '../../ui/SelectField';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../supervisor/useSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { ExportButtons } from './ExportButtons';
 import { ReportRangeList } from './ReportRangeList';
 import { choiceQuery, currentChoice, useYearlyChoice } from './yearlyParams';

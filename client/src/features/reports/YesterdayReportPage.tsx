@@ -5,7 +5,7 @@ import { rangeScope, useYesterdayReportsStore } from '../../stores/reportRangeSt
 import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../supervisor/useSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { useReportDay } from '../supervisor/useToday';
 import { useTaskLabels } from './useTaskLabels';
 import './reports.css';

@@ -23,7 +23,7 @@ import { AwayList, SickList } from './StudentLists';
 import { SupervisorNav } from './SupervisorNav';
 import { TaskGrid } from './TaskGrid';
 import { useReportClock } from './useReportClock';
-import { useSchoolScope } from './useSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { useToday } from './useToday';
 import '../../ui/text.css';
 import './supervisor.css';

@@ -15,7 +15,7 @@ import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
 import { TaskGrid } from '../supervisor/TaskGrid';
-import { useSchoolScope } from '../supervisor/useSchoolScope';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import '../supervisor/supervisor.css';
 import './taskButtons.css';
 

@@ -2,6 +2,8 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../../protocol/src';
 import { useCurrentUser } from '../../stores/authStore';
+import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { useSchoolScope } from '../schools/useSchoolScope';
 import { selectPendingCount, useUsersStore } from '../../stores/usersStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -10,10 +12,22 @@ import { PendingUserRow, SchoolUserRow } from './UserRows';
 import { useAdminUserActions } from './useAdminUserActions';
 import { byName } from './userLabels';
 
-/** /admin/brukere (role Admin): pending registrations and every user of the school, live. */
+/** /admin/brukere (Admin, Plattformadministrator): pending registrations and every user of the school, live. */
 export function UsersPage() {
+  const { picksSchool, schoolId } = useSchoolScope();
+  return (
+    <div className="app-shell">
+      <AppHeader title="Brukere" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
+      <main className="page page-medium" data-testid="users-page">
+        {picksSchool && <AdminSchoolPicker />}
+        {schoolId === null ? <p className="empty">Velg en skole for å administrere brukerne.</p> : <SchoolUsers schoolId={schoolId} />}
+      </main>
+    </div>
+  );
+}
+
+function SchoolUsers({ schoolId }: { schoolId: string }) {
   const me = useCurrentUser();
-  const schoolId = me.schoolId ?? '';
   const byId = useUsersStore((state) => state.byId);
   const loaded = useUsersStore((state) => state.loaded);
   const status = useUsersStore((state) => state.status);
@@ -32,53 +46,50 @@ export function UsersPage() {
   );
 
   return (
-    <div className="app-shell">
-      <AppHeader title="Brukere" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
-      <main className="page page-medium" data-testid="users-page">
-        <Tabs.Root defaultValue="pending">
-          <Tabs.List className="tabs-list" aria-label="Brukere">
-            <Tabs.Trigger value="pending" className="tabs-trigger" data-testid="tab-pending">
-              Ventende
-              {pendingCount > 0 && (
-                <span className="badge" aria-hidden="true">
-                  {pendingCount}
-                </span>
-              )}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="all" className="tabs-trigger" data-testid="tab-all">
-              Alle
-            </Tabs.Trigger>
-          </Tabs.List>
-
-          <Tabs.Content value="pending" className="tabs-content">
-            {!loaded ? (
-              listState
-            ) : pending.length === 0 ? (
-              <p className="empty">Ingen ventende brukere</p>
-            ) : (
-              <ul className="row-list" data-testid="pending-list">
-                {pending.map((user) => (
-                  <PendingUserRow key={user.id} user={user} actions={actions} />
-                ))}
-              </ul>
+    <>
+      <Tabs.Root defaultValue="pending">
+        <Tabs.List className="tabs-list" aria-label="Brukere">
+          <Tabs.Trigger value="pending" className="tabs-trigger" data-testid="tab-pending">
+            Ventende
+            {pendingCount > 0 && (
+              <span className="badge" aria-hidden="true">
+                {pendingCount}
+              </span>
             )}
-          </Tabs.Content>
+          </Tabs.Trigger>
+          <Tabs.Trigger value="all" className="tabs-trigger" data-testid="tab-all">
+            Alle
+          </Tabs.Trigger>
+        </Tabs.List>
 
-          <Tabs.Content value="all" className="tabs-content">
-            {!loaded ? (
-              listState
-            ) : users.length === 0 ? (
-              <p className="empty">Ingen brukere funnet</p>
-            ) : (
-              <ul className="row-list" data-testid="all-list">
-                {users.map((user) => (
-                  <SchoolUserRow key={user.id} user={user} isMe={user.id === me.id} actions={actions} onDelete={setToDelete} />
-                ))}
-              </ul>
-            )}
-          </Tabs.Content>
-        </Tabs.Root>
-      </main>
+        <Tabs.Content value="pending" className="tabs-content">
+          {!loaded ? (
+            listState
+          ) : pending.length === 0 ? (
+            <p className="empty">Ingen ventende brukere</p>
+          ) : (
+            <ul className="row-list" data-testid="pending-list">
+              {pending.map((user) => (
+                <PendingUserRow key={user.id} user={user} actions={actions} />
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+
+        <Tabs.Content value="all" className="tabs-content">
+          {!loaded ? (
+            listState
+          ) : users.length === 0 ? (
+            <p className="empty">Ingen brukere funnet</p>
+          ) : (
+            <ul className="row-list" data-testid="all-list">
+              {users.map((user) => (
+                <SchoolUserRow key={user.id} user={user} isMe={user.id === me.id} actions={actions} onDelete={setToDelete} />
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -88,6 +99,6 @@ export function UsersPage() {
         confirmLabel="Slett"
         onConfirm={() => toDelete && actions.remove(toDelete)}
       />
-    </div>
+    </>
   );
 }

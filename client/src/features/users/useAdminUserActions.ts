@@ -6,7 +6,8 @@ import { useUsersStore } from '../../stores/usersStore';
 import { failureToast, toast } from '../../ui/toastStore';
 
 /**
- * The Admin's actions on a user (spec §8 Admin toasts). The response goes into the store at once;
+ * The actions on a user of the users screen (spec §8 Admin toasts), for an Admin and for the
+ * Plattformadministrator on the chosen school. The response goes into the store at once;
  * the event that follows carries the same data, so every window converges.
  */
 export function useAdminUserActions() {
@@ -34,13 +35,13 @@ export function useAdminUserActions() {
 
   return {
     isBusy: (user: User) => busy.has(user.id),
-    approve: (user: User) => run(user, () => approveUser(user.id), put, 'Bruker godkjent', 'Kunne ikke godkjenne bruker'),
-    reject: (user: User) => run(user, () => rejectUser(user.id), remove, 'Bruker avvist', 'Kunne ikke avvise bruker'),
+    approve: (user: User) => run(user, () => approveUser(user), put, 'Bruker godkjent', 'Kunne ikke godkjenne bruker'),
+    reject: (user: User) => run(user, () => rejectUser(user), remove, 'Bruker avvist', 'Kunne ikke avvise bruker'),
     deactivate: (user: User) =>
-      run(user, () => deactivateUser(user.id), put, 'Bruker deaktivert', 'Kunne ikke deaktivere bruker'),
+      run(user, () => deactivateUser(user), put, 'Bruker deaktivert', 'Kunne ikke deaktivere bruker'),
     changeRole: (user: User, role: Role) =>
-      run(user, () => changeUserRole(user.id, role), put, 'Brukerrolle oppdatert', 'Kunne ikke oppdatere brukerrolle'),
-    remove: (user: User) => run(user, () => deleteUser(user.id), remove, 'Bruker slettet', 'Kunne ikke slette bruker'),
+      run(user, () => changeUserRole(user, role), put, 'Brukerrolle oppdatert', 'Kunne ikke oppdatere brukerrolle'),
+    remove: (user: User) => run(user, () => deleteUser(user), remove, 'Bruker slettet', 'Kunne ikke slette bruker'),
   };
 }
 

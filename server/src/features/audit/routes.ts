@@ -3,8 +3,7 @@ import { Types } from 'mongoose';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditEntriesSchema, auditQuerySchema } from '../../../../protocol/src/audit';
 import { PLATFORM_ADMIN_ROLE, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
-import { currentUser } from '../../plugins/auth';
-import { resolveSchoolScope } from '../schoolScope';
+import { schoolOf } from '../../plugins/schoolScope';
 import { listAudit } from './service';
 
 /** The audit trail, read only: an Admin their school's, the Plattformadministrator one school's or everyone's. */
@@ -13,13 +12,13 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/admin/audit',
-    { config: { access: { roles: SCHOOL_ADMIN_ROLES } }, schema: { querystring: auditQuerySchema, response: { 200: auditEntriesSchema } } },
-    async (request) => listAudit(await resolveSchoolScope(currentUser(request), request.query.schoolId), request.query),
+    { config: { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } }, schema: { querystring: auditQuerySchema, response: { 200: auditEntriesSchema } } },
+    async (request) => listAudit(schoolOf(request), request.query),
   );
 
   r.get(
     '/api/plattformadministrator/audit',
-    { config: { access: { roles: [PLATFORM_ADMIN_ROLE] } }, schema: { querystring: auditQuerySchema, response: { 200: auditEntriesSchema } } },
+    { config: { access: { roles: [PLATFORM_ADMIN_ROLE], scope: 'platform' } }, schema: { querystring: auditQuerySchema, response: { 200: auditEntriesSchema } } },
     async (request) => listAudit(request.query.schoolId ? new Types.ObjectId(request.query.schoolId) : null, request.query),
   );
 }

@@ -63,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
   r.put(
     '/api/auth/change-password',
     {
-      config: { access: { roles: ROLES }, rateLimit: perIp },
+      config: { access: { roles: ROLES, scope: 'account' }, rateLimit: perIp },
       schema: { body: changePasswordBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {

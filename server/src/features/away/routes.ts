@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
 import { idParamsSchema, messageSchema } from '../../../../protocol/src/common';
@@ -19,38 +19,36 @@ import {
 } from '../../../../protocol/src/sickAndAway';
 import { osloDay } from '../../../../protocol/src/time';
 import { currentUser } from '../../plugins/auth';
-import { resolveSchoolScope } from '../schoolScope';
+import { schoolOf } from '../../plugins/schoolScope';
 import { awayClassIds, getAway } from './service';
 import { addToTrip, assertClassOfSchool, deleteTrip, listTrips, removeFromTrips, updateTrip } from './tripService';
 
-const admins = { access: { roles: SCHOOL_ADMIN_ROLES } } as const;
+const admins = { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } } as const;
 const scoped = { querystring: schoolScopeQuerySchema };
 const REMOVED = { message: 'Fjernet' };
 
 export async function awayRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const scope = (request: FastifyRequest & { query: { schoolId?: string } }) =>
-    resolveSchoolScope(currentUser(request), request.query.schoolId);
   // A trip is archived once its last day is before today's Oslo date.
   const today = () => osloDay(app.clock.now());
 
   r.get(
     '/api/away',
-    { config: { access: { roles: ROLES } }, schema: { querystring: awayQuerySchema, response: { 200: awaySchema } } },
-    async (request) => getAway(await scope(request), request.query.activeOn),
+    { config: { access: { roles: ROLES, scope: 'school' } }, schema: { querystring: awayQuerySchema, response: { 200: awaySchema } } },
+    async (request) => getAway(schoolOf(request), request.query.activeOn),
   );
 
   r.post('/api/away/add', { config: admins, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } }, async (request) => {
     const { fromDate, toDate, studentName, studentNames } = request.body;
     const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
-    return addToTrip(await scope(request), { fromDate, toDate }, { studentNames: names }, app.realtime);
+    return addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, app.realtime);
   });
 
   r.delete(
     '/api/away/student/:name',
     { config: admins, schema: { ...scoped, params: studentNameParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await removeFromTrips(await scope(request), { studentName: request.params.name }, today(), app.realtime);
+      await removeFromTrips(schoolOf(request), { studentName: request.params.name }, today(), app.realtime);
       return REMOVED;
     },
   );
@@ -58,19 +56,19 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/away/classes',
     { config: admins, schema: { querystring: awayClassesQuerySchema, response: { 200: awayClassesSchema } } },
-    async (request) => ({ classIds: await awayClassIds(await scope(request), request.query.activeOn) }),
+    async (request) => ({ classIds: await awayClassIds(schoolOf(request), request.query.activeOn) }),
   );
 
   r.post('/api/away/classes', { config: admins, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } }, async (request) => {
     const { fromDate, toDate, classIds } = request.body;
-    return addToTrip(await scope(request), { fromDate, toDate }, { classIds }, app.realtime);
+    return addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, app.realtime);
   });
 
   r.delete(
     '/api/away/class/:classId',
     { config: admins, schema: { ...scoped, params: classIdParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      const schoolId = await scope(request);
+      const schoolId = schoolOf(request);
       await assertClassOfSchool(schoolId, request.params.classId);
       await removeFromTrips(schoolId, { classId: request.params.classId }, today(), app.realtime);
       return REMOVED;
@@ -78,18 +76,18 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/api/away/all', { config: admins, schema: { ...scoped, response: { 200: tripsSchema } } }, async (request) =>
-    listTrips(await scope(request)),
+    listTrips(schoolOf(request)),
   );
 
   r.delete(
     '/api/away/entry/:id',
     { config: admins, schema: { ...scoped, params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => deleteTrip(currentUser(request), await scope(request), request.params.id, today(), app.realtime),
+    async (request) => deleteTrip(currentUser(request), schoolOf(request), request.params.id, today(), app.realtime),
   );
 
   r.put(
     '/api/away/trip/:id',
     { config: admins, schema: { ...scoped, params: idParamsSchema, body: updateTripBodySchema, response: { 200: tripSchema } } },
-    async (request) => updateTrip(await scope(request), request.params.id, request.body, today(), app.realtime),
+    async (request) => updateTrip(schoolOf(request), request.params.id, request.body, today(), app.realtime),
   );
 }

@@ -4,11 +4,10 @@ import { classesSchema, classSchema, createClassBodySchema, schoolScopeQuerySche
 import { idParamsSchema } from '../../../../protocol/src/common';
 import { deletedSchema } from '../../../../protocol/src/platform';
 import { SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
-import { currentUser } from '../../plugins/auth';
-import { resolveSchoolScope } from '../schoolScope';
+import { schoolOf } from '../../plugins/schoolScope';
 import { createClass, deleteClass, listClasses } from './service';
 
-const access = { access: { roles: SCHOOL_ADMIN_ROLES } } as const;
+const access = { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } } as const;
 
 export async function classRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -16,7 +15,7 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/admin/classes',
     { config: access, schema: { querystring: schoolScopeQuerySchema, response: { 200: classesSchema } } },
-    async (request) => listClasses(await resolveSchoolScope(currentUser(request), request.query.schoolId)),
+    async (request) => listClasses(schoolOf(request)),
   );
 
   r.post(
@@ -25,10 +24,7 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       config: access,
       schema: { querystring: schoolScopeQuerySchema, body: createClassBodySchema, response: { 201: classSchema } },
     },
-    async (request, reply) => {
-      const schoolId = await resolveSchoolScope(currentUser(request), request.query.schoolId);
-      return reply.status(201).send(await createClass(schoolId, request.body.className, app.realtime));
-    },
+    async (request, reply) => reply.status(201).send(await createClass(schoolOf(request), request.body.className, app.realtime)),
   );
 
   r.delete(
@@ -37,9 +33,6 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       config: access,
       schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } },
     },
-    async (request) => {
-      const schoolId = await resolveSchoolScope(currentUser(request), request.query.schoolId);
-      return deleteClass(schoolId, request.params.id, app.realtime);
-    },
+    async (request) => deleteClass(schoolOf(request), request.params.id, app.realtime),
   );
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXPORT_FORMATS, exportQuerySchema, type ExportFormat } from '../../../../protocol/src/reportRanges';
 import { SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
+import { TEXTS } from '../../../../protocol/src/texts';
 import { formatDayNo } from '../../../../protocol/src/time';
 import { notFound } from '../../httpError';
-import { currentUser } from '../../plugins/auth';
-import { resolveSchoolScope } from '../schoolScope';
+import { schoolOf } from '../../plugins/schoolScope';
 import { School } from '../schools/model';
 import { csvStream } from './csv';
 import { attachment } from './fileName';
@@ -26,12 +26,12 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   for (const format of EXPORT_FORMATS) {
     r.get(
       `/api/reports/export.${format}`,
-      { config: { access: { roles: SCHOOL_ADMIN_ROLES } }, schema: { querystring: exportQuerySchema } },
+      { config: { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } }, schema: { querystring: exportQuerySchema } },
       async (request, reply) => {
         const { from, to } = request.query;
-        const schoolId = await resolveSchoolScope(currentUser(request), request.query.schoolId);
+        const schoolId = schoolOf(request);
         const school = await School.findById(schoolId, { name: 1 }).lean();
-        if (!school) throw notFound('Fant ikke skolen');
+        if (!school) throw notFound(TEXTS.schoolNotFound);
         const rows = exportRows(schoolId, from, to, app.clock.now());
         const title = `Rapporter – ${school.name}`;
         const period = `${formatDayNo(from)} – ${formatDayNo(to)}`;

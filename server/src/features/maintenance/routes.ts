@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
 import { idParamsSchema } from '../../../../protocol/src/common';
@@ -11,33 +11,25 @@ import {
 import { deletedSchema } from '../../../../protocol/src/platform';
 import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '../../../../protocol/src/roles';
 import { currentUser } from '../../plugins/auth';
-import { resolveSchoolScope } from '../schoolScope';
+import { schoolOf } from '../../plugins/schoolScope';
 import { createTask, deleteTask, listTasks, resolveTask } from './service';
 
 // Spec §6: listing and acting on tasks is for Admin, Vaktmester and Plattformadministrator.
-const maintainers = { access: { roles: [ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE] } } as const;
+const maintainers = { access: { roles: [ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE], scope: 'school' } } as const;
 const BASE = '/api/maintenance-tasks';
-
-const taskScope = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return user.role === PLATFORM_ADMIN_ROLE ? null : user.schoolId!;
-};
 
 export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const oneTask = { params: idParamsSchema, response: { 200: maintenanceTaskSchema } };
+  const oneTask = { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: maintenanceTaskSchema } };
 
   // A supervisor sends a case from the board; it lands in their own school.
   r.post(
     `${BASE}/submit`,
     {
-      config: { access: { roles: [SUPERVISOR_ROLE] }, idempotent: true },
+      config: { access: { roles: [SUPERVISOR_ROLE], scope: 'school' }, idempotent: true },
       schema: { body: createMaintenanceTaskBodySchema, response: { 201: maintenanceTaskSchema } },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      return reply.status(201).send(await createTask(user.schoolId!, user, request.body, app.realtime));
-    },
+    async (request, reply) => reply.status(201).send(await createTask(schoolOf(request), currentUser(request), request.body, app.realtime)),
   );
 
   r.post(
@@ -46,30 +38,26 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
       config: { ...maintainers, idempotent: true },
       schema: { querystring: schoolScopeQuerySchema, body: createMaintenanceTaskBodySchema, response: { 201: maintenanceTaskSchema } },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const schoolId = await resolveSchoolScope(user, request.query.schoolId);
-      return reply.status(201).send(await createTask(schoolId, user, request.body, app.realtime));
-    },
+    async (request, reply) => reply.status(201).send(await createTask(schoolOf(request), currentUser(request), request.body, app.realtime)),
   );
 
   r.get(
     BASE,
     { config: maintainers, schema: { querystring: maintenanceListQuerySchema, response: { 200: maintenanceTasksSchema } } },
-    async (request) => listTasks(await resolveSchoolScope(currentUser(request), request.query.schoolId), request.query.status),
+    async (request) => listTasks(schoolOf(request), request.query.status),
   );
 
   r.put(`${BASE}/:id/complete`, { config: maintainers, schema: oneTask }, async (request) =>
-    resolveTask(taskScope(request), request.params.id, 'completed', currentUser(request), app.clock.now(), app.realtime),
+    resolveTask(schoolOf(request), request.params.id, 'completed', currentUser(request), app.clock.now(), app.realtime),
   );
 
   r.put(`${BASE}/:id/reject`, { config: maintainers, schema: oneTask }, async (request) =>
-    resolveTask(taskScope(request), request.params.id, 'rejected', currentUser(request), app.clock.now(), app.realtime),
+    resolveTask(schoolOf(request), request.params.id, 'rejected', currentUser(request), app.clock.now(), app.realtime),
   );
 
   r.delete(
     `${BASE}/:id`,
-    { config: maintainers, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => deleteTask(taskScope(request), request.params.id, app.realtime),
+    { config: maintainers, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } } },
+    async (request) => deleteTask(schoolOf(request), request.params.id, app.realtime),
   );
 }

@@ -12,7 +12,6 @@ import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
 import type { UserDoc } from '../users/model';
-import { findInAnySchool } from '../schools/locate';
 import { MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -74,25 +73,23 @@ export async function createTask(
   return presented;
 }
 
-/** A case by id in the caller's school; the Plattformadministrator (no school given) finds it in any school. */
-async function findTask(scope: Types.ObjectId | null, id: string): Promise<MaintenanceTaskDoc> {
-  const task = scope
-    ? await MaintenanceTaskModel.of(scope).findOne({ _id: id, schoolId: scope })
-    : await findInAnySchool((school) => MaintenanceTaskModel.of(school).findById(id));
+/** A case by id in the school the request acts on. */
+async function findTask(schoolId: Types.ObjectId, id: string): Promise<MaintenanceTaskDoc> {
+  const task = await MaintenanceTaskModel.of(schoolId).findOne({ _id: id, schoolId });
   if (!task) throw notFound(MAINTENANCE_TEXTS.notFound);
   return task;
 }
 
 /** Only a pending task is completed or rejected, once: of two caretakers at once, one wins. */
 export async function resolveTask(
-  scope: Types.ObjectId | null,
+  schoolId: Types.ObjectId,
   id: string,
   outcome: 'completed' | 'rejected',
   actor: UserDoc,
   now: Date,
   realtime: Realtime,
 ): Promise<MaintenanceTask> {
-  const task = await findTask(scope, id);
+  const task = await findTask(schoolId, id);
   const set = outcome === 'completed' ? { completedByName: actor.name, completedAt: now } : { rejectedByName: actor.name, rejectedAt: now };
   const Task = MaintenanceTaskModel.of(task.schoolId);
   const updated = await updateIfMatches(Task, { _id: task._id, status: 'pending' }, { $set: { status: outcome, ...set } });
@@ -106,8 +103,8 @@ export async function resolveTask(
   return presented;
 }
 
-export async function deleteTask(scope: Types.ObjectId | null, id: string, realtime: Realtime): Promise<{ id: string }> {
-  const task = await findTask(scope, id);
+export async function deleteTask(schoolId: Types.ObjectId, id: string, realtime: Realtime): Promise<{ id: string }> {
+  const task = await findTask(schoolId, id);
   if (!(await deleteIfMatches(MaintenanceTaskModel.of(task.schoolId), { _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
   realtime.emit(targets(task.schoolId), 'maintenanceTasks.deleted', { id });
   return { id };

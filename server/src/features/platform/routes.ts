@@ -27,7 +27,7 @@ import { listSchoolUsers, sortByName } from '../users/service';
 import { changeRole, changeStatus, createUser, deleteUser, transferUser } from './userActions';
 import { trusted } from '../../db/trusted';
 
-const platformOnly = { access: { roles: [PLATFORM_ADMIN_ROLE] } } as const;
+const platformOnly = { access: { roles: [PLATFORM_ADMIN_ROLE], scope: 'platform' } } as const;
 const BASE = '/api/plattformadministrator';
 
 export async function platformRoutes(app: FastifyInstance): Promise<void> {

@@ -167,7 +167,10 @@ describe('reports by id and the recent list', () => {
   it('a report is read within its school; admins edit (even locked) and delete it', async () => {
     const id = await reportOn('2026-11-19');
     clock.setOslo('2026-11-21', 21, 0);
-    await expectAccess(c, (x) => x.get(`/api/reports/${id}`), { anonymous: 401, pendingA: 403, adminB: 404, caretakerA: 200, supervisorA: 200, platform: 200 });
+    await expectAccess(c, (x) => x.get(`/api/reports/${id}`), { anonymous: 401, pendingA: 403, adminB: 404, caretakerA: 200, supervisorA: 200, platform: 400 });
+    // The Plattformadministrator names the school; the report is found in its own school only.
+    expect((await c.platform.get(`/api/reports/${id}?schoolId=${fx.b.id}`)).status).toBe(404);
+    expect((await c.platform.get(`/api/reports/${id}?schoolId=${fx.a.id}`)).status).toBe(200);
     const read = await c.adminA.get<ReportBody>(`/api/reports/${id}`);
     expect(read.body).toMatchObject({ id, date: '2026-11-19', locked: true, authorName: 'Kari A' });
 
@@ -176,9 +179,10 @@ describe('reports by id and the recent list', () => {
       supervisorA: 403,
       caretakerA: 403,
       adminB: 404,
+      platform: 400,
       adminA: 200,
-      platform: 200,
     });
+    expect((await c.platform.put(`/api/reports/${id}?schoolId=${fx.a.id}`, { content: 'Rettet' })).status).toBe(200);
     expect((await c.supervisorA.get<ReportBody>(`/api/reports/${id}`)).body.content).toBe('Rettet');
     expect((await c.adminA.put(`/api/reports/${id}`, { content: 7 })).status).toBe(400);
 

@@ -11,19 +11,18 @@ import { completedTasks, presentReport } from './present';
 import { taskRounds } from './rounds';
 import { trusted } from '../../db/trusted';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
-import { findInAnySchool } from '../schools/locate';
 
 const RECENT_DAYS = 7;
 
 /** The supervisor's own report for a day (default: the current report day), written or not. */
-export async function getMyReport(user: UserDoc, requested: string | undefined, now: Date): Promise<MyReport> {
+export async function getMyReport(schoolId: Types.ObjectId, user: UserDoc, requested: string | undefined, now: Date): Promise<MyReport> {
   const today = reportDay(now);
   const date = requested ?? today;
-  const id = reportIdFor(user.schoolId!, user._id, date);
+  const id = reportIdFor(schoolId, user._id, date);
   // Even a bare-_id read grows with the school's reports on the embedded engine; kept in memory
   // until any report of the school changes (db/schoolReadCache.ts).
-  const report = await cachedSchoolRead(user.schoolId!, ReportModel.modelName, `my:${id.toHexString()}`, () =>
-    ReportModel.of(user.schoolId!).findById(id).lean<ReportDoc>(),
+  const report = await cachedSchoolRead(schoolId, ReportModel.modelName, `my:${id.toHexString()}`, () =>
+    ReportModel.of(schoolId).findById(id).lean<ReportDoc>(),
   );
   return {
     id: report?._id.toHexString() ?? null,
@@ -42,20 +41,26 @@ export async function getMyReport(user: UserDoc, requested: string | undefined, 
  * Saves the supervisor's own report. Only the current report day, never while locked or in the
  * 08:30–09:00 window: the server decides, whatever the client believes the time is.
  */
-export async function saveMyReport(user: UserDoc, body: SaveMyReportBody, now: Date, realtime: Realtime): Promise<Report> {
+export async function saveMyReport(
+  schoolId: Types.ObjectId,
+  user: UserDoc,
+  body: SaveMyReportBody,
+  now: Date,
+  realtime: Realtime,
+): Promise<Report> {
   const today = reportDay(now);
   if (compareDays(body.date, today) < 0) throw conflict(REPORT_TEXTS.locked);
   if (body.date !== today) throw badRequest(REPORT_TEXTS.wrongDay);
   if (isResetWindow(now)) throw conflict(REPORT_TEXTS.resetWindow);
 
-  const _id = reportIdFor(user.schoolId!, user._id, today);
-  const Report = ReportModel.of(user.schoolId!);
+  const _id = reportIdFor(schoolId, user._id, today);
+  const Report = ReportModel.of(schoolId);
   const existing = await Report.findById(_id, { taskTicks: 1 }).lean();
   const tickedAt = new Map((existing?.taskTicks ?? []).map((t) => [t.taskId, t.at]));
   const taskTicks = [...body.completedTasks].sort().map((taskId) => ({ taskId, at: tickedAt.get(taskId) ?? now }));
   const update = {
     $set: { content: body.content, taskTicks, awayStudents: body.awayStudents, authorName: user.name },
-    $setOnInsert: { schoolId: user.schoolId, authorUserId: user._id, date: today },
+    $setOnInsert: { schoolId, authorUserId: user._id, date: today },
   };
 
   let report: ReportDoc | null;
@@ -67,10 +72,10 @@ export async function saveMyReport(user: UserDoc, body: SaveMyReportBody, now: D
     report = await Report.findOneAndUpdate({ _id }, { $set: update.$set }, { new: true });
   }
   const presented = presentReport(report!, now);
-  const schoolId = user.schoolId!.toHexString();
-  realtime.toSchool(schoolId, 'reports.saved', presented);
+  const room = schoolId.toHexString();
+  realtime.toSchool(room, 'reports.saved', presented);
   const ticksChanged = JSON.stringify([...tickedAt.keys()].sort()) !== JSON.stringify(presented.completedTasks);
-  if (ticksChanged) realtime.toSchool(schoolId, 'taskRounds.updated', await taskRounds(user.schoolId!, today));
+  if (ticksChanged) realtime.toSchool(room, 'taskRounds.updated', await taskRounds(schoolId, today));
   return presented;
 }
 
@@ -87,23 +92,21 @@ export async function recentReports(schoolId: Types.ObjectId, now: Date): Promis
     .sort((a, b) => compareDays(b.date, a.date) || b.updatedAt.localeCompare(a.updatedAt));
 }
 
-/** A report by id in the caller's school; the Plattformadministrator (no school given) finds it in any school. */
-async function findReport(schoolId: Types.ObjectId | null, id: string): Promise<ReportDoc> {
-  const report = schoolId
-    ? await ReportModel.of(schoolId).findOne({ _id: id, schoolId })
-    : await findInAnySchool((school) => ReportModel.of(school).findById(id));
+/** A report by id in the school the request acts on. */
+async function findReport(schoolId: Types.ObjectId, id: string): Promise<ReportDoc> {
+  const report = await ReportModel.of(schoolId).findOne({ _id: id, schoolId });
   if (!report) throw notFound(REPORT_TEXTS.notFound);
   return report;
 }
 
-export async function getReport(schoolId: Types.ObjectId | null, id: string, now: Date): Promise<Report> {
+export async function getReport(schoolId: Types.ObjectId, id: string, now: Date): Promise<Report> {
   return presentReport(await findReport(schoolId, id), now);
 }
 
 /** Admin and Plattformadministrator correct any report's text, locked or not. */
 export async function updateReportContent(
   actor: UserDoc,
-  schoolId: Types.ObjectId | null,
+  schoolId: Types.ObjectId,
   id: string,
   content: string,
   now: Date,
@@ -118,7 +121,7 @@ export async function updateReportContent(
   return presented;
 }
 
-export async function deleteReport(actor: UserDoc, schoolId: Types.ObjectId | null, id: string, now: Date, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteReport(actor: UserDoc, schoolId: Types.ObjectId, id: string, now: Date, realtime: Realtime): Promise<{ id: string }> {
   const report = await findReport(schoolId, id);
   await ReportModel.of(report.schoolId).deleteOne({ _id: report._id });
   await audit(actor, 'report.deleted', { id: report._id, name: `${report.authorName}, ${formatDayNo(report.date)}`, schoolId: report.schoolId });

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLES, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
 import { schoolIdParamsSchema, tasksConfigBodySchema, tasksConfigSchema } from '../../../../protocol/src/taskButtons';
-import { currentUser } from '../../plugins/auth';
-import { assertSchoolAccess } from '../schoolScope';
+import { schoolOf } from '../../plugins/schoolScope';
 import { getTaskButtons, saveTaskButtons } from './service';
 
 export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
@@ -12,9 +11,9 @@ export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
   // Every approved member of the school reads the buttons: the supervisor board shows them.
   r.get(
     '/api/tasks-config/:schoolId',
-    { config: { access: { roles: ROLES } }, schema: { params: schoolIdParamsSchema, response: { 200: tasksConfigSchema } } },
+    { config: { access: { roles: ROLES, scope: 'school' } }, schema: { params: schoolIdParamsSchema, response: { 200: tasksConfigSchema } } },
     async (request) => {
-      const schoolId = await assertSchoolAccess(currentUser(request), request.params.schoolId);
+      const schoolId = schoolOf(request);
       return { schoolId: schoolId.toHexString(), buttons: await getTaskButtons(schoolId) };
     },
   );
@@ -22,12 +21,9 @@ export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/tasks-config/:schoolId',
     {
-      config: { access: { roles: SCHOOL_ADMIN_ROLES } },
+      config: { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } },
       schema: { params: schoolIdParamsSchema, body: tasksConfigBodySchema, response: { 200: tasksConfigSchema } },
     },
-    async (request) => {
-      const schoolId = await assertSchoolAccess(currentUser(request), request.params.schoolId);
-      return saveTaskButtons(schoolId, request.body.buttons, app.realtime);
-    },
+    async (request) => saveTaskButtons(schoolOf(request), request.body.buttons, app.realtime),
   );
 }

@@ -23,7 +23,7 @@ const statusOf = async (id: string) => (await UserModel.findById(id).lean())?.st
 describe('GET /api/admin/users and /pending', () => {
   it('is for Admins, each seeing only their own school', async () => {
     for (const path of ['/api/admin/users', '/api/admin/users/pending']) {
-      await expectAccess(c, (x) => x.get(path), refusedExcept({ adminA: 200, adminB: 200 }));
+      await expectAccess(c, (x) => x.get(path), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
     }
     const all = await c.adminA.get<UserBody[]>('/api/admin/users');
     expect(new Set(all.body.map((u) => u.schoolId))).toEqual(new Set([fx.a.id]));
@@ -37,13 +37,29 @@ describe('GET /api/admin/users and /pending', () => {
   });
 });
 
+describe('the Plattformadministrator on the users screen (spec §2.5)', () => {
+  it("manages the chosen school's users, and only that school's", async () => {
+    const list = await c.platform.get<UserBody[]>(`/api/admin/users?schoolId=${fx.b.id}`);
+    expect(list.status).toBe(200);
+    expect(new Set(list.body.map((u) => u.schoolId))).toEqual(new Set([fx.b.id]));
+    const target = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
+    expect((await c.platform.post(`/api/admin/users/${target.id}/approve?schoolId=${fx.b.id}`)).status).toBe(404);
+    expect(await statusOf(target.id)).toBe('pending');
+    const approved = await c.platform.post<UserBody>(`/api/admin/users/${target.id}/approve?schoolId=${fx.a.id}`);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ id: target.id, status: 'approved', schoolId: fx.a.id });
+    const audit = await c.adminA.get<Array<{ action: string; targetName: string }>>('/api/admin/audit');
+    expect(audit.body.some((entry) => entry.action === 'user.approved' && entry.targetName === target.name)).toBe(true);
+  });
+});
+
 describe('approve and reject', () => {
   it('approve: only the own school’s Admin, only a pending user, once', async () => {
     const target = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
     await expectAccess(
       c,
       (x) => x.post(`/api/admin/users/${target.id}/approve`),
-      refusedExcept({ adminB: 404, adminA: 200 }),
+      refusedExcept({ adminB: 404, platform: 400, adminA: 200 }),
     );
     expect(await statusOf(target.id)).toBe('approved');
     expect((await c.adminA.post(`/api/admin/users/${target.id}/approve`)).status).toBe(409);
@@ -77,7 +93,7 @@ describe('approve and reject', () => {
     await expectAccess(
       c,
       (x) => x.post(`/api/admin/users/${target.id}/reject`),
-      refusedExcept({ adminB: 404, adminA: 200 }),
+      refusedExcept({ adminB: 404, platform: 400, adminA: 200 }),
     );
     expect(await UserModel.exists({ _id: target.id })).toBeNull();
     expect((await session.get('/api/auth/me')).status).toBe(401);
@@ -100,7 +116,7 @@ describe('deactivate', () => {
     await expectAccess(
       c,
       (x) => x.post(`/api/admin/users/${target.id}/deactivate`),
-      refusedExcept({ adminB: 404, adminA: 200 }),
+      refusedExcept({ adminB: 404, platform: 400, adminA: 200 }),
     );
     expect(await statusOf(target.id)).toBe('deactivated');
     expect((await session.get('/api/auth/me')).status).toBe(401);
@@ -154,7 +170,7 @@ describe('PUT /api/admin/users/:id/role', () => {
     await expectAccess(
       c,
       (x) => x.put(`/api/admin/users/${target.id}/role`, { role: 'Vaktmester' }),
-      refusedExcept({ adminB: 404, adminA: 200 }),
+      refusedExcept({ adminB: 404, platform: 400, adminA: 200 }),
     );
   });
 });
@@ -163,7 +179,7 @@ describe('DELETE /api/admin/users/:id', () => {
   it('deletes a user of the own school and ends their sessions', async () => {
     const target = await makeUser(fx.a.id, 'Tilsynsvakt');
     const session = await signedIn(server.baseUrl, target);
-    await expectAccess(c, (x) => x.delete(`/api/admin/users/${target.id}`), refusedExcept({ adminB: 404, adminA: 200 }));
+    await expectAccess(c, (x) => x.delete(`/api/admin/users/${target.id}`), refusedExcept({ adminB: 404, platform: 400, adminA: 200 }));
     expect(await UserModel.exists({ _id: target.id })).toBeNull();
     expect((await session.get('/api/auth/me')).status).toBe(401);
     expect((await c.adminA.delete(`/api/admin/users/${target.id}`)).status).toBe(404);
