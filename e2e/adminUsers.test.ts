@@ -198,7 +198,7 @@ describe('users screen, live', () => {
     await userRow(admin, 'Siri Ny').waitFor();
     const reason = 'Brukeren ble endret av noen andre. Prøv igjen.';
     await admin.context().route(/\/api\/admin\/users\/[^/]+\/deactivate(\?|$)/, (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: reason }) }),
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: reason, code: 'conflict' }) }),
     );
     await menuItems(admin, 'Siri Ny');
     await admin.getByRole('menuitem', { name: 'Deaktiver bruker' }).click();

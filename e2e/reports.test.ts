@@ -162,7 +162,7 @@ describe('the report pages', () => {
     await shoot(admin, 'report-edit-1280');
     await admin.route(`**/api/reports/${older.id}?**`, (route) =>
       route.request().method() === 'PUT'
-        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Rapporten er endret' }) })
+        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Rapporten er endret', code: 'conflict' }) })
         : route.fallback(),
     );
     await admin.getByTestId('report-edit-text').fill('Rettet tekst');

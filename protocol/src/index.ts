@@ -16,5 +16,6 @@ export * from './sickAndAway';
 export * from './maintenance';
 export * from './events';
 export * from './texts';
+export * from './errors';
 export * from './fieldNames';
 export * from './audit';

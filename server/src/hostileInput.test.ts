@@ -169,7 +169,9 @@ describe('hostile input', () => {
       });
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.status, path).toBeLessThan(500);
-      expect(((await res.json()) as { message: string }).message, path).toMatch(/\S/);
+      const body = (await res.json()) as { message: string; code: string };
+      expect(body.message, path).toMatch(/\S/);
+      expect(body.code, path).toBe('invalid');
     }
     expect(writes).toBe(before);
   });

@@ -1,17 +1,23 @@
-/** An error with a status and a Norwegian message meant for the user. */
+import { errorCodeForStatus, type ErrorCode } from '../../protocol/src/errors';
+
+/** An error with a status, a Norwegian message meant for the user, and the code the client decides on. */
 export class HttpError extends Error {
+  readonly code: ErrorCode;
+
   constructor(
     readonly statusCode: number,
     message: string,
+    code?: ErrorCode,
   ) {
     super(message);
     this.name = 'HttpError';
+    this.code = code ?? errorCodeForStatus(statusCode);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message: string) => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const serviceUnavailable = (message: string) => new HttpError(503, message);
+export const badRequest = (message: string, code?: ErrorCode) => new HttpError(400, message, code);
+export const unauthorized = (message: string, code?: ErrorCode) => new HttpError(401, message, code);
+export const forbidden = (message: string, code?: ErrorCode) => new HttpError(403, message, code);
+export const notFound = (message: string, code?: ErrorCode) => new HttpError(404, message, code);
+export const conflict = (message: string, code?: ErrorCode) => new HttpError(409, message, code);
+export const serviceUnavailable = (message: string, code?: ErrorCode) => new HttpError(503, message, code);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponseSchema } from '../../protocol/src/errors';
 import { signInCallers, type CallerName, type Callers } from '../test/callers';
 import { seedFixture, type Fixture } from '../test/fixtures';
 import type { ApiClient, ApiResponse } from '../test/httpClient';
@@ -314,7 +315,12 @@ describe('the permission matrix', () => {
   for (const [route, row] of Object.entries(MATRIX)) {
     it(route, async () => {
       const got: number[] = [];
-      for (const who of WHO) got.push((await row.probe(c[who])).status);
+      for (const who of WHO) {
+        const res = await row.probe(c[who]);
+        got.push(res.status);
+        // Every refusal carries a Norwegian message and a code the client can decide on.
+        if (res.status >= 400) expect(errorResponseSchema.safeParse(res.body).success, `${who}: ${JSON.stringify(res.body)}`).toBe(true);
+      }
       expect(got, `${WHO.join(', ')}`).toEqual([...row.expect]);
       if (!row.otherSchool) return;
       const before = await schoolASnapshot();

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { errorResponseSchema } from '../../protocol/src/errors';
 import type { Role, UserStatus } from '../../protocol/src/roles';
 import { hashPassword } from '../src/features/auth/passwords';
 import { UserModel } from '../src/features/users/model';
@@ -45,7 +46,7 @@ export async function expectAccess(
   for (const [name, status] of Object.entries(expected) as Array<[CallerName, number]>) {
     const res = await call(callers[name]);
     expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(status);
-    if (status >= 400) expect(typeof (res.body as { message?: unknown }).message, name).toBe('string');
+    if (status >= 400) expect(errorResponseSchema.safeParse(res.body).success, `${name}: ${JSON.stringify(res.body)}`).toBe(true);
   }
 }
 

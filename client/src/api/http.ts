@@ -1,15 +1,42 @@
 import type { z } from 'zod';
+import { errorResponseSchema, type ErrorResponse, type ErrorCode } from '../../../protocol/src/errors';
 import { compatMarker } from './browser';
 
-/** A non-OK response. The message is '<status>: <text>' (spec §8). */
+function errorBodyOf(text: string): ErrorResponse | null {
+  try {
+    const parsed = errorResponseSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // Not JSON: a proxy or a crash page.
+    return null;
+  }
+}
+
+/**
+ * A non-OK response. The message is '<status>: <text>' (spec §8). `code` is the server's
+ * machine code (protocol/src/errors.ts), null when the answer did not come from this server:
+ * decide on the code, never on the Norwegian text.
+ */
 export class HttpError extends Error {
+  readonly code: ErrorCode | null;
+  /** The server's Norwegian message, for the user; null when there is none. */
+  readonly serverText: string | null;
+
   constructor(
     readonly status: number,
     readonly text: string,
   ) {
     super(`${status}: ${text}`);
     this.name = 'HttpError';
+    const body = errorBodyOf(text);
+    this.code = body?.code ?? null;
+    this.serverText = body?.message || null;
   }
+}
+
+/** The server's code for a failed call, or null (not a server answer, or no call at all). */
+export function errorCode(error: unknown): ErrorCode | null {
+  return error instanceof HttpError ? error.code : null;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -73,18 +100,9 @@ export async function request<S extends z.ZodType>(
   return parse(await send(method, path, body, extraHeaders), schema, path);
 }
 
-/** The server's `{ message }` from a failed call, for toasts; otherwise the fallback. */
+/** The server's message from a failed call, for toasts; otherwise the fallback (raw HTML from a proxy reads worse). */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof HttpError)) return fallback;
-  try {
-    const data: unknown = JSON.parse(error.text);
-    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message) {
-      return data.message;
-    }
-  } catch {
-    // Not JSON: a proxy or a crash page; the fallback reads better than raw HTML.
-  }
-  return fallback;
+  return (error instanceof HttpError && error.serverText) || fallback;
 }
 
 export function isUnauthorized(error: unknown): boolean {

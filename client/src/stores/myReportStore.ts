@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { REPORT_TEXTS, reportDay, TASK_IDS, type MyReport, type Report, type TaskId } from '../../../protocol/src';
-import { HttpError, serverMessage } from '../api/http';
+import { errorCode, serverMessage } from '../api/http';
 import { fetchMyReport, saveMyReport } from '../api/reports';
 import { failureToast, toast } from '../ui/toastStore';
 import { scopeDay, useAwayStore } from './boardStores';
@@ -179,24 +179,24 @@ export const useMyReportStore = create<MyReportState>()((set, get) => {
   }
 
   async function refused(error: unknown): Promise<void> {
-    const message = serverMessage(error, '');
-    if (error instanceof HttpError && message === REPORT_TEXTS.locked) {
+    const code = errorCode(error);
+    if (code === 'reportLocked') {
       // The day closed under the text: its draft stays, read-only and copyable, until discarded.
       toast({ title: REPORT_TEXTS.locked, description: 'Teksten ble ikke lagret. Du kan kopiere den.', variant: 'destructive' });
       await get().refresh();
       return;
     }
-    if (error instanceof HttpError && message === REPORT_TEXTS.resetWindow) {
+    if (code === 'reportResetWindow') {
       toast({ title: REPORT_TEXTS.resetWindow, description: 'Teksten er tatt vare på i nettleseren.', variant: 'destructive' });
       set((s) => (s.report ? { report: { ...s.report, resetWindow: true } } : {}));
       return;
     }
-    if (error instanceof HttpError && message === REPORT_TEXTS.wrongDay) {
+    if (code === 'reportWrongDay') {
       toast({ title: REPORT_TEXTS.wrongDay, variant: 'destructive' });
       await get().refresh();
       return;
     }
-    failureToast(SAVE_FAILED, message);
+    failureToast(SAVE_FAILED, serverMessage(error, ''));
   }
 
   return {

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { addDays, compareDays, reportDay, type Report } from '../../../protocol/src';
 import { fetchRecentReports, fetchReport, type RecentReport } from '../api/reports';
-import { HttpError } from '../api/http';
+import { errorCode } from '../api/http';
 import { isNotOlder } from './byId';
 import { createCollectionStore } from './collection';
 import { registerStore } from './registry';
@@ -69,7 +69,8 @@ export const useReportsStore = create<ReportsState>()((set, get) => ({
       next = report ? { status: 'ready', report } : { status: 'error' };
     } catch (error) {
       // 404 for a report that does not exist, 400 for an id that cannot exist.
-      next = error instanceof HttpError && (error.status === 404 || error.status === 400) ? { status: 'missing' } : { status: 'error' };
+      const code = errorCode(error);
+      next = code === 'notFound' || code === 'invalid' ? { status: 'missing' } : { status: 'error' };
     }
     if (started !== generation) return;
     const current = get().byId[id];

@@ -62,8 +62,8 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
 
     const user = await loadSessionUser(request, config);
     if (access === 'anyStatus') return;
-    if (user.status === 'pending') throw forbidden(TEXTS.accountPending);
-    if (user.status !== 'approved') throw forbidden(TEXTS.accountDeactivated);
+    if (user.status === 'pending') throw forbidden(TEXTS.accountPending, 'accountPending');
+    if (user.status !== 'approved') throw forbidden(TEXTS.accountDeactivated, 'accountDeactivated');
     if (!access.roles.includes(user.role as Role)) throw forbidden(TEXTS.forbidden);
   });
   registerSchoolScope(app);
@@ -85,7 +85,7 @@ async function loadSessionUser(request: FastifyRequest, config: Config): Promise
   // A school switched off while someone was signed in: that session ends here.
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActiveCached(user.schoolId))) {
     await session.destroy();
-    throw unauthorized(TEXTS.schoolInactive);
+    throw unauthorized(TEXTS.schoolInactive, 'schoolInactive');
   }
   request.currentUser = user;
   return user;

@@ -40,7 +40,7 @@ describe('serving the client', () => {
     for (const apiPath of ['/api/finnes-ikke', '/api/assets/app.js', '/api?x=1']) {
       const res = await client.get(apiPath);
       expect(res.status, apiPath).toBe(404);
-      expect(res.body).toEqual({ message: TEXTS.notFound });
+      expect(res.body).toEqual({ message: TEXTS.notFound, code: 'notFound' });
     }
     const post = await client.post('/login', {});
     expect(post.status).toBe(404);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { SESSION_HINT_META } from '../../../protocol/src/product';
 import { TEXTS } from '../../../protocol/src/texts';
 import { signedInPreloadTags } from './clientPreload';
+import { errorBody } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -49,7 +50,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string, se
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$|\?)/.test(request.url);
-    if (!hasClient || !isPage) return reply.status(404).send({ message: TEXTS.notFound });
+    if (!hasClient || !isPage) return reply.status(404).send(errorBody(404, TEXTS.notFound));
     return sendIndex(request, reply);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fieldLabel } from '../../../protocol/src/fieldNames';
+import { errorCodeForStatus, type ErrorResponse } from '../../../protocol/src/errors';
 import { TEXTS } from '../../../protocol/src/texts';
 import { HttpError } from '../httpError';
 
@@ -34,11 +35,16 @@ export function isDatabaseAway(error: unknown): boolean {
 
 const CONTEXT_NAMES: Record<string, string> = { body: 'innholdet', params: 'adressen', querystring: 'spørringen' };
 
-/** One error handler: `{ message }` in Norwegian for 4xx, nothing internal for 5xx. */
+/** The error body of a status, with the code that status stands for. */
+export function errorBody(status: number, message: string): ErrorResponse {
+  return { message, code: errorCodeForStatus(status) };
+}
+
+/** One error handler: `{ message, code }`, the message in Norwegian for 4xx, nothing internal for 5xx. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code } satisfies ErrorResponse);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -46,26 +52,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const field = path ? fieldLabel(path.split('/')) : '';
       const where = CONTEXT_NAMES[error.validationContext ?? ''] ?? 'forespørselen';
       const message = field ? `Feltet «${field}»: ${first?.message}` : `Ugyldig ${where}: ${first?.message}`;
-      return reply.status(400).send({ message });
+      return reply.status(400).send(errorBody(400, message));
     }
     const code = error.code ?? '';
     if (FRAMEWORK_MESSAGES[code]) {
-      return reply.status(error.statusCode ?? 400).send({ message: FRAMEWORK_MESSAGES[code] });
+      const status = error.statusCode ?? 400;
+      return reply.status(status).send(errorBody(status, FRAMEWORK_MESSAGES[code]));
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ message: TEXTS.tooManyAttempts });
+      return reply.status(429).send(errorBody(429, TEXTS.tooManyAttempts));
     }
     if ((error as { code?: unknown }).code === 11000) {
-      return reply.status(409).send({ message: 'Finnes allerede' });
+      return reply.status(409).send(errorBody(409, 'Finnes allerede'));
     }
     if (isDatabaseAway(error)) {
       request.log.warn(`database unavailable: ${error.message}`);
-      return reply.status(503).header('retry-after', '5').send({ message: TEXTS.databaseAway });
+      return reply.status(503).header('retry-after', '5').send(errorBody(503, TEXTS.databaseAway));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: 'Ugyldig forespørsel' });
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, 'Ugyldig forespørsel'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: TEXTS.serverError });
+    return reply.status(500).send(errorBody(500, TEXTS.serverError));
   });
 }

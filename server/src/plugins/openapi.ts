@@ -2,13 +2,22 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '../../../protocol/src/errors';
 import type { Config } from '../config';
 import type { Access } from './auth';
 import { sessionCookieName } from './session';
 
 const ERROR_RESPONSE = {
-  description: 'Feil, med en norsk melding',
-  content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } },
+  description: 'Feil: en norsk melding til brukeren og en fast kode (protocol/src/errors.ts) som klienten avgjør ut fra',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: { message: { type: 'string' }, code: { type: 'string', enum: [...ERROR_CODES] } },
+        required: ['message', 'code'],
+      },
+    },
+  },
 };
 
 function describeAccess(access: Access | undefined): string {

@@ -43,7 +43,7 @@ describe('the write gate', () => {
     ]) {
       const res = await send(path, { type: 'application/json', body: CASE });
       expect(res.status, path).toBe(403);
-      expect(res.body, path).toEqual({ message: TEXTS.missingXhrHeader });
+      expect(res.body, path).toEqual({ message: TEXTS.missingXhrHeader, code: 'missingXhrHeader' });
     }
     // A form posts text/plain or urlencoded, with no way to add the header.
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
@@ -68,7 +68,7 @@ describe('the write gate', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
       const res = await send('/api/maintenance-tasks/submit', { xhr: true, type, body: CASE });
       expect(res.status, type).toBe(415);
-      expect(res.body, type).toEqual({ message: 'Ugyldig innholdstype (bruk application/json)' });
+      expect(res.body, type).toEqual({ message: 'Ugyldig innholdstype (bruk application/json)', code: 'invalid' });
     }
     expect(await countEverywhere(MaintenanceTaskModel)).toBe(0);
     expect((await send('/api/maintenance-tasks/submit', { xhr: true, type: 'application/json; charset=utf-8', body: CASE })).status).toBe(201);

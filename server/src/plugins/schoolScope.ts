@@ -22,10 +22,10 @@ declare module 'fastify' {
 async function resolveSchool(user: UserDoc, named: string | undefined): Promise<Types.ObjectId> {
   if (user.role !== PLATFORM_ADMIN_ROLE) {
     if (!user.schoolId) throw forbidden(TEXTS.forbidden);
-    if (named !== undefined && !user.schoolId.equals(named)) throw forbidden(TEXTS.otherSchool);
+    if (named !== undefined && !user.schoolId.equals(named)) throw forbidden(TEXTS.otherSchool, 'otherSchool');
     return user.schoolId;
   }
-  if (!named) throw badRequest(TEXTS.schoolNotChosen);
+  if (!named) throw badRequest(TEXTS.schoolNotChosen, 'schoolNotChosen');
   const school = await School.findById(named, { _id: 1 }).lean();
   if (!school) throw notFound(TEXTS.schoolNotFound);
   return school._id;

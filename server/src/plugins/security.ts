@@ -36,7 +36,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // ('/%61pi/…' routes to '/api/…'), nor is the path at all: no write anywhere goes without it.
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw forbidden(TEXTS.missingXhrHeader);
+    if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw forbidden(TEXTS.missingXhrHeader, 'missingXhrHeader');
   });
   // Writes carry JSON only: a form's encodings and text/plain get 415 instead of a parser.
   app.removeContentTypeParser('text/plain');

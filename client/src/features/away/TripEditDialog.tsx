@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { AWAY_TEXTS, STUDENT_NAME_MAX_LENGTH, type SchoolClass, type Trip } from '../../../../protocol/src';
-import { HttpError, serverMessage } from '../../api/http';
+import { errorCode, serverMessage } from '../../api/http';
 import { updateTrip } from '../../api/sickAndAway';
 import { useTripsStore } from '../../stores/tripsStore';
 import { Modal } from '../../ui/Modal';
@@ -61,7 +61,7 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
     } catch (failure) {
       failureToast('Kunne ikke oppdatere reise. Prøv igjen.', serverMessage(failure, ''));
       // Gone or archived meanwhile: the list is asked again and the dialog has nothing left to save.
-      if (failure instanceof HttpError && (failure.status === 404 || failure.status === 409)) {
+      if (errorCode(failure) === 'notFound' || errorCode(failure) === 'conflict') {
         void useTripsStore.getState().reload();
         onClose();
       }

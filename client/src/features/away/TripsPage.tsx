@@ -2,7 +2,7 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { compareDays, formatDayNo, formatTimestampNo, type SchoolClass, type Trip } from '../../../../protocol/src';
-import { HttpError, serverMessage } from '../../api/http';
+import { errorCode, serverMessage } from '../../api/http';
 import { deleteTrip } from '../../api/sickAndAway';
 import { useClassesStore } from '../../stores/classesStore';
 import { useTripsStore } from '../../stores/tripsStore';
@@ -77,7 +77,7 @@ function TripLists({ scope }: { scope: string }) {
       toast({ title: 'Reise fjernet' });
     } catch (error) {
       failureToast('Kunne ikke fjerne reise. Prøv igjen.', serverMessage(error, ''));
-      if (error instanceof HttpError && (error.status === 404 || error.status === 409)) void useTripsStore.getState().reload();
+      if (errorCode(error) === 'notFound' || errorCode(error) === 'conflict') void useTripsStore.getState().reload();
     }
   }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { MaintenanceTask } from '../../../../protocol/src';
-import { HttpError, serverMessage } from '../../api/http';
+import { errorCode, serverMessage } from '../../api/http';
 import { completeMaintenanceTask, deleteMaintenanceTask, rejectMaintenanceTask } from '../../api/maintenance';
 import { taskDeleted, taskUpdated, useArchivedTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';
 import { failureToast, toast } from '../../ui/toastStore';
@@ -30,7 +30,7 @@ export function useTaskActions() {
       failureToast(failure, serverMessage(error, ''));
       // Someone else got there first (409) or deleted it (404): the event should already have told
       // us, but a refetch makes sure this window shows the task as it is now.
-      if (error instanceof HttpError && (error.status === 409 || error.status === 404)) refreshLoaded();
+      if (errorCode(error) === 'conflict' || errorCode(error) === 'notFound') refreshLoaded();
       return false;
     } finally {
       setBusy((current) => {

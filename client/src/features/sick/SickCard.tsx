@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatDayNo, isValidDay, SICK_COMMENT_MAX_LENGTH, STUDENT_NAME_MAX_LENGTH, valueForName, type Sick } from '../../../../protocol/src';
-import { HttpError, serverMessage } from '../../api/http';
+import { errorCode, serverMessage } from '../../api/http';
 import { addSick, replaceSick } from '../../api/sickAndAway';
 import { dayScope, useSickStore } from '../../stores/boardStores';
 import { ListState } from '../../ui/ListState';
@@ -73,7 +73,7 @@ export function SickCard({ scope, today }: SickCardProps) {
           showIfCurrent(scopeKey, await replaceSick(date, rest, current.revision, schoolId));
           break;
         } catch (error) {
-          if (!(error instanceof HttpError && error.status === 409) || attempt > 0) throw error;
+          if (errorCode(error) !== 'conflict' || attempt > 0) throw error;
           await useSickStore.getState().reload();
         }
       }

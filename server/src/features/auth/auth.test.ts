@@ -62,7 +62,7 @@ describe('POST /api/auth/login', () => {
       const client = anon();
       const res = await client.post('/api/auth/login', body);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: TEXTS.invalidCredentials });
+      expect(res.body).toEqual({ message: TEXTS.invalidCredentials, code: 'invalidCredentials' });
       expect(client.cookie).toBeNull();
     }
   });
@@ -70,7 +70,7 @@ describe('POST /api/auth/login', () => {
   it('refuses users of an inactive school', async () => {
     const res = await anon().login(fx.inactiveSchool.admin.email, PASSWORD);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: TEXTS.schoolInactive });
+    expect(res.body).toEqual({ message: TEXTS.schoolInactive, code: 'schoolInactive' });
   });
 
   it('rejects hostile and malformed input with a Norwegian message naming the field', async () => {
@@ -90,7 +90,7 @@ describe('POST /api/auth/login', () => {
     }
     const notJson = await anon().request<{ message: string }>('POST', '/api/auth/login', undefined, { rawBody: '{"email":' });
     expect(notJson.status).toBe(400);
-    expect(notJson.body).toEqual({ message: TEXTS.badJson });
+    expect(notJson.body).toEqual({ message: TEXTS.badJson, code: 'invalid' });
     const array = await anon().post<{ message: string }>('/api/auth/login', [1, 2]);
     expect(array.status).toBe(400);
   });
@@ -99,14 +99,14 @@ describe('POST /api/auth/login', () => {
     const before = await SessionModel.countDocuments();
     const res = await anon().post('/api/auth/login', { email: fx.a.admin.email, password: 'x'.repeat(400_000) });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: TEXTS.bodyTooLarge });
+    expect(res.body).toEqual({ message: TEXTS.bodyTooLarge, code: 'bodyTooLarge' });
     expect(await SessionModel.countDocuments()).toBe(before);
   });
 
   it('requires the X-Requested-With header on mutations', async () => {
     const res = await anon().request('POST', '/api/auth/login', { email: fx.a.admin.email, password: PASSWORD }, { xhr: false });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: TEXTS.missingXhrHeader });
+    expect(res.body).toEqual({ message: TEXTS.missingXhrHeader, code: 'missingXhrHeader' });
   });
 
   it('regenerates the session: a cookie from before sign-in is dead afterwards (no fixation)', async () => {
@@ -133,7 +133,7 @@ describe('GET /api/auth/me', () => {
     forged.cookie = 'abc.def';
     const res = await forged.get('/api/auth/me');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: TEXTS.notSignedIn });
+    expect(res.body).toEqual({ message: TEXTS.notSignedIn, code: 'notSignedIn' });
   });
 
   it('returns { user } for every role and status that can sign in', async () => {
@@ -213,7 +213,7 @@ describe('POST /api/auth/register', () => {
     for (const schoolId of [fx.inactiveSchool.id, '0123456789abcdef01234567']) {
       const res = await anon().post('/api/auth/register', body({ schoolId, email: `x${schoolId}@test.no` }));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: TEXTS.unknownSchool });
+      expect(res.body).toEqual({ message: TEXTS.unknownSchool, code: 'invalid' });
     }
   });
 
@@ -258,7 +258,7 @@ describe('PUT /api/auth/change-password', () => {
     const client = await signedIn(server.baseUrl, fx.a.admin);
     const wrong = await client.put('/api/auth/change-password', { currentPassword: 'feil', newPassword: 'nyttpassord' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ message: TEXTS.wrongCurrentPassword });
+    expect(wrong.body).toEqual({ message: TEXTS.wrongCurrentPassword, code: 'wrongCurrentPassword' });
     const short = await client.put<{ message: string }>('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: '123' });
     expect(short.status).toBe(400);
     expect(short.body.message).toContain('«nytt passord»');
@@ -270,10 +270,10 @@ describe('PUT /api/auth/change-password', () => {
     expect((await anon().put('/api/auth/change-password', body)).status).toBe(401);
     const pending = await (await signedIn(server.baseUrl, fx.a.pending)).put('/api/auth/change-password', body);
     expect(pending.status).toBe(403);
-    expect(pending.body).toEqual({ message: TEXTS.accountPending });
+    expect(pending.body).toEqual({ message: TEXTS.accountPending, code: 'accountPending' });
     const deactivated = await (await signedIn(server.baseUrl, fx.a.deactivated)).put('/api/auth/change-password', body);
     expect(deactivated.status).toBe(403);
-    expect(deactivated.body).toEqual({ message: TEXTS.accountDeactivated });
+    expect(deactivated.body).toEqual({ message: TEXTS.accountDeactivated, code: 'accountDeactivated' });
   });
 });
 
@@ -293,7 +293,7 @@ describe('unknown paths and health', () => {
     for (const path of ['/api/finnes-ikke', '/api/auth/me/extra', '/api']) {
       const res = await anon().get(path);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: TEXTS.notFound });
+      expect(res.body).toEqual({ message: TEXTS.notFound, code: 'notFound' });
     }
   });
 

@@ -50,7 +50,7 @@ describe('sign-in lockout', () => {
     for (let i = 0; i < 3; i++) expect((await guesser.login(fx.a.caretaker.email, `gjett${i}`)).status).toBe(401);
     const locked = await guesser.login(fx.a.caretaker.email, PASSWORD);
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ message: TEXTS.tooManyAttempts });
+    expect(locked.body).toEqual({ message: TEXTS.tooManyAttempts, code: 'tooManyAttempts' });
     // Another unknown device is locked out of the account too.
     expect((await new Browser().login(fx.a.caretaker.email, PASSWORD)).status).toBe(429);
 
@@ -86,7 +86,7 @@ describe('change-password', () => {
     }
     const blocked = await client.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'nytt-passord' });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: TEXTS.tooManyAttempts });
+    expect(blocked.body).toEqual({ message: TEXTS.tooManyAttempts, code: 'tooManyAttempts' });
     // Nothing changed: the old password still signs in.
     expect((await signedIn(server.baseUrl, fx.a.supervisor)).cookie).toBeTruthy();
     // Another user is not affected.

@@ -19,7 +19,7 @@ describe('sign-in rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await client.login(fx.a.admin.email, 'feil')).status).toBe(401);
     const blocked = await client.login(fx.a.admin.email, PASSWORD);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: TEXTS.tooManyAttempts });
+    expect(blocked.body).toEqual({ message: TEXTS.tooManyAttempts, code: 'tooManyAttempts' });
     // Other accounts are not affected by this one's lock.
     expect((await client.login(fx.b.admin.email, PASSWORD)).status).toBe(200);
   });

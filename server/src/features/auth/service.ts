@@ -45,11 +45,11 @@ export async function login(
   const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !ok) {
     limiter.record(key);
-    throw unauthorized(TEXTS.invalidCredentials);
+    throw unauthorized(TEXTS.invalidCredentials, 'invalidCredentials');
   }
   limiter.reset(key);
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
-    throw forbidden(TEXTS.schoolInactive);
+    throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
   }
 
   await request.session.regenerate();
@@ -114,7 +114,7 @@ export async function changePassword(
   if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     limiter.record(key);
-    throw badRequest(TEXTS.wrongCurrentPassword);
+    throw badRequest(TEXTS.wrongCurrentPassword, 'wrongCurrentPassword');
   }
   limiter.reset(key);
   user.passwordHash = await hashPassword(body.newPassword);

@@ -105,7 +105,7 @@ describe('trips', () => {
     expect((await c.adminA.post('/api/away/classes', { fromDate: '2026-11-21', toDate: '2026-11-22', classIds: [classA] })).status).toBe(200);
     const foreign = await c.adminA.post('/api/away/classes', { fromDate: '2026-11-21', toDate: '2026-11-22', classIds: [classB] });
     expect(foreign.status).toBe(400);
-    expect(foreign.body).toEqual({ message: AWAY_TEXTS.unknownClass });
+    expect(foreign.body).toEqual({ message: AWAY_TEXTS.unknownClass, code: 'invalid' });
     expect((await c.adminA.post('/api/away/classes', { fromDate: '2026-11-21', toDate: '2026-11-22', classIds: [] })).status).toBe(400);
     expect((await c.adminA.get('/api/away/classes?activeOn=2026-11-22')).body).toEqual({ classIds: [classA] });
     expect((await c.adminA.get('/api/away/classes?activeOn=2026-11-23')).body).toEqual({ classIds: [] });
@@ -140,7 +140,7 @@ describe('trips', () => {
     expect((await c.adminB.put(`/api/away/trip/${running.id}`, edit)).status).toBe(404);
     const archivedEdit = await c.adminA.put(`/api/away/trip/${archived._id}`, edit);
     expect(archivedEdit.status).toBe(409);
-    expect(archivedEdit.body).toEqual({ message: AWAY_TEXTS.archived });
+    expect(archivedEdit.body).toEqual({ message: AWAY_TEXTS.archived, code: 'conflict' });
     expect((await c.adminA.delete(`/api/away/entry/${archived._id}`)).status).toBe(409);
     expect((await c.adminB.delete(`/api/away/entry/${running.id}`)).status).toBe(404);
     expect((await c.adminA.delete(`/api/away/entry/${running.id}`)).status).toBe(200);

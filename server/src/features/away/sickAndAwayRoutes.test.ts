@@ -90,7 +90,7 @@ describe('who may call the sick and away routes', () => {
     const archived = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-20', studentNames: ['Gammel'] });
     const endsToday = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-21', studentNames: ['Idag'] });
     const edit = { fromDate: '2026-11-18', toDate: '2026-11-30', studentNames: ['Gammel'], classIds: [] };
-    expect((await c.adminA.put(`/api/away/trip/${archived._id}`, edit)).body).toEqual({ message: AWAY_TEXTS.archived });
+    expect((await c.adminA.put(`/api/away/trip/${archived._id}`, edit)).body).toEqual({ message: AWAY_TEXTS.archived, code: 'conflict' });
     expect((await c.adminA.delete(`/api/away/entry/${archived._id}`)).status).toBe(409);
     expect(await Trip.of(fx.a.id).findById(archived._id).lean()).toMatchObject({ toDate: '2026-11-20', studentNames: ['Gammel'] });
     expect((await c.adminA.put(`/api/away/trip/${endsToday._id}`, { ...edit, studentNames: ['Idag'] })).status).toBe(200);

@@ -95,7 +95,7 @@ describe('complete, reject, delete', () => {
     expect(task).toMatchObject({ status: 'completed', completedByName: 'Vaktmester A', completedAt: new Date('2026-11-21T20:30:00Z').toISOString(), rejectedAt: null });
     const again = await c.adminA.put(`${BASE}/${id}/complete`);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: MAINTENANCE_TEXTS.alreadyCompleted });
+    expect(again.body).toEqual({ message: MAINTENANCE_TEXTS.alreadyCompleted, code: 'conflict' });
     expect((await c.adminA.put(`${BASE}/${id}/reject`)).status).toBe(409);
   });
 
@@ -106,7 +106,7 @@ describe('complete, reject, delete', () => {
     expect(res.body).toMatchObject({ status: 'rejected', rejectedByName: 'Admin A', completedAt: null });
     const again = await c.caretakerA.put(`${BASE}/${id}/complete`);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: MAINTENANCE_TEXTS.alreadyRejected });
+    expect(again.body).toEqual({ message: MAINTENANCE_TEXTS.alreadyRejected, code: 'conflict' });
   });
 
   it('two caretakers pressing Fullfør at the same moment: one wins, the task is completed once', async () => {

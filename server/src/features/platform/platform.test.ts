@@ -58,7 +58,7 @@ describe('platform schools', () => {
     expect((await session.get('/api/auth/me')).status).toBe(401);
     const login = await new ApiClient(server.baseUrl).login(user.email, PASSWORD);
     expect(login.status).toBe(403);
-    expect(login.body).toEqual({ message: TEXTS.schoolInactive });
+    expect(login.body).toEqual({ message: TEXTS.schoolInactive, code: 'schoolInactive' });
     const options = await new ApiClient(server.baseUrl).get<Array<{ id: string }>>('/api/schools');
     expect(options.body.map((s) => s.id)).not.toContain(school.id);
     const reg = await new ApiClient(server.baseUrl).post('/api/auth/register', { schoolId: school.id, name: 'X', email: 'x@midl.no', password: 'hemmelig' });

@@ -56,17 +56,17 @@ describe('PUT /api/reports/my', () => {
   it('refuses another day, a locked day and the 08:30–09:00 window, storing nothing', async () => {
     const past = await c.supervisorA.put('/api/reports/my', save('2026-11-20'));
     expect(past.status).toBe(409);
-    expect(past.body).toEqual({ message: REPORT_TEXTS.locked });
+    expect(past.body).toEqual({ message: REPORT_TEXTS.locked, code: 'reportLocked' });
     const future = await c.supervisorA.put('/api/reports/my', save('2026-11-22'));
     expect(future.status).toBe(400);
-    expect(future.body).toEqual({ message: REPORT_TEXTS.wrongDay });
+    expect(future.body).toEqual({ message: REPORT_TEXTS.wrongDay, code: 'reportWrongDay' });
 
     clock.setOslo('2026-11-22', 8, 29);
     expect((await c.supervisorA.put('/api/reports/my', save('2026-11-21'))).status).toBe(200);
     clock.setOslo('2026-11-22', 8, 30);
     const window = await c.supervisorA.put('/api/reports/my', save('2026-11-21', { content: 'For sent' }));
     expect(window.status).toBe(409);
-    expect(window.body).toEqual({ message: REPORT_TEXTS.resetWindow });
+    expect(window.body).toEqual({ message: REPORT_TEXTS.resetWindow, code: 'reportResetWindow' });
     expect((await c.supervisorA.get<MyReport>('/api/reports/my?date=2026-11-21')).body).toMatchObject({ resetWindow: true, locked: false });
     clock.setOslo('2026-11-22', 8, 59);
     expect((await c.supervisorA.put('/api/reports/my', save('2026-11-21'))).status).toBe(409);
@@ -189,7 +189,7 @@ describe('reports by id and the recent list', () => {
     await expectAccess(c, (x) => x.delete(`/api/reports/${id}`), { anonymous: 401, supervisorA: 403, adminB: 404, adminA: 200 });
     const gone = await c.adminA.get(`/api/reports/${id}`);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ message: REPORT_TEXTS.notFound });
+    expect(gone.body).toEqual({ message: REPORT_TEXTS.notFound, code: 'notFound' });
     expect((await c.adminA.get('/api/reports/not-an-id')).status).toBe(400);
   });
 });

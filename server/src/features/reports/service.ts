@@ -49,9 +49,9 @@ export async function saveMyReport(
   realtime: Realtime,
 ): Promise<Report> {
   const today = reportDay(now);
-  if (compareDays(body.date, today) < 0) throw conflict(REPORT_TEXTS.locked);
-  if (body.date !== today) throw badRequest(REPORT_TEXTS.wrongDay);
-  if (isResetWindow(now)) throw conflict(REPORT_TEXTS.resetWindow);
+  if (compareDays(body.date, today) < 0) throw conflict(REPORT_TEXTS.locked, 'reportLocked');
+  if (body.date !== today) throw badRequest(REPORT_TEXTS.wrongDay, 'reportWrongDay');
+  if (isResetWindow(now)) throw conflict(REPORT_TEXTS.resetWindow, 'reportResetWindow');
 
   const _id = reportIdFor(schoolId, user._id, today);
   const Report = ReportModel.of(schoolId);

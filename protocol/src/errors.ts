@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * What went wrong, for the client to decide on: every error the server sends carries one of these
+ * beside its Norwegian message. The message is for people and may be reworded; the code is not.
+ */
+export const ERROR_CODES = [
+  // By status, when nothing more particular applies.
+  'invalid',
+  'notSignedIn',
+  'forbidden',
+  'notFound',
+  'conflict',
+  'tooManyAttempts',
+  'bodyTooLarge',
+  'databaseAway',
+  'serverError',
+  // Signing in and the account.
+  'invalidCredentials',
+  'accountPending',
+  'accountDeactivated',
+  'schoolInactive',
+  'wrongCurrentPassword',
+  'missingXhrHeader',
+  // The school a route acts on.
+  'otherSchool',
+  'schoolNotChosen',
+  // The supervisor's own report.
+  'reportLocked',
+  'reportResetWindow',
+  'reportWrongDay',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The code an error of this status carries when nothing more particular was said. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'notSignedIn';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'notFound';
+  if (status === 409) return 'conflict';
+  if (status === 413) return 'bodyTooLarge';
+  if (status === 429) return 'tooManyAttempts';
+  if (status === 503) return 'databaseAway';
+  return status >= 500 ? 'serverError' : 'invalid';
+}
+
+/** The body of every error response. */
+export const errorResponseSchema = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
