@@ -1,5 +1,6 @@
 import { Schema, model } from 'mongoose';
 import { trusted } from './trusted';
+import { unlessDuplicate } from './duplicateKey';
 
 /**
  * Claims: documents whose _id names something a writer holds for a moment. Inserting a unique _id
@@ -15,14 +16,13 @@ const STALE_CLAIM_MS = 30_000;
 /** True if this caller now holds the claim. */
 export async function tryClaim(id: string): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await WriteClaim.create({ _id: id, createdAt: new Date() });
-      return true;
-    } catch (err) {
-      if ((err as { code?: unknown }).code !== 11000) throw err;
-      const stale = await WriteClaim.deleteOne({ _id: id, createdAt: trusted({ $lt: new Date(Date.now() - STALE_CLAIM_MS) }) });
-      if (stale.deletedCount === 0) return false;
-    }
+    const claimed = await unlessDuplicate(
+      async () => Boolean(await WriteClaim.create({ _id: id, createdAt: new Date() })),
+      () => false,
+    );
+    if (claimed) return true;
+    const stale = await WriteClaim.deleteOne({ _id: id, createdAt: trusted({ $lt: new Date(Date.now() - STALE_CLAIM_MS) }) });
+    if (stale.deletedCount === 0) return false;
   }
   return false;
 }

@@ -1,5 +1,6 @@
 import mongoose, { type Types } from 'mongoose';
 import { prepareSchoolDatabase, schoolModels } from './schoolDatabase';
+import { isDuplicateKey } from './duplicateKey';
 
 const BATCH = 500;
 
@@ -42,7 +43,5 @@ export async function moveToSchoolDatabases(): Promise<number> {
 }
 
 function ignoreDuplicates(err: unknown): void {
-  const writeErrors = (err as { writeErrors?: { code?: number }[] | { code?: number } }).writeErrors;
-  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
-  if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
+  if (!isDuplicateKey(err)) throw err;
 }

@@ -4,6 +4,7 @@ import { fieldLabel } from '../../../protocol/src/fieldNames';
 import { errorCodeForStatus, type ErrorResponse } from '../../../protocol/src/errors';
 import { TEXTS } from '../../../protocol/src/texts';
 import { HttpError } from '../httpError';
+import { isDuplicateKey } from '../db/duplicateKey';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: TEXTS.bodyTooLarge,
@@ -62,7 +63,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) {
       return reply.status(429).send(errorBody(429, TEXTS.tooManyAttempts));
     }
-    if ((error as { code?: unknown }).code === 11000) {
+    if (isDuplicateKey(error)) {
       return reply.status(409).send(errorBody(409, 'Finnes allerede'));
     }
     if (isDatabaseAway(error)) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Schema, model } from 'mongoose';
 import { badRequest } from '../httpError';
 import { trusted } from '../db/trusted';
+import { isDuplicateKey } from '../db/duplicateKey';
 
 /**
  * Idempotent creates: a client sends `Idempotency-Key` with a request that makes something (a
@@ -61,7 +62,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       await IdempotencyRecord.create({ _id: id, createdAt: new Date() });
       request.idempotencyKey = id;
     } catch (err) {
-      if ((err as { code?: unknown }).code !== 11000) throw err;
+      if (!isDuplicateKey(err)) throw err;
       const first = await firstAnswer(id);
       if (!first) throw badRequest('Forespørselen behandles allerede. Prøv igjen om litt.');
       return reply.status(first.statusCode).type('application/json; charset=utf-8').send(first.body);

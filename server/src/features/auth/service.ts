@@ -15,6 +15,7 @@ import { knownDevice, rememberDevice } from './deviceCookie';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionModel } from './sessionModel';
 import { trusted } from '../../db/trusted';
+import { unlessDuplicate } from '../../db/duplicateKey';
 
 /**
  * The login response names the session, but never with its secret id: the cookie stays
@@ -75,14 +76,12 @@ export async function register(body: RegisterBody, realtime: Realtime): Promise<
   const passwordHash = await hashPassword(body.password);
   if (await UserModel.exists({ email })) return { message: TEXTS.registered };
 
-  let user: UserDoc;
-  try {
-    user = await UserModel.create({ name: body.name, email, passwordHash, role: SUPERVISOR_ROLE, status: 'pending', schoolId: school._id });
-  } catch (err) {
-    // Two registrations with the same address at once: the unique index keeps one; both get the same answer.
-    if ((err as { code?: unknown }).code === 11000) return { message: TEXTS.registered };
-    throw err;
-  }
+  // Two registrations with the same address at once: the unique index keeps one; both get the same answer.
+  const user = await unlessDuplicate(
+    () => UserModel.create({ name: body.name, email, passwordHash, role: SUPERVISOR_ROLE, status: 'pending', schoolId: school._id }),
+    () => null,
+  );
+  if (!user) return { message: TEXTS.registered };
   await emitUserChange(realtime, 'users.registered', presentUser(user, school.name));
   return { message: TEXTS.registered };
 }

@@ -5,6 +5,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { removeClassFromTrips } from '../away/service';
 import { ClassModel, classNameKey, type ClassDoc } from './model';
 import { compareNames } from '../../../../protocol/src/collation';
+import { unlessDuplicate } from '../../db/duplicateKey';
 
 const DUPLICATE = 'Det finnes allerede en klasse med dette navnet';
 
@@ -27,13 +28,12 @@ export async function listClasses(schoolId: Types.ObjectId): Promise<SchoolClass
 export async function createClass(schoolId: Types.ObjectId, className: string, realtime: Realtime): Promise<SchoolClass> {
   const nameKey = classNameKey(className);
   if (await ClassModel.of(schoolId).exists({ schoolId, nameKey })) throw conflict(DUPLICATE);
-  let created: ClassDoc;
-  try {
-    created = (await ClassModel.of(schoolId).create({ schoolId, className: className.trim(), nameKey })).toObject();
-  } catch (err) {
-    if ((err as { code?: unknown }).code === 11000) throw conflict(DUPLICATE);
-    throw err;
-  }
+  const created: ClassDoc = await unlessDuplicate(
+    async () => (await ClassModel.of(schoolId).create({ schoolId, className: className.trim(), nameKey })).toObject(),
+    () => {
+      throw conflict(DUPLICATE);
+    },
+  );
   const presented = present(created);
   realtime.toSchool(schoolId.toHexString(), 'classes.created', presented);
   return presented;

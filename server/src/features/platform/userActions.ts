@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/passwords';
 import { School } from '../schools/model';
 import { normalizeEmail, UserModel, type UserDoc } from '../users/model';
 import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from '../users/service';
+import { unlessDuplicate } from '../../db/duplicateKey';
 
 /** What the Plattformadministrator may do to any school's users; never to a Plattformadministrator. */
 
@@ -35,20 +36,13 @@ export async function createUser(body: CreateUserBody, realtime: Realtime): Prom
   if (!(await School.exists({ _id: body.schoolId }))) throw badRequest(TEXTS.unknownSchool);
   const email = normalizeEmail(body.email);
   if (await UserModel.exists({ email })) throw conflict(TEXTS.emailTaken);
-  let user: UserDoc;
-  try {
-    user = await UserModel.create({
-      name: body.name,
-      email,
-      passwordHash: await hashPassword(body.password),
-      role: body.role,
-      status: 'approved',
-      schoolId: body.schoolId,
-    });
-  } catch (err) {
-    if ((err as { code?: unknown }).code === 11000) throw conflict(TEXTS.emailTaken);
-    throw err;
-  }
+  const passwordHash = await hashPassword(body.password);
+  const user: UserDoc = await unlessDuplicate(
+    () => UserModel.create({ name: body.name, email, passwordHash, role: body.role, status: 'approved', schoolId: body.schoolId }),
+    () => {
+      throw conflict(TEXTS.emailTaken);
+    },
+  );
   const presented = await presentWithSchool(user);
   await emitUserChange(realtime, 'users.created', presented);
   return presented;

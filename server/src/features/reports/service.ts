@@ -11,6 +11,7 @@ import { completedTasks, presentReport } from './present';
 import { taskRounds } from './rounds';
 import { trusted } from '../../db/trusted';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
+import { unlessDuplicate } from '../../db/duplicateKey';
 
 const RECENT_DAYS = 7;
 
@@ -63,14 +64,11 @@ export async function saveMyReport(
     $setOnInsert: { schoolId, authorUserId: user._id, date: today },
   };
 
-  let report: ReportDoc | null;
-  try {
-    report = await Report.findOneAndUpdate({ _id }, update, { upsert: true, new: true });
-  } catch (err) {
-    // Two first saves at once: the unique _id lets one create it; the other updates it.
-    if ((err as { code?: unknown }).code !== 11000) throw err;
-    report = await Report.findOneAndUpdate({ _id }, { $set: update.$set }, { new: true });
-  }
+  // Two first saves at once: the unique _id lets one create it; the other updates it.
+  const report = await unlessDuplicate(
+    () => Report.findOneAndUpdate({ _id }, update, { upsert: true, new: true }),
+    () => Report.findOneAndUpdate({ _id }, { $set: update.$set }, { new: true }),
+  );
   const presented = presentReport(report!, now);
   const room = schoolId.toHexString();
   realtime.toSchool(room, 'reports.saved', presented);

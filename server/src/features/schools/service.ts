@@ -12,6 +12,7 @@ import { School, schoolNameKey, type SchoolDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';
 import { compareNorwegianNumeric } from '../../../../protocol/src/collation';
+import { unlessDuplicate } from '../../db/duplicateKey';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
 
@@ -69,14 +70,14 @@ export async function emitSchoolCounts(realtime: Realtime, schoolId: string): Pr
 
 export async function createSchool(name: string, realtime: Realtime): Promise<PlatformSchool> {
   const nameKey = schoolNameKey(name);
-  if (await School.exists({ nameKey })) throw conflict('En skole med dette navnet finnes allerede');
-  let school: SchoolDoc;
-  try {
-    school = (await School.create({ name: name.trim(), nameKey, active: true })).toObject();
-  } catch (err) {
-    if ((err as { code?: unknown }).code === 11000) throw conflict('En skole med dette navnet finnes allerede');
-    throw err;
-  }
+  const taken = () => conflict('En skole med dette navnet finnes allerede');
+  if (await School.exists({ nameKey })) throw taken();
+  const school: SchoolDoc = await unlessDuplicate(
+    async () => (await School.create({ name: name.trim(), nameKey, active: true })).toObject(),
+    () => {
+      throw taken();
+    },
+  );
   await prepareSchoolDatabase(school._id);
   const presented = present(school, undefined);
   realtime.emit([rooms.platform], 'schools.created', presented);
