@@ -109,12 +109,15 @@ describe('signing in', () => {
 
   it('signs out after two minutes without activity (shortened here), clearing local data', async () => {
     const context = await newContext(e.browser, e.server.baseUrl);
-    await context.addInitScript(() => {
-      (window as unknown as { __TILSYNSVAKT_TEST__: unknown }).__TILSYNSVAKT_TEST__ = { inactivityMs: 1500 };
-    });
+    await context.clock.install();
     const page = await context.newPage();
     await signInThroughForm(page, e.fx.b.supervisor.email);
     await page.waitForURL('**/tilsynsvakt');
+    await page.getByTestId('report-text').waitFor();
+    // One minute of quiet is not enough; two are.
+    await page.clock.fastForward('01:00');
+    expect(await page.getByTestId('login-form').count()).toBe(0);
+    await page.clock.fastForward('01:01');
     await page.getByTestId('login-form').waitFor({ timeout: 10_000 });
     expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEY_AUTH)).toBeNull();
     expect(await page.evaluate(() => fetch('/api/auth/me').then((r) => r.status))).toBe(401);

@@ -5,7 +5,7 @@ import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';
 import { TestClock } from '../server/test/testClock';
 import { horizontalOverflow, waitForToast } from './actions';
-import { api, clockedContext, openBoard, textOf } from './boardSupport';
+import { api, clockedContext, openBoard, passTimeAtTheBoard, textOf } from './boardSupport';
 import { PHONE, screenshot } from './browser';
 import { startE2E, type E2E } from './harness';
 
@@ -53,7 +53,7 @@ describe('the report day on the clock', () => {
 
     // 08:30: the window. The browser's timer fires and the server agrees.
     clock.set(osloInstant(DAY, 8, 30));
-    await page.clock.fastForward('10:30');
+    await passTimeAtTheBoard(page, 11);
     await page.getByTestId('report-reset-window').waitFor();
     expect(await textOf(page, 'report-reset-window')).toBe('System under tilbakestilling (08:30-09:00)');
     expect(await page.getByTestId('report-text').getAttribute('readonly')).not.toBeNull();
@@ -65,7 +65,7 @@ describe('the report day on the clock', () => {
 
     // 09:00: a new report day; Monday's unsaved text is locked, still there to copy.
     clock.set(osloInstant(DAY, 9, 0));
-    await page.clock.fastForward('30:00');
+    await passTimeAtTheBoard(page, 30);
     await expect.poll(() => textOf(page, 'report-day')).toBe('Rapportdag: tirsdag 10. mars 2026');
     const locked = page.getByTestId('locked-draft');
     await locked.waitFor();

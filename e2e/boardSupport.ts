@@ -17,16 +17,23 @@ export const EVENING = osloInstant(SHIFT_DAY, 21, 14);
 
 /**
  * A browser context whose clock starts at `at` and then runs on normally, as the server's test
- * clock is set to the same instant. The inactivity logout is pushed out of the way: tests that
- * move the clock forward by minutes are not about it.
+ * clock is set to the same instant. To move it on by minutes, use `passTimeAtTheBoard`.
  */
 export async function clockedContext(browser: Browser, baseUrl: string, at: Date, viewport: Viewport = DESKTOP): Promise<BrowserContext> {
   const context = await newContext(browser, baseUrl, viewport);
   await context.clock.install({ time: at });
-  await context.addInitScript(() => {
-    (window as unknown as { __TILSYNSVAKT_TEST__: { inactivityMs: number } }).__TILSYNSVAKT_TEST__ = { inactivityMs: 24 * 60 * 60 * 1000 };
-  });
   return context;
+}
+
+/**
+ * Moves the page's clock on by whole minutes with someone at the board, moving the pointer each
+ * minute as a person would: the two-minute inactivity sign-out is not what these tests are about.
+ */
+export async function passTimeAtTheBoard(page: Page, minutes: number): Promise<void> {
+  for (let minute = 0; minute < minutes; minute++) {
+    await page.mouse.move(10 + (minute % 2), 10);
+    await page.clock.fastForward('01:00');
+  }
 }
 
 /** Signs in through the form, waits for the landing page and closes the welcome toast. */

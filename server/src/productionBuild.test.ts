@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCompiledServer, type CompiledServer } from '../test/compiledServer';
@@ -48,6 +48,16 @@ describe('the production build', () => {
     expect(html).toContain(`/assets/${script}`);
     expect(html).not.toContain('SignedInApp-');
     expect(html).not.toContain('tilsynsvakt-session');
+  });
+
+  it('ships no test hooks: nothing in the client bundle that a test could set to change how the app behaves', () => {
+    const dir = path.join(ROOT, 'dist/client/assets');
+    const scripts = readdirSync(dir).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const name of scripts) {
+      const source = readFileSync(path.join(dir, name), 'utf8');
+      expect(source, name).not.toMatch(/__TILSYNSVAKT|__TEST__|data-test-hook/);
+    }
   });
 
   it('fetches the signed-in screens alongside the page for a browser that comes with a session', async () => {

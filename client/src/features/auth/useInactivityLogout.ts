@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { inactivityMs } from '../../config';
+import { INACTIVITY_MS } from '../../config';
 import { useAuthStore } from '../../stores/authStore';
 
 const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchstart', 'click'] as const;
@@ -7,7 +7,7 @@ const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchs
 /** Signs out after 2 minutes without activity (spec §4). Mount only while signed in. */
 export function useInactivityLogout(): void {
   useEffect(() => {
-    const limit = inactivityMs();
+    const limit = INACTIVITY_MS;
     let lastActivity = Date.now();
     let timer: ReturnType<typeof setTimeout>;
 

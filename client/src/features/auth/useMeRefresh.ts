@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { meRefetchMs } from '../../config';
+import { ME_REFETCH_MS } from '../../config';
 import { useAuthStore } from '../../stores/authStore';
 
 /** Refetches the current user every 5 minutes while signed in; no refetch on window focus. */
 export function useMeRefresh(): void {
   useEffect(() => {
-    const interval = setInterval(() => void useAuthStore.getState().refreshMe(), meRefetchMs());
+    const interval = setInterval(() => void useAuthStore.getState().refreshMe(), ME_REFETCH_MS);
     return () => clearInterval(interval);
   }, []);
 }
