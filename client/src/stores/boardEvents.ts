@@ -14,20 +14,21 @@ import { rangeReportDeleted, rangeReportSaved } from './reportRangeStores';
 import { toRecentEntry, useRecentReportsStore, useReportsStore } from './reportsStore';
 
 /**
- * Socket listeners of the board and the report pages. The Plattformadministrator hears every
- * school, and these payloads do not say which school they are about: for them the school on
- * screen is fetched again instead.
+ * Socket listeners of the board and the report pages. A member hears only their own school; the
+ * Plattformadministrator hears every school, so for them an event counts only when it is about
+ * the school on screen (every payload names its school).
  */
 const hearsEverySchool = () => useAuthStore.getState().user?.role === PLATFORM_ADMIN_ROLE;
+
+/** Whether an event about `schoolId` is for a store scoped to `scope` ('' for a member's own school). */
+const aboutSchoolOnScreen = (schoolId: string, scope: string | null) => !hearsEverySchool() || scope === schoolId;
 
 export function reportSaved(report: Report): void {
   useReportsStore.getState().put(report);
   rangeReportSaved(report);
   useMyReportStore.getState().receive(report);
   const recent = useRecentReportsStore.getState();
-  if (!hearsEverySchool()) recent.put(toRecentEntry(report));
-  else if (recent.byId[report.id]) recent.put(toRecentEntry(report));
-  else if (recent.loaded) void recent.reload();
+  if (aboutSchoolOnScreen(report.schoolId, recent.scope)) recent.put(toRecentEntry(report));
 }
 
 export function reportDeleted({ id }: Deleted): void {
@@ -39,29 +40,22 @@ export function reportDeleted({ id }: Deleted): void {
 
 export function taskRoundsUpdated(rounds: TaskRounds): void {
   const store = useTaskRoundsStore.getState();
-  if (hearsEverySchool()) {
-    if (store.status !== 'idle') void store.reload();
-    return;
-  }
+  if (!aboutSchoolOnScreen(rounds.schoolId, store.scope)) return;
   // A late event of a report day that is over must not replace the new day's board.
   if (store.data && compareDays(rounds.date, store.data.date) < 0) return;
   store.receive(rounds);
 }
 
-export function taskButtonsUpdated({ buttons }: TasksConfig): void {
+export function taskButtonsUpdated({ schoolId, buttons }: TasksConfig): void {
   const store = useTaskButtonsStore.getState();
-  if (hearsEverySchool()) {
-    if (store.loaded) void store.reload();
-    return;
-  }
+  if (store.scope !== schoolId) return;
   for (const button of buttons) store.put(button);
 }
 
 export function sickListUpdated({ schoolId, date, ...sick }: SickList): void {
   const store = useSickStore.getState();
   if (store.scope === null || scopeDay(store.scope) !== date) return;
-  // The platform room hears every school: only the school on screen counts.
-  if (hearsEverySchool() && scopeSchool(store.scope) !== schoolId) return;
+  if (!aboutSchoolOnScreen(schoolId, scopeSchool(store.scope))) return;
   // A late event must not undo a newer list (a save's own answer may come first).
   if (store.data && sick.revision < store.data.revision) return;
   store.receive(sick);
