@@ -21,6 +21,7 @@ import { userRoutes } from './features/users/routes';
 import { registerAccessControl } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerEventOrigin } from './realtime/eventOrigin';
 import { registerOpenApi } from './plugins/openapi';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await registerSecurity(app, config);
   await app.register(sessionPlugin, { config });
   registerAccessControl(app, config);
+  registerEventOrigin(app);
   registerIdempotency(app);
   await attachRealtime(app, config);
   await registerOpenApi(app, config);

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { errorResponseSchema, type ErrorResponse, type ErrorCode } from '../../../protocol/src/errors';
+import { REQUEST_ID_HEADER } from '../../../protocol/src/events';
 import { compatMarker } from './browser';
+import { newWriteId } from './ownWrites';
 
 function errorBodyOf(text: string): ErrorResponse | null {
   try {
@@ -54,10 +56,12 @@ function headers(hasBody: boolean, extra: Record<string, string> = {}): Record<s
 
 async function send(method: Method, path: string, body?: unknown, extra?: Record<string, string>): Promise<Response> {
   const hasBody = body !== undefined;
+  // A write names itself, so this window knows the events it causes (api/ownWrites.ts).
+  const writeId: Record<string, string> = method === 'GET' ? {} : { [REQUEST_ID_HEADER]: newWriteId() };
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: headers(hasBody, extra),
+    headers: headers(hasBody, { ...writeId, ...extra }),
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) {

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import {
+  eventOriginSchema,
   serverEventSchemas,
   type ClientToServerEvents,
   type ServerEventName,
@@ -8,49 +9,26 @@ import {
   type User,
 } from '../../../protocol/src';
 import { useAuthStore } from '../stores/authStore';
+import { boardEvents } from '../stores/boardEvents';
+import { classEvents } from '../stores/classesStore';
+import { maintenanceEvents } from '../stores/maintenanceStore';
+import { schoolEvents } from '../stores/platformStore';
 import { refetchLoadedStores } from '../stores/registry';
-import { reportDeleted, reportSaved, sickListUpdated, taskButtonsUpdated, taskRoundsUpdated } from '../stores/boardEvents';
-import { classCreated, useClassesStore } from '../stores/classesStore';
-import { taskCreated, taskDeleted, taskUpdated } from '../stores/maintenanceStore';
-import { schoolDeleted, usePlatformSchoolsStore, usePlatformUsersStore } from '../stores/platformStore';
-import { tripDeleted, tripSaved } from '../stores/tripsStore';
-import { useUsersStore } from '../stores/usersStore';
+import { tripEvents } from '../stores/tripsStore';
+import { userEvents } from '../stores/userEvents';
+import type { EventHandlers } from './eventHandlers';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Handlers = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void };
+type Handlers = EventHandlers<ServerEventName>;
 
-function userChanged(user: User): void {
-  useUsersStore.getState().put(user);
-  usePlatformUsersStore.getState().put(user);
-  if (user.id === useAuthStore.getState().user?.id) void ownAccountChanged();
-}
-
-/** Listeners only call store actions; the server is the source of truth. */
+/** Every server event, each handled in its own feature's store (keyed by the protocol's event map). */
 const handlers: Handlers = {
-  'users.registered': userChanged,
-  'users.created': userChanged,
-  'users.updated': userChanged,
-  'users.deleted': ({ id }) => {
-    useUsersStore.getState().remove(id);
-    usePlatformUsersStore.getState().remove(id);
-    // My own account is gone: /me answers 401 and that signs me out.
-    if (id === useAuthStore.getState().user?.id) void ownAccountChanged();
-  },
-  'classes.created': classCreated,
-  'classes.deleted': ({ id }) => useClassesStore.getState().remove(id),
-  'schools.created': (school) => usePlatformSchoolsStore.getState().put(school),
-  'schools.updated': (school) => usePlatformSchoolsStore.getState().put(school),
-  'schools.deleted': ({ id }) => schoolDeleted(id),
-  'reports.saved': reportSaved,
-  'reports.deleted': reportDeleted,
-  'taskRounds.updated': taskRoundsUpdated,
-  'taskButtons.updated': taskButtonsUpdated,
-  'sickLists.updated': sickListUpdated,
-  'trips.saved': tripSaved,
-  'trips.deleted': tripDeleted,
-  'maintenanceTasks.created': (task) => taskCreated(task),
-  'maintenanceTasks.updated': (task) => taskUpdated(task),
-  'maintenanceTasks.deleted': ({ id }) => taskDeleted(id),
+  ...userEvents,
+  ...classEvents,
+  ...schoolEvents,
+  ...boardEvents,
+  ...tripEvents,
+  ...maintenanceEvents,
   'connections.restored': () => refetchLoadedStores(),
 };
 
@@ -68,12 +46,13 @@ export function mayConnect(user: User | null): boolean {
 function bind<E extends ServerEventName>(target: AppSocket, name: E): void {
   const schema = serverEventSchemas[name];
   const handler = handlers[name];
-  const listener = (payload: unknown) => {
+  const listener = (payload: unknown, origin: unknown) => {
     const parsed = schema.safeParse(payload);
-    if (parsed.success) handler(parsed.data as ServerEventPayload<E>);
-    else console.warn(`Ignored malformed event ${name}`, parsed.error.issues);
+    if (!parsed.success) return console.warn(`Ignored malformed event ${name}`, parsed.error.issues);
+    const by = eventOriginSchema.safeParse(origin);
+    handler(parsed.data as ServerEventPayload<E>, by.success ? by.data : { requestId: null });
   };
-  (target as unknown as { on(event: string, fn: (payload: unknown) => void): void }).on(name, listener);
+  (target as unknown as { on(event: string, fn: (payload: unknown, origin: unknown) => void): void }).on(name, listener);
 }
 
 function reconnectIfStillSignedIn(target: AppSocket, delayMs: number): void {
@@ -90,12 +69,6 @@ function reconnectIfStillSignedIn(target: AppSocket, delayMs: number): void {
 async function recheckSession(target: AppSocket, delayMs: number): Promise<void> {
   await useAuthStore.getState().refreshMe({ force: true });
   reconnectIfStillSignedIn(target, delayMs);
-}
-
-// A change to my own account (approval, new role, deletion): /me is the authority; SessionRuntime then
-// reconnects, because the server picks a socket's rooms at the handshake.
-async function ownAccountChanged(): Promise<void> {
-  await useAuthStore.getState().refreshMe({ force: true });
 }
 
 function create(): AppSocket {

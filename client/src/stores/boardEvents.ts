@@ -7,6 +7,7 @@ import {
   type TasksConfig,
   type TaskRounds,
 } from '../../../protocol/src';
+import type { EventHandlers } from '../realtime/eventHandlers';
 import { useAuthStore } from './authStore';
 import { scopeDay, scopeSchool, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from './boardStores';
 import { useMyReportStore } from './myReportStore';
@@ -60,3 +61,11 @@ export function sickListUpdated({ schoolId, date, ...sick }: SickList): void {
   if (store.data && sick.revision < store.data.revision) return;
   store.receive(sick);
 }
+
+export const boardEvents: EventHandlers<'reports.saved' | 'reports.deleted' | 'taskRounds.updated' | 'taskButtons.updated' | 'sickLists.updated'> = {
+  'reports.saved': reportSaved,
+  'reports.deleted': reportDeleted,
+  'taskRounds.updated': taskRoundsUpdated,
+  'taskButtons.updated': taskButtonsUpdated,
+  'sickLists.updated': sickListUpdated,
+};

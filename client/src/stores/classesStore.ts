@@ -1,6 +1,6 @@
-import { PLATFORM_ADMIN_ROLE, type SchoolClass } from '../../../protocol/src';
+import type { SchoolClass } from '../../../protocol/src';
 import { fetchClasses } from '../api/classes';
-import { useAuthStore } from './authStore';
+import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';
 
 /**
@@ -9,14 +9,11 @@ import { createCollectionStore } from './collection';
  */
 export const useClassesStore = createCollectionStore<SchoolClass>({
   fetch: (scope) => fetchClasses(scope || null),
+  // The platform room hears every school's classes: only the school on screen's count.
+  belongs: (schoolClass, scope) => scope === '' || schoolClass.schoolId === scope,
 });
 
-/**
- * Event 'classes.created'. The platform room hears every school's classes and the payload does not
- * say which school, so the Plattformadministrator refetches the school on screen instead.
- */
-export function classCreated(schoolClass: SchoolClass): void {
-  const store = useClassesStore.getState();
-  if (useAuthStore.getState().user?.role !== PLATFORM_ADMIN_ROLE) return store.put(schoolClass);
-  if (store.loaded && !store.byId[schoolClass.id]) void store.reload();
-}
+export const classEvents: EventHandlers<'classes.created' | 'classes.deleted'> = {
+  'classes.created': (schoolClass) => useClassesStore.getState().put(schoolClass),
+  'classes.deleted': ({ id }) => useClassesStore.getState().remove(id),
+};

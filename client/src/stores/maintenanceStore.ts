@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import { compareRoomNumbers, type CreateMaintenanceTaskBody, type MaintenanceTask } from '../../../protocol/src';
+import { compareRoomNumbers, type MaintenanceTask } from '../../../protocol/src';
 import { fetchMaintenanceTasks } from '../api/maintenance';
-import { useAuthStore } from './authStore';
+import { isOwnEvent } from '../api/ownWrites';
+import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';
 import { registerStore } from './registry';
 
@@ -86,31 +87,16 @@ registerStore({
   },
 });
 
-// The server emits before it answers, so this window's own new task usually arrives as an event
-// before the POST response says its id: it is recognised by its content and author instead.
-const ownCreates: CreateMaintenanceTaskBody[] = [];
-
-/** Call before POSTing a task; the returned function ends the wait. */
-export function expectOwnTask(body: CreateMaintenanceTaskBody): () => void {
-  ownCreates.push(body);
-  return () => {
-    const index = ownCreates.indexOf(body);
-    if (index >= 0) ownCreates.splice(index, 1);
-  };
-}
-
-function isOwnCreate(task: MaintenanceTask): boolean {
-  const me = useAuthStore.getState().user?.name;
-  return ownCreates.some((body) => body.roomNumber === task.roomNumber && body.description === task.description && task.createdByName === me);
-}
-
-/** Event 'maintenanceTasks.created', and the response to this window's own POST (`own`). */
-export function taskCreated(task: MaintenanceTask, own = false): void {
+/**
+ * Event 'maintenanceTasks.created', and the response to this window's own POST. `own`: this
+ * window made it (its answer, or its event, which the server marks with the write's id and which
+ * usually comes first). Highlighted only when it is news on screen: in the list shown, not own.
+ */
+export function taskCreated(task: MaintenanceTask, own: boolean): void {
   const known = !!findTask(task.id);
   usePendingTasksStore.getState().put(task);
   if (own) return useNewTasksStore.getState().seen(task.id);
-  // Highlighted only when it is news on screen: in the list shown, and not this window's own.
-  if (!known && usePendingTasksStore.getState().byId[task.id] && !isOwnCreate(task)) useNewTasksStore.getState().mark(task.id);
+  if (!known && usePendingTasksStore.getState().byId[task.id]) useNewTasksStore.getState().mark(task.id);
 }
 
 /** Event 'maintenanceTasks.updated' and the responses of complete and reject. */
@@ -124,3 +110,9 @@ export function taskDeleted(id: string): void {
   for (const store of taskStores) store.getState().remove(id);
   useNewTasksStore.getState().seen(id);
 }
+
+export const maintenanceEvents: EventHandlers<'maintenanceTasks.created' | 'maintenanceTasks.updated' | 'maintenanceTasks.deleted'> = {
+  'maintenanceTasks.created': (task, origin) => taskCreated(task, isOwnEvent(origin)),
+  'maintenanceTasks.updated': (task) => taskUpdated(task),
+  'maintenanceTasks.deleted': ({ id }) => taskDeleted(id),
+};

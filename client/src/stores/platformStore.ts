@@ -1,5 +1,6 @@
 import type { PlatformSchool, User } from '../../../protocol/src';
 import { fetchPlatformSchools, fetchPlatformUsers } from '../api/platform';
+import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';
 
 /** The platform pages' schools, with their user counts (Plattformadministrator only). */
@@ -13,3 +14,9 @@ export function schoolDeleted(id: string): void {
   usePlatformSchoolsStore.getState().remove(id);
   usePlatformUsersStore.getState().removeWhere((user) => user.schoolId === id);
 }
+
+export const schoolEvents: EventHandlers<'schools.created' | 'schools.updated' | 'schools.deleted'> = {
+  'schools.created': (school) => usePlatformSchoolsStore.getState().put(school),
+  'schools.updated': (school) => usePlatformSchoolsStore.getState().put(school),
+  'schools.deleted': ({ id }) => schoolDeleted(id),
+};

@@ -1,6 +1,7 @@
 import type { Deleted, Trip } from '../../../protocol/src';
 import { fetchTrips } from '../api/sickAndAway';
 import { scopeSchool, useAwayClassesStore, useAwayStore } from './boardStores';
+import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';
 
 /**
@@ -30,3 +31,8 @@ export function tripDeleted({ id }: Deleted): void {
   useTripsStore.getState().remove(id);
   refreshAwayViews(null);
 }
+
+export const tripEvents: EventHandlers<'trips.saved' | 'trips.deleted'> = {
+  'trips.saved': tripSaved,
+  'trips.deleted': tripDeleted,
+};

@@ -6,6 +6,7 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '../../../protocol/src/events';
+import { eventOrigin } from './eventOrigin';
 import { rooms } from './rooms';
 
 /** What the server keeps on a socket: the session it was opened with. */
@@ -26,7 +27,7 @@ export class Realtime {
     if (targets.length === 0) return;
     if (this.checkPayloads) serverEventSchemas[event].parse(payload);
     // The emit signature is generic over all events; the check above ties payload to event.
-    (this.io.to(targets).emit as (e: string, p: unknown) => boolean)(event, payload);
+    (this.io.to(targets).emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, eventOrigin());
   }
 
   /** To everyone of a school and the platform room. */
@@ -48,8 +49,9 @@ export class Realtime {
       serverEventSchemas[event].parse(payloads.redacted);
     }
     const redactedRoom = rooms.schoolRedacted(schoolId);
+    const origin = eventOrigin();
     const emit = (target: ReturnType<IoServer['to']>, payload: unknown) =>
-      (target.emit as (e: string, p: unknown) => boolean)(event, payload);
+      (target.emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, origin);
     emit(this.io.to([rooms.school(schoolId), rooms.platform]).except(redactedRoom), payloads.full);
     emit(this.io.to(redactedRoom), payloads.redacted);
   }
@@ -57,7 +59,7 @@ export class Realtime {
   /** To every connected socket (nothing school-specific: a signal to fetch again). */
   toEveryone<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
     if (this.checkPayloads) serverEventSchemas[event].parse(payload);
-    (this.io.emit as (e: string, p: unknown) => boolean)(event, payload);
+    (this.io.emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, eventOrigin());
   }
 
   disconnectUser(userId: string): void {

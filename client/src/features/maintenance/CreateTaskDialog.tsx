@@ -3,7 +3,7 @@ import { DESCRIPTION_MAX_LENGTH, MAINTENANCE_TEXTS, ROOM_NUMBER_MAX_LENGTH } fro
 import { serverMessage } from '../../api/http';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { createMaintenanceTask } from '../../api/maintenance';
-import { expectOwnTask, taskCreated } from '../../stores/maintenanceStore';
+import { taskCreated } from '../../stores/maintenanceStore';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
@@ -44,7 +44,6 @@ export function CreateTaskDialog({ open, onOpenChange, scope, successTitle }: Cr
     setErrors(found);
     if (found.roomNumber || found.description) return;
     setBusy(true);
-    const settled = expectOwnTask(body);
     try {
       taskCreated(await createMaintenanceTask(body, scope || null, once.headers()), true);
       once.done();
@@ -55,7 +54,6 @@ export function CreateTaskDialog({ open, onOpenChange, scope, successTitle }: Cr
     } catch (error) {
       failureToast('Kunne ikke opprette oppgave', serverMessage(error, ''));
     } finally {
-      settled();
       setBusy(false);
     }
   }
