@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
 import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../protocol/src/events';
 import { SESSION_COOKIE } from '../src/plugins/session';
 import type { FixtureUser } from './fixtures';
@@ -67,21 +68,50 @@ export function waitForDisconnect(socket: TestSocket, timeoutMs = 3000): Promise
   });
 }
 
-/** Gives in-flight events time to arrive before asserting that none did. */
-export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Makes `cause` happen and waits until the socket gets `event` from it. Events reach a socket in
+ * the order the server sent them, so the socket is alive and has everything sent before.
+ */
+export async function nextEvent<E extends ServerEventName>(socket: TestSocket, event: E, cause: () => Promise<unknown>): Promise<unknown> {
+  const arrived = new Promise<unknown>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${event} did not arrive`)), 3000);
+    (socket.once as (e: string, fn: (p: unknown) => void) => void)(event, (payload) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+  await cause();
+  return arrived;
+}
 
 /** The sockets one test file opens as signed-in users; close them all after each test. */
 export function socketPool(baseUrl: () => string) {
-  const open: TestSocket[] = [];
+  const open: Array<{ client: ApiClient; socket: TestSocket }> = [];
   return {
     async connectAs(user: FixtureUser): Promise<{ client: ApiClient; socket: TestSocket }> {
       const client = await signedIn(baseUrl(), user);
       const socket = await connectSocket(baseUrl(), client.cookie);
-      open.push(socket);
+      open.push({ client, socket });
       return { client, socket };
     },
+    /**
+     * Waits until every event the server has sent the open sockets so far has arrived, to assert
+     * that something did not: signs each socket's session out, which makes the server close it,
+     * and the close reaches a socket after everything sent to it before. No fixed wait.
+     */
+    async drainAll(): Promise<void> {
+      const live = open.filter(({ socket }) => socket.connected);
+      await Promise.all(
+        live.map(async ({ client, socket }) => {
+          const closed = waitForDisconnect(socket);
+          const res = await client.post('/api/auth/logout');
+          if (res.status !== 200) throw new Error(`sign-out answered ${res.status}`);
+          expect(await closed).toBe('io server disconnect');
+        }),
+      );
+    },
     closeAll(): void {
-      for (const socket of open.splice(0)) socket.close();
+      for (const { socket } of open.splice(0)) socket.close();
     },
   };
 }

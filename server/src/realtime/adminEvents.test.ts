@@ -3,7 +3,7 @@ import type { ServerEventName } from '../../../protocol/src/events';
 import { makeUser } from '../../test/callers';
 import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
-import { collect, record, settle, socketPool, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
+import { collect, nextEvent, record, socketPool, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
 import { startTestServer, type TestServer } from '../../test/testServer';
 
 let server: TestServer;
@@ -43,7 +43,7 @@ describe('user events reach exactly the right rooms', () => {
     expect(eventsOf(got.platform)).toEqual(['schools.updated', 'users.updated']);
     const counts = got.platform!.find((r) => r.event === 'schools.updated')!.payload as { id: string; counts: { pending: number } };
     expect(counts.id).toBe(fx.a.id);
-    await settle();
+    await sockets.drainAll();
     expect(got.supervisorA).toEqual([]);
     expect(got.caretakerA).toEqual([]);
     expect(got.adminB).toEqual([]);
@@ -57,7 +57,7 @@ describe('user events reach exactly the right rooms', () => {
     const admin = await signedIn(server.baseUrl, fx.a.admin);
     expect((await admin.put(`/api/admin/users/${target.id}/role`, { role: 'Admin' })).status).toBe(200);
     await closed;
-    await settle(100);
+    await nextEvent(bystander, 'classes.created', () => admin.post('/api/admin/classes', { className: 'Etter rollebytte' }));
     expect(bystander.connected).toBe(true);
 
     const registered = collect(await listen(target), 'users.registered');
@@ -85,7 +85,7 @@ describe('user events reach exactly the right rooms', () => {
     expect((await admin.delete(`/api/admin/users/${user.id}`)).status).toBe(200);
     await waitFor(() => got.adminB!.length === 1 && got.platform!.length === 1);
     expect(got.adminB![0]!.payload).toEqual({ id: user.id });
-    await settle();
+    await sockets.drainAll();
     expect(got.adminA).toEqual([]);
   });
 });
@@ -101,7 +101,7 @@ describe('class and school events', () => {
     await admin.delete(`/api/admin/classes/${created.body.id}`);
     await waitFor(() => ['adminA', 'supervisorA', 'caretakerA', 'platform'].every((n) => got[n]!.length === 2));
     expect(got.supervisorA![1]!.payload).toEqual({ id: created.body.id });
-    await settle();
+    await sockets.drainAll();
     expect(got.pendingA).toEqual([]);
     expect(got.adminB).toEqual([]);
   });
@@ -114,7 +114,7 @@ describe('class and school events', () => {
     await platform.delete(`/api/plattformadministrator/schools/${school.body.id}`);
     await waitFor(() => got.platform!.length === 3);
     expect(got.platform!.map((r) => r.event)).toEqual(['schools.created', 'schools.updated', 'schools.deleted']);
-    await settle();
+    await sockets.drainAll();
     expect(got.adminA).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/callers';
 import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
-import { record, settle, socketPool, waitFor } from '../../test/sockets';
+import { record, socketPool, waitFor } from '../../test/sockets';
 import { TestClock } from '../../test/testClock';
 import { startTestServer, type TestServer } from '../../test/testServer';
 
@@ -49,7 +49,8 @@ describe('the shared board, live', () => {
     await kari.put('/api/reports/my', { date: '2026-11-21', content: 'Mer', completedTasks: ['3'], awayStudents: [] });
     await waitFor(() => colleagueSees.length === 1);
     expect(colleagueSees[0]!.event).toBe('reports.saved');
-    await settle();
+    await sockets.drainAll();
+    expect(colleagueSees).toHaveLength(1);
     expect(otherSchool).toEqual([]);
   });
 
@@ -60,7 +61,7 @@ describe('the shared board, live', () => {
     expect((await (await signedIn(server.baseUrl, fx.a.admin)).put(`/api/tasks-config/${fx.a.id}`, { buttons })).status).toBe(200);
     await waitFor(() => supervisorSees.length === 1);
     expect(supervisorSees[0]).toEqual({ event: 'taskButtons.updated', payload: { schoolId: fx.a.id, buttons } });
-    await settle();
+    await sockets.drainAll();
     expect(otherSchool).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
-import { record, settle, socketPool, waitFor } from '../../test/sockets';
+import { record, socketPool, waitFor } from '../../test/sockets';
 import { startTestServer, type TestServer } from '../../test/testServer';
 
 let server: TestServer;
@@ -40,7 +40,7 @@ describe('maintenance cases, live', () => {
     await (await signedIn(server.baseUrl, fx.a.admin)).delete(`/api/maintenance-tasks/${sent.body.id}`);
     await waitFor(() => caretaker.length === 3);
     expect(caretaker[2]).toEqual({ event: 'maintenanceTasks.deleted', payload: { id: sent.body.id } });
-    await settle();
+    await sockets.drainAll();
     expect(supervisor).toEqual([]);
     expect(otherCaretaker).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture, type Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
-import { collect, connectSocket, settle, socketPool, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
+import { collect, connectSocket, nextEvent, socketPool, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
 import { startTestServer, type TestServer } from '../../test/testServer';
 
 let server: TestServer;
@@ -61,7 +61,7 @@ describe('users.registered', () => {
     expect(adminA[0]).toMatchObject({ name: 'Live Registrert', email: 'live@test.no', status: 'pending', schoolId: fx.a.id });
     expect(adminA[0]).not.toHaveProperty('passwordHash');
     expect(platform[0]).toEqual(adminA[0]);
-    await settle();
+    await sockets.drainAll();
     expect(adminB).toEqual([]);
     expect(supervisorA).toEqual([]);
     expect(caretakerA).toEqual([]);
@@ -91,7 +91,8 @@ describe('ending access closes live connections', () => {
     expect(res.status).toBe(200);
     await closedPhone;
     await closedDesktop;
-    await settle(100);
+    // The bystander still hears the school after the deactivation has ended the others' sockets.
+    await nextEvent(bystander.socket, 'classes.created', () => admin.post('/api/admin/classes', { className: 'Etter deaktivering' }));
     expect(bystander.socket.connected).toBe(true);
     expect((await phone.client.get('/api/auth/me')).status).toBe(401);
     await expect(connectSocket(server.baseUrl, phone.client.cookie)).rejects.toThrow();

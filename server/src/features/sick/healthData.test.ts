@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInCallers, type Callers } from '../../../test/callers';
 import { seedFixture, type Fixture } from '../../../test/fixtures';
-import { record, settle, socketPool, waitFor } from '../../../test/sockets';
+import { record, socketPool, waitFor } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
 import { startTestServer, type TestServer } from '../../../test/testServer';
 
@@ -56,7 +56,7 @@ describe('sick comments reach only those who need them', () => {
     }
     expect(caretaker[0]!.payload).toMatchObject({ schoolId: fx.a.id, names: ['Ola', 'Kari'], comment: '', studentComments: {} });
     expect(JSON.stringify(caretaker)).not.toContain('HEMMELIG');
-    await settle();
+    await sockets.drainAll();
     expect(otherSchool).toEqual([]);
     expect(caretaker).toHaveLength(1);
   });
