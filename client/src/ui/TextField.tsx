@@ -1,13 +1,11 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import './text.css';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  label: string;
-  error?: string;
-  hint?: string;
-}
+type FieldText = { label: string; error?: string; hint?: string };
+type Control = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
 
-/** A labelled input with an optional hint and error, wired for screen readers. */
-export function TextField({ label, error, hint, ...input }: TextFieldProps) {
+/** A label, a control, an optional hint and error, wired for screen readers: every text field's frame. */
+function LabelledField({ label, error, hint, control }: FieldText & { control(wiring: Control): ReactNode }) {
   const id = useId();
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
@@ -15,7 +13,7 @@ export function TextField({ label, error, hint, ...input }: TextFieldProps) {
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
@@ -27,5 +25,28 @@ export function TextField({ label, error, hint, ...input }: TextFieldProps) {
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input with an optional hint and error. */
+export function TextField({ label, error, hint, ...input }: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+  return <LabelledField label={label} error={error} hint={hint} control={(wiring) => <input className="input" {...wiring} {...input} />} />;
+}
+
+/** A labelled multi-line text with an optional hint and error. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = '',
+  ...textarea
+}: FieldText & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  return (
+    <LabelledField
+      label={label}
+      error={error}
+      hint={hint}
+      control={(wiring) => <textarea className={`input multiline ${className}`.trim()} {...wiring} {...textarea} />}
+    />
   );
 }

@@ -1,22 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { AUDIT_ACTIONS, formatTimestampNo, type AuditEntry } from '../../../../protocol/src';
 import { AUDIT_PAGE, fetchAudit } from '../../api/audit';
-import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../schools/useSchoolScope';
+import { AdminScreen } from '../admin/AdminScreen';
+import { SchoolScoped } from '../schools/SchoolScoped';
 
 /** /admin/logg: who approved, changed, moved or deleted users, reports and trips, and when (read only). */
 export function AuditPage() {
-  const { picksSchool, query: scope } = useSchoolScope();
   return (
-    <div className="app-shell">
-      <AppHeader title="Endringslogg" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
-      <main className="page page-medium" data-testid="audit-page">
-        {picksSchool && <AdminSchoolPicker />}
-        {scope === null ? <p className="empty">Velg en skole for å se endringsloggen.</p> : <AuditList key={scope} scope={scope} />}
-      </main>
-    </div>
+    <AdminScreen title="Endringslogg" testId="audit-page">
+      <SchoolScoped pickText="Velg en skole for å se endringsloggen.">{({ query }) => <AuditList key={query} scope={query} />}</SchoolScoped>
+    </AdminScreen>
   );
 }
 

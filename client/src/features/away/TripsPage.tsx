@@ -6,18 +6,17 @@ import { errorCode, serverMessage } from '../../api/http';
 import { deleteTrip } from '../../api/sickAndAway';
 import { useClassesStore } from '../../stores/classesStore';
 import { useTripsStore } from '../../stores/tripsStore';
-import { AppHeader } from '../../ui/AppHeader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListState } from '../../ui/ListState';
 import { SelectField } from '../../ui/SelectField';
 import { failureToast, toast } from '../../ui/toastStore';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../schools/useSchoolScope';
 import { byClassName } from '../classes/byClassName';
 import { useToday } from '../supervisor/useToday';
 import { TripEditDialog } from './TripEditDialog';
 import '../../ui/chips.css';
 import './sickAndAway.css';
+import { AdminScreen } from '../admin/AdminScreen';
+import { SchoolScoped } from '../schools/SchoolScoped';
 
 type Sort = 'desc' | 'asc';
 const SORT_OPTIONS = [
@@ -33,15 +32,10 @@ function byDate(sort: Sort) {
 
 /** /admin/reiser (Admin, Plattformadministrator for a chosen school): every trip, live. */
 export function TripsPage() {
-  const { picksSchool, query: scope } = useSchoolScope();
   return (
-    <div className="app-shell">
-      <AppHeader title="Reiser" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
-      <main className="page page-medium" data-testid="trips-page">
-        {picksSchool && <AdminSchoolPicker />}
-        {scope === null ? <p className="empty">Velg en skole for å se reisene.</p> : <TripLists scope={scope} />}
-      </main>
-    </div>
+    <AdminScreen title="Reiser" testId="trips-page">
+      <SchoolScoped pickText="Velg en skole for å se reisene.">{({ query }) => <TripLists scope={query} />}</SchoolScoped>
+    </AdminScreen>
   );
 }
 

@@ -3,25 +3,19 @@ import { CLASS_NAME_MAX_LENGTH, type SchoolClass } from '../../../../protocol/sr
 import { createClass, deleteClass } from '../../api/classes';
 import { serverMessage } from '../../api/http';
 import { useClassesStore } from '../../stores/classesStore';
-import { AppHeader } from '../../ui/AppHeader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../schools/useSchoolScope';
 import { byClassName } from './byClassName';
+import { AdminScreen } from '../admin/AdminScreen';
+import { SchoolScoped } from '../schools/SchoolScoped';
 
 /** /admin/klasser (Admin, Plattformadministrator for a chosen school). */
 export function ClassesPage() {
-  const { picksSchool, query: scope } = useSchoolScope();
   return (
-    <div className="app-shell">
-      <AppHeader title="Administrer klasser" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
-      <main className="page page-medium" data-testid="classes-page">
-        {picksSchool && <AdminSchoolPicker />}
-        {scope === null ? <p className="empty">Velg en skole for å administrere klassene.</p> : <ClassList scope={scope} />}
-      </main>
-    </div>
+    <AdminScreen title="Administrer klasser" testId="classes-page">
+      <SchoolScoped pickText="Velg en skole for å administrere klassene.">{({ query }) => <ClassList scope={query} />}</SchoolScoped>
+    </AdminScreen>
   );
 }
 

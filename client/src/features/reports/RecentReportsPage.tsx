@@ -6,10 +6,9 @@ import { useRecentReportsStore, type RecentEntry } from '../../stores/reportsSto
 import { AppHeader } from '../../ui/AppHeader';
 import { ChevronIcon } from '../../ui/icons';
 import { ListState } from '../../ui/ListState';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
 import { SupervisorNav } from '../supervisor/SupervisorNav';
-import { useSchoolScope } from '../schools/useSchoolScope';
 import './reports.css';
+import { SchoolScoped } from '../schools/SchoolScoped';
 
 const newestFirst = (a: RecentEntry, b: RecentEntry) =>
   compareDays(b.date, a.date) || (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || compareNorwegian(a.authorName, b.authorName);
@@ -18,13 +17,11 @@ const newestFirst = (a: RecentEntry, b: RecentEntry) =>
 export function RecentReportsPage() {
   const user = useCurrentUser();
   const isAdmin = SCHOOL_ADMIN_ROLES.includes(user.role);
-  const { picksSchool, query } = useSchoolScope();
   return (
     <div className="app-shell">
       <AppHeader title="Rapporter (7 dager)" backTo={isAdmin ? '/admin' : undefined} backLabel="Tilbake til Admin Meny" />
       <main className="page page-medium" data-testid="recent-reports-page">
-        {picksSchool && <AdminSchoolPicker />}
-        {query === null ? <p className="empty">Velg en skole for å se rapportene.</p> : <RecentList scope={query} />}
+        <SchoolScoped pickText="Velg en skole for å se rapportene.">{({ query }) => <RecentList scope={query} />}</SchoolScoped>
       </main>
       <SupervisorNav />
     </div>

@@ -1,14 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDayNo, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS, type Report } from '../../../../protocol/src';
 import { serverMessage } from '../../api/http';
 import { updateReport } from '../../api/reports';
 import { useReportsStore } from '../../stores/reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
+import { TextAreaField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
 import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
-import '../../ui/text.css';
 import './reports.css';
 
 /** /rapport/:id/rediger (Admin, Plattformadministrator): corrects a report's text, locked or not. */
@@ -31,7 +31,6 @@ export function ReportEditPage() {
 function EditForm({ report }: { report: Report }) {
   const links = useReportLinks();
   const navigate = useNavigate();
-  const textId = useId();
   const [opened] = useState(report);
   const [content, setContent] = useState(report.content);
   const [saving, setSaving] = useState(false);
@@ -64,20 +63,15 @@ function EditForm({ report }: { report: Report }) {
           Rapporten er endret av en annen mens du redigerte. Lagrer du, erstattes den nye teksten.
         </p>
       )}
-      <div className="field">
-        <label className="field-label" htmlFor={textId}>
-          Rapport
-        </label>
-        <textarea
-          id={textId}
-          className="input multiline report-edit-text"
-          rows={14}
-          value={content}
-          maxLength={REPORT_CONTENT_MAX_LENGTH}
-          onChange={(event) => setContent(event.target.value)}
-          data-testid="report-edit-text"
-        />
-      </div>
+      <TextAreaField
+        label="Rapport"
+        className="report-edit-text"
+        rows={14}
+        value={content}
+        maxLength={REPORT_CONTENT_MAX_LENGTH}
+        onChange={(event) => setContent(event.target.value)}
+        data-testid="report-edit-text"
+      />
       <div className="report-view-actions">
         <Link to={links.detail(report.id)} className="button button-secondary" data-testid="cancel-edit">
           Avbryt

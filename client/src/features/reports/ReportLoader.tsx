@@ -3,23 +3,13 @@ import { Link } from 'react-router-dom';
 import { REPORT_TEXTS, type Report } from '../../../../protocol/src';
 import { useReportsStore } from '../../stores/reportsStore';
 import { ListState } from '../../ui/ListState';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../schools/useSchoolScope';
+import { SchoolScoped } from '../schools/SchoolScoped';
 
 type LoaderProps = { id: string; back: string; children: (report: Report) => ReactNode };
 
 /** Loads one report of the school in scope; the Plattformadministrator first picks the school. */
 export function ReportLoader(props: LoaderProps) {
-  const { query } = useSchoolScope();
-  if (query === null) {
-    return (
-      <>
-        <AdminSchoolPicker />
-        <p className="empty">Velg en skole for å se rapporten.</p>
-      </>
-    );
-  }
-  return <ScopedReportLoader {...props} scope={query} />;
+  return <SchoolScoped pickText="Velg en skole for å se rapporten.">{({ query }) => <ScopedReportLoader {...props} scope={query} />}</SchoolScoped>;
 }
 
 /** Loads one report (live through the store) and shows loading, failure or 'Rapport ikke funnet' until it is there. */

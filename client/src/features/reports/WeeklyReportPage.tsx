@@ -2,34 +2,24 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { addDays, compareDays, formatDayNo, type Report, compareNorwegian } from '../../../../protocol/src';
 import { rangeScope, useWeekReportsStore } from '../../stores/reportRangeStores';
-import { AppHeader } from '../../ui/AppHeader';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../schools/useSchoolScope';
 import { useToday } from '../supervisor/useToday';
 import { ExportButtons } from './ExportButtons';
 import { ReportRangeList } from './ReportRangeList';
 import './reports.css';
+import { AdminScreen } from '../admin/AdminScreen';
+import { SchoolScoped } from '../schools/SchoolScoped';
 
 const WEEK_DAYS = 7;
 const newestFirst = (a: Report, b: Report) => compareDays(b.date, a.date) || compareNorwegian(a.authorName, b.authorName);
 
 /** /admin/ukesrapport: the last seven days (today in Oslo back six), live. */
 export function WeeklyReportPage() {
-  const { picksSchool, query } = useSchoolScope();
   const today = useToday();
   const from = addDays(today, -(WEEK_DAYS - 1));
   return (
-    <div className="app-shell">
-      <AppHeader title="Ukesrapport" subtitle={`${formatDayNo(from)} – ${formatDayNo(today)}`} backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
-      <main className="page page-medium" data-testid="weekly-report-page">
-        {picksSchool && <AdminSchoolPicker />}
-        {query === null ? (
-          <p className="empty">Velg en skole for å se rapportene.</p>
-        ) : (
-          <WeekList scope={query} from={from} to={today} />
-        )}
-      </main>
-    </div>
+    <AdminScreen title="Ukesrapport" subtitle={`${formatDayNo(from)} – ${formatDayNo(today)}`} testId="weekly-report-page">
+      <SchoolScoped pickText="Velg en skole for å se rapportene.">{({ query }) => <WeekList scope={query} from={from} to={today} />}</SchoolScoped>
+    </AdminScreen>
   );
 }
 

@@ -1,14 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { compareDays, countNoun, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES, type Report, compareNorwegian } from '../../../../protocol/src';
 import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from '../../stores/reportRangeStores';
-import { AppHeader } from '../../ui/AppHeader';
 import { SelectField } from '../../ui/SelectField';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../schools/useSchoolScope';
 import { ExportButtons } from './ExportButtons';
 import { ReportRangeList } from './ReportRangeList';
 import { choiceQuery, currentChoice, useYearlyChoice } from './yearlyParams';
 import './reports.css';
+import { AdminScreen } from '../admin/AdminScreen';
+import { SchoolScoped } from '../schools/SchoolScoped';
 
 // The chart is only on this page: its code loads with it, not with every other page.
 const YearChart = lazy(() => import('./YearChart'));
@@ -24,15 +23,10 @@ export function showingCount(n: number): string {
 
 /** /admin/aarsrapport: a year's ISO week, its reports by one or every author, live; the year at a glance above. */
 export function YearlyReportPage() {
-  const { picksSchool, query } = useSchoolScope();
   return (
-    <div className="app-shell">
-      <AppHeader title="Årsrapport" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
-      <main className="page page-medium" data-testid="yearly-report-page">
-        {picksSchool && <AdminSchoolPicker />}
-        {query === null ? <p className="empty">Velg en skole for å se rapportene.</p> : <Yearly scope={query} />}
-      </main>
-    </div>
+    <AdminScreen title="Årsrapport" testId="yearly-report-page">
+      <SchoolScoped pickText="Velg en skole for å se rapportene.">{({ query }) => <Yearly scope={query} />}</SchoolScoped>
+    </AdminScreen>
   );
 }
 

@@ -2,26 +2,22 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { addDays, formatLongDayNo, type Report, compareNorwegian } from '../../../../protocol/src';
 import { rangeScope, useYesterdayReportsStore } from '../../stores/reportRangeStores';
-import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../schools/useSchoolScope';
 import { useReportDay } from '../supervisor/useToday';
 import { useTaskLabels } from './useTaskLabels';
 import './reports.css';
+import { AdminScreen } from '../admin/AdminScreen';
+import { SchoolScoped } from '../schools/SchoolScoped';
 
 /** /admin/gaarsdagens-rapport: every report of the previous report day (DECISIONS), as a summary, live. */
 export function YesterdayReportPage() {
-  const { picksSchool, query, schoolId } = useSchoolScope();
   const day = addDays(useReportDay(), -1);
   return (
-    <div className="app-shell">
-      <AppHeader title="Gårsdagens rapport" subtitle={formatLongDayNo(day)} backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
-      <main className="page page-medium" data-testid="yesterday-report-page">
-        {picksSchool && <AdminSchoolPicker />}
-        {query === null ? <p className="empty">Velg en skole for å se rapportene.</p> : <YesterdayReports scope={query} schoolId={schoolId} day={day} />}
-      </main>
-    </div>
+    <AdminScreen title="Gårsdagens rapport" subtitle={formatLongDayNo(day)} testId="yesterday-report-page">
+      <SchoolScoped pickText="Velg en skole for å se rapportene.">
+        {({ query, schoolId }) => <YesterdayReports scope={query} schoolId={schoolId} day={day} />}
+      </SchoolScoped>
+    </AdminScreen>
   );
 }
 

@@ -1,11 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import { DESCRIPTION_MAX_LENGTH, ROOM_NUMBER_MAX_LENGTH } from '../../../../protocol/src';
+import { useState, type FormEvent } from 'react';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { submitCase } from '../../api/supervisorCases';
 import { Modal } from '../../ui/Modal';
-import '../../ui/text.css';
-import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
+import { CaseFields, useCaseDraft } from '../maintenance/CaseFields';
 
 interface CaseDialogProps {
   open: boolean;
@@ -14,16 +12,14 @@ interface CaseDialogProps {
 
 /** 'Send sak til vaktmester' (Tilsynsvakt): room and description, both required after trimming. */
 export function CaseDialog({ open, onOpenChange }: CaseDialogProps) {
-  const [roomNumber, setRoomNumber] = useState('');
-  const [description, setDescription] = useState('');
+  const draft = useCaseDraft();
   const [sending, setSending] = useState(false);
-  const descriptionId = useId();
   const once = useIdempotencyKey();
 
   async function send(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    const body = { roomNumber: roomNumber.trim(), description: description.trim() };
+    const body = draft.body();
     if (!body.roomNumber || !body.description) {
       toast({ title: 'Vennligst fyll ut både romnummer og beskrivelse', variant: 'destructive' });
       return;
@@ -33,8 +29,7 @@ export function CaseDialog({ open, onOpenChange }: CaseDialogProps) {
       await submitCase(body, once.headers());
       once.done();
       toast({ title: 'Sak sendt til vaktmester' });
-      setRoomNumber('');
-      setDescription('');
+      draft.clear();
       onOpenChange(false);
     } catch {
       // What was typed stays in the fields for another try.
@@ -47,29 +42,7 @@ export function CaseDialog({ open, onOpenChange }: CaseDialogProps) {
   return (
     <Modal open={open} onOpenChange={(next) => !sending && onOpenChange(next)} title="Send sak til vaktmester" testId="case-dialog">
       <form className="form" onSubmit={send} noValidate>
-        <TextField
-          label="Romnummer"
-          value={roomNumber}
-          onChange={(event) => setRoomNumber(event.target.value)}
-          maxLength={ROOM_NUMBER_MAX_LENGTH}
-          autoComplete="off"
-          enterKeyHint="next"
-          data-testid="case-room"
-        />
-        <div className="field">
-          <label className="field-label" htmlFor={descriptionId}>
-            Beskrivelse
-          </label>
-          <textarea
-            id={descriptionId}
-            className="input multiline"
-            rows={4}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            maxLength={DESCRIPTION_MAX_LENGTH}
-            data-testid="case-description"
-          />
-        </div>
+        <CaseFields draft={draft} testId="case" />
         <div className="dialog-actions">
           <button type="button" className="button button-secondary" onClick={() => onOpenChange(false)} disabled={sending}>
             Avbryt

@@ -9,30 +9,24 @@ import {
 import { serverMessage } from '../../api/http';
 import { saveTaskButtons } from '../../api/taskButtons';
 import { useTaskButtonsStore } from '../../stores/boardStores';
-import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
 import { TaskGrid } from '../supervisor/TaskGrid';
-import { useSchoolScope } from '../schools/useSchoolScope';
 import '../supervisor/supervisor.css';
 import './taskButtons.css';
+import { AdminScreen } from '../admin/AdminScreen';
+import { SchoolScoped } from '../schools/SchoolScoped';
 
 const TOO_LONG = `Et gjøremål kan være maks ${TASK_LABEL_MAX_LENGTH} tegn`;
 const DEFAULT_LABELS = TASK_IDS.map((id) => DEFAULT_TASK_LABELS[id]);
 
 /** /admin/gjoremaal (Admin, Plattformadministrator for a chosen school): the six task buttons. */
 export function TaskButtonsPage() {
-  const { picksSchool, schoolId } = useSchoolScope();
   return (
-    <div className="app-shell">
-      <AppHeader title="Administrer gjøremål" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
-      <main className="page page-medium" data-testid="task-buttons-page">
-        {picksSchool && <AdminSchoolPicker />}
-        {schoolId === null ? <p className="empty">Velg en skole for å administrere gjøremålene.</p> : <Loader schoolId={schoolId} />}
-      </main>
-    </div>
+    <AdminScreen title="Administrer gjøremål" testId="task-buttons-page">
+      <SchoolScoped pickText="Velg en skole for å administrere gjøremålene.">{({ schoolId }) => <Loader schoolId={schoolId} />}</SchoolScoped>
+    </AdminScreen>
   );
 }
 

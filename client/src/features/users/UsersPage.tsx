@@ -2,27 +2,21 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../../protocol/src';
 import { useCurrentUser } from '../../stores/authStore';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
-import { useSchoolScope } from '../schools/useSchoolScope';
 import { selectPendingCount, useUsersStore } from '../../stores/usersStore';
-import { AppHeader } from '../../ui/AppHeader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListState } from '../../ui/ListState';
 import { PendingUserRow, SchoolUserRow } from './UserRows';
 import { useAdminUserActions } from './useAdminUserActions';
 import { byName } from './userLabels';
+import { AdminScreen } from '../admin/AdminScreen';
+import { SchoolScoped } from '../schools/SchoolScoped';
 
 /** /admin/brukere (Admin, Plattformadministrator): pending registrations and every user of the school, live. */
 export function UsersPage() {
-  const { picksSchool, schoolId } = useSchoolScope();
   return (
-    <div className="app-shell">
-      <AppHeader title="Brukere" backTo="/admin/meny" backLabel="Tilbake til Admin Meny" />
-      <main className="page page-medium" data-testid="users-page">
-        {picksSchool && <AdminSchoolPicker />}
-        {schoolId === null ? <p className="empty">Velg en skole for å administrere brukerne.</p> : <SchoolUsers schoolId={schoolId} />}
-      </main>
-    </div>
+    <AdminScreen title="Brukere" testId="users-page">
+      <SchoolScoped pickText="Velg en skole for å administrere brukerne.">{({ schoolId }) => <SchoolUsers schoolId={schoolId} />}</SchoolScoped>
+    </AdminScreen>
   );
 }
 
