@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import type { MaintenanceTask } from '../../../../protocol/src';
-import { errorCode, serverMessage } from '../../api/http';
+import { errorCode } from '../../api/http';
 import { completeMaintenanceTask, deleteMaintenanceTask, rejectMaintenanceTask } from '../../api/maintenance';
 import { taskDeleted, taskUpdated, useArchivedTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';
-import { failureToast, toast } from '../../ui/toastStore';
+import { useItemActions } from '../../ui/useItemActions';
 
 function refreshLoaded(): void {
   for (const store of [usePendingTasksStore, useArchivedTasksStore]) {
@@ -17,35 +16,22 @@ function refreshLoaded(): void {
  * failure shows the server's message (e.g. the 409 'Oppgaven er allerede fullført') below the title.
  */
 export function useTaskActions() {
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-
-  async function run<T>(task: MaintenanceTask, call: () => Promise<T>, apply: (result: T) => void, success: string, failure: string) {
-    if (busy.has(task.id)) return false;
-    setBusy((current) => new Set(current).add(task.id));
-    try {
-      apply(await call());
-      toast({ title: success });
-      return true;
-    } catch (error) {
-      failureToast(failure, serverMessage(error, ''));
+  const { isBusy, run: runOn } = useItemActions();
+  const run = <T,>(task: MaintenanceTask, call: () => Promise<T>, apply: (result: T) => void, success: string, failure: string) =>
+    runOn(task.id, call, {
+      apply,
+      success,
+      failure,
       // Someone else got there first (409) or deleted it (404): the event should already have told
       // us, but a refetch makes sure this window shows the task as it is now.
-      if (errorCode(error) === 'conflict' || errorCode(error) === 'notFound') refreshLoaded();
-      return false;
-    } finally {
-      setBusy((current) => {
-        const next = new Set(current);
-        next.delete(task.id);
-        return next;
-      });
-    }
-  }
+      onFailure: (error) => (errorCode(error) === 'conflict' || errorCode(error) === 'notFound') && refreshLoaded(),
+    });
 
   const updated = (task: MaintenanceTask) => taskUpdated(task);
   const deleted = ({ id }: { id: string }) => taskDeleted(id);
 
   return {
-    isBusy: (task: MaintenanceTask) => busy.has(task.id),
+    isBusy: (task: MaintenanceTask) => isBusy(task.id),
     complete: (task: MaintenanceTask) =>
       run(task, () => completeMaintenanceTask(task), updated, 'Oppgave fullført og lagt i arkiv', 'Kunne ikke fullføre oppgave'),
     reject: (task: MaintenanceTask) =>

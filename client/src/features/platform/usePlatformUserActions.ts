@@ -1,47 +1,32 @@
-import { useState } from 'react';
 import type { Role, User } from '../../../../protocol/src';
 import { deletePlatformUser, setPlatformUserRole, setPlatformUserStatus, transferPlatformUser } from '../../api/platform';
 import { usePlatformUsersStore } from '../../stores/platformStore';
-import { toast } from '../../ui/toastStore';
-import { platformFailure } from './platformToasts';
+import { serverMessage } from '../../api/http';
+import { useItemActions } from '../../ui/useItemActions';
+
+/** Platform failures (spec §8): 'Feil' with the server's message, or the fallback. */
+const PLATFORM_FAILURE = (fallback: string) => ({ failure: 'Feil', detail: (error: unknown) => serverMessage(error, fallback) });
 
 /** The Plattformadministrator's actions on a user (spec §8 Platform toasts). */
 export function usePlatformUserActions() {
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const { isBusy, run } = useItemActions();
+  const put = (user: User) => usePlatformUsersStore.getState().put(user);
 
   /** True when the change was made. */
-  async function update(user: User, call: () => Promise<User>): Promise<boolean> {
-    if (busy.has(user.id)) return false;
-    setBusy((current) => new Set(current).add(user.id));
-    try {
-      usePlatformUsersStore.getState().put(await call());
-      toast({ title: 'Bruker oppdatert' });
-      return true;
-    } catch (error) {
-      platformFailure(error, 'Kunne ikke oppdatere bruker');
-      return false;
-    } finally {
-      setBusy((current) => {
-        const next = new Set(current);
-        next.delete(user.id);
-        return next;
-      });
-    }
-  }
+  const update = (user: User, call: () => Promise<User>) =>
+    run(user.id, call, { apply: put, success: 'Bruker oppdatert', ...PLATFORM_FAILURE('Kunne ikke oppdatere bruker') });
 
   return {
-    isBusy: (user: User) => busy.has(user.id),
+    isBusy: (user: User) => isBusy(user.id),
     changeRole: (user: User, role: Role) => update(user, () => setPlatformUserRole(user.id, role)),
     setStatus: (user: User, status: 'approved' | 'deactivated') => update(user, () => setPlatformUserStatus(user.id, status)),
     transfer: (user: User, schoolId: string) => update(user, () => transferPlatformUser(user.id, schoolId)),
-    async remove(user: User): Promise<void> {
-      try {
-        usePlatformUsersStore.getState().remove((await deletePlatformUser(user.id)).id);
-        toast({ title: 'Bruker slettet' });
-      } catch (error) {
-        platformFailure(error, 'Kunne ikke slette bruker');
-      }
-    },
+    remove: (user: User) =>
+      run(user.id, () => deletePlatformUser(user.id), {
+        apply: ({ id }) => usePlatformUsersStore.getState().remove(id),
+        success: 'Bruker slettet',
+        ...PLATFORM_FAILURE('Kunne ikke slette bruker'),
+      }),
   };
 }
 
