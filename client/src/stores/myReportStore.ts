@@ -1,15 +1,12 @@
 import { create } from 'zustand';
-import { REPORT_TEXTS, reportDay, TASK_IDS, type MyReport, type Report, type TaskId } from '../../../protocol/src';
-import { errorCode, serverMessage } from '../api/http';
+import { reportDay, type MyReport, type Report, type TaskId } from '../../../protocol/src';
 import { fetchMyReport, saveMyReport } from '../api/reports';
-import { failureToast, toast } from '../ui/toastStore';
 import { scopeDay, useAwayStore } from './boardStores';
 import type { LoadStatus } from './collection';
+import { isTaskId, pickContent, refusal, sameTicks, type SaveOutcome } from './myReportSave';
 import { listDrafts, readDraft, removeDraft, writeDraft, type Draft } from './reportDrafts';
 import { registerStore } from './registry';
 import { toRecentEntry, useRecentReportsStore, useReportsStore } from './reportsStore';
-
-export const SAVE_FAILED = 'Kunne ikke lagre. Prøv igjen.';
 
 type SaveKind = 'button' | 'toggle';
 
@@ -35,8 +32,9 @@ interface MyReportState {
   /** Asks the server which day is open and what it holds (boundaries, reconnects, wake-ups). */
   refresh(): Promise<void>;
   setText(text: string): void;
-  save(kind?: SaveKind): Promise<boolean>;
-  toggleTask(id: TaskId): Promise<boolean>;
+  /** Saves the text and ticks; says how it ended, for the screen to tell the user. */
+  save(kind?: SaveKind): Promise<SaveOutcome>;
+  toggleTask(id: TaskId): Promise<SaveOutcome>;
   /** reports.saved: my own report, saved from another tab or device. */
   receive(report: Report): void;
   /** reports.deleted: an admin deleted my report. */
@@ -60,11 +58,6 @@ const EMPTY = {
 
 let loadGeneration = 0;
 let queue: Promise<unknown> = Promise.resolve();
-
-/** Ids the server no longer knows are left out rather than refused on every save. */
-const isTaskId = (id: string): id is TaskId => (TASK_IDS as readonly string[]).includes(id);
-
-const sameTicks = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /** The away students of the day, as the board shows them; null when that list is not loaded. */
 function awayNamesOf(day: string): string[] | null {
@@ -129,11 +122,11 @@ export const useMyReportStore = create<MyReportState>()((set, get) => {
     if (lockedDrafts.length > 0) void dropSavedLockedDrafts(userId, lockedDrafts);
   }
 
-  async function doSave(kind: SaveKind): Promise<boolean> {
+  async function doSave(kind: SaveKind): Promise<SaveOutcome> {
     let state = get();
     const { userId } = state;
-    if (!userId) return false;
-    if (kind === 'toggle' && state.pendingTicks === null && !state.unsaved) return true;
+    if (!userId) return { kind: 'failed', serverText: '' };
+    if (kind === 'toggle' && state.pendingTicks === null && !state.unsaved) return { kind: 'nothingToSave' };
     if (!state.report || state.report.date !== state.day) {
       await get().refresh();
       state = get();
@@ -141,8 +134,7 @@ export const useMyReportStore = create<MyReportState>()((set, get) => {
     const { report, day } = state;
     if (!report || !day) {
       set({ pendingTicks: null });
-      failureToast(SAVE_FAILED);
-      return false;
+      return { kind: 'failed', serverText: '' };
     }
     const body = {
       date: day,
@@ -154,12 +146,12 @@ export const useMyReportStore = create<MyReportState>()((set, get) => {
     try {
       const saved = await saveMyReport(body);
       applySaved(userId, saved, body.completedTasks);
-      toast({ title: 'Lagret' });
-      return true;
+      return { kind: 'saved' };
     } catch (error) {
       set({ saving: false, pendingTicks: null });
-      await refused(error);
-      return false;
+      const outcome = refusal(error);
+      await afterRefusal(outcome);
+      return outcome;
     }
   }
 
@@ -178,25 +170,10 @@ export const useMyReportStore = create<MyReportState>()((set, get) => {
     set({ report, unsaved, pendingTicks, saving: false });
   }
 
-  async function refused(error: unknown): Promise<void> {
-    const code = errorCode(error);
-    if (code === 'reportLocked') {
-      // The day closed under the text: its draft stays, read-only and copyable, until discarded.
-      toast({ title: REPORT_TEXTS.locked, description: 'Teksten ble ikke lagret. Du kan kopiere den.', variant: 'destructive' });
-      await get().refresh();
-      return;
-    }
-    if (code === 'reportResetWindow') {
-      toast({ title: REPORT_TEXTS.resetWindow, description: 'Teksten er tatt vare på i nettleseren.', variant: 'destructive' });
-      set((s) => (s.report ? { report: { ...s.report, resetWindow: true } } : {}));
-      return;
-    }
-    if (code === 'reportWrongDay') {
-      toast({ title: REPORT_TEXTS.wrongDay, variant: 'destructive' });
-      await get().refresh();
-      return;
-    }
-    failureToast(SAVE_FAILED, serverMessage(error, ''));
+  /** A closed day keeps its draft, read-only and copyable; the window shows as such; a wrong day asks again. */
+  async function afterRefusal(outcome: SaveOutcome): Promise<void> {
+    if (outcome.kind === 'locked' || outcome.kind === 'wrongDay') await get().refresh();
+    if (outcome.kind === 'resetWindow') set((s) => (s.report ? { report: { ...s.report, resetWindow: true } } : {}));
   }
 
   return {
@@ -256,7 +233,7 @@ export const useMyReportStore = create<MyReportState>()((set, get) => {
 
     toggleTask(id) {
       const { report, pendingTicks } = get();
-      if (!report) return Promise.resolve(false);
+      if (!report) return Promise.resolve({ kind: 'failed', serverText: '' });
       const current = pendingTicks ?? report.completedTasks.filter(isTaskId);
       const next = current.includes(id) ? current.filter((t) => t !== id) : [...current, id].sort();
       set({ pendingTicks: next });
@@ -303,15 +280,6 @@ export const useMyReportStore = create<MyReportState>()((set, get) => {
   };
 });
 
-function pickContent(source: Pick<MyReport, 'content' | 'completedTasks' | 'awayStudents' | 'updatedAt'>) {
-  return {
-    content: source.content,
-    completedTasks: source.completedTasks,
-    awayStudents: source.awayStudents,
-    updatedAt: source.updatedAt,
-  };
-}
-
 registerStore({
   refetchIfLoaded() {
     const { userId, status } = useMyReportStore.getState();
@@ -322,19 +290,3 @@ registerStore({
     useMyReportStore.getState().reset();
   },
 });
-
-/**
- * Back on line after the browser lost its network: what was typed meanwhile is saved without
- * waiting for Lagre (issue 13: 'endringer lagres når du er på nett igjen'). A draft found at sign-in
- * is not: its writer decides.
- */
-async function saveAfterReconnect(): Promise<void> {
-  const store = useMyReportStore.getState();
-  if (!store.userId || store.status === 'idle') return;
-  await store.refresh();
-  const { unsaved, status, saving } = useMyReportStore.getState();
-  if (unsaved && status === 'ready' && !saving) await useMyReportStore.getState().save('button');
-}
-
-if (typeof window !== 'undefined') window.addEventListener('online', () => void saveAfterReconnect());
-

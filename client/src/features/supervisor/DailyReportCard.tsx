@@ -3,6 +3,7 @@ import { formatLongDayNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS
 import { useMyReportStore } from '../../stores/myReportStore';
 import { toast } from '../../ui/toastStore';
 import { copyText } from './copyText';
+import { tellSaveOutcome } from './saveOutcome';
 
 const SHOW_COUNT_FROM = REPORT_CONTENT_MAX_LENGTH - 2000;
 
@@ -110,7 +111,7 @@ export function DailyReportCard({ now }: { now: Date }) {
         >
           Tøm
         </button>
-        <button type="button" className="button" disabled={readOnly || saving} onClick={() => void save()} data-testid="report-save">
+        <button type="button" className="button" disabled={readOnly || saving} onClick={async () => tellSaveOutcome(await save())} data-testid="report-save">
           Lagre
         </button>
       </div>

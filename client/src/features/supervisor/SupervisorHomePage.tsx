@@ -23,6 +23,8 @@ import { AwayList, SickList } from './StudentLists';
 import { SupervisorNav } from './SupervisorNav';
 import { TaskGrid } from './TaskGrid';
 import { useReportClock } from './useReportClock';
+import { useSaveWhenOnline } from './useSaveWhenOnline';
+import { tellSaveOutcome } from './saveOutcome';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { useToday } from './useToday';
 import '../../ui/text.css';
@@ -65,6 +67,7 @@ interface BoardProps {
 
 function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
   const now = useReportClock(isSupervisor);
+  useSaveWhenOnline();
   const myDay = useMyReportStore((state) => state.day);
   const day = (isSupervisor ? myDay : null) ?? reportDay(now);
   const lockedDrafts = useMyReportStore((state) => state.lockedDrafts);
@@ -148,7 +151,7 @@ function Tasks({ day, now, isSupervisor }: { day: string; now: Date; isSuperviso
           buttons={buttons}
           mine={mine}
           rounds={rounds?.date === day ? rounds : null}
-          onToggle={canToggle ? (id: TaskId) => void useMyReportStore.getState().toggleTask(id) : undefined}
+          onToggle={canToggle ? async (id: TaskId) => tellSaveOutcome(await useMyReportStore.getState().toggleTask(id)) : undefined}
           busy={saving}
         />
       )}

@@ -1,0 +1,24 @@
+import { REPORT_TEXTS } from '../../../../protocol/src';
+import type { SaveOutcome } from '../../stores/myReportSave';
+import { failureToast, toast } from '../../ui/toastStore';
+
+export const SAVE_FAILED = 'Kunne ikke lagre. Prøv igjen.';
+
+/** Tells the supervisor how a save of the daily report ended (spec §8 'Rapport'). */
+export function tellSaveOutcome(outcome: SaveOutcome): void {
+  switch (outcome.kind) {
+    case 'saved':
+      return toast({ title: 'Lagret' });
+    case 'nothingToSave':
+      return;
+    case 'locked':
+      // The draft stays on the board, read-only and copyable, until discarded.
+      return toast({ title: REPORT_TEXTS.locked, description: 'Teksten ble ikke lagret. Du kan kopiere den.', variant: 'destructive' });
+    case 'resetWindow':
+      return toast({ title: REPORT_TEXTS.resetWindow, description: 'Teksten er tatt vare på i nettleseren.', variant: 'destructive' });
+    case 'wrongDay':
+      return toast({ title: REPORT_TEXTS.wrongDay, variant: 'destructive' });
+    case 'failed':
+      return failureToast(SAVE_FAILED, outcome.serverText);
+  }
+}
