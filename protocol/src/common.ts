@@ -29,3 +29,15 @@ export const nameMapSchema = z.custom<Record<string, string>>(isStringMap, 'Ugyl
 export function valueForName(map: Record<string, string>, name: string): string | undefined {
   return Object.hasOwn(map, name) ? map[name] : undefined;
 }
+
+export const STUDENT_NAME_MAX_LENGTH = 100;
+
+// A name holds a letter or a digit: one of only dots would also be a path segment browsers drop
+// from DELETE /api/away/student/{name} ('.' and '..' are navigation, even percent-encoded).
+/** A student's name as the office types it. */
+export const studentNameSchema = z
+  .string({ error: 'Navn må fylles ut' })
+  .trim()
+  .min(1, 'Navn må fylles ut')
+  .max(STUDENT_NAME_MAX_LENGTH, `Navnet kan være maks ${STUDENT_NAME_MAX_LENGTH} tegn`)
+  .regex(/[\p{L}\p{N}]/u, 'Navnet må ha minst én bokstav eller ett tall');

@@ -4,7 +4,8 @@ import { classSchema } from './classes';
 import { maintenanceTaskSchema } from './maintenance';
 import { deletedSchema, platformSchoolSchema } from './platform';
 import { reportSchema, taskRoundsSchema } from './reports';
-import { sickListSchema, tripSchema } from './sickAndAway';
+import { tripSchema } from './away';
+import { sickListSchema } from './sick';
 import { tasksConfigSchema } from './taskButtons';
 
 /**

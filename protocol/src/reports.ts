@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { daySchema, idSchema } from './common';
+import { daySchema, idSchema, STUDENT_NAME_MAX_LENGTH } from './common';
 import { taskIdSchema } from './taskButtons';
 
 export const REPORT_CONTENT_MAX_LENGTH = 20_000;
-export const STUDENT_NAME_MAX_LENGTH = 100;
 const MAX_AWAY_STUDENTS = 1000;
 
 export const REPORT_TEXTS = {

@@ -1,6 +1,7 @@
 import type { Away, AwayClasses, Sick, TaskButton, TaskRounds } from '../../../protocol/src';
 import { fetchTaskRounds } from '../api/reports';
-import { fetchAway, fetchAwayClasses, fetchSick } from '../api/sickAndAway';
+import { fetchAway, fetchAwayClasses } from '../api/away';
+import { fetchSick } from '../api/sick';
 import { fetchTaskButtons } from '../api/taskButtons';
 import { createCollectionStore } from './collection';
 import { createSnapshotStore } from './snapshot';

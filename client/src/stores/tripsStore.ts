@@ -1,5 +1,5 @@
 import type { Deleted, Trip } from '../../../protocol/src';
-import { fetchTrips } from '../api/sickAndAway';
+import { fetchTrips } from '../api/away';
 import { scopeSchool, useAwayClassesStore, useAwayStore } from './boardStores';
 import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatDayNo, STUDENT_NAME_MAX_LENGTH, valueForName } from '../../../../protocol/src';
 import { serverMessage } from '../../api/http';
-import { addAwayStudent, removeAwayStudent } from '../../api/sickAndAway';
+import { addAwayStudent, removeAwayStudent } from '../../api/away';
 import { dayScope, useAwayStore } from '../../stores/boardStores';
 import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDayNo } from '../../../../protocol/src';
 import { serverMessage } from '../../api/http';
-import { addAwayClasses, removeAwayClass } from '../../api/sickAndAway';
+import { addAwayClasses, removeAwayClass } from '../../api/away';
 import { dayScope, useAwayClassesStore } from '../../stores/boardStores';
 import { useClassesStore } from '../../stores/classesStore';
 import { ListState } from '../../ui/ListState';

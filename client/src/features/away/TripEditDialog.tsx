@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { AWAY_TEXTS, STUDENT_NAME_MAX_LENGTH, type SchoolClass, type Trip } from '../../../../protocol/src';
 import { errorCode, serverMessage } from '../../api/http';
-import { updateTrip } from '../../api/sickAndAway';
+import { updateTrip } from '../../api/away';
 import { useTripsStore } from '../../stores/tripsStore';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { compareDays, formatDayNo, formatTimestampNo, type SchoolClass, type Trip } from '../../../../protocol/src';
 import { errorCode, serverMessage } from '../../api/http';
-import { deleteTrip } from '../../api/sickAndAway';
+import { deleteTrip } from '../../api/away';
 import { useClassesStore } from '../../stores/classesStore';
 import { useTripsStore } from '../../stores/tripsStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatDayNo, isValidDay, SICK_COMMENT_MAX_LENGTH, STUDENT_NAME_MAX_LENGTH, valueForName, type Sick } from '../../../../protocol/src';
 import { errorCode, serverMessage } from '../../api/http';
-import { addSick, replaceSick } from '../../api/sickAndAway';
+import { addSick, replaceSick } from '../../api/sick';
 import { dayScope, useSickStore } from '../../stores/boardStores';
 import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';

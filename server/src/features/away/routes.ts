@@ -4,19 +4,7 @@ import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
 import { idParamsSchema, messageSchema } from '../../../../protocol/src/common';
 import { deletedSchema } from '../../../../protocol/src/platform';
 import { ROLES, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
-import {
-  addAwayClassesBodySchema,
-  addAwayStudentBodySchema,
-  awayClassesQuerySchema,
-  awayClassesSchema,
-  awayQuerySchema,
-  awaySchema,
-  classIdParamsSchema,
-  studentNameParamsSchema,
-  tripSchema,
-  tripsSchema,
-  updateTripBodySchema,
-} from '../../../../protocol/src/sickAndAway';
+import { addAwayClassesBodySchema, addAwayStudentBodySchema, awayClassesQuerySchema, awayClassesSchema, awayQuerySchema, awaySchema, classIdParamsSchema, studentNameParamsSchema, tripSchema, tripsSchema, updateTripBodySchema } from '../../../../protocol/src/away';
 import { osloDay } from '../../../../protocol/src/time';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import type { Away } from '../../../../protocol/src/sickAndAway';
+import type { Away } from '../../../../protocol/src/away';
 import { ClassModel } from '../classes/model';
 import type { Realtime } from '../../realtime/realtime';
 import { Trip, type TripDoc } from './model';

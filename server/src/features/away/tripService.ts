@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { AWAY_TEXTS, type Trip as TripDto } from '../../../../protocol/src/sickAndAway';
+import { AWAY_TEXTS, type Trip as TripDto } from '../../../../protocol/src/away';
 import { withListLock } from '../../db/listLock';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { daySchema, idSchema, nameMapSchema, studentNameSchema } from './common';
+
+/** GET /api/sick?date= */
+export const sickQuerySchema = z.object({ date: daySchema, schoolId: idSchema.optional() });
+export const sickSchema = z.object({
+  names: z.array(z.string()),
+  comment: z.string(),
+  studentComments: nameMapSchema,
+  /** Bumped by every change; PUT /api/sick may send it back so a stale list cannot overwrite a newer one. */
+  revision: z.number().int().min(0),
+});
+export type Sick = z.infer<typeof sickSchema>;
+
+/** The sick list of one date, as the sickLists.updated event carries it. */
+export const sickListSchema = sickSchema.extend({ schoolId: idSchema, date: z.string() });
+export type SickList = z.infer<typeof sickListSchema>;
+
+export const SICK_COMMENT_MAX_LENGTH = 500;
+
+export const SICK_TEXTS = {
+  listChanged: 'Sykelisten er endret av noen andre. Prøv igjen.',
+} as const;
+
+const comment = z.string().trim().max(SICK_COMMENT_MAX_LENGTH, `Kommentaren kan være maks ${SICK_COMMENT_MAX_LENGTH} tegn`);
+
+/** POST /api/sick/add */
+export const addSickBodySchema = z.object({ date: daySchema, name: studentNameSchema, comment: comment.optional().default('') });
+/** PUT /api/sick: the whole list of the date (the admin screen removes a student this way). */
+export const replaceSickBodySchema = z.object({
+  date: daySchema,
+  students: z.array(z.object({ name: studentNameSchema, comment: comment.optional().default('') })).max(1000),
+  revision: z.number().int().min(0).optional(),
+});
