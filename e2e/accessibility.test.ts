@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, osloDay, reportDay } from '../protocol/src/time';
+import { addDays, osloDay, reportDay } from '#protocol/time';
 import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
 import { ApiClient } from '../server/test/httpClient';
 import { dismissToast, horizontalOverflow, signInPlatform, signInThroughForm } from './actions';

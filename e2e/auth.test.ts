@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_KEY_AUTH, STORAGE_KEY_SESSION } from '../protocol/src/product';
+import { STORAGE_KEY_AUTH, STORAGE_KEY_SESSION } from '#protocol/product';
 import { PASSWORD } from '../server/test/fixtures';
 import { signInThroughForm, waitForToast } from './actions';
 import { DESKTOP, newContext, PHONE } from './browser';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TASK_LABELS } from '../protocol/src/taskButtons';
+import { DEFAULT_TASK_LABELS } from '#protocol/taskButtons';
 import { makeUser } from '../server/test/callers';
 import { TestClock } from '../server/test/testClock';
 import { markPage, signInThroughForm, waitForToast, wasReloaded } from './actions';

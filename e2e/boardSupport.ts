@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { osloInstant } from '../protocol/src/time';
+import { osloInstant } from '#protocol/time';
 import type { FixtureUser } from '../server/test/fixtures';
 import { signedIn as apiSignedIn } from '../server/test/sessions';
 import type { ApiClient } from '../server/test/httpClient';

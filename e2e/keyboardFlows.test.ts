@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { reportDay } from '../protocol/src/time';
+import { reportDay } from '#protocol/time';
 import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
 import { api } from './boardSupport';
 import { DESKTOP, newContext, PHONE } from './browser';

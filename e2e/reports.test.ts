@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { Types } from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { osloInstant } from '../protocol/src/time';
+import { osloInstant } from '#protocol/time';
 import { ReportModel } from '../server/src/features/reports/model';
 import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../protocol/src/time';
+import { addDays } from '#protocol/time';
 import { Trip as TripModel } from '../server/src/features/away/model';
 import { SickRecord } from '../server/src/features/sick/model';
 import { TestClock } from '../server/test/testClock';

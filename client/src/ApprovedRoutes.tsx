@@ -8,7 +8,7 @@ import {
   SCHOOL_ADMIN_ROLES,
   SUPERVISOR_HOME,
   type Role,
-} from '../../protocol/src';
+} from '#protocol';
 import { AdminMenuPage } from './features/admin/AdminMenuPage';
 import { AuditPage } from './features/audit/AuditPage';
 import { SickAndAwayPage } from './features/away/SickAndAwayPage';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { addDays, reportDay } from '../../protocol/src/time';
+import { addDays, reportDay } from '#protocol/time';
 import { hashPassword } from '../../server/src/features/auth/passwords';
 import { csvStream } from '../../server/src/features/exports/csv';
 import { pdfStream } from '../../server/src/features/exports/pdf';

@@ -1,4 +1,4 @@
-import { addDays, reportDay } from '../../protocol/src/time';
+import { addDays, reportDay } from '#protocol/time';
 import { prepareSchoolDatabase } from '../../server/src/db/schoolDatabase';
 import { Trip } from '../../server/src/features/away/model';
 import { ClassModel } from '../../server/src/features/classes/model';

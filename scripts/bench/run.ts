@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { reportDay } from '../../protocol/src/time';
+import { reportDay } from '#protocol/time';
 import { connectMongoose, withDatabaseName } from '../../server/src/db/connect';
 import { startEmbeddedDatabase } from '../../server/src/db/embeddedFerret';
 import { benchExports } from './exports';

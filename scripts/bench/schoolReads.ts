@@ -1,4 +1,4 @@
-import { reportDay } from '../../protocol/src/time';
+import { reportDay } from '#protocol/time';
 import { measure, ratio, type Result } from './measure';
 
 export type ReadCookies = { supervisor: string; admin: string; caretaker: string };

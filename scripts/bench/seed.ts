@@ -5,7 +5,7 @@ import { School, schoolNameKey } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
 import { prepareSchoolDatabase } from '../../server/src/db/schoolDatabase';
 import { SESSION_COOKIE } from '../../server/src/plugins/session';
-import { addDays, reportDay } from '../../protocol/src/time';
+import { addDays, reportDay } from '#protocol/time';
 
 const PASSWORD = 'passord123';
 const SUPERVISORS = 8;

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import mongoose from 'mongoose';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { useNorwegianZodMessages } from '../../protocol/src/zodLocale';
+import { useNorwegianZodMessages } from '#protocol/zodLocale';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { auditRoutes } from './features/audit/routes';

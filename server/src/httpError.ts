@@ -1,4 +1,4 @@
-import { errorCodeForStatus, type ErrorCode } from '../../protocol/src/errors';
+import { errorCodeForStatus, type ErrorCode } from '#protocol/errors';
 
 /** An error with a status, a Norwegian message meant for the user, and the code the client decides on. */
 export class HttpError extends Error {

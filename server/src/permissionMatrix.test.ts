@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponseSchema } from '../../protocol/src/errors';
+import { errorResponseSchema } from '#protocol/errors';
 import { signInCallers, type CallerName, type Callers } from '../test/callers';
 import { seedFixture, type Fixture } from '../test/fixtures';
 import type { ApiClient, ApiResponse } from '../test/httpClient';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { errorResponseSchema } from '../../protocol/src/errors';
-import type { Role, UserStatus } from '../../protocol/src/roles';
+import { errorResponseSchema } from '#protocol/errors';
+import type { Role, UserStatus } from '#protocol/roles';
 import { hashPassword } from '../src/features/auth/passwords';
 import { UserModel } from '../src/features/users/model';
 import { PASSWORD, type Fixture, type FixtureUser } from './fixtures';

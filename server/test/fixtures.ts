@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type UserStatus } from '../../protocol/src/roles';
+import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type UserStatus } from '#protocol/roles';
 import { hashPassword } from '../src/features/auth/passwords';
 import { School, schoolNameKey } from '../src/features/schools/model';
 import { UserModel } from '../src/features/users/model';

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
-import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../protocol/src/events';
+import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '#protocol/events';
 import { SESSION_COOKIE } from '../src/plugins/session';
 import type { FixtureUser } from './fixtures';
 import type { ApiClient } from './httpClient';

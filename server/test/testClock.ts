@@ -1,5 +1,5 @@
 import type { Clock } from '../src/clock';
-import { osloInstant } from '../../protocol/src/time';
+import { osloInstant } from '#protocol/time';
 
 /** A clock the test sets: to an instant, or to an Oslo wall time. */
 export class TestClock implements Clock {

@@ -1,4 +1,4 @@
-import { auditEntriesSchema, type AuditEntry } from '../../../protocol/src';
+import { auditEntriesSchema, type AuditEntry } from '#protocol';
 import { getData, withSchool } from './http';
 
 export const AUDIT_PAGE = 50;

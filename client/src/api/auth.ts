@@ -8,7 +8,7 @@ import {
   type MeResponse,
   type Message,
   type RegisterBody,
-} from '../../../protocol/src';
+} from '#protocol';
 import { getData, request } from './http';
 
 export function login(body: LoginBody): Promise<LoginResponse> {

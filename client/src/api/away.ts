@@ -10,7 +10,7 @@ import {
   type Deleted,
   type Trip,
   type UpdateTripBody,
-} from '../../../protocol/src';
+} from '#protocol';
 import { getData, request, withSchool } from './http';
 
 /** Away: students and classes on trips (spec §7). The Plattformadministrator names the school (schoolId); an Admin sends none. */

@@ -1,4 +1,4 @@
-import { classesSchema, classSchema, deletedSchema, type Deleted, type SchoolClass } from '../../../protocol/src';
+import { classesSchema, classSchema, deletedSchema, type Deleted, type SchoolClass } from '#protocol';
 import { getData, request, withSchool } from './http';
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { errorResponseSchema, type ErrorResponse, type ErrorCode } from '../../../protocol/src/errors';
-import { REQUEST_ID_HEADER } from '../../../protocol/src/events';
+import { errorResponseSchema, type ErrorResponse, type ErrorCode } from '#protocol/errors';
+import { REQUEST_ID_HEADER } from '#protocol/events';
 import { compatMarker } from './browser';
 import { newWriteId } from './ownWrites';
 

@@ -6,7 +6,7 @@ import {
   type Deleted,
   type MaintenanceStatus,
   type MaintenanceTask,
-} from '../../../protocol/src';
+} from '#protocol';
 import { getData, request } from './http';
 
 const BASE = '/api/maintenance-tasks';

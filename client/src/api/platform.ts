@@ -9,7 +9,7 @@ import {
   type PlatformSchool,
   type Role,
   type User,
-} from '../../../protocol/src';
+} from '#protocol';
 import { getData, request } from './http';
 
 /** The platform pages (Plattformadministrator only). */

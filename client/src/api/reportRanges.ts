@@ -1,4 +1,4 @@
-import { reportsSchema, yearSummarySchema, type ExportFormat, type Report, type YearSummary } from '../../../protocol/src';
+import { reportsSchema, yearSummarySchema, type ExportFormat, type Report, type YearSummary } from '#protocol';
 import { getData, withSchool } from './http';
 
 /** The office's report calls (spec §7): a week, a year's period, the year at a glance, and the exports. */

@@ -11,7 +11,7 @@ import {
   type SaveMyReportBody,
   type TaskRounds,
   type recentReportSchema,
-} from '../../../protocol/src';
+} from '#protocol';
 import { getData, request, withSchool } from './http';
 
 export type RecentReport = z.infer<typeof recentReportSchema>;

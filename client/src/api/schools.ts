@@ -1,4 +1,4 @@
-import { schoolOptionsSchema, type SchoolOption } from '../../../protocol/src';
+import { schoolOptionsSchema, type SchoolOption } from '#protocol';
 import { getData } from './http';
 
 /** Active schools for the register dropdown. */

@@ -1,4 +1,4 @@
-import { sickSchema, type Sick } from '../../../protocol/src';
+import { sickSchema, type Sick } from '#protocol';
 import { getData, request, withSchool } from './http';
 
 /** The sick list of a date (spec §7). The Plattformadministrator names the school (schoolId); an Admin sends none. */

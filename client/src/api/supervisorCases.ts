@@ -1,4 +1,4 @@
-import { maintenanceTaskSchema, type CreateMaintenanceTaskBody, type MaintenanceTask } from '../../../protocol/src';
+import { maintenanceTaskSchema, type CreateMaintenanceTaskBody, type MaintenanceTask } from '#protocol';
 import { request } from './http';
 
 /** The supervisor's 'Send sak til vaktmester' (Tilsynsvakt only). */

@@ -1,4 +1,4 @@
-import { tasksConfigSchema, type TaskButton, type TasksConfig } from '../../../protocol/src';
+import { tasksConfigSchema, type TaskButton, type TasksConfig } from '#protocol';
 import { getData, request } from './http';
 
 const path = (schoolId: string) => `/api/tasks-config/${encodeURIComponent(schoolId)}`;

@@ -5,7 +5,7 @@ import {
   type Deleted,
   type Role,
   type User,
-} from '../../../protocol/src';
+} from '#protocol';
 import { getData, request, withSchool } from './http';
 
 /**

@@ -1,4 +1,4 @@
-import type { EventOrigin, ServerEventName, ServerEventPayload } from '../../../protocol/src';
+import type { EventOrigin, ServerEventName, ServerEventPayload } from '#protocol';
 
 /** What a feature does with one server event: store actions only; the server is the source of truth. */
 export type EventHandler<E extends ServerEventName> = (payload: ServerEventPayload<E>, origin: EventOrigin) => void;

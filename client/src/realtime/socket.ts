@@ -7,7 +7,7 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
   type User,
-} from '../../../protocol/src';
+} from '#protocol';
 import { useAuthStore } from '../stores/authStore';
 import { boardEvents } from '../stores/boardEvents';
 import { classEvents } from '../stores/classesStore';

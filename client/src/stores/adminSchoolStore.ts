@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PRODUCT_NAME } from '../../../protocol/src';
+import { PRODUCT_NAME } from '#protocol';
 import { registerStore } from './registry';
 
 /** Which school the Plattformadministrator works on in the admin screens, kept for the tab's life. */

@@ -6,7 +6,7 @@ import {
   userSchema,
   type LoginResponse,
   type User,
-} from '../../../protocol/src';
+} from '#protocol';
 import { z } from 'zod';
 
 const storedAuthSchema = z.object({ user: userSchema });

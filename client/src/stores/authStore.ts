@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PLATFORM_ADMIN_ROLE, type LoginResponse, type MeResponse, type User } from '../../../protocol/src';
+import { PLATFORM_ADMIN_ROLE, type LoginResponse, type MeResponse, type User } from '#protocol';
 import { fetchMe, logout } from '../api/auth';
 import { ME_FRESH_MS, ME_RETRIES, RETRY_DELAY_MS } from '../config';
 import {

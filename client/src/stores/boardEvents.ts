@@ -6,7 +6,7 @@ import {
   type SickList,
   type TasksConfig,
   type TaskRounds,
-} from '../../../protocol/src';
+} from '#protocol';
 import type { EventHandlers } from '../realtime/eventHandlers';
 import { useAuthStore } from './authStore';
 import { scopeDay, scopeSchool, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from './boardStores';

@@ -1,4 +1,4 @@
-import type { Away, AwayClasses, Sick, TaskButton, TaskRounds } from '../../../protocol/src';
+import type { Away, AwayClasses, Sick, TaskButton, TaskRounds } from '#protocol';
 import { fetchTaskRounds } from '../api/reports';
 import { fetchAway, fetchAwayClasses } from '../api/away';
 import { fetchSick } from '../api/sick';

@@ -1,4 +1,4 @@
-import type { SchoolClass } from '../../../protocol/src';
+import type { SchoolClass } from '#protocol';
 import { fetchClasses } from '../api/classes';
 import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { compareRoomNumbers, type MaintenanceTask } from '../../../protocol/src';
+import { compareRoomNumbers, type MaintenanceTask } from '#protocol';
 import { fetchMaintenanceTasks } from '../api/maintenance';
 import { isOwnEvent } from '../api/ownWrites';
 import type { EventHandlers } from '../realtime/eventHandlers';

@@ -1,4 +1,4 @@
-import { TASK_IDS, type MyReport, type TaskId } from '../../../protocol/src';
+import { TASK_IDS, type MyReport, type TaskId } from '#protocol';
 import { errorCode, serverMessage } from '../api/http';
 
 /**

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { reportDay, type MyReport, type Report, type TaskId } from '../../../protocol/src';
+import { reportDay, type MyReport, type Report, type TaskId } from '#protocol';
 import { fetchMyReport, saveMyReport } from '../api/reports';
 import { scopeDay, useAwayStore } from './boardStores';
 import type { LoadStatus } from './collection';

@@ -1,4 +1,4 @@
-import type { PlatformSchool, User } from '../../../protocol/src';
+import type { PlatformSchool, User } from '#protocol';
 import { fetchPlatformSchools, fetchPlatformUsers } from '../api/platform';
 import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';

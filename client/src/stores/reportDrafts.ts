@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../../protocol/src';
+import { PRODUCT_NAME } from '#protocol';
 import { z } from 'zod';
 
 /**

@@ -1,4 +1,4 @@
-import { compareDays, type Report, type YearSummary } from '../../../protocol/src';
+import { compareDays, type Report, type YearSummary } from '#protocol';
 import { fetchWeekReports, fetchYearReports, fetchYearSummary } from '../api/reportRanges';
 import { createCollectionStore } from './collection';
 import { createSnapshotStore } from './snapshot';

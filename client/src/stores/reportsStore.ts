@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { addDays, compareDays, reportDay, type Report } from '../../../protocol/src';
+import { addDays, compareDays, reportDay, type Report } from '#protocol';
 import { fetchRecentReports, fetchReport, type RecentReport } from '../api/reports';
 import { errorCode } from '../api/http';
 import { isNotOlder } from './byId';

@@ -1,4 +1,4 @@
-import type { Deleted, Trip } from '../../../protocol/src';
+import type { Deleted, Trip } from '#protocol';
 import { fetchTrips } from '../api/away';
 import { scopeSchool, useAwayClassesStore, useAwayStore } from './boardStores';
 import type { EventHandlers } from '../realtime/eventHandlers';

@@ -1,4 +1,4 @@
-import type { User } from '../../../protocol/src';
+import type { User } from '#protocol';
 import type { EventHandlers } from '../realtime/eventHandlers';
 import { useAuthStore } from './authStore';
 import { usePlatformUsersStore } from './platformStore';

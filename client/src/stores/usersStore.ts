@@ -1,4 +1,4 @@
-import type { User } from '../../../protocol/src';
+import type { User } from '#protocol';
 import { fetchSchoolUsers } from '../api/users';
 import { createCollectionStore, type CollectionState } from './collection';
 

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { NavLink } from 'react-router-dom';
-import { SCHOOL_ADMIN_ROLES, SUPERVISOR_HOME, SUPERVISOR_ROLE } from '../../../protocol/src';
+import { SCHOOL_ADMIN_ROLES, SUPERVISOR_HOME, SUPERVISOR_ROLE } from '#protocol';
 import { useAuthStore } from '../stores/authStore';
 import { CaseIcon, HomeIcon, ReportsIcon } from './icons';
 import { useFocusClearOf } from './useFocusClearOf';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Role } from '../../../protocol/src';
+import type { Role } from '#protocol';
 import { useAuthStore } from '../stores/authStore';
 import { NoAccess } from './NoAccess';
 

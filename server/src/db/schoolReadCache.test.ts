@@ -3,7 +3,7 @@ import type { Fixture } from '../../test/fixtures';
 import type { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
 import { eventually, startTwoInstances, type TwoInstances } from '../../test/twoInstances';
-import { reportDay } from '../../../protocol/src/time';
+import { reportDay } from '#protocol/time';
 
 /**
  * A school's hot lists are kept in memory per instance; a write on one instance empties them

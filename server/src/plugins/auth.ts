@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PLATFORM_ADMIN_ROLE, type Role } from '../../../protocol/src/roles';
-import { TEXTS } from '../../../protocol/src/texts';
+import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
+import { TEXTS } from '#protocol/texts';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../httpError';
 import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';

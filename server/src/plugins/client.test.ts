@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../protocol/src/texts';
+import { TEXTS } from '#protocol/texts';
 import { ApiClient } from '../../test/httpClient';
 import { startTestServer, type TestServer } from '../../test/testServer';
 

@@ -2,8 +2,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SESSION_HINT_META } from '../../../protocol/src/product';
-import { TEXTS } from '../../../protocol/src/texts';
+import { SESSION_HINT_META } from '#protocol/product';
+import { TEXTS } from '#protocol/texts';
 import { signedInPreloadTags } from './clientPreload';
 import { errorBody } from './errors';
 

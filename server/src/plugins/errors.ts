@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fieldLabel } from '../../../protocol/src/fieldNames';
-import { errorCodeForStatus, type ErrorResponse } from '../../../protocol/src/errors';
-import { TEXTS } from '../../../protocol/src/texts';
+import { fieldLabel } from '#protocol/fieldNames';
+import { errorCodeForStatus, type ErrorResponse } from '#protocol/errors';
+import { TEXTS } from '#protocol/texts';
 import { HttpError } from '../httpError';
 import { isDuplicateKey } from '../db/duplicateKey';
 

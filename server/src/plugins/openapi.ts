@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '../../../protocol/src/errors';
+import { ERROR_CODES } from '#protocol/errors';
 import type { Config } from '../config';
 import type { Access } from './auth';
 import { sessionCookieName } from './session';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../protocol/src/texts';
+import { TEXTS } from '#protocol/texts';
 import { seedFixture, type Fixture } from '../../test/fixtures';
 import type { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';

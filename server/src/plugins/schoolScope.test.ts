@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ADMIN_ROLE, PLATFORM_ADMIN_ROLE } from '../../../protocol/src/roles';
-import { TEXTS } from '../../../protocol/src/texts';
+import { ADMIN_ROLE, PLATFORM_ADMIN_ROLE } from '#protocol/roles';
+import { TEXTS } from '#protocol/texts';
 import { signInCallers, type Callers } from '../../test/callers';
 import { seedFixture, type Fixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/testServer';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Types } from 'mongoose';
-import { PLATFORM_ADMIN_ROLE, type Role } from '../../../protocol/src/roles';
-import { TEXTS } from '../../../protocol/src/texts';
+import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
+import { TEXTS } from '#protocol/texts';
 import { School } from '../features/schools/model';
 import type { UserDoc } from '../features/users/model';
 import { badRequest, forbidden, notFound } from '../httpError';

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { TEXTS } from '../../../protocol/src/texts';
+import { TEXTS } from '#protocol/texts';
 import type { Config } from '../config';
 import { forbidden } from '../httpError';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerEventName } from '../../../protocol/src/events';
+import type { ServerEventName } from '#protocol/events';
 import { makeUser } from '../../test/callers';
 import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';

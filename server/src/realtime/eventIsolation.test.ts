@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerEventName } from '../../../protocol/src/events';
+import type { ServerEventName } from '#protocol/events';
 import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';

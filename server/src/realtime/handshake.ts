@@ -1,4 +1,4 @@
-import { PLATFORM_ADMIN_ROLE } from '../../../protocol/src/roles';
+import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import type { Config } from '../config';
 import { loadSession, type StoredSession } from '../features/auth/sessionStore';
 import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';

@@ -5,7 +5,7 @@ import {
   type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
-} from '../../../protocol/src/events';
+} from '#protocol/events';
 import { eventOrigin } from './eventOrigin';
 import { rooms } from './rooms';
 

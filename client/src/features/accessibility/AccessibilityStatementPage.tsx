@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDayNo, PRODUCT_NAME } from '../../../../protocol/src';
+import { formatDayNo, PRODUCT_NAME } from '#protocol';
 import { pageTitle, useDocumentTitle } from '../../ui/documentTitle';
 import { KNOWN_GAPS, STATEMENT_DATE } from './statementGaps';
 import './statement.css';

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, SUPERVISOR_HOME } from '../../../../protocol/src';
+import { PRODUCT_NAME, SUPERVISOR_HOME } from '#protocol';
 import { AppHeader } from '../../ui/AppHeader';
 import { MenuLink } from '../../ui/MenuLink';
 import { STATEMENT_PATH } from '../../ui/FooterLinks';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { AUDIT_ACTIONS, formatTimestampNo, type AuditEntry } from '../../../../protocol/src';
+import { AUDIT_ACTIONS, formatTimestampNo, type AuditEntry } from '#protocol';
 import { AUDIT_PAGE, fetchAudit } from '../../api/audit';
 import { ListState } from '../../ui/ListState';
 import { AdminScreen } from '../admin/AdminScreen';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { TEXTS } from '../../../../protocol/src';
+import { TEXTS } from '#protocol';
 import { useAuthStore } from '../../stores/authStore';
 import { StatusScreen } from '../../ui/StatusScreen';
 

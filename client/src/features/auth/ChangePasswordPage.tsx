@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { homePath, PASSWORD_MIN_LENGTH } from '../../../../protocol/src';
+import { homePath, PASSWORD_MIN_LENGTH } from '#protocol';
 import { changePassword } from '../../api/auth';
 import { serverMessage } from '../../api/http';
 import { useCurrentUser } from '../../stores/authStore';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PLATFORM_ADMIN_ROLE, TEXTS } from '../../../../protocol/src';
+import { PLATFORM_ADMIN_ROLE, TEXTS } from '#protocol';
 import { browserName } from '../../api/browser';
 import { serverMessage } from '../../api/http';
 import { AuthLayout } from './AuthLayout';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PLATFORM_ADMIN_ROLE } from '../../../../protocol/src';
+import { PLATFORM_ADMIN_ROLE } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { AuthLayout } from './AuthLayout';
 import { SignInForm, useSignInOutcomes } from './SignInForm';

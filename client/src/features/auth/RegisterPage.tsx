@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { landingPath, PASSWORD_MIN_LENGTH, registerBodySchema, type RegisterBody } from '../../../../protocol/src';
+import { landingPath, PASSWORD_MIN_LENGTH, registerBodySchema, type RegisterBody } from '#protocol';
 import { login, register } from '../../api/auth';
 import { serverMessage } from '../../api/http';
 import { useAuthStore } from '../../stores/authStore';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { landingPath } from '../../../../protocol/src';
+import { landingPath } from '#protocol';
 import { useAuthStore } from '../../stores/authStore';
 
 /** When /me reports a new role (changed by an administrator), go to that role's landing page. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { landingPath, type LoginResponse } from '../../../../protocol/src';
+import { landingPath, type LoginResponse } from '#protocol';
 import { login, logout } from '../../api/auth';
 import { clearStoredAuth } from '../../stores/authStorage';
 import { useAuthStore } from '../../stores/authStore';

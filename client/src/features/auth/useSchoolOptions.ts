@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SchoolOption } from '../../../../protocol/src';
+import type { SchoolOption } from '#protocol';
 import { fetchSchoolOptions } from '../../api/schools';
 
 export type SchoolOptionsState =

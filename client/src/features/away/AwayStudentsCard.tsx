@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { formatDayNo, STUDENT_NAME_MAX_LENGTH, valueForName } from '../../../../protocol/src';
+import { formatDayNo, STUDENT_NAME_MAX_LENGTH, valueForName } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { addAwayStudent, removeAwayStudent } from '../../api/away';
 import { dayScope, useAwayStore } from '../../stores/boardStores';

@@ -1,4 +1,4 @@
-import type { SchoolClass } from '../../../../protocol/src';
+import type { SchoolClass } from '#protocol';
 
 interface ClassCheckboxesProps {
   legend: string;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDayNo } from '../../../../protocol/src';
+import { formatDayNo } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { addAwayClasses, removeAwayClass } from '../../api/away';
 import { dayScope, useAwayClassesStore } from '../../stores/boardStores';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { AWAY_TEXTS, compareDays, isValidDay } from '../../../../protocol/src';
+import { AWAY_TEXTS, compareDays, isValidDay } from '#protocol';
 
 export interface DateRange {
   fromDate: string;

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { AWAY_TEXTS, STUDENT_NAME_MAX_LENGTH, type SchoolClass, type Trip } from '../../../../protocol/src';
+import { AWAY_TEXTS, STUDENT_NAME_MAX_LENGTH, type SchoolClass, type Trip } from '#protocol';
 import { errorCode, serverMessage } from '../../api/http';
 import { updateTrip } from '../../api/away';
 import { useTripsStore } from '../../stores/tripsStore';

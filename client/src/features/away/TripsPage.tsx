@@ -1,7 +1,7 @@
 import { Tabs } from 'radix-ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { compareDays, formatDayNo, formatTimestampNo, type SchoolClass, type Trip } from '../../../../protocol/src';
+import { compareDays, formatDayNo, formatTimestampNo, type SchoolClass, type Trip } from '#protocol';
 import { errorCode, serverMessage } from '../../api/http';
 import { deleteTrip } from '../../api/away';
 import { useClassesStore } from '../../stores/classesStore';

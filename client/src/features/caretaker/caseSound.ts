@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PRODUCT_NAME } from '../../../../protocol/src';
+import { PRODUCT_NAME } from '#protocol';
 
 /** The caretaker's choice to hear new cases: off unless asked for, remembered on this device. */
 const STORAGE_KEY = `${PRODUCT_NAME.toLowerCase()}_vaktmester_lyd`;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { CLASS_NAME_MAX_LENGTH, type SchoolClass } from '../../../../protocol/src';
+import { CLASS_NAME_MAX_LENGTH, type SchoolClass } from '#protocol';
 import { createClass, deleteClass } from '../../api/classes';
 import { serverMessage } from '../../api/http';
 import { useClassesStore } from '../../stores/classesStore';

@@ -1,4 +1,4 @@
-import { CARETAKER_ROLE } from '../../../../protocol/src';
+import { CARETAKER_ROLE } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 import { ArchivedTaskList } from './TaskLists';
 import './maintenance.css';

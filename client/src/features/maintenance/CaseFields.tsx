@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DESCRIPTION_MAX_LENGTH, ROOM_NUMBER_MAX_LENGTH, type CreateMaintenanceTaskBody } from '../../../../protocol/src';
+import { DESCRIPTION_MAX_LENGTH, ROOM_NUMBER_MAX_LENGTH, type CreateMaintenanceTaskBody } from '#protocol';
 import { TextAreaField, TextField } from '../../ui/TextField';
 
 export type CaseErrors = { roomNumber?: string; description?: string };

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MAINTENANCE_TEXTS } from '../../../../protocol/src';
+import { MAINTENANCE_TEXTS } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { createMaintenanceTask } from '../../api/maintenance';

@@ -1,4 +1,4 @@
-import type { MaintenanceTask } from '../../../../protocol/src';
+import type { MaintenanceTask } from '#protocol';
 import { outcome, roomLabel, STATUS_LABELS, STATUS_PILLS, timestamp } from './taskLabels';
 
 interface TaskSummaryProps {

@@ -1,4 +1,4 @@
-import type { MaintenanceTask } from '../../../../protocol/src';
+import type { MaintenanceTask } from '#protocol';
 import { Modal } from '../../ui/Modal';
 import { outcome, roomLabel, STATUS_LABELS, STATUS_PILLS, timestamp } from './taskLabels';
 import type { TaskActions } from './useTaskActions';

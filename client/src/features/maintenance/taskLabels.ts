@@ -1,4 +1,4 @@
-import { formatTimestampNo, type MaintenanceStatus, type MaintenanceTask } from '../../../../protocol/src';
+import { formatTimestampNo, type MaintenanceStatus, type MaintenanceTask } from '#protocol';
 
 export const STATUS_LABELS: Record<MaintenanceStatus, string> = {
   pending: 'Ventende',

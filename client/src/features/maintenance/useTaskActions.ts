@@ -1,4 +1,4 @@
-import type { MaintenanceTask } from '../../../../protocol/src';
+import type { MaintenanceTask } from '#protocol';
 import { errorCode } from '../../api/http';
 import { completeMaintenanceTask, deleteMaintenanceTask, rejectMaintenanceTask } from '../../api/maintenance';
 import { taskDeleted, taskUpdated, useArchivedTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';

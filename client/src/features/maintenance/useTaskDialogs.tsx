@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MaintenanceTask } from '../../../../protocol/src';
+import type { MaintenanceTask } from '#protocol';
 import { useArchivedTasksStore, useNewTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TaskDetailDialog } from './TaskDetailDialog';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { SCHOOL_NAME_MAX_LENGTH } from '../../../../protocol/src';
+import { SCHOOL_NAME_MAX_LENGTH } from '#protocol';
 import { createSchool } from '../../api/platform';
 import { usePlatformSchoolsStore } from '../../stores/platformStore';
 import { Modal } from '../../ui/Modal';

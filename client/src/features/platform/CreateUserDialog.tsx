@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ADMIN_ROLE, CREATABLE_ROLES, PASSWORD_MIN_LENGTH, type PlatformSchool, type Role } from '../../../../protocol/src';
+import { ADMIN_ROLE, CREATABLE_ROLES, PASSWORD_MIN_LENGTH, type PlatformSchool, type Role } from '#protocol';
 import { createPlatformUser } from '../../api/platform';
 import { usePlatformUsersStore } from '../../stores/platformStore';
 import { Modal } from '../../ui/Modal';

@@ -1,4 +1,4 @@
-import { PLATFORM_ROLE_CHANGES, type User } from '../../../../protocol/src';
+import { PLATFORM_ROLE_CHANGES, type User } from '#protocol';
 import { ActionMenu, type MenuAction } from '../../ui/ActionMenu';
 import { PLATFORM_STATUS_LABEL, STATUS_PILL } from '../users/userLabels';
 import type { PlatformUserActions } from './usePlatformUserActions';

@@ -1,7 +1,7 @@
 import { ToggleSwitch } from '../../ui/ToggleSwitch';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { PlatformSchool } from '../../../../protocol/src';
+import type { PlatformSchool } from '#protocol';
 import { deleteSchool, setSchoolActive } from '../../api/platform';
 import { schoolDeleted, usePlatformSchoolsStore } from '../../stores/platformStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

@@ -1,4 +1,4 @@
-import { countNoun, type SchoolCounts as Counts } from '../../../../protocol/src';
+import { countNoun, type SchoolCounts as Counts } from '#protocol';
 
 /** Each count as a Norwegian phrase, its number set large: '6 brukere', '1 venter på godkjenning'. */
 const PHRASES: ReadonlyArray<[keyof Counts, string, string]> = [

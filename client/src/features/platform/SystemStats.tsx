@@ -1,4 +1,4 @@
-import { countNoun, type PlatformSchool } from '../../../../protocol/src';
+import { countNoun, type PlatformSchool } from '#protocol';
 import { CountPhrase } from './SchoolCounts';
 
 /** Totals over every school, derived from the schools' counts. */

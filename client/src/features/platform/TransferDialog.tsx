@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { PlatformSchool, User } from '../../../../protocol/src';
+import type { PlatformSchool, User } from '#protocol';
 import { Modal } from '../../ui/Modal';
 import { SelectField } from '../../ui/SelectField';
 

@@ -1,4 +1,4 @@
-import type { Role, User } from '../../../../protocol/src';
+import type { Role, User } from '#protocol';
 import { deletePlatformUser, setPlatformUserRole, setPlatformUserStatus, transferPlatformUser } from '../../api/platform';
 import { usePlatformUsersStore } from '../../stores/platformStore';
 import { serverMessage } from '../../api/http';

@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../../../../protocol/src';
+import type { ExportFormat } from '#protocol';
 import { exportUrl } from '../../api/reportRanges';
 
 const FORMATS: ReadonlyArray<{ format: ExportFormat; label: string; name: string }> = [

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { compareDays, countNoun, formatDayNo, SCHOOL_ADMIN_ROLES, compareNorwegian } from '../../../../protocol/src';
+import { compareDays, countNoun, formatDayNo, SCHOOL_ADMIN_ROLES, compareNorwegian } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 import { useRecentReportsStore, type RecentEntry } from '../../stores/reportsStore';
 import { AppHeader } from '../../ui/AppHeader';

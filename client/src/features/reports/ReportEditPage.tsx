@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatLongDayNo, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS, type Report } from '../../../../protocol/src';
+import { formatLongDayNo, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS, type Report } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { updateReport } from '../../api/reports';
 import { useReportsStore } from '../../stores/reportsStore';

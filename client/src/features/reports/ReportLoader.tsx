@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { REPORT_TEXTS, type Report } from '../../../../protocol/src';
+import { REPORT_TEXTS, type Report } from '#protocol';
 import { useReportsStore } from '../../stores/reportsStore';
 import { ListState } from '../../ui/ListState';
 import { SchoolScoped } from '../schools/SchoolScoped';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatLongDayNo, REPORT_TEXTS, type Report } from '../../../../protocol/src';
+import { formatLongDayNo, REPORT_TEXTS, type Report } from '#protocol';
 import { deleteReport } from '../../api/reports';
 import { serverMessage } from '../../api/http';
 import { useRecentReportsStore, useReportsStore } from '../../stores/reportsStore';

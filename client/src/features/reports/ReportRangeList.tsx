@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDayNo, type Report } from '../../../../protocol/src';
+import { formatDayNo, type Report } from '#protocol';
 import { ListState } from '../../ui/ListState';
 
 interface ReportRangeListProps {

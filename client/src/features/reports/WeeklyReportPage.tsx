@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { addDays, compareDays, formatDayNo, type Report, compareNorwegian } from '../../../../protocol/src';
+import { addDays, compareDays, formatDayNo, type Report, compareNorwegian } from '#protocol';
 import { rangeScope, useWeekReportsStore } from '../../stores/reportRangeStores';
 import { useToday } from '../supervisor/useToday';
 import { ExportButtons } from './ExportButtons';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { WeekSummary, YearSummary } from '../../../../protocol/src';
+import type { WeekSummary, YearSummary } from '#protocol';
 import './yearChart.css';
 
 interface Metric {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { compareDays, countNoun, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES, type Report, compareNorwegian } from '../../../../protocol/src';
+import { compareDays, countNoun, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES, type Report, compareNorwegian } from '#protocol';
 import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from '../../stores/reportRangeStores';
 import { SelectField } from '../../ui/SelectField';
 import { ExportButtons } from './ExportButtons';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { addDays, formatLongDayNo, type Report, compareNorwegian } from '../../../../protocol/src';
+import { addDays, formatLongDayNo, type Report, compareNorwegian } from '#protocol';
 import { rangeScope, useYesterdayReportsStore } from '../../stores/reportRangeStores';
 import { ListState } from '../../ui/ListState';
 import { useReportDay } from '../supervisor/useToday';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { SCHOOL_ADMIN_ROLES } from '../../../../protocol/src';
+import { SCHOOL_ADMIN_ROLES } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 
 /** The yearly page's own parameters, as it passed them on (year, week, user). */

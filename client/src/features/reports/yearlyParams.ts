@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { isoWeekOf, isoWeeksInYear, osloDay, YEAR_CHOICES } from '../../../../protocol/src';
+import { isoWeekOf, isoWeeksInYear, osloDay, YEAR_CHOICES } from '#protocol';
 
 export interface YearlyChoice {
   year: number;

@@ -1,4 +1,4 @@
-import { PLATFORM_ADMIN_ROLE } from '../../../../protocol/src';
+import { PLATFORM_ADMIN_ROLE } from '#protocol';
 import { useAdminSchoolStore } from '../../stores/adminSchoolStore';
 import { useAuthStore } from '../../stores/authStore';
 

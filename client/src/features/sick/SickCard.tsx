@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { formatDayNo, isValidDay, SICK_COMMENT_MAX_LENGTH, STUDENT_NAME_MAX_LENGTH, valueForName, type Sick } from '../../../../protocol/src';
+import { formatDayNo, isValidDay, SICK_COMMENT_MAX_LENGTH, STUDENT_NAME_MAX_LENGTH, valueForName, type Sick } from '#protocol';
 import { errorCode, serverMessage } from '../../api/http';
 import { addSick, replaceSick } from '../../api/sick';
 import { dayScope, useSickStore } from '../../stores/boardStores';

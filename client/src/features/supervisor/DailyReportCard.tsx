@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatLongDayNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '../../../../protocol/src';
+import { formatLongDayNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
 import { useMyReportStore } from '../../stores/myReportStore';
 import { toast } from '../../ui/toastStore';
 import { copyText } from './copyText';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatLongDayNo, REPORT_TEXTS } from '../../../../protocol/src';
+import { formatLongDayNo, REPORT_TEXTS } from '#protocol';
 import type { Draft } from '../../stores/reportDrafts';
 import { useMyReportStore } from '../../stores/myReportStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDayNo, valueForName, type Away, type Sick } from '../../../../protocol/src';
+import { formatDayNo, valueForName, type Away, type Sick } from '#protocol';
 import { ListState } from '../../ui/ListState';
 import { Modal } from '../../ui/Modal';
 import '../../ui/chips.css';

@@ -8,7 +8,7 @@ import {
   SCHOOL_ADMIN_ROLES,
   SUPERVISOR_ROLE,
   type TaskId,
-} from '../../../../protocol/src';
+} from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 import { dayScope, useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from '../../stores/boardStores';
 import { useMyReportStore } from '../../stores/myReportStore';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SUPERVISOR_ROLE } from '../../../../protocol/src';
+import { SUPERVISOR_ROLE } from '#protocol';
 import { useAuthStore } from '../../stores/authStore';
 import { BottomNav } from '../../ui/BottomNav';
 import { CaseDialog } from './CaseDialog';

@@ -1,5 +1,5 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import { OSLO_TIME_ZONE, type TaskButton as TaskButtonData } from '../../../../protocol/src';
+import { OSLO_TIME_ZONE, type TaskButton as TaskButtonData } from '#protocol';
 
 export interface Round {
   userName: string;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { type TaskButton as TaskButtonData, type TaskId, type TaskRounds } from '../../../../protocol/src';
+import { type TaskButton as TaskButtonData, type TaskId, type TaskRounds } from '#protocol';
 import { TaskButton, type Round } from './TaskButton';
 
 interface TaskGridProps {

@@ -1,4 +1,4 @@
-import { REPORT_TEXTS } from '../../../../protocol/src';
+import { REPORT_TEXTS } from '#protocol';
 import type { SaveOutcome } from '../../stores/myReportSave';
 import { failureToast, toast } from '../../ui/toastStore';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isResetWindow, nextBoundary, reportDay } from '../../../../protocol/src';
+import { isResetWindow, nextBoundary, reportDay } from '#protocol';
 import { useTaskRoundsStore } from '../../stores/boardStores';
 import { useMyReportStore } from '../../stores/myReportStore';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { osloDay, reportDay } from '../../../../protocol/src';
+import { osloDay, reportDay } from '#protocol';
 
 const CHECK_MS = 60 * 1000;
 

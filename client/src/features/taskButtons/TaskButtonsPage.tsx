@@ -5,7 +5,7 @@ import {
   TASK_LABEL_MAX_LENGTH,
   TASK_LABEL_REQUIRED,
   type TaskButton,
-} from '../../../../protocol/src';
+} from '#protocol';
 import { serverMessage } from '../../api/http';
 import { saveTaskButtons } from '../../api/taskButtons';
 import { useTaskButtonsStore } from '../../stores/boardStores';

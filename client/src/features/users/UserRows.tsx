@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { User } from '../../../../protocol/src';
+import type { User } from '#protocol';
 import { ActionMenu, type MenuAction } from '../../ui/ActionMenu';
 import type { AdminUserActions } from './useAdminUserActions';
 import { ADMIN_STATUS_LABEL, adminRoleTargets, roleChangeLabel } from './userLabels';

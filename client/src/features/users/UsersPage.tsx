@@ -1,6 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { useEffect, useMemo, useState } from 'react';
-import type { User } from '../../../../protocol/src';
+import type { User } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 import { selectPendingCount, useUsersStore } from '../../stores/usersStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

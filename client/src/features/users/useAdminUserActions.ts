@@ -1,4 +1,4 @@
-import type { Role, User } from '../../../../protocol/src';
+import type { Role, User } from '#protocol';
 import { approveUser, changeUserRole, deactivateUser, deleteUser, rejectUser } from '../../api/users';
 import { useUsersStore } from '../../stores/usersStore';
 import { useItemActions } from '../../ui/useItemActions';

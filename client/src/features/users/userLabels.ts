@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_CHANGES, SUPERVISOR_ROLE, type Role, type User, type UserStatus, compareNames } from '../../../../protocol/src';
+import { ADMIN_ROLE_CHANGES, SUPERVISOR_ROLE, type Role, type User, type UserStatus, compareNames } from '#protocol';
 
 /** Status as the admin screen shows it (spec §3: approved 'Aktiv', pending 'Ventende'). */
 export const ADMIN_STATUS_LABEL: Record<UserStatus, string> = {

@@ -1,5 +1,5 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
-import { AUDIT_ACTIONS } from '../../../../protocol/src/audit';
+import { AUDIT_ACTIONS } from '#protocol/audit';
 
 /**
  * One entry of the audit trail: who did what to whom, and when. Written by the server only; no

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Types } from 'mongoose';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditEntriesSchema, auditQuerySchema } from '../../../../protocol/src/audit';
-import { PLATFORM_ADMIN_ROLE, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
+import { auditEntriesSchema, auditQuerySchema } from '#protocol/audit';
+import { PLATFORM_ADMIN_ROLE, SCHOOL_ADMIN_ROLES } from '#protocol/roles';
 import { schoolOf } from '../../plugins/schoolScope';
 import { listAudit } from './service';
 

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import type { AuditAction, AuditEntry } from '../../../../protocol/src/audit';
+import type { AuditAction, AuditEntry } from '#protocol/audit';
 import type { UserDoc } from '../users/model';
 import { AuditModel, type AuditDoc } from './model';
 import { trusted } from '../../db/trusted';

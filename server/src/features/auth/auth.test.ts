@@ -1,6 +1,6 @@
-import { FIELD_NAMES } from '../../../../protocol/src/fieldNames';
+import { FIELD_NAMES } from '#protocol/fieldNames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../../protocol/src/texts';
+import { TEXTS } from '#protocol/texts';
 import { PASSWORD, seedFixture, type Fixture, type FixtureUser } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../../protocol/src/texts';
+import { TEXTS } from '#protocol/texts';
 import { PASSWORD, seedFixture, type Fixture } from '../../../test/fixtures';
 import { signedIn } from '../../../test/sessions';
 import { startTestServer, type TestServer } from '../../../test/testServer';

@@ -6,10 +6,10 @@ import {
   loginResponseSchema,
   meResponseSchema,
   registerBodySchema,
-} from '../../../../protocol/src/auth';
-import { messageSchema } from '../../../../protocol/src/common';
-import { ROLES } from '../../../../protocol/src/roles';
-import { TEXTS } from '../../../../protocol/src/texts';
+} from '#protocol/auth';
+import { messageSchema } from '#protocol/common';
+import { ROLES } from '#protocol/roles';
+import { TEXTS } from '#protocol/texts';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
 import { sessionCookieName } from '../../plugins/session';

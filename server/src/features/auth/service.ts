@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { ChangePasswordBody, LoginBody, LoginResponse, RegisterBody, User } from '../../../../protocol/src/auth';
-import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '../../../../protocol/src/roles';
-import { TEXTS } from '../../../../protocol/src/texts';
+import type { ChangePasswordBody, LoginBody, LoginResponse, RegisterBody, User } from '#protocol/auth';
+import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '#protocol/roles';
+import { TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { isSchoolActive, School } from '../schools/model';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
-import { idParamsSchema, messageSchema } from '../../../../protocol/src/common';
-import { deletedSchema } from '../../../../protocol/src/platform';
-import { ROLES, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
-import { addAwayClassesBodySchema, addAwayStudentBodySchema, awayClassesQuerySchema, awayClassesSchema, awayQuerySchema, awaySchema, classIdParamsSchema, studentNameParamsSchema, tripSchema, tripsSchema, updateTripBodySchema } from '../../../../protocol/src/away';
-import { osloDay } from '../../../../protocol/src/time';
+import { schoolScopeQuerySchema } from '#protocol/classes';
+import { idParamsSchema, messageSchema } from '#protocol/common';
+import { deletedSchema } from '#protocol/platform';
+import { ROLES, SCHOOL_ADMIN_ROLES } from '#protocol/roles';
+import { addAwayClassesBodySchema, addAwayStudentBodySchema, awayClassesQuerySchema, awayClassesSchema, awayQuerySchema, awaySchema, classIdParamsSchema, studentNameParamsSchema, tripSchema, tripsSchema, updateTripBodySchema } from '#protocol/away';
+import { osloDay } from '#protocol/time';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
 import { awayClassIds, getAway } from './service';

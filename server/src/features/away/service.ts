@@ -1,11 +1,11 @@
 import type { Types } from 'mongoose';
-import type { Away } from '../../../../protocol/src/away';
+import type { Away } from '#protocol/away';
 import { ClassModel } from '../classes/model';
 import type { Realtime } from '../../realtime/realtime';
 import { Trip, type TripDoc } from './model';
 import { removeFromTrips } from './tripService';
 import { trusted } from '../../db/trusted';
-import { compareNorwegian, compareNorwegianNumeric } from '../../../../protocol/src/collation';
+import { compareNorwegian, compareNorwegianNumeric } from '#protocol/collation';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
 
 /** The trips under way on a day, kept in memory until the school's trips change (shared: read-only). */

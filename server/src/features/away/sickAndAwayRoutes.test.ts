@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AWAY_TEXTS } from '../../../../protocol/src/away';
+import { AWAY_TEXTS } from '#protocol/away';
 import { expectAccess, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
 import { seedFixture, type Fixture } from '../../../test/fixtures';
 import type { ApiClient, ApiResponse } from '../../../test/httpClient';

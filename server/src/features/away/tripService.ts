@@ -1,9 +1,9 @@
 import type { Types } from 'mongoose';
-import { AWAY_TEXTS, type Trip as TripDto } from '../../../../protocol/src/away';
+import { AWAY_TEXTS, type Trip as TripDto } from '#protocol/away';
 import { withListLock } from '../../db/listLock';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { formatDayNo } from '../../../../protocol/src/time';
+import { formatDayNo } from '#protocol/time';
 import { audit } from '../audit/service';
 import { ClassModel } from '../classes/model';
 import type { UserDoc } from '../users/model';

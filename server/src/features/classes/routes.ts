@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { classesSchema, classSchema, createClassBodySchema, schoolScopeQuerySchema } from '../../../../protocol/src/classes';
-import { idParamsSchema } from '../../../../protocol/src/common';
-import { deletedSchema } from '../../../../protocol/src/platform';
-import { SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
+import { classesSchema, classSchema, createClassBodySchema, schoolScopeQuerySchema } from '#protocol/classes';
+import { idParamsSchema } from '#protocol/common';
+import { deletedSchema } from '#protocol/platform';
+import { SCHOOL_ADMIN_ROLES } from '#protocol/roles';
 import { schoolOf } from '../../plugins/schoolScope';
 import { createClass, deleteClass, listClasses } from './service';
 

@@ -1,10 +1,10 @@
 import type { Types } from 'mongoose';
-import type { SchoolClass } from '../../../../protocol/src/classes';
+import type { SchoolClass } from '#protocol/classes';
 import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { removeClassFromTrips } from '../away/service';
 import { ClassModel, classNameKey, type ClassDoc } from './model';
-import { compareNames } from '../../../../protocol/src/collation';
+import { compareNames } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
 
 const DUPLICATE = 'Det finnes allerede en klasse med dette navnet';

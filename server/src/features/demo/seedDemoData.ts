@@ -1,4 +1,4 @@
-import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type UserStatus } from '../../../../protocol/src/roles';
+import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type UserStatus } from '#protocol/roles';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { ClassModel, classNameKey } from '../classes/model';
 import { School, schoolNameKey } from '../schools/model';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_RANGE_TEXTS } from '../../../../protocol/src/reportRanges';
+import { REPORT_RANGE_TEXTS } from '#protocol/reportRanges';
 import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
 import { seedFixture, type Fixture } from '../../../test/fixtures';
 import { TestClock } from '../../../test/testClock';

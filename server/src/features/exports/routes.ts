@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EXPORT_FORMATS, exportQuerySchema, type ExportFormat } from '../../../../protocol/src/reportRanges';
-import { SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
-import { TEXTS } from '../../../../protocol/src/texts';
-import { formatDayNo } from '../../../../protocol/src/time';
+import { EXPORT_FORMATS, exportQuerySchema, type ExportFormat } from '#protocol/reportRanges';
+import { SCHOOL_ADMIN_ROLES } from '#protocol/roles';
+import { TEXTS } from '#protocol/texts';
+import { formatDayNo } from '#protocol/time';
 import { notFound } from '../../httpError';
 import { schoolOf } from '../../plugins/schoolScope';
 import { School } from '../schools/model';

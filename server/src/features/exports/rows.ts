@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { formatDayNo, isReportDayLocked } from '../../../../protocol/src/time';
+import { formatDayNo, isReportDayLocked } from '#protocol/time';
 import { ReportModel } from '../reports/model';
 import { completedTasks } from '../reports/present';
 import { getTaskButtons } from '../taskButtons/service';

@@ -1,7 +1,7 @@
 import { trusted } from '../../db/trusted';
-import { FIELD_NAMES } from '../../../../protocol/src/fieldNames';
+import { FIELD_NAMES } from '#protocol/fieldNames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAINTENANCE_TEXTS } from '../../../../protocol/src/maintenance';
+import { MAINTENANCE_TEXTS } from '#protocol/maintenance';
 import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
 import { seedFixture, type Fixture } from '../../../test/fixtures';
 import { signedIn } from '../../../test/sessions';

@@ -1,6 +1,6 @@
 import { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { schoolModel } from '../../db/schoolDatabase';
-import { MAINTENANCE_STATUSES } from '../../../../protocol/src/maintenance';
+import { MAINTENANCE_STATUSES } from '#protocol/maintenance';
 
 /** A maintenance case. Names and times are the server's: who was signed in, when it happened. */
 const maintenanceTaskSchema = new Schema(

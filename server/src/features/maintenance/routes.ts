@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
-import { idParamsSchema } from '../../../../protocol/src/common';
+import { schoolScopeQuerySchema } from '#protocol/classes';
+import { idParamsSchema } from '#protocol/common';
 import {
   createMaintenanceTaskBodySchema,
   maintenanceListQuerySchema,
   maintenanceTaskSchema,
   maintenanceTasksSchema,
-} from '../../../../protocol/src/maintenance';
-import { deletedSchema } from '../../../../protocol/src/platform';
-import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '../../../../protocol/src/roles';
+} from '#protocol/maintenance';
+import { deletedSchema } from '#protocol/platform';
+import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '#protocol/roles';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
 import { createTask, deleteTask, listTasks, resolveTask } from './service';

@@ -5,7 +5,7 @@ import {
   type CreateMaintenanceTaskBody,
   type MaintenanceStatus,
   type MaintenanceTask,
-} from '../../../../protocol/src/maintenance';
+} from '#protocol/maintenance';
 import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
 import { conflict, notFound } from '../../httpError';

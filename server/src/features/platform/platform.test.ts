@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../../protocol/src/texts';
+import { TEXTS } from '#protocol/texts';
 import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
 import { PASSWORD, seedFixture, type Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { userSchema } from '../../../../protocol/src/auth';
-import { idParamsSchema } from '../../../../protocol/src/common';
+import { userSchema } from '#protocol/auth';
+import { idParamsSchema } from '#protocol/common';
 import {
   createSchoolBodySchema,
   deletedSchema,
   platformSchoolSchema,
   platformSchoolsSchema,
   updateSchoolBodySchema,
-} from '../../../../protocol/src/platform';
-import { PLATFORM_ADMIN_ROLE } from '../../../../protocol/src/roles';
+} from '#protocol/platform';
+import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import {
   createUserBodySchema,
   platformUsersQuerySchema,
@@ -17,7 +17,7 @@ import {
   statusChangeBodySchema,
   transferBodySchema,
   usersSchema,
-} from '../../../../protocol/src/users';
+} from '#protocol/users';
 import { currentUser } from '../../plugins/auth';
 import { createSchool, deleteSchool, listPlatformSchools, setSchoolActive } from '../schools/service';
 import { UserModel } from '../users/model';

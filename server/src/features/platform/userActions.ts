@@ -1,7 +1,7 @@
-import type { User } from '../../../../protocol/src/auth';
-import { PLATFORM_ADMIN_ROLE, type Role } from '../../../../protocol/src/roles';
-import { TEXTS } from '../../../../protocol/src/texts';
-import { PLATFORM_ROLE_CHANGES, type CreateUserBody } from '../../../../protocol/src/users';
+import type { User } from '#protocol/auth';
+import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
+import { TEXTS } from '#protocol/texts';
+import { PLATFORM_ROLE_CHANGES, type CreateUserBody } from '#protocol/users';
 import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
 import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reportsSchema } from '../../../../protocol/src/reports';
-import { weekReportsQuerySchema, yearReportsQuerySchema, yearSummaryQuerySchema, yearSummarySchema } from '../../../../protocol/src/reportRanges';
-import { SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
+import { reportsSchema } from '#protocol/reports';
+import { weekReportsQuerySchema, yearReportsQuerySchema, yearSummaryQuerySchema, yearSummarySchema } from '#protocol/reportRanges';
+import { SCHOOL_ADMIN_ROLES } from '#protocol/roles';
 import { schoolOf } from '../../plugins/schoolScope';
 import { reportsInRange, yearSummary } from './rangeService';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Schema, Types, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { schoolModel } from '../../db/schoolDatabase';
-import { TASK_IDS } from '../../../../protocol/src/taskButtons';
+import { TASK_IDS } from '#protocol/taskButtons';
 
 /** One report per supervisor per report day per school (DECISIONS.md). */
 const reportSchema = new Schema(

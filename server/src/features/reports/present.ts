@@ -1,5 +1,5 @@
-import type { Report } from '../../../../protocol/src/reports';
-import { isReportDayLocked } from '../../../../protocol/src/time';
+import type { Report } from '#protocol/reports';
+import { isReportDayLocked } from '#protocol/time';
 import type { ReportDoc } from './model';
 
 export function completedTasks(report: { taskTicks: ReadonlyArray<{ taskId: string }> }): string[] {

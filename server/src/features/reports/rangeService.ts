@@ -1,15 +1,15 @@
 import type { Types } from 'mongoose';
-import type { Report } from '../../../../protocol/src/reports';
-import type { YearSummary } from '../../../../protocol/src/reportRanges';
-import { TASK_IDS } from '../../../../protocol/src/taskButtons';
-import { addDays, compareDays, isoWeekOf, isoWeekRange, isoWeeksInYear, osloDay, osloInstant } from '../../../../protocol/src/time';
+import type { Report } from '#protocol/reports';
+import type { YearSummary } from '#protocol/reportRanges';
+import { TASK_IDS } from '#protocol/taskButtons';
+import { addDays, compareDays, isoWeekOf, isoWeekRange, isoWeeksInYear, osloDay, osloInstant } from '#protocol/time';
 import { Trip } from '../away/model';
 import { MaintenanceTaskModel } from '../maintenance/model';
 import { SickRecord } from '../sick/model';
 import { ReportModel } from './model';
 import { presentReport } from './present';
 import { trusted } from '../../db/trusted';
-import { compareNorwegian } from '../../../../protocol/src/collation';
+import { compareNorwegian } from '#protocol/collation';
 
 /** The school's reports of the days from..to inclusive, oldest day first, then by author. */
 export async function reportsInRange(schoolId: Types.ObjectId, from: string, to: string, now: Date): Promise<Report[]> {

@@ -1,6 +1,6 @@
-import { FIELD_NAMES } from '../../../../protocol/src/fieldNames';
+import { FIELD_NAMES } from '#protocol/fieldNames';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '../../../../protocol/src/reports';
+import { REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol/reports';
 import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
 import { seedFixture, type Fixture } from '../../../test/fixtures';
 import { signedIn } from '../../../test/sessions';

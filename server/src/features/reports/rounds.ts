@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
-import type { TaskRounds } from '../../../../protocol/src/reports';
-import type { TaskId } from '../../../../protocol/src/taskButtons';
+import type { TaskRounds } from '#protocol/reports';
+import type { TaskId } from '#protocol/taskButtons';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
 import { ReportModel } from './model';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../../protocol/src/common';
-import { deletedSchema } from '../../../../protocol/src/platform';
-import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
+import { idParamsSchema } from '#protocol/common';
+import { deletedSchema } from '#protocol/platform';
+import { schoolScopeQuerySchema } from '#protocol/classes';
 import {
   myReportQuerySchema,
   myReportSchema,
@@ -11,9 +11,9 @@ import {
   saveMyReportBodySchema,
   taskRoundsSchema,
   updateReportBodySchema,
-} from '../../../../protocol/src/reports';
-import { ROLES, SCHOOL_ADMIN_ROLES, SUPERVISOR_ROLE } from '../../../../protocol/src/roles';
-import { reportDay } from '../../../../protocol/src/time';
+} from '#protocol/reports';
+import { ROLES, SCHOOL_ADMIN_ROLES, SUPERVISOR_ROLE } from '#protocol/roles';
+import { reportDay } from '#protocol/time';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
 import { taskRounds } from './rounds';

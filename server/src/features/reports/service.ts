@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
-import type { MyReport, Report, SaveMyReportBody } from '../../../../protocol/src/reports';
-import { REPORT_TEXTS } from '../../../../protocol/src/reports';
-import { addDays, compareDays, formatDayNo, isReportDayLocked, isResetWindow, reportDay } from '../../../../protocol/src/time';
+import type { MyReport, Report, SaveMyReportBody } from '#protocol/reports';
+import { REPORT_TEXTS } from '#protocol/reports';
+import { addDays, compareDays, formatDayNo, isReportDayLocked, isResetWindow, reportDay } from '#protocol/time';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';

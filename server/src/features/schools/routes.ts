@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { schoolOptionsSchema } from '../../../../protocol/src/schools';
+import { schoolOptionsSchema } from '#protocol/schools';
 import { School } from './model';
 
 export async function schoolRoutes(app: FastifyInstance): Promise<void> {

@@ -1,7 +1,7 @@
 import mongoose, { Types } from 'mongoose';
-import type { PlatformSchool, SchoolCounts } from '../../../../protocol/src/platform';
-import { ADMIN_ROLE } from '../../../../protocol/src/roles';
-import { TEXTS } from '../../../../protocol/src/texts';
+import type { PlatformSchool, SchoolCounts } from '#protocol/platform';
+import { ADMIN_ROLE } from '#protocol/roles';
+import { TEXTS } from '#protocol/texts';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
@@ -11,7 +11,7 @@ import { UserModel, type UserDoc } from '../users/model';
 import { School, schoolNameKey, type SchoolDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';
-import { compareNorwegianNumeric } from '../../../../protocol/src/collation';
+import { compareNorwegianNumeric } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
-import { ROLES, SCHOOL_ADMIN_ROLES, type Role } from '../../../../protocol/src/roles';
-import { addSickBodySchema, replaceSickBodySchema, sickQuerySchema, sickSchema } from '../../../../protocol/src/sick';
+import { schoolScopeQuerySchema } from '#protocol/classes';
+import { ROLES, SCHOOL_ADMIN_ROLES, type Role } from '#protocol/roles';
+import { addSickBodySchema, replaceSickBodySchema, sickQuerySchema, sickSchema } from '#protocol/sick';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
 import { addSick, getSick, replaceSick } from './service';

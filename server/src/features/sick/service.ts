@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
-import { SICK_COMMENT_ROLES, type Role } from '../../../../protocol/src/roles';
-import { SICK_TEXTS, type Sick } from '../../../../protocol/src/sick';
+import { SICK_COMMENT_ROLES, type Role } from '#protocol/roles';
+import { SICK_TEXTS, type Sick } from '#protocol/sick';
 import { withListLock } from '../../db/listLock';
 import { conflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';

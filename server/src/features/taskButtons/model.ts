@@ -1,6 +1,6 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
 import { schoolModel } from '../../db/schoolDatabase';
-import { TASK_IDS } from '../../../../protocol/src/taskButtons';
+import { TASK_IDS } from '#protocol/taskButtons';
 
 /** A school's six task labels; a school without a row uses the defaults. */
 const taskConfigSchema = new Schema(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ROLES, SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
-import { schoolIdParamsSchema, tasksConfigBodySchema, tasksConfigSchema } from '../../../../protocol/src/taskButtons';
+import { ROLES, SCHOOL_ADMIN_ROLES } from '#protocol/roles';
+import { schoolIdParamsSchema, tasksConfigBodySchema, tasksConfigSchema } from '#protocol/taskButtons';
 import { schoolOf } from '../../plugins/schoolScope';
 import { getTaskButtons, saveTaskButtons } from './service';
 

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { defaultTaskButtons, TASK_IDS, type TaskButton, type TasksConfig } from '../../../../protocol/src/taskButtons';
+import { defaultTaskButtons, TASK_IDS, type TaskButton, type TasksConfig } from '#protocol/taskButtons';
 import type { Realtime } from '../../realtime/realtime';
 import { TaskConfig } from './model';
 

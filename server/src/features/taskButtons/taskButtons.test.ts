@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TASK_LABELS, TASK_LABEL_REQUIRED } from '../../../../protocol/src/taskButtons';
+import { DEFAULT_TASK_LABELS, TASK_LABEL_REQUIRED } from '#protocol/taskButtons';
 import { expectAccess, signInCallers, type Callers } from '../../../test/callers';
 import { seedFixture, type Fixture } from '../../../test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/testServer';

@@ -1,7 +1,7 @@
-import type { User } from '../../../../protocol/src/auth';
+import type { User } from '#protocol/auth';
 import type { Types } from 'mongoose';
-import type { Role } from '../../../../protocol/src/roles';
-import { ADMIN_ROLE_CHANGES } from '../../../../protocol/src/users';
+import type { Role } from '#protocol/roles';
+import { ADMIN_ROLE_CHANGES } from '#protocol/users';
 import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
 import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';

@@ -1,6 +1,6 @@
 import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { principalsChanged } from '../auth/principalChanges';
-import { ROLES, USER_STATUSES } from '../../../../protocol/src/roles';
+import { ROLES, USER_STATUSES } from '#protocol/roles';
 
 const userSchema = new Schema(
   {

@@ -1,4 +1,4 @@
-import { PLATFORM_ADMIN_ROLE } from '../../../../protocol/src/roles';
+import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { hashPassword } from '../auth/passwords';
 import { normalizeEmail, UserModel } from './model';
 

@@ -1,5 +1,5 @@
-import type { User } from '../../../../protocol/src/auth';
-import type { Role, UserStatus } from '../../../../protocol/src/roles';
+import type { User } from '#protocol/auth';
+import type { Role, UserStatus } from '#protocol/roles';
 import type { UserDoc } from './model';
 
 /** The one shape a user leaves the server in (REST and events alike). */

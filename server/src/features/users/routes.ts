@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { userSchema } from '../../../../protocol/src/auth';
-import { idParamsSchema } from '../../../../protocol/src/common';
-import { deletedSchema } from '../../../../protocol/src/platform';
-import { schoolScopeQuerySchema } from '../../../../protocol/src/classes';
-import { SCHOOL_ADMIN_ROLES } from '../../../../protocol/src/roles';
-import { roleChangeBodySchema, usersSchema } from '../../../../protocol/src/users';
+import { userSchema } from '#protocol/auth';
+import { idParamsSchema } from '#protocol/common';
+import { deletedSchema } from '#protocol/platform';
+import { schoolScopeQuerySchema } from '#protocol/classes';
+import { SCHOOL_ADMIN_ROLES } from '#protocol/roles';
+import { roleChangeBodySchema, usersSchema } from '#protocol/users';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
 import { approveUser, changeUserRole, deactivateUser, deleteUser, rejectUser } from './adminActions';

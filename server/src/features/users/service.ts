@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
-import type { User } from '../../../../protocol/src/auth';
-import type { ServerEventName } from '../../../../protocol/src/events';
+import type { User } from '#protocol/auth';
+import type { ServerEventName } from '#protocol/events';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
 import { derivedFromPrincipals } from '../auth/principalCache';
@@ -9,7 +9,7 @@ import { School } from '../schools/model';
 import { emitSchoolCounts } from '../schools/service';
 import { UserModel, type UserDoc } from './model';
 import { presentUser } from './present';
-import { compareNames } from '../../../../protocol/src/collation';
+import { compareNames } from '#protocol/collation';
 
 export async function presentWithSchool(user: UserDoc): Promise<User> {
   const schoolId = user.schoolId;
