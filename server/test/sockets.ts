@@ -70,18 +70,28 @@ export function waitForDisconnect(socket: TestSocket, timeoutMs = 3000): Promise
 
 /**
  * Makes `cause` happen and waits until the socket gets `event` from it. Events reach a socket in
- * the order the server sent them, so the socket is alive and has everything sent before.
+ * the order the server sent them, so the socket is alive and has everything sent before: the
+ * barrier for asserting that an earlier event did not come. Check the payload it returns, so that
+ * it is the event `cause` made and not another of the same name.
  */
 export async function nextEvent<E extends ServerEventName>(socket: TestSocket, event: E, cause: () => Promise<unknown>): Promise<unknown> {
+  // The event names are typed per event; this helper takes any of them with an untyped payload.
+  const untyped = socket as unknown as { once(e: string, fn: (p: unknown) => void): void; off(e: string, fn: (p: unknown) => void): void };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let arrive: (payload: unknown) => void = () => undefined;
   const arrived = new Promise<unknown>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${event} did not arrive`)), 3000);
-    (socket.once as (e: string, fn: (p: unknown) => void) => void)(event, (payload) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
+    arrive = resolve;
+    timer = setTimeout(() => reject(new Error(`${event} did not arrive`)), 3000);
   });
-  await cause();
-  return arrived;
+  arrived.catch(() => undefined); // Awaited below; a slow or failing cause must not leave it unhandled.
+  untyped.once(event, arrive);
+  try {
+    await cause();
+    return await arrived;
+  } finally {
+    clearTimeout(timer);
+    untyped.off(event, arrive);
+  }
 }
 
 /** The sockets one test file opens as signed-in users; close them all after each test. */

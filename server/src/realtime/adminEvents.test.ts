@@ -57,7 +57,8 @@ describe('user events reach exactly the right rooms', () => {
     const admin = await signedIn(server.baseUrl, fx.a.admin);
     expect((await admin.put(`/api/admin/users/${target.id}/role`, { role: 'Admin' })).status).toBe(200);
     await closed;
-    await nextEvent(bystander, 'classes.created', () => admin.post('/api/admin/classes', { className: 'Etter rollebytte' }));
+    const barrier = await nextEvent(bystander, 'classes.created', () => admin.post('/api/admin/classes', { className: 'Etter rollebytte' }));
+    expect(barrier).toMatchObject({ schoolId: fx.a.id, className: 'Etter rollebytte' });
     expect(bystander.connected).toBe(true);
 
     const registered = collect(await listen(target), 'users.registered');

@@ -81,7 +81,8 @@ describe('sick list writes', () => {
     });
     expect(seenA[1]).toMatchObject({ event: 'trips.saved', payload: { studentNames: ['Per'] } });
     // School B's own next event proves nothing of school A's came before it.
-    await nextEvent(adminB, 'classes.created', () => c.adminB.post('/api/admin/classes', { className: 'Sperre B' }));
+    const barrier = await nextEvent(adminB, 'classes.created', () => c.adminB.post('/api/admin/classes', { className: 'Sperre B' }));
+    expect(barrier).toMatchObject({ schoolId: fx.b.id, className: 'Sperre B' });
     expect(seenB).toEqual([]);
   });
 });
