@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { formatDayNo, valueForName, type Away, type Sick } from '#protocol';
+import type { Away, Sick } from '#protocol';
 import { ListState } from '../../ui/ListState';
 import { Modal } from '../../ui/Modal';
 import '../../ui/chips.css';
-
-const NO_INFO = 'Ingen tilleggsinformasjon tilgjengelig';
+import { awayCount, BACK_TODAY, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo } from './chipTexts';
 
 interface Chosen {
   title: string;
@@ -55,7 +54,7 @@ export function SickList({ data, loaded, failed, onRetry }: ListProps<Sick>) {
                   type="button"
                   className="chip chip-sick"
                   data-testid="sick-chip"
-                  onClick={() => setChosen({ title: name, info: valueForName(data.studentComments, name)?.trim() || null })}
+                  onClick={() => setChosen({ title: name, info: sickInfo(data, name) })}
                 >
                   {name}
                 </button>
@@ -70,20 +69,16 @@ export function SickList({ data, loaded, failed, onRetry }: ListProps<Sick>) {
   );
 }
 
-const BACK_TODAY = 'Kommer tilbake i dag';
-
 /** Bortreist: away students and the classes on a trip; the dialog shows the return date. */
 export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away> & { day: string }) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
-  const back = (returns: string | undefined) =>
-    returns ? `Tilbake: ${formatDayNo(returns)}${returns === day ? ` (${BACK_TODAY.toLowerCase()})` : ''}` : null;
   const backToday = (returns: string | undefined) =>
     returns === day && (
       <span className="chip-note" data-testid="back-today">
         · {BACK_TODAY}
       </span>
     );
-  const count = data ? data.individualStudentNames.length + data.classes.length : 0;
+  const count = awayCount(data);
   const empty = count === 0;
   return (
     <section className="card board-card" aria-labelledby="away-title" data-testid="away-list">
@@ -102,10 +97,10 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
                 type="button"
                 className="chip chip-away"
                 data-testid="away-chip"
-                onClick={() => setChosen({ title: name, info: back(valueForName(data.returnDates, name)) })}
+                onClick={() => setChosen({ title: name, info: returnLine(returnDateOf(data, name), day) })}
               >
                 {name}
-                {backToday(valueForName(data.returnDates, name))}
+                {backToday(returnDateOf(data, name))}
               </button>
             </li>
           ))}
@@ -115,8 +110,8 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
                 type="button"
                 className="chip chip-class"
                 data-testid="away-class-chip"
-                aria-label={`Klasse ${schoolClass.className}${schoolClass.returnDate === day ? `, ${BACK_TODAY.toLowerCase()}` : ''}`}
-                onClick={() => setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: back(schoolClass.returnDate) })}
+                aria-label={classChipLabel(schoolClass.className, schoolClass.returnDate, day)}
+                onClick={() => setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: returnLine(schoolClass.returnDate, day) })}
               >
                 <span className="chip-tag" aria-hidden="true">
                   Klasse

@@ -1,0 +1,30 @@
+import { formatDayNo, valueForName, type Away, type Sick } from '#protocol';
+
+export const NO_INFO = 'Ingen tilleggsinformasjon tilgjengelig';
+export const BACK_TODAY = 'Kommer tilbake i dag';
+
+/** What a sick student's chip opens: their comment, or null for 'Ingen tilleggsinformasjon tilgjengelig'. */
+export function sickInfo(sick: Sick, name: string): string | null {
+  return valueForName(sick.studentComments, name)?.trim() || null;
+}
+
+/** What an away chip opens: 'Tilbake: 25. november 2026', marked when that is the day on the board. */
+export function returnLine(returns: string | undefined, day: string): string | null {
+  if (!returns) return null;
+  return `Tilbake: ${formatDayNo(returns)}${returns === day ? ` (${BACK_TODAY.toLowerCase()})` : ''}`;
+}
+
+/** A student's return date from the away list. */
+export function returnDateOf(away: Away, name: string): string | undefined {
+  return valueForName(away.returnDates, name);
+}
+
+/** How many chips the away list shows: students on their own, and whole classes. */
+export function awayCount(away: Away | null): number {
+  return away ? away.individualStudentNames.length + away.classes.length : 0;
+}
+
+/** A class chip's accessible name: its visible text, and 'kommer tilbake i dag' on its last day away. */
+export function classChipLabel(className: string, returnDate: string, day: string): string {
+  return `Klasse ${className}${returnDate === day ? `, ${BACK_TODAY.toLowerCase()}` : ''}`;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it, vi } from 'vitest';
+import { deferred } from '../testing/fakeFetch';
+import { createSnapshotStore } from './snapshot';
+
+interface List {
+  names: string[];
+}
+
+function setup() {
+  const answers: Array<ReturnType<typeof deferred<List | null>>> = [];
+  const fetch = vi.fn((_scope: string) => {
+    const answer = deferred<List | null>();
+    answers.push(answer);
+    return answer.promise;
+  });
+  const useStore = createSnapshotStore<List>(fetch);
+  return { fetch, answers, state: () => useStore.getState() };
+}
+
+describe('server data that arrives whole (snapshot store)', () => {
+  it('loads the scope once and shows the answer', async () => {
+    const { fetch, answers, state } = setup();
+
+    const loading = state().ensure('|2026-11-20');
+    void state().ensure('|2026-11-20');
+    answers[0]!.resolve({ names: ['Per'] });
+    await loading;
+
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith('|2026-11-20');
+    expect(state()).toMatchObject({ data: { names: ['Per'] }, status: 'ready', loaded: true });
+  });
+
+  it('an event during a load is shown at once, and the load is asked again (its answer may predate the event)', async () => {
+    const { fetch, answers, state } = setup();
+    const loading = state().ensure('|2026-11-20');
+
+    state().receive({ names: ['Per', 'Kari'] });
+    expect(state().data).toEqual({ names: ['Per', 'Kari'] });
+    expect(fetch).toHaveBeenCalledTimes(2);
+
+    // The first answer, asked before the event, is not shown over it.
+    answers[0]!.resolve({ names: ['Per'] });
+    await loading;
+    expect(state().data).toEqual({ names: ['Per', 'Kari'] });
+
+    answers[1]!.resolve({ names: ['Per', 'Kari'] });
+    await state().ensure('|2026-11-20');
+    expect(state()).toMatchObject({ data: { names: ['Per', 'Kari'] }, status: 'ready' });
+  });
+
+  it('an event before any scope is chosen is ignored', () => {
+    const { state } = setup();
+
+    state().receive({ names: ['Per'] });
+
+    expect(state()).toMatchObject({ data: null, loaded: false });
+  });
+
+  it('another day forgets the old list, and its late answer is not shown', async () => {
+    const { answers, state } = setup();
+    const old = state().ensure('|2026-11-20');
+
+    const fresh = state().ensure('|2026-11-21');
+    expect(state()).toMatchObject({ data: null, loaded: false, scope: '|2026-11-21' });
+    answers[1]!.resolve({ names: ['Fredag'] });
+    answers[0]!.resolve({ names: ['Torsdag'] });
+    await Promise.all([old, fresh]);
+
+    expect(state().data).toEqual({ names: ['Fredag'] });
+  });
+
+  it('a failed load shows the error; reload always asks again', async () => {
+    const { fetch, answers, state } = setup();
+    const loading = state().ensure('|2026-11-20');
+    answers[0]!.reject(new TypeError('Failed to fetch'));
+    await loading;
+    expect(state()).toMatchObject({ status: 'error', loaded: false });
+
+    const reloading = state().reload();
+    answers[1]!.resolve({ names: [] });
+    await reloading;
+
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(state()).toMatchObject({ status: 'ready', data: { names: [] } });
+  });
+});

@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Away, Trip } from '#protocol';
+import { json, refusal, stubFetch, type SentRequest } from '../testing/fakeFetch';
+import { dayScope, useAwayClassesStore, useAwayStore } from './boardStores';
+import { resetStores } from './registry';
+import { tripDeleted, tripSaved, useTripsStore } from './tripsStore';
+
+const SCHOOL = 'dddddddddddddddddddddddd';
+const OTHER_SCHOOL = 'ffffffffffffffffffffffff';
+const DAY = '2026-11-20';
+
+const trip = (id: string, schoolId: string, updatedAt = '2026-11-20T10:00:00.000Z'): Trip => ({
+  id,
+  schoolId,
+  fromDate: DAY,
+  toDate: '2026-11-22',
+  studentNames: ['Ola'],
+  classIds: [],
+  updatedAt,
+});
+const away: Away = { names: [], individualStudentNames: [], returnDates: {}, classes: [] };
+
+let sent: SentRequest[];
+let trips: Trip[];
+
+beforeEach(() => {
+  resetStores();
+  trips = [];
+  sent = stubFetch((request) => {
+    const path = new URL(request.url, 'http://localhost').pathname;
+    if (path === '/api/away/all') return json(trips);
+    if (path === '/api/away') return json(away);
+    if (path === '/api/away/classes') return json({ classIds: [] });
+    return refusal(404, 'Ikke funnet');
+  });
+});
+
+const asked = (path: string) => sent.filter((r) => new URL(r.url, 'http://localhost').pathname === path).length;
+
+describe('trips kept live (trips.saved, trips.deleted)', () => {
+  it('a saved trip enters the list, and who is away that day is asked again', async () => {
+    await useTripsStore.getState().ensure('');
+    await useAwayStore.getState().ensure(dayScope('', DAY));
+    await useAwayClassesStore.getState().ensure(dayScope('', DAY));
+
+    tripSaved(trip('e1e1e1e1e1e1e1e1e1e1e1e1', SCHOOL));
+
+    expect(Object.keys(useTripsStore.getState().byId)).toEqual(['e1e1e1e1e1e1e1e1e1e1e1e1']);
+    expect(asked('/api/away')).toBe(2);
+    expect(asked('/api/away/classes')).toBe(2);
+  });
+
+  it("the Plattformadministrator's list of one school ignores another school's trip and does not ask its away lists again", async () => {
+    await useTripsStore.getState().ensure(SCHOOL);
+    await useAwayStore.getState().ensure(dayScope(SCHOOL, DAY));
+
+    tripSaved(trip('e2e2e2e2e2e2e2e2e2e2e2e2', OTHER_SCHOOL));
+
+    expect(useTripsStore.getState().byId).toEqual({});
+    expect(asked('/api/away')).toBe(1);
+  });
+
+  it('a deleted trip leaves the list, and every away list on screen is asked again', async () => {
+    trips = [trip('e3e3e3e3e3e3e3e3e3e3e3e3', SCHOOL)];
+    await useTripsStore.getState().ensure('');
+    await useAwayStore.getState().ensure(dayScope('', DAY));
+
+    tripDeleted({ id: 'e3e3e3e3e3e3e3e3e3e3e3e3' });
+
+    expect(useTripsStore.getState().byId).toEqual({});
+    expect(asked('/api/away')).toBe(2);
+  });
+
+  it('away lists never opened are not asked for', async () => {
+    await useTripsStore.getState().ensure('');
+
+    tripSaved(trip('e4e4e4e4e4e4e4e4e4e4e4e4', SCHOOL));
+
+    expect(asked('/api/away')).toBe(0);
+    expect(asked('/api/away/classes')).toBe(0);
+  });
+});
