@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dismissToast, horizontalOverflow, markPage, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
-import { DESKTOP, newContext, PHONE } from './browser';
+import { DESKTOP, newContext, PHONE, screenshot } from './browser';
 import { startE2E, type E2E } from './harness';
 
 let e: E2E;
@@ -212,6 +212,11 @@ describe('users screen, live', () => {
 describe('the Plattformadministrator on the users screen', () => {
   it("picks a school from the admin menu's users screen and approves that school's registration", async () => {
     const page = await open(PHONE);
+    const desktop = await open(DESKTOP);
+    await signInPlatform(desktop, e.fx.platformAdmin.email);
+    await desktop.goto('/admin/brukere');
+    await desktop.getByText('Velg en skole for å administrere brukerne.').waitFor();
+    await screenshot(desktop, 'platform-users-pick-1280');
     await signInPlatform(page, e.fx.platformAdmin.email);
     await page.goto('/admin/meny');
     await page.getByRole('link', { name: /Brukere/ }).click();
@@ -221,6 +226,7 @@ describe('the Plattformadministrator on the users screen', () => {
     await page.getByRole('option', { name: 'Skole B', exact: true }).click();
     await pendingRow(page, 'Ny B').waitFor();
     expect(await pendingRow(page, 'Ny A').count()).toBe(0);
+    await screenshot(page, 'platform-users-school-b-375');
     await pendingRow(page, 'Ny B').getByRole('button', { name: /Godkjenn/ }).click();
     await waitForToast(page, 'Bruker godkjent');
     await page.getByText('Ingen ventende brukere').waitFor();
