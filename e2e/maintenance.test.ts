@@ -405,10 +405,11 @@ describe('maintenance screens', () => {
       await page.getByRole('alertdialog').waitFor({ state: 'detached' });
       // Each dialog gives focus back to what opened it: the confirmation to 'Slett', the detail to its card.
       const isFocused = (element: HTMLElement) => element === document.activeElement;
-      expect(await page.getByTestId('detail-delete').evaluate(isFocused)).toBe(true);
+      // Radix gives focus back once the closing dialog has gone: wait for it rather than read it at once.
+      await expect.poll(() => page.getByTestId('detail-delete').evaluate(isFocused)).toBe(true);
       await page.getByRole('button', { name: 'Lukk' }).click();
       await page.getByTestId('task-detail').waitFor({ state: 'detached' });
-      expect(await card(page, `Taklampen blinker${suffix}`).getByTestId('task-open').evaluate(isFocused)).toBe(true);
+      await expect.poll(() => card(page, `Taklampen blinker${suffix}`).getByTestId('task-open').evaluate(isFocused)).toBe(true);
 
       await page.getByTestId('open-create-task').click();
       await page.getByTestId('create-task-submit').click();
