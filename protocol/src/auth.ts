@@ -70,3 +70,19 @@ export const changePasswordBodySchema = z.object({
   newPassword,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/**
+ * The change-password form: the body and its confirmation, checked as spec §5 says, a mismatch
+ * first. The server checks the body itself again.
+ */
+export const changePasswordFormSchema = z
+  .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'Nye passord stemmer ikke overens',
+    path: ['confirmPassword'],
+  })
+  .refine((form) => form.newPassword.length >= PASSWORD_MIN_LENGTH, {
+    message: `Nytt passord må være minst ${PASSWORD_MIN_LENGTH} tegn`,
+    path: ['newPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;

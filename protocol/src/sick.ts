@@ -24,11 +24,14 @@ export const SICK_TEXTS = {
 
 const comment = z.string().trim().max(SICK_COMMENT_MAX_LENGTH, `Kommentaren kan være maks ${SICK_COMMENT_MAX_LENGTH} tegn`);
 
+/** One sick student as the admin's form sends it. */
+export const sickStudentSchema = z.object({ name: studentNameSchema, comment: comment.optional().default('') });
+export type SickStudent = z.infer<typeof sickStudentSchema>;
 /** POST /api/sick/add */
-export const addSickBodySchema = z.object({ date: daySchema, name: studentNameSchema, comment: comment.optional().default('') });
+export const addSickBodySchema = sickStudentSchema.extend({ date: daySchema });
 /** PUT /api/sick: the whole list of the date (the admin screen removes a student this way). */
 export const replaceSickBodySchema = z.object({
   date: daySchema,
-  students: z.array(z.object({ name: studentNameSchema, comment: comment.optional().default('') })).max(1000),
+  students: z.array(sickStudentSchema).max(1000),
   revision: z.number().int().min(0).optional(),
 });

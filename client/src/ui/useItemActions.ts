@@ -41,5 +41,5 @@ export function useItemActions() {
     }
   }
 
-  return { isBusy: (id: string) => busy.has(id), run };
+  return { isBusy: (id: string) => busy.has(id), anyBusy: busy.size > 0, run };
 }

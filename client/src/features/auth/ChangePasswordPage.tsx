@@ -1,55 +1,48 @@
-import { useState, type FormEvent } from 'react';
-import { homePath, PASSWORD_MIN_LENGTH } from '#protocol';
+import { changePasswordFormSchema, homePath, PASSWORD_MIN_LENGTH, type ChangePasswordForm } from '#protocol';
 import { changePassword } from '../../api/auth';
 import { serverMessage } from '../../api/http';
 import { useCurrentUser } from '../../stores/authStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
+import { useSchemaForm } from '../../ui/useSchemaForm';
 
-const EMPTY = { current: '', next: '', confirm: '' };
+type Field = keyof ChangePasswordForm;
 
 export function ChangePasswordPage() {
   const user = useCurrentUser();
-  const [values, setValues] = useState(EMPTY);
-  const [submitting, setSubmitting] = useState(false);
-
   const fail = (description: string) => toast({ title: 'Feil', description, variant: 'destructive' });
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    if (values.next !== values.confirm) return fail('Nye passord stemmer ikke overens');
-    if (values.next.length < PASSWORD_MIN_LENGTH) return fail('Nytt passord må være minst 6 tegn');
-    setSubmitting(true);
-    try {
-      const response = await changePassword({ currentPassword: values.current, newPassword: values.next });
-      toast({ title: 'Passord endret', description: response.message });
-      setValues(EMPTY);
-    } catch (error) {
-      fail(serverMessage(error, 'Kunne ikke endre passord'));
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  const field = (key: keyof typeof EMPTY) => ({
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value })),
+  const form = useSchemaForm<Field, ChangePasswordForm>({
+    schema: changePasswordFormSchema,
+    initial: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    // The spec tells these in a toast, the first one found, not under the fields.
+    onInvalid: (errors) => {
+      const [first] = Object.values(errors);
+      if (first) fail(first);
+    },
+    onValid: async ({ currentPassword, newPassword }) => {
+      try {
+        const response = await changePassword({ currentPassword, newPassword });
+        toast({ title: 'Passord endret', description: response.message });
+        form.reset();
+      } catch (error) {
+        fail(serverMessage(error, 'Kunne ikke endre passord'));
+      }
+    },
   });
 
   return (
     <div className="app-shell">
       <AppHeader title="Endre passord" backTo={homePath(user.role)} />
       <main className="page page-narrow">
-        <form className="card form" onSubmit={onSubmit} data-testid="change-password-form">
+        <form className="card form" onSubmit={form.onSubmit} data-testid="change-password-form">
           <TextField
             label="Nåværende passord"
             type="password"
             autoComplete="current-password"
             required
             data-testid="current-password"
-            {...field('current')}
+            {...form.field('currentPassword')}
           />
           <TextField
             label="Nytt passord"
@@ -58,7 +51,7 @@ export function ChangePasswordPage() {
             required
             hint={`Minst ${PASSWORD_MIN_LENGTH} tegn`}
             data-testid="new-password"
-            {...field('next')}
+            {...form.field('newPassword')}
           />
           <TextField
             label="Bekreft nytt passord"
@@ -66,10 +59,10 @@ export function ChangePasswordPage() {
             autoComplete="new-password"
             required
             data-testid="confirm-password"
-            {...field('confirm')}
+            {...form.field('confirmPassword')}
           />
-          <button type="submit" className="button button-block" disabled={submitting} data-testid="change-password-submit">
-            {submitting ? 'Endrer passord...' : 'Endre passord'}
+          <button type="submit" className="button button-block" disabled={form.busy} data-testid="change-password-submit">
+            {form.busy ? 'Endrer passord...' : 'Endre passord'}
           </button>
         </form>
       </main>

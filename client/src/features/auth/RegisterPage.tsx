@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { landingPath, PASSWORD_MIN_LENGTH, registerBodySchema, type RegisterBody } from '#protocol';
 import { login, register } from '../../api/auth';
@@ -8,57 +8,36 @@ import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
 import { AuthLayout } from './AuthLayout';
 import { SelectField } from '../../ui/SelectField';
+import { useSchemaForm } from '../../ui/useSchemaForm';
 import { useSchoolOptions } from './useSchoolOptions';
 
 type Field = keyof RegisterBody;
-type Errors = Partial<Record<Field, string>>;
-
-function validate(values: Record<Field, string>): { body: RegisterBody } | { errors: Errors } {
-  const parsed = registerBodySchema.safeParse(values);
-  if (parsed.success) return { body: parsed.data };
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= field === 'schoolId' ? 'Velg en skole' : issue.message;
-  }
-  return { errors };
-}
 
 export function RegisterPage() {
   const navigate = useNavigate();
   const beginSession = useAuthStore((state) => state.beginSession);
   const schoolOptions = useSchoolOptions();
   const schoolFieldId = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ schoolId: '', name: '', email: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const form = useSchemaForm<Field, RegisterBody>({
+    schema: registerBodySchema,
+    initial: { schoolId: '', name: '', email: '', password: '' },
+    // An empty school is 'not chosen', not the id rule's 'Ugyldig id'.
+    onInvalid: (errors) => (errors.schoolId ? { ...errors, schoolId: 'Velg en skole' } : errors),
+    onValid: createAccount,
+  });
+  const { values, errors } = form;
 
-  const setValue = (field: Field) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    const result = validate(values);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
+  async function createAccount(body: RegisterBody) {
     try {
-      const response = await register(result.body);
+      const response = await register(body);
       toast({ title: 'Registrering fullført', description: response.message });
     } catch (error) {
       toast({ title: 'Feil', description: serverMessage(error, 'Kunne ikke registrere bruker'), variant: 'destructive' });
-      setSubmitting(false);
       return;
     }
     // Sign the new user in at once, so they see the waiting screen instead of a login form.
     try {
-      const session = await login({ email: result.body.email, password: result.body.password });
+      const session = await login({ email: body.email, password: body.password });
       beginSession(session);
       navigate(landingPath(session.user.role), { replace: true });
     } catch {
@@ -78,7 +57,7 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title="Opprett ny konto">
-      <form className="form" onSubmit={onSubmit} noValidate data-testid="register-form">
+      <form className="form" onSubmit={form.onSubmit} noValidate data-testid="register-form">
         <div className="field">
           <label className="field-label" htmlFor={schoolFieldId}>
             Skole
@@ -88,7 +67,7 @@ export function RegisterPage() {
             testId="register-school"
             placeholder="Velg skole"
             value={values.schoolId}
-            onChange={setValue('schoolId')}
+            onChange={(value) => form.setValue('schoolId', value)}
             options={schools.map((school) => ({ value: school.id, label: school.name }))}
             disabled={schools.length === 0}
             invalid={!!errors.schoolId}
@@ -104,9 +83,7 @@ export function RegisterPage() {
           label="Fullt navn"
           name="name"
           autoComplete="name"
-          value={values.name}
-          onChange={(event) => setValue('name')(event.target.value)}
-          error={errors.name}
+          {...form.field('name')}
           data-testid="register-name"
         />
         <TextField
@@ -115,9 +92,7 @@ export function RegisterPage() {
           name="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onChange={(event) => setValue('email')(event.target.value)}
-          error={errors.email}
+          {...form.field('email')}
           data-testid="register-email"
         />
         <TextField
@@ -125,14 +100,12 @@ export function RegisterPage() {
           type="password"
           name="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => setValue('password')(event.target.value)}
           hint={`Minst ${PASSWORD_MIN_LENGTH} tegn`}
-          error={errors.password}
+          {...form.field('password')}
           data-testid="register-password"
         />
-        <button type="submit" className="button button-block" disabled={submitting} data-testid="register-submit">
-          {submitting ? 'Oppretter konto...' : 'Opprett konto'}
+        <button type="submit" className="button button-block" disabled={form.busy} data-testid="register-submit">
+          {form.busy ? 'Oppretter konto...' : 'Opprett konto'}
         </button>
       </form>
       <nav className="auth-links" aria-label="Andre valg">

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { landingPath, type LoginResponse } from '#protocol';
+import { landingPath, loginBodySchema, type LoginBody, type LoginResponse } from '#protocol';
 import { login, logout } from '../../api/auth';
 import { clearStoredAuth } from '../../stores/authStorage';
 import { useAuthStore } from '../../stores/authStore';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
+import { useSchemaForm } from '../../ui/useSchemaForm';
 import { loadSignedInApp } from '../../signedInChunk';
 
 /** What a sign-in page does with an account the server let in. */
@@ -29,6 +29,10 @@ export function useSignInOutcomes() {
   };
 }
 
+function failed(title: string, description: string): void {
+  toast({ title, description, variant: 'destructive' });
+}
+
 type SignInFormProps = {
   /** 'login' or 'platform-login': the form's and its fields' test ids. */
   testId: string;
@@ -40,31 +44,29 @@ type SignInFormProps = {
 
 /** E-mail and password, 'Logg inn': the one sign-in form of both sign-in pages. */
 export function SignInForm({ testId, onSignedIn, failureDescription, checksFilled = false }: SignInFormProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-    if (checksFilled && (!email.trim() || !password)) {
-      toast({ title: 'Feil', description: 'Vennligst fyll ut alle feltene', variant: 'destructive' });
-      return;
-    }
-    setSubmitting(true);
-    void loadSignedInApp();
-    try {
-      await onSignedIn(await login({ email: email.trim(), password }));
-    } catch (error) {
-      clearStoredAuth();
-      toast({ title: 'Innloggingsfeil', description: failureDescription(error), variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const form = useSchemaForm<keyof LoginBody, LoginBody>({
+    schema: loginBodySchema,
+    initial: { email: '', password: '' },
+    // The sign-in pages tell what is wrong in a toast, not under the fields.
+    onInvalid: (errors, values) => {
+      const unfilled = !values.email.trim() || !values.password;
+      if (checksFilled && unfilled) return void failed('Feil', 'Vennligst fyll ut alle feltene');
+      const [first] = Object.values(errors);
+      if (first) failed('Innloggingsfeil', first);
+    },
+    onValid: async (body) => {
+      void loadSignedInApp();
+      try {
+        await onSignedIn(await login(body));
+      } catch (error) {
+        clearStoredAuth();
+        failed('Innloggingsfeil', failureDescription(error));
+      }
+    },
+  });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate={checksFilled} data-testid={`${testId}-form`}>
+    <form className="form" onSubmit={form.onSubmit} noValidate={checksFilled} data-testid={`${testId}-form`}>
       <TextField
         label="E-post"
         type="email"
@@ -72,8 +74,7 @@ export function SignInForm({ testId, onSignedIn, failureDescription, checksFille
         autoComplete="username"
         inputMode="email"
         required={!checksFilled}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        {...form.field('email')}
         data-testid={`${testId}-email`}
       />
       <TextField
@@ -82,12 +83,11 @@ export function SignInForm({ testId, onSignedIn, failureDescription, checksFille
         name="password"
         autoComplete="current-password"
         required={!checksFilled}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...form.field('password')}
         data-testid={`${testId}-password`}
       />
-      <button type="submit" className="button button-block" disabled={submitting} data-testid={`${testId}-submit`}>
-        {submitting ? 'Logger inn...' : 'Logg inn'}
+      <button type="submit" className="button button-block" disabled={form.busy} data-testid={`${testId}-submit`}>
+        {form.busy ? 'Logger inn...' : 'Logg inn'}
       </button>
     </form>
   );

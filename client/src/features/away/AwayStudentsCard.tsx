@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { formatDayNo, STUDENT_NAME_MAX_LENGTH, valueForName } from '#protocol';
+import { useEffect, useId, useState } from 'react';
+import { formatDayNo, STUDENT_NAME_MAX_LENGTH, studentNameSchema, valueForName } from '#protocol';
+import { z } from 'zod';
 import { serverMessage } from '../../api/http';
 import { addAwayStudent, removeAwayStudent } from '../../api/away';
 import { dayScope, useAwayStore } from '../../stores/boardStores';
@@ -7,6 +8,10 @@ import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
 import { DateRangeFields, rangeError, type DateRange } from './DateRangeFields';
 import { RemoveButton } from '../../ui/RemoveButton';
+import { useItemActions } from '../../ui/useItemActions';
+import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
+
+const awayStudentSchema = z.object({ name: studentNameSchema });
 
 interface AwayStudentsCardProps {
   scope: string;
@@ -20,9 +25,6 @@ interface AwayStudentsCardProps {
 export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
   const id = useId();
   const [range, setRange] = useState<DateRange>({ fromDate: today, toDate: today });
-  const [name, setName] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [removing, setRemoving] = useState<string | null>(null);
   const invalid = rangeError(range) !== null;
   const scopeKey = dayScope(scope, range.fromDate);
   const schoolId = scope || null;
@@ -34,36 +36,30 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
     if (!invalid) void useAwayStore.getState().ensure(scopeKey);
   }, [scopeKey, invalid]);
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    const studentName = name.trim();
-    if (!studentName || saving || invalid) return;
-    setSaving(true);
-    try {
-      await addAwayStudent(range, studentName, schoolId);
-      // The trips.saved event refreshes the chips; ask now too, for a slow or missing socket.
-      void useAwayStore.getState().reload();
-      setName('');
-      toast({ title: 'Lagret' });
-    } catch (error) {
-      failureToast('Kunne ikke lagre. Prøv igjen.', serverMessage(error, ''));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function remove(student: string) {
-    setRemoving(student);
-    try {
-      await removeAwayStudent(student, schoolId);
-      void useAwayStore.getState().reload();
-      toast({ title: 'Fjernet' });
-    } catch (error) {
-      failureToast('Kunne ikke fjerne. Prøv igjen.', serverMessage(error, ''));
-    } finally {
-      setRemoving(null);
-    }
-  }
+  const form = useSchemaForm<'name', { name: string }>({
+    schema: awayStudentSchema,
+    initial: { name: '' },
+    onInvalid: errorsOfFilledFields,
+    onValid: async ({ name }) => {
+      if (invalid) return;
+      try {
+        await addAwayStudent(range, name, schoolId);
+        // The trips.saved event refreshes the chips; ask now too, for a slow or missing socket.
+        void useAwayStore.getState().reload();
+        form.reset();
+        toast({ title: 'Lagret' });
+      } catch (error) {
+        failureToast('Kunne ikke lagre. Prøv igjen.', serverMessage(error, ''));
+      }
+    },
+  });
+  const removals = useItemActions();
+  const remove = (student: string) =>
+    removals.run(student, () => removeAwayStudent(student, schoolId), {
+      apply: () => void useAwayStore.getState().reload(),
+      success: 'Fjernet',
+      failure: 'Kunne ikke fjerne. Prøv igjen.',
+    });
 
   const students = data?.individualStudentNames ?? [];
   return (
@@ -91,7 +87,7 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
                   </span>
                   <RemoveButton
                     label={`Fjern ${student} fra bortreist`}
-                    disabled={removing !== null}
+                    disabled={removals.anyBusy}
                     onClick={() => void remove(student)}
                     testId="away-student-remove"
                   />
@@ -102,7 +98,7 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
         </div>
       )}
 
-      <form className="field" onSubmit={add} data-testid="away-student-form">
+      <form className="field" onSubmit={form.onSubmit} data-testid="away-student-form">
         <label className="field-label" htmlFor={`${id}-name`}>
           Elevnavn
         </label>
@@ -110,16 +106,16 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
           <input
             id={`${id}-name`}
             className="input"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
+            value={form.values.name}
+            onChange={(event) => form.setValue('name', event.target.value)}
             placeholder="Elevnavn..."
             maxLength={STUDENT_NAME_MAX_LENGTH}
             autoComplete="off"
             enterKeyHint="done"
             data-testid="away-student-name"
           />
-          <button type="submit" className="button" disabled={saving || !name.trim() || invalid} data-testid="away-student-add">
-            {saving ? 'Lagrer...' : 'Legg til'}
+          <button type="submit" className="button" disabled={form.busy || !form.values.name.trim() || invalid} data-testid="away-student-add">
+            {form.busy ? 'Lagrer...' : 'Legg til'}
           </button>
         </div>
       </form>

@@ -1,41 +1,36 @@
-import { useState, type FormEvent } from 'react';
-import { SCHOOL_NAME_MAX_LENGTH } from '#protocol';
+import { createSchoolBodySchema, SCHOOL_NAME_MAX_LENGTH, type CreateSchoolBody } from '#protocol';
 import { createSchool } from '../../api/platform';
 import { usePlatformSchoolsStore } from '../../stores/platformStore';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
+import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
 import { platformFailure } from './platformToasts';
 
 export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    // An empty name sends nothing (spec §5).
-    if (!trimmed || busy) return;
-    setBusy(true);
-    try {
-      usePlatformSchoolsStore.getState().put(await createSchool(trimmed));
-      toast({ title: 'Skole opprettet' });
-      setName('');
-      onOpenChange(false);
-    } catch (error) {
-      platformFailure(error, 'Kunne ikke opprette skole');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useSchemaForm<'name', CreateSchoolBody>({
+    schema: createSchoolBodySchema,
+    initial: { name: '' },
+    // An empty name sends nothing and says nothing (spec §5).
+    onInvalid: errorsOfFilledFields,
+    onValid: async ({ name }) => {
+      try {
+        usePlatformSchoolsStore.getState().put(await createSchool(name));
+        toast({ title: 'Skole opprettet' });
+        form.reset();
+        onOpenChange(false);
+      } catch (error) {
+        platformFailure(error, 'Kunne ikke opprette skole');
+      }
+    },
+  });
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Opprett ny skole" testId="create-school-dialog">
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={form.onSubmit} noValidate>
         <TextField
           label="Skolenavn"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          {...form.field('name')}
           maxLength={SCHOOL_NAME_MAX_LENGTH}
           autoComplete="off"
           data-testid="school-name"
@@ -44,8 +39,8 @@ export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOp
           <button type="button" className="button button-secondary" onClick={() => onOpenChange(false)}>
             Avbryt
           </button>
-          <button type="submit" className="button" disabled={busy} data-testid="create-school-submit">
-            {busy ? 'Oppretter...' : 'Opprett skole'}
+          <button type="submit" className="button" disabled={form.busy} data-testid="create-school-submit">
+            {form.busy ? 'Oppretter...' : 'Opprett skole'}
           </button>
         </div>
       </form>

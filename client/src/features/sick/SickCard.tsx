@@ -1,5 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { formatDayNo, isValidDay, SICK_COMMENT_MAX_LENGTH, STUDENT_NAME_MAX_LENGTH, valueForName, type Sick } from '#protocol';
+import { useEffect, useId, useState } from 'react';
+import {
+  formatDayNo,
+  isValidDay,
+  SICK_COMMENT_MAX_LENGTH,
+  sickStudentSchema,
+  STUDENT_NAME_MAX_LENGTH,
+  valueForName,
+  type Sick,
+  type SickStudent,
+} from '#protocol';
 import { errorCode, serverMessage } from '../../api/http';
 import { addSick, replaceSick } from '../../api/sick';
 import { dayScope, useSickStore } from '../../stores/boardStores';
@@ -7,6 +16,8 @@ import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
 import { RemoveButton } from '../../ui/RemoveButton';
+import { useItemActions } from '../../ui/useItemActions';
+import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
 
 interface SickCardProps {
   /** '' for an Admin, the chosen school for the Plattformadministrator. */
@@ -31,59 +42,48 @@ export function SickCard({ scope, today }: SickCardProps) {
   const data = useSickStore((state) => (state.scope === scopeKey ? state.data : null));
   const loaded = useSickStore((state) => state.scope === scopeKey && state.loaded);
   const failed = useSickStore((state) => state.scope === scopeKey && state.status === 'error');
-  const [name, setName] = useState('');
-  const [comment, setComment] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [removing, setRemoving] = useState<string | null>(null);
+  const form = useSchemaForm<keyof SickStudent, SickStudent>({
+    schema: sickStudentSchema,
+    initial: { name: '', comment: '' },
+    onInvalid: errorsOfFilledFields,
+    onValid: async (student) => {
+      if (!isValidDay(date)) return;
+      try {
+        showIfCurrent(scopeKey, await addSick(date, student, schoolId));
+        form.reset();
+        toast({ title: 'Lagret' });
+      } catch (error) {
+        // What was typed stays in the form.
+        failureToast('Kunne ikke lagre. Prøv igjen.', serverMessage(error, ''));
+      }
+    },
+  });
+  const removals = useItemActions();
 
   useEffect(() => {
     if (isValidDay(date)) void useSickStore.getState().ensure(scopeKey);
   }, [scopeKey, date]);
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    const student = { name: name.trim(), comment: comment.trim() };
-    if (!student.name || saving || !isValidDay(date)) return;
-    setSaving(true);
-    try {
-      showIfCurrent(scopeKey, await addSick(date, student, schoolId));
-      setName('');
-      setComment('');
-      toast({ title: 'Lagret' });
-    } catch (error) {
-      // What was typed stays in the form.
-      failureToast('Kunne ikke lagre. Prøv igjen.', serverMessage(error, ''));
-    } finally {
-      setSaving(false);
+  // The list is sent whole with the revision it was read at; if someone changed it meanwhile,
+  // the fresh list is fetched and the removal made again on it.
+  async function removeFromList(student: string): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const current = useSickStore.getState().data;
+      if (!current || !current.names.includes(student)) return;
+      const rest = current.names
+        .filter((n) => n !== student)
+        .map((n) => ({ name: n, comment: valueForName(current.studentComments, n) ?? '' }));
+      try {
+        return showIfCurrent(scopeKey, await replaceSick(date, rest, current.revision, schoolId));
+      } catch (error) {
+        if (errorCode(error) !== 'conflict' || attempt > 0) throw error;
+        await useSickStore.getState().reload();
+      }
     }
   }
 
-  async function remove(student: string) {
-    setRemoving(student);
-    try {
-      // The list is sent whole with the revision it was read at; if someone changed it meanwhile,
-      // the fresh list is fetched and the removal made again on it.
-      for (let attempt = 0; ; attempt++) {
-        const current = useSickStore.getState().data;
-        if (!current || !current.names.includes(student)) break;
-        const rest = current.names
-          .filter((n) => n !== student)
-          .map((n) => ({ name: n, comment: valueForName(current.studentComments, n) ?? '' }));
-        try {
-          showIfCurrent(scopeKey, await replaceSick(date, rest, current.revision, schoolId));
-          break;
-        } catch (error) {
-          if (errorCode(error) !== 'conflict' || attempt > 0) throw error;
-          await useSickStore.getState().reload();
-        }
-      }
-      toast({ title: 'Fjernet' });
-    } catch (error) {
-      failureToast('Kunde ikke lagre. Prøv igjen.', serverMessage(error, ''));
-    } finally {
-      setRemoving(null);
-    }
-  }
+  const remove = (student: string) =>
+    removals.run(student, () => removeFromList(student), { apply: () => undefined, success: 'Fjernet', failure: 'Kunde ikke lagre. Prøv igjen.' });
 
   const names = data?.names ?? [];
   return (
@@ -123,7 +123,7 @@ export function SickCard({ scope, today }: SickCardProps) {
                 </div>
                 <RemoveButton
                   label={`Fjern ${student} fra syke`}
-                  disabled={removing !== null}
+                  disabled={removals.anyBusy}
                   onClick={() => void remove(student)}
                   testId="sick-remove"
                 />
@@ -133,25 +133,23 @@ export function SickCard({ scope, today }: SickCardProps) {
         </ul>
       )}
 
-      <form className="form sick-form" onSubmit={add} data-testid="sick-form">
+      <form className="form sick-form" onSubmit={form.onSubmit} data-testid="sick-form">
         <TextField
           label="Navn"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          {...form.field('name')}
           maxLength={STUDENT_NAME_MAX_LENGTH}
           autoComplete="off"
           data-testid="sick-name"
         />
         <TextField
           label="Kommentar (valgfritt)"
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
+          {...form.field('comment')}
           maxLength={SICK_COMMENT_MAX_LENGTH}
           autoComplete="off"
           data-testid="sick-comment"
         />
-        <button type="submit" className="button" disabled={saving || !name.trim() || !isValidDay(date)} data-testid="sick-add">
-          {saving ? 'Lagrer...' : 'Legg til og lagre'}
+        <button type="submit" className="button" disabled={form.busy || !form.values.name.trim() || !isValidDay(date)} data-testid="sick-add">
+          {form.busy ? 'Lagrer...' : 'Legg til og lagre'}
         </button>
       </form>
     </section>
