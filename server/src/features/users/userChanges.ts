@@ -1,0 +1,110 @@
+import type { Types } from 'mongoose';
+import type { User } from '#protocol/auth';
+import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
+import type { AuditAction } from '#protocol/audit';
+import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
+import { badRequest, conflict, forbidden, notFound } from '../../httpError';
+import type { Realtime } from '../../realtime/realtime';
+import { audit } from '../audit/service';
+import { UserModel, type UserDoc } from './model';
+import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from './service';
+
+/**
+ * The one way a user is changed or removed by someone else (an Admin on their school, the
+ * Plattformadministrator on any school): find the user within reach, check the rule, write only
+ * if nobody changed the user since it was read, log it, end what access the change takes away,
+ * and tell everyone concerned. Two people acting at once cannot both succeed.
+ */
+
+const NOT_FOUND = 'Fant ikke brukeren';
+export const CHANGED_MEANWHILE = 'Brukeren ble endret av noen andre. Prøv igjen.';
+
+/** Which users an actor may change. */
+export interface Reach {
+  find(targetId: string): Promise<UserDoc>;
+}
+
+/** An Admin (or the Plattformadministrator acting as one): the users of one school, never themselves. */
+export function schoolReach(actor: UserDoc, schoolId: Types.ObjectId): Reach {
+  return {
+    async find(targetId) {
+      const target = await UserModel.findOne({ _id: targetId, schoolId });
+      if (!target) throw notFound(NOT_FOUND);
+      if (target._id.equals(actor._id)) throw forbidden('Du kan ikke endre din egen konto');
+      return target;
+    },
+  };
+}
+
+/** The Plattformadministrator's own screens: any school's users, never a Plattformadministrator. */
+export const platformReach: Reach = {
+  async find(targetId) {
+    const target = await UserModel.findById(targetId);
+    if (!target) throw notFound(NOT_FOUND);
+    if (target.role === PLATFORM_ADMIN_ROLE) throw forbidden('Plattformadministratorer kan ikke endres her');
+    return target;
+  },
+};
+
+/** The role changes a table allows, or a 400 naming both roles. */
+export function checkRoleChange(table: Partial<Record<Role, readonly Role[]>>, from: Role, to: Role): void {
+  if (!table[from]?.includes(to)) throw badRequest(`En ${from} kan ikke endres til ${to}`);
+}
+
+export interface UserChange {
+  /** Throws when the rule refuses this user as it is now (e.g. not pending). */
+  check?(target: UserDoc): void;
+  set: Record<string, unknown>;
+  action: AuditAction;
+  detail?(target: UserDoc): string;
+  /** 'signOut': every session ends (access lost); 'reconnect': live connections only (new rooms). */
+  access?: 'signOut' | 'reconnect';
+}
+
+export async function changeUser(actor: UserDoc, reach: Reach, targetId: string, change: UserChange, realtime: Realtime): Promise<User> {
+  const target = await reach.find(targetId);
+  change.check?.(target);
+  const user = await updateIfMatches(
+    UserModel,
+    { _id: target._id, role: target.role, status: target.status, schoolId: target.schoolId },
+    { $set: change.set },
+  );
+  if (!user) throw conflict(CHANGED_MEANWHILE);
+  // Logged under the school the user belonged to when it happened (the old one, when moved).
+  const formerSchoolId = target.schoolId?.toHexString() ?? null;
+  await audit(actor, change.action, { id: user._id, name: user.name, schoolId: formerSchoolId, ...detailOf(change, target) });
+  if (change.access) await endUserAccess(realtime, user._id, change.access === 'signOut');
+  const presented = await presentWithSchool(user);
+  await emitUserChange(realtime, 'users.updated', presented, formerSchoolId ? [formerSchoolId] : []);
+  return presented;
+}
+
+interface UserRemoval {
+  check?(target: UserDoc): void;
+  action: AuditAction;
+}
+
+/** Removes the user with every session and live connection; the e-mail is free again. */
+export async function removeUser(actor: UserDoc, reach: Reach, targetId: string, removal: UserRemoval, realtime: Realtime): Promise<{ id: string }> {
+  const target = await reach.find(targetId);
+  removal.check?.(target);
+  const deleted = await deleteIfMatches(UserModel, { _id: target._id, role: target.role, status: target.status, schoolId: target.schoolId });
+  if (!deleted) throw conflict(CHANGED_MEANWHILE);
+  const id = deleted._id.toHexString();
+  const schoolId = deleted.schoolId?.toHexString() ?? null;
+  await audit(actor, removal.action, { id, name: deleted.name, schoolId, detail: deleted.email });
+  await endUserAccess(realtime, deleted._id, true);
+  await emitUserDeleted(realtime, id, schoolId);
+  return { id };
+}
+
+/** A refusal when the user is not in the status a change starts from. */
+export function mustBe(status: string, refusal: string): (target: UserDoc) => void {
+  return (target) => {
+    if (target.status !== status) throw conflict(refusal);
+  };
+}
+
+function detailOf(change: UserChange, target: UserDoc): { detail?: string } {
+  return change.detail ? { detail: change.detail(target) } : {};
+}
