@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { toById, upsert, without, type ById } from './byId';
-import { registerStore } from './registry';
+import { registerLoadable } from './registry';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -118,15 +118,7 @@ export function createCollectionStore<T extends { id: string }>({ fetch, belongs
     };
   });
 
-  registerStore({
-    refetchIfLoaded() {
-      const { status, reload } = useStore.getState();
-      if (status === 'ready' || status === 'error') void reload();
-    },
-    reset() {
-      useStore.getState().reset();
-    },
-  });
+  registerLoadable(useStore);
 
   return useStore;
 }

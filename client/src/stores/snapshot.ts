@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { LoadStatus } from './collection';
-import { registerStore } from './registry';
+import { registerLoadable } from './registry';
 
 export interface SnapshotState<T> {
   data: T | null;
@@ -81,15 +81,7 @@ export function createSnapshotStore<T>(fetch: (scope: string) => Promise<T | nul
     };
   });
 
-  registerStore({
-    refetchIfLoaded() {
-      const { status, reload } = useStore.getState();
-      if (status === 'ready' || status === 'error') void reload();
-    },
-    reset() {
-      useStore.getState().reset();
-    },
-  });
+  registerLoadable(useStore);
 
   return useStore;
 }

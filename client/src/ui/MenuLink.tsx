@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { STATEMENT_PATH } from './FooterLinks';
 import { ChevronIcon } from './icons';
 
-interface MenuLinkProps {
+export interface MenuLinkProps {
   to: string;
   label: string;
   description?: string;
@@ -21,5 +22,26 @@ export function MenuLink({ to, label, description, extra }: MenuLinkProps) {
       {extra}
       <ChevronIcon />
     </Link>
+  );
+}
+
+/** Every menu ends with the account's own pages. */
+const ACCOUNT_LINKS: readonly MenuLinkProps[] = [
+  { to: '/change-password', label: 'Endre passord' },
+  { to: STATEMENT_PATH, label: 'Tilgjengelighetserklæring' },
+];
+
+/** A named menu of tiles, the account's own pages last. */
+export function MenuGrid({ label, links, className }: { label: string; links: readonly MenuLinkProps[]; className?: string }) {
+  return (
+    <nav aria-label={label} className={className}>
+      <ul className="menu-grid">
+        {[...links, ...ACCOUNT_LINKS].map((link) => (
+          <li key={link.to}>
+            <MenuLink {...link} />
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,10 +1,9 @@
 import { PRODUCT_NAME, SUPERVISOR_HOME } from '#protocol';
 import { AppHeader } from '../../ui/AppHeader';
-import { MenuLink } from '../../ui/MenuLink';
-import { STATEMENT_PATH } from '../../ui/FooterLinks';
+import { MenuGrid, type MenuLinkProps } from '../../ui/MenuLink';
 import { PendingCountBadge } from './PendingCountBadge';
 
-const LINKS = [
+const LINKS: readonly MenuLinkProps[] = [
   { to: SUPERVISOR_HOME, label: PRODUCT_NAME, description: 'Tilsynsoppgaver og dagsrapport' },
   { to: '/admin/syke-og-bortreist', label: 'Syke og bortreist', description: 'Registrer syke og bortreiste elever' },
   { to: '/admin/reiser', label: 'Reiser', description: 'Aktive og arkiverte reiser' },
@@ -15,7 +14,8 @@ const LINKS = [
   { to: '/admin/gaarsdagens-rapport', label: 'Gårsdagens rapport', description: 'Rapportene fra forrige rapportdag' },
   { to: '/admin/klasser', label: 'Klasser', description: 'Administrer klasser' },
   { to: '/admin/logg', label: 'Endringslogg', description: 'Hvem godkjente, endret og slettet hva' },
-] as const;
+  { to: '/admin/brukere', label: 'Brukere', description: 'Godkjenn og administrer brukere', extra: <PendingCountBadge /> },
+];
 
 /** /admin and /admin/meny (Admin, Plattformadministrator). */
 export function AdminMenuPage() {
@@ -23,24 +23,7 @@ export function AdminMenuPage() {
     <div className="app-shell">
       <AppHeader title="Admin Meny" />
       <main className="page">
-        <nav aria-label="Admin Meny">
-          <ul className="menu-grid">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <MenuLink {...link} />
-              </li>
-            ))}
-            <li>
-              <MenuLink to="/admin/brukere" label="Brukere" description="Godkjenn og administrer brukere" extra={<PendingCountBadge />} />
-            </li>
-            <li>
-              <MenuLink to="/change-password" label="Endre passord" />
-            </li>
-            <li>
-              <MenuLink to={STATEMENT_PATH} label="Tilgjengelighetserklæring" />
-            </li>
-          </ul>
-        </nav>
+        <MenuGrid label="Admin Meny" links={LINKS} />
       </main>
     </div>
   );

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FooterLinks } from '../../ui/FooterLinks';
 import { AppHeader } from '../../ui/AppHeader';
-import { PlusIcon } from '../../ui/icons';
+import { NewCaseButton } from '../maintenance/NewCaseButton';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { CreateTaskDialog } from '../maintenance/CreateTaskDialog';
@@ -25,16 +25,7 @@ export function CaretakerHomePage() {
       <AppHeader title="Vaktmester" documentTitle={pageTitle('Vaktmester', count)} />
       <main className="page page-medium" data-testid="caretaker-home">
         <nav className="task-toolbar" aria-label="Vaktmester">
-          <button
-            type="button"
-            className="button task-toolbar-create"
-            onClick={() => setCreating(true)}
-            disabled={scope === null}
-            data-testid="open-create-task"
-          >
-            <PlusIcon />
-            Ny oppgave
-          </button>
+          <NewCaseButton className="task-toolbar-create" disabled={scope === null} onClick={() => setCreating(true)} />
           <Link to="/arkiv" className="button button-secondary" data-testid="archive-link">
             Arkiv
           </Link>

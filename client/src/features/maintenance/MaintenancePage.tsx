@@ -2,7 +2,7 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AppHeader } from '../../ui/AppHeader';
-import { PlusIcon } from '../../ui/icons';
+import { NewCaseButton } from './NewCaseButton';
 import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { CreateTaskDialog } from './CreateTaskDialog';
@@ -24,16 +24,7 @@ export function MaintenancePage() {
         backTo="/admin/meny"
         backLabel="Tilbake til Admin Meny"
         actions={
-          <button
-            type="button"
-            className="button header-create"
-            onClick={() => setCreating(true)}
-            disabled={scope === null}
-            data-testid="open-create-task"
-          >
-            <PlusIcon />
-            Ny oppgave
-          </button>
+          <NewCaseButton className="header-create" disabled={scope === null} onClick={() => setCreating(true)} />
         }
       />
       <main className="page page-medium" data-testid="maintenance-page">

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
-import { MenuLink } from '../../ui/MenuLink';
-import { STATEMENT_PATH } from '../../ui/FooterLinks';
+import { MenuGrid } from '../../ui/MenuLink';
 import { PlusIcon } from '../../ui/icons';
 import { CreateSchoolDialog } from './CreateSchoolDialog';
 import { CreateUserDialog } from './CreateUserDialog';
@@ -10,6 +9,11 @@ import { SchoolCard } from './SchoolCard';
 import { SystemStats } from './SystemStats';
 import { usePlatformSchools } from './usePlatformData';
 import './platform.css';
+
+const SHORTCUTS = [
+  { to: '/admin', label: 'Admin Meny', description: 'Skoleadministrasjon for en valgt skole' },
+  { to: '/vaktmester', label: 'Vaktmester' },
+];
 
 /** /plattformadministrator: schools with their counts, creation of schools and users, statistics. */
 export function PlatformHomePage() {
@@ -60,22 +64,7 @@ export function PlatformHomePage() {
           )}
         </section>
 
-        <nav aria-label="Snarveier" className="platform-section">
-          <ul className="menu-grid">
-            <li>
-              <MenuLink to="/admin" label="Admin Meny" description="Skoleadministrasjon for en valgt skole" />
-            </li>
-            <li>
-              <MenuLink to="/vaktmester" label="Vaktmester" />
-            </li>
-            <li>
-              <MenuLink to="/change-password" label="Endre passord" />
-            </li>
-            <li>
-              <MenuLink to={STATEMENT_PATH} label="Tilgjengelighetserklæring" />
-            </li>
-          </ul>
-        </nav>
+        <MenuGrid label="Snarveier" links={SHORTCUTS} className="platform-section" />
       </main>
 
       <CreateSchoolDialog {...dialogProps('school')} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { User } from '#protocol';
 import { AppHeader } from '../../ui/AppHeader';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DeleteUserDialog } from '../users/DeleteUserDialog';
 import { ListState } from '../../ui/ListState';
 import { PlusIcon } from '../../ui/icons';
 import { StatusScreen } from '../../ui/StatusScreen';
@@ -77,14 +77,7 @@ export function PlatformSchoolPage() {
 
       {school && <CreateUserDialog open={creating} onOpenChange={setCreating} schools={schools.schools} fixedSchool={school} />}
       <TransferDialog user={toTransfer} schools={schools.schools} onClose={() => setToTransfer(null)} onTransfer={actions.transfer} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Slett bruker"
-        description={toDelete ? `Er du sikker på at du vil slette brukeren ${toDelete.name}? Dette kan ikke angres.` : ''}
-        confirmLabel="Slett"
-        onConfirm={() => toDelete && actions.remove(toDelete)}
-      />
+      <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} onDelete={actions.remove} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { User } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 import { selectPendingCount, useUsersStore } from '../../stores/usersStore';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DeleteUserDialog } from './DeleteUserDialog';
 import { ListState } from '../../ui/ListState';
 import { PendingUserRow, SchoolUserRow } from './UserRows';
 import { useAdminUserActions } from './useAdminUserActions';
@@ -85,14 +85,7 @@ function SchoolUsers({ schoolId }: { schoolId: string }) {
         </Tabs.Content>
       </Tabs.Root>
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Slett bruker"
-        description={toDelete ? `Er du sikker på at du vil slette brukeren ${toDelete.name}? Dette kan ikke angres.` : ''}
-        confirmLabel="Slett"
-        onConfirm={() => toDelete && actions.remove(toDelete)}
-      />
+      <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} onDelete={actions.remove} />
     </>
   );
 }
