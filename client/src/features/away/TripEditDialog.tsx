@@ -8,6 +8,7 @@ import { failureToast, toast } from '../../ui/toastStore';
 import { ClassCheckboxes } from './ClassCheckboxes';
 import { DateRangeFields, rangeError, type DateRange } from './DateRangeFields';
 import { RemoveButton } from '../../ui/RemoveButton';
+import { DialogActions } from '../../ui/DialogActions';
 
 interface TripEditDialogProps {
   trip: Trip;
@@ -132,14 +133,15 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
         )}
 
         {emptyTrip && !rangeError(range) && <p className="field-error">{AWAY_TEXTS.emptyTrip}</p>}
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Avbryt
-          </button>
-          <button type="button" className="button" disabled={!!error || saving || removedElsewhere} onClick={() => void save()} data-testid="trip-edit-save">
-            {saving ? 'Lagrer...' : 'Lagre'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          label="Lagre"
+          busyLabel="Lagrer..."
+          busy={saving}
+          disabled={!!error || removedElsewhere}
+          onConfirm={() => void save()}
+          testId="trip-edit-save"
+        />
       </div>
     </Modal>
   );

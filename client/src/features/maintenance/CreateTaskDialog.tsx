@@ -7,6 +7,7 @@ import { taskCreated } from '../../stores/maintenanceStore';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
 import { CaseFields, useCaseDraft, type CaseErrors } from './CaseFields';
+import { DialogActions } from '../../ui/DialogActions';
 
 interface CreateTaskDialogProps {
   open: boolean;
@@ -57,14 +58,7 @@ export function CreateTaskDialog({ open, onOpenChange, scope, successTitle }: Cr
     <Modal open={open} onOpenChange={change} title="Ny oppgave" testId="create-task-dialog">
       <form className="form" onSubmit={submit} noValidate>
         <CaseFields draft={draft} errors={errors} onEdit={(field) => errors[field] && setErrors({ ...errors, [field]: undefined })} testId="task" />
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={() => change(false)}>
-            Avbryt
-          </button>
-          <button type="submit" className="button" disabled={busy} data-testid="create-task-submit">
-            {busy ? 'Oppretter...' : 'Opprett oppgave'}
-          </button>
-        </div>
+        <DialogActions onCancel={() => change(false)} label="Opprett oppgave" busyLabel="Oppretter..." busy={busy} testId="create-task-submit" />
       </form>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
 import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
 import { platformFailure } from './platformToasts';
+import { DialogActions } from '../../ui/DialogActions';
 
 export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const form = useSchemaForm<'name', CreateSchoolBody>({
@@ -35,14 +36,13 @@ export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOp
           autoComplete="off"
           data-testid="school-name"
         />
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={() => onOpenChange(false)}>
-            Avbryt
-          </button>
-          <button type="submit" className="button" disabled={form.busy} data-testid="create-school-submit">
-            {form.busy ? 'Oppretter...' : 'Opprett skole'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          label="Opprett skole"
+          busyLabel="Oppretter..."
+          busy={form.busy}
+          testId="create-school-submit"
+        />
       </form>
     </Modal>
   );

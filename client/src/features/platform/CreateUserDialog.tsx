@@ -8,6 +8,7 @@ import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
 import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
 import { platformFailure } from './platformToasts';
+import { DialogActions } from '../../ui/DialogActions';
 
 interface CreateUserDialogProps {
   open: boolean;
@@ -97,14 +98,13 @@ export function CreateUserDialog({ open, onOpenChange, schools, fixedSchool }: C
             />
           </div>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={() => onOpenChange(false)}>
-            Avbryt
-          </button>
-          <button type="submit" className="button" disabled={form.busy} data-testid="create-user-submit">
-            {form.busy ? 'Oppretter...' : 'Opprett bruker'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          label="Opprett bruker"
+          busyLabel="Oppretter..."
+          busy={form.busy}
+          testId="create-user-submit"
+        />
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { PlatformSchool, User } from '#protocol';
 import { Modal } from '../../ui/Modal';
 import { SelectField } from '../../ui/SelectField';
+import { DialogActions } from '../../ui/DialogActions';
 
 interface TransferDialogProps {
   user: User | null;
@@ -60,14 +61,7 @@ export function TransferDialog({ user, schools, onClose, onTransfer }: TransferD
             />
           </div>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Avbryt
-          </button>
-          <button type="submit" className="button" disabled={!schoolId || busy} data-testid="transfer-submit">
-            {busy ? 'Flytter...' : 'Flytt'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} label="Flytt" busyLabel="Flytter..." busy={busy} disabled={!schoolId} testId="transfer-submit" />
       </form>
     </Modal>
   );

@@ -4,6 +4,7 @@ import { submitCase } from '../../api/supervisorCases';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
 import { CaseFields, useCaseDraft } from '../maintenance/CaseFields';
+import { DialogActions } from '../../ui/DialogActions';
 
 interface CaseDialogProps {
   open: boolean;
@@ -43,14 +44,7 @@ export function CaseDialog({ open, onOpenChange }: CaseDialogProps) {
     <Modal open={open} onOpenChange={(next) => !sending && onOpenChange(next)} title="Send sak til vaktmester" testId="case-dialog">
       <form className="form" onSubmit={send} noValidate>
         <CaseFields draft={draft} testId="case" />
-        <div className="dialog-actions">
-          <button type="button" className="button button-secondary" onClick={() => onOpenChange(false)} disabled={sending}>
-            Avbryt
-          </button>
-          <button type="submit" className="button" disabled={sending} data-testid="case-submit">
-            Send til vaktmester
-          </button>
-        </div>
+        <DialogActions onCancel={() => onOpenChange(false)} label="Send til vaktmester" busy={sending} holdCancel testId="case-submit" />
       </form>
     </Modal>
   );
