@@ -1,8 +1,9 @@
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFixture, type Fixture } from '../../test/fixtures';
-import { signInCallers, type Callers } from '../../test/callers';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { Fixture } from '../../test/fixtures';
+import type { Callers } from '../../test/callers';
+import type { TestServer } from '../../test/testServer';
+import { startSeededServer } from '../../test/seededServer';
 import { ClassModel } from '../features/classes/model';
 import { ReportModel } from '../features/reports/model';
 import { moveToSchoolDatabases } from './moveToSchoolDatabases';
@@ -11,11 +12,7 @@ import { moveToSchoolDatabases } from './moveToSchoolDatabases';
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
-});
+beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
 afterAll(async () => server?.close());
 
 const shared = (name: string) => mongoose.connection.db!.collection(name);

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ADMIN_ROLE, PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
-import { signInCallers, type Callers } from '../../test/callers';
-import { seedFixture, type Fixture } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { Callers } from '../../test/callers';
+import type { Fixture } from '../../test/fixtures';
+import type { TestServer } from '../../test/testServer';
+import { startSeededServer } from '../../test/seededServer';
 import { checkScopeDeclaration } from './schoolScope';
 
 /**
@@ -18,11 +19,7 @@ let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
-});
+beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
 afterAll(async () => server.close());
 
 describe('the school a route acts on is declared on the route', () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
 import { TestClock } from '../../../test/testClock';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { Trip } from '../away/model';
 import { ReportModel } from '../reports/model';
 
@@ -15,9 +16,7 @@ type Entry = { schoolId: string | null; actorName: string; actorRole: string; ac
 
 beforeAll(async () => {
   clock.setOslo('2026-03-10', 21, 0);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
+  ({ server, fx, c } = await startSeededServer({}, { clock }));
 
   // School A's admin at work.
   const newcomer = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');

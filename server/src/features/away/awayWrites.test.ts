@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AWAY_TEXTS } from '#protocol/away';
-import { expectAccess, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
 import { connectSocket, nextEvent, record, waitFor, type TestSocket } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
@@ -20,9 +21,7 @@ const open: TestSocket[] = [];
 
 beforeAll(async () => {
   clock.setOslo('2026-11-21', 21, 0);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
+  ({ server, fx, c } = await startSeededServer({}, { clock }));
   classA = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
   classB = (await ClassModel.of(fx.b.id).create({ schoolId: fx.b.id, className: '1B', nameKey: classNameKey('1B') }))._id.toHexString();
 });

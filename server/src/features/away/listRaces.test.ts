@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signInCallers, type Callers } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import type { Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
 import { TestClock } from '../../../test/testClock';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
@@ -17,9 +18,7 @@ let classIds: string[];
 
 beforeAll(async () => {
   clock.setOslo('2026-11-21', 21, 0);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
+  ({ server, fx, c } = await startSeededServer({}, { clock }));
   const classes = await ClassModel.of(fx.a.id).create(
     Array.from({ length: 8 }, (_, i) => ({ schoolId: fx.a.id, className: `${i + 1}A`, nameKey: classNameKey(`${i + 1}A`) })),
   );

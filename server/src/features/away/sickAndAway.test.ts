@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccess, signInCallers, type Callers } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { expectAccess, type Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
 import { TestClock } from '../../../test/testClock';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
@@ -16,9 +17,7 @@ let class2B: string;
 
 beforeAll(async () => {
   clock.setOslo('2026-11-21', 21, 0);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
+  ({ server, fx, c } = await startSeededServer({}, { clock }));
   class1A = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
   class2B = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '2B', nameKey: classNameKey('2B') }))._id.toHexString();
   await SickRecord.of(fx.a.id).create({

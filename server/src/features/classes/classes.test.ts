@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccess, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { ClassModel } from './model';
 import { countEverywhere } from '../../../test/everySchool';
 
@@ -9,11 +10,7 @@ let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
-});
+beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
 afterAll(async () => server?.close());
 
 type ClassBody = { id: string; className: string };

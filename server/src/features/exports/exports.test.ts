@@ -2,10 +2,11 @@ import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_RANGE_TEXTS } from '#protocol/reportRanges';
-import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
 import { TestClock } from '../../../test/testClock';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { Types } from 'mongoose';
 import { MaintenanceTaskModel } from '../maintenance/model';
 import { ReportModel } from '../reports/model';
@@ -22,9 +23,7 @@ const FORMULA = '=HYPERLINK("http://angriper.example","klikk")';
 
 beforeAll(async () => {
   clock.setOslo('2026-03-20', 12, 0);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
+  ({ server, fx, c } = await startSeededServer({}, { clock }));
   const colleague = await makeUser(fx.a.id, 'Tilsynsvakt');
   const report = (schoolId: string, author: { id: string; name: string }, date: string, content: string, ticks: string[] = []) => ({
     schoolId,

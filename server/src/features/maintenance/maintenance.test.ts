@@ -2,11 +2,12 @@ import { trusted } from '../../db/trusted';
 import { FIELD_NAMES } from '#protocol/fieldNames';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_TEXTS } from '#protocol/maintenance';
-import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
 import { signedIn } from '../../../test/sessions';
 import { TestClock } from '../../../test/testClock';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { MaintenanceTaskModel } from './model';
 import { countEverywhere } from '../../../test/everySchool';
 
@@ -17,9 +18,7 @@ let c: Callers;
 
 beforeAll(async () => {
   clock.setOslo('2026-11-21', 21, 30);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
+  ({ server, fx, c } = await startSeededServer({}, { clock }));
 });
 afterAll(async () => server?.close());
 

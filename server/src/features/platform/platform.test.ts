@@ -1,11 +1,12 @@
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '#protocol/texts';
-import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
-import { PASSWORD, seedFixture, type Fixture } from '../../../test/fixtures';
+import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
+import { PASSWORD, type Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { SessionModel } from '../auth/sessionModel';
 import { ClassModel, classNameKey } from '../classes/model';
 import { School } from '../schools/model';
@@ -16,11 +17,7 @@ let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
-});
+beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
 afterAll(async () => server?.close());
 
 type SchoolBody = { id: string; name: string; active: boolean; counts: Record<string, number> };

@@ -1,11 +1,12 @@
 import { FIELD_NAMES } from '#protocol/fieldNames';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol/reports';
-import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
 import { signedIn } from '../../../test/sessions';
 import { TestClock } from '../../../test/testClock';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { ReportModel } from './model';
 import { countEverywhere, deleteEverywhere } from '../../../test/everySchool';
 
@@ -14,11 +15,7 @@ let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => {
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
-});
+beforeAll(async () => ({ server, fx, c } = await startSeededServer({}, { clock })));
 beforeEach(async () => {
   clock.setOslo('2026-11-21', 21, 0);
   await deleteEverywhere(ReportModel);

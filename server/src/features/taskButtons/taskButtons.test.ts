@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TASK_LABELS, TASK_LABEL_REQUIRED } from '#protocol/taskButtons';
-import { expectAccess, signInCallers, type Callers } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import { expectAccess, type Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { TaskConfig } from './model';
 
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
-});
+beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
 afterAll(async () => server?.close());
 
 type Buttons = { buttons: Array<{ id: string; label: string }> };

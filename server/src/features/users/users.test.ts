@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccess, makeUser, refusedExcept, signInCallers, type Callers } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import type { TestServer } from '../../../test/testServer';
+import { startSeededServer } from '../../../test/seededServer';
 import { UserModel } from './model';
 
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-  c = await signInCallers(server.baseUrl, fx);
-});
+beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
 afterAll(async () => server?.close());
 
 type UserBody = { id: string; name: string; status: string; role: string; schoolId: string };
