@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, osloDay, reportDay } from '#protocol/time';
 import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
@@ -6,8 +6,8 @@ import { ApiClient } from '../server/test/httpClient';
 import { dismissToast, horizontalOverflow, signInPlatform, signInThroughForm } from './actions';
 import { axeViolations, type Violation } from './axe';
 import { api } from './boardSupport';
-import { DESKTOP, newContext, PHONE, screenshot } from './browser';
-import { startE2E, type E2E } from './harness';
+import { DESKTOP, PHONE, screenshot } from './browser';
+import { pageOpener, startE2E, type E2E } from './harness';
 
 /**
  * WCAG 2.2 AA by axe-core on every screen and every dialog, at phone and desktop width, with live
@@ -16,16 +16,14 @@ import { startE2E, type E2E } from './harness';
  * look at.
  */
 let e: E2E;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(() => e);
 let reportId = '';
 
 beforeAll(async () => {
   e = await startE2E();
   await seedSchoolA();
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+afterEach(() => pages.closeAll());
 afterAll(async () => e?.close());
 
 async function seedSchoolA(): Promise<void> {
@@ -123,9 +121,7 @@ function overflowing(page: Page): Promise<string[]> {
 }
 
 async function open(viewport: Viewport): Promise<Page> {
-  const context = await newContext(e.browser, e.server.baseUrl, viewport);
-  contexts.push(context);
-  return context.newPage();
+  return pages.page(viewport);
 }
 
 async function signedIn(viewport: Viewport, user: FixtureUser, landing: string): Promise<Page> {

@@ -1,25 +1,21 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureUser } from '../server/test/fixtures';
 import { dismissToast, signInPlatform, signInThroughForm } from './actions';
-import { DESKTOP, newContext, PHONE, screenshot } from './browser';
-import { startE2E, type E2E } from './harness';
+import { DESKTOP, PHONE, screenshot } from './browser';
+import { pageOpener, startE2E, type E2E } from './harness';
 
 /** The accessibility statement is one click from the sign-in page and from every role's screen or menu (issue 13). */
 let e: E2E;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(() => e);
 beforeAll(async () => {
   e = await startE2E();
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+afterEach(() => pages.closeAll());
 afterAll(async () => e?.close());
 
 async function open(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const context = await newContext(e.browser, e.server.baseUrl, viewport);
-  contexts.push(context);
-  return context.newPage();
+  return pages.page(viewport);
 }
 
 async function signedIn(user: FixtureUser, landing: string): Promise<Page> {

@@ -1,8 +1,8 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Clock } from '../server/src/clock';
 import { seedFixture, type Fixture } from '../server/test/fixtures';
 import { startTestServer, type TestServer } from '../server/test/testServer';
-import { launchBrowser } from './browser';
+import { DESKTOP, launchBrowser, newContext } from './browser';
 
 export type E2E = { server: TestServer; fx: Fixture; browser: Browser; close: () => Promise<void> };
 
@@ -18,6 +18,24 @@ export async function startE2E(options: { clock?: Clock } = {}): Promise<E2E> {
     close: async () => {
       await browser.close();
       await server.close();
+    },
+  };
+}
+
+/** The browser contexts a file's tests open, each test's closed after it (`closeAll` in afterEach). */
+export function pageOpener(env: () => E2E) {
+  const open: BrowserContext[] = [];
+  return {
+    async context(viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> {
+      const context = await newContext(env().browser, env().server.baseUrl, viewport);
+      open.push(context);
+      return context;
+    },
+    async page(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+      return (await this.context(viewport)).newPage();
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all(open.splice(0).map((context) => context.close()));
     },
   };
 }

@@ -1,10 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reportDay } from '#protocol/time';
 import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
 import { api } from './boardSupport';
-import { DESKTOP, newContext, PHONE } from './browser';
-import { startE2E, type E2E } from './harness';
+import { DESKTOP, PHONE } from './browser';
+import { pageOpener, startE2E, type E2E } from './harness';
 import { escapeToast, expectFocusSeen, tabTo } from './keyboard';
 
 /**
@@ -18,7 +18,7 @@ const widths = [
 ] as const;
 
 let e: E2E;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(() => e);
 beforeAll(async () => {
   e = await startE2E();
   const admin = await api(e.server.baseUrl, e.fx.a.admin);
@@ -31,15 +31,11 @@ beforeAll(async () => {
     expect((await office.post('/api/away/add', { fromDate: day, toDate: day, studentName: 'Per Hansen' })).status).toBe(200);
   }
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+afterEach(() => pages.closeAll());
 afterAll(async () => e?.close());
 
 async function open(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(e.browser, e.server.baseUrl, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await pages.page(viewport);
   page.setDefaultTimeout(10_000);
   return page;
 }

@@ -1,17 +1,15 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dismissToast, horizontalOverflow, markPage, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
-import { DESKTOP, newContext, PHONE, screenshot } from './browser';
-import { startE2E, type E2E } from './harness';
+import { DESKTOP, PHONE, screenshot } from './browser';
+import { pageOpener, startE2E, type E2E } from './harness';
 
 let e: E2E;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(() => e);
 beforeAll(async () => {
   e = await startE2E();
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+afterEach(() => pages.closeAll());
 afterAll(async () => e?.close());
 
 type Viewport = { width: number; height: number };
@@ -20,9 +18,7 @@ type Task = { id: string; roomNumber: string; description: string; status: strin
 const TIMESTAMP = /^\d{1,2}\. \p{L}+ \d{4} kl\. \d{2}:\d{2}$/u;
 
 async function open(viewport: Viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(e.browser, e.server.baseUrl, viewport);
-  contexts.push(context);
-  return context.newPage();
+  return pages.page(viewport);
 }
 
 /** Signs in through the form and waits for the role's landing page. */

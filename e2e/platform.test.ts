@@ -1,25 +1,21 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dismissToast, horizontalOverflow, markPage, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
-import { DESKTOP, newContext, PHONE } from './browser';
-import { startE2E, type E2E } from './harness';
+import { DESKTOP, PHONE } from './browser';
+import { pageOpener, startE2E, type E2E } from './harness';
 
 let e: E2E;
-const contexts: BrowserContext[] = [];
+const pages = pageOpener(() => e);
 beforeAll(async () => {
   e = await startE2E();
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+afterEach(() => pages.closeAll());
 afterAll(async () => e?.close());
 
 type Viewport = { width: number; height: number };
 
 async function open(viewport: Viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(e.browser, e.server.baseUrl, viewport);
-  contexts.push(context);
-  return context.newPage();
+  return pages.page(viewport);
 }
 
 async function platformAdmin(viewport: Viewport = DESKTOP): Promise<Page> {
