@@ -4,7 +4,7 @@ import { deferred, json, refusal, settle } from '../testing/fakeFetch';
 import { fakeReportServer, KARI, reportIdOf } from '../testing/fakeReportServer';
 import { refuseStorage } from '../testing/storage';
 import { createElement } from 'react';
-import { useSaveWhenOnline } from '../features/supervisor/useSaveWhenOnline';
+import { useSaveWhenOnline } from '../features/reports/useSaveWhenOnline';
 import { render } from '../testing/render';
 import { useToastStore } from '../ui/toastStore';
 import { dayScope, useAwayStore } from './boardStores';
@@ -185,7 +185,7 @@ describe('typing and saving', () => {
 
     expect(store()).toMatchObject({ text: 'Viktig tekst', unsaved: true, saving: false });
     expect(readDraft(KARI, DAY)?.content).toBe('Viktig tekst');
-    // The store says how it ended; the board tells the user (features/supervisor/saveOutcome.ts).
+    // The store says how it ended; the board tells the user (features/reports/saveOutcome.ts).
     expect(useToastStore.getState().toasts).toEqual([]);
   });
 
