@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
-import { moveToSchoolDatabases } from './db/moveToSchoolDatabases';
+import { runMigrations } from './db/migrations/runMigrations';
+import { DataTooNewError } from './db/migrations/schemaVersion';
 import { EmbeddedDatabaseUnavailable } from './db/ferretBinary';
 import { buildApp } from './app';
 import { finishSchoolDeletions } from './features/schools/service';
@@ -11,8 +12,8 @@ import { seedDemoData } from './features/demo/seedDemoData';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await connectDatabase(config, (line) => console.log(line));
-  const moved = await moveToSchoolDatabases();
-  if (moved > 0) console.log(`Flyttet ${moved} dokument(er) til skolenes egne databaser`);
+  // Before the server listens: no request may see data of a shape this code does not read.
+  await runMigrations((line) => console.log(line));
   const app = await buildApp(config);
 
   const finished = await finishSchoolDeletions(app.realtime);
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof EmbeddedDatabaseUnavailable) {
+  if (err instanceof EmbeddedDatabaseUnavailable || err instanceof DataTooNewError) {
     console.error(`\n${err.message}\n`);
   } else {
     console.error(err);

@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { principalsChanged } from '../auth/principalChanges';
 
 const schoolSchema = new Schema(
@@ -9,6 +10,8 @@ const schoolSchema = new Schema(
     active: { type: Boolean, required: true, default: true },
     /** Set when a deletion starts; a deletion cut short is finished by a retry or at the next start. */
     deleting: { type: Boolean, default: false },
+    /** Sick lists (names and comments) older than this many months are deleted (features/sick/retention.ts). */
+    healthDataRetentionMonths: { type: Number, required: true, default: HEALTH_DATA_RETENTION_DEFAULT_MONTHS, min: 1 },
   },
   { timestamps: true },
 );

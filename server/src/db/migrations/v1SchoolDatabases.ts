@@ -1,0 +1,12 @@
+import { moveToSchoolDatabases } from '../moveToSchoolDatabases';
+import type { Migration } from './migration';
+
+/** Each school's documents move from collections shared by all schools to the school's own database. */
+export const v1SchoolDatabases: Migration = {
+  version: 1,
+  name: 'skolenes egne databaser',
+  async up(log) {
+    const moved = await moveToSchoolDatabases();
+    if (moved > 0) log(`Flyttet ${moved} dokument(er) til skolenes egne databaser`);
+  },
+};
