@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dismissToast, horizontalOverflow, markPage, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
-import { DESKTOP, PHONE } from './browser';
+import { DESKTOP, PHONE, screenshot } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
 let e: E2E;
@@ -251,6 +251,34 @@ describe('a school’s users on the platform', () => {
     await page.getByTestId('create-user-submit').click();
     expect(await waitForToast(page, 'Kunne ikke opprette bruker')).toContain('Feil');
     expect(await page.getByTestId('create-user-dialog').isVisible()).toBe(true);
+  });
+});
+
+describe('how long a school keeps health data', () => {
+  it('the Plattformadministrator sets the months on the school page; a wrong number is explained and not sent', async () => {
+    const page = await platformAdmin(PHONE);
+    await page.goto(`/plattformadministrator/schools/${e.fx.a.id}`);
+    const months = page.getByTestId('retention-months');
+    await months.waitFor();
+    expect(await months.inputValue()).toBe('12');
+    expect(await page.getByTestId('retention-save').isDisabled()).toBe(true);
+
+    await months.fill('0');
+    await page.getByTestId('retention-save').click();
+    await page.getByText('Lagringstiden må være et helt antall måneder fra 1 til 120').waitFor();
+    expect(await months.getAttribute('aria-invalid')).toBe('true');
+
+    await months.fill('18');
+    await page.getByTestId('retention-save').click();
+    expect(await waitForToast(page, 'Lagret')).toContain('Sykelister eldre enn 18 måneder slettes automatisk.');
+    await expect.poll(() => page.getByTestId('retention-save').isDisabled()).toBe(true);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'platform-retention-375');
+
+    // Stored: a fresh page shows it.
+    await page.reload();
+    await months.waitFor();
+    expect(await months.inputValue()).toBe('18');
   });
 });
 

@@ -14,6 +14,10 @@ export const AUDIT_ACTIONS = {
   'report.deleted': 'Slettet rapport',
   'trip.removed': 'Fjernet reise',
   'school.deleted': 'Slettet skole',
+  'school.retentionChanged': 'Endret lagringstid for sykdomsopplysninger',
+  'sick.expired': 'Slettet sykelister etter lagringstiden',
+  'student.exported': 'Lastet ned opplysninger om en elev',
+  'student.erased': 'Slettet opplysninger om en elev',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { HEALTH_DATA_RETENTION_MAX_MONTHS } from './schools';
 
 export const SCHOOL_NAME_MAX_LENGTH = 120;
 
@@ -18,6 +19,8 @@ export const platformSchoolSchema = z.object({
   name: z.string(),
   active: z.boolean(),
   counts: schoolCountsSchema,
+  /** Sick lists older than this many months are deleted. */
+  healthDataRetentionMonths: z.number().int(),
   updatedAt: z.string(),
 });
 export type PlatformSchool = z.infer<typeof platformSchoolSchema>;
@@ -37,3 +40,17 @@ export type UpdateSchoolBody = z.infer<typeof updateSchoolBodySchema>;
 
 export const deletedSchema = z.object({ id: idSchema });
 export type Deleted = z.infer<typeof deletedSchema>;
+
+const RETENTION_MESSAGE = `Lagringstiden må være et helt antall måneder fra 1 til ${HEALTH_DATA_RETENTION_MAX_MONTHS}`;
+const retentionMonthsSchema = z
+  .number({ error: RETENTION_MESSAGE })
+  .int(RETENTION_MESSAGE)
+  .min(1, RETENTION_MESSAGE)
+  .max(HEALTH_DATA_RETENTION_MAX_MONTHS, RETENTION_MESSAGE);
+/** PUT /api/plattformadministrator/schools/:id/retention */
+export const retentionBodySchema = z.object({ months: retentionMonthsSchema });
+export type RetentionBody = z.infer<typeof retentionBodySchema>;
+/** The same, typed into a form field. */
+export const retentionFormSchema = z.object({
+  months: z.string().trim().regex(/^\d{1,4}$/, RETENTION_MESSAGE).transform(Number).pipe(retentionMonthsSchema),
+});

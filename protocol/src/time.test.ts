@@ -4,6 +4,7 @@ import {
   DAY_PATTERN,
   OSLO_TIME_ZONE,
   addDays,
+  addMonths,
   compareDays,
   formatDayNo,
   formatLongDayNo,
@@ -331,5 +332,19 @@ describe('Norwegian formatting', () => {
 
   it('rejects invalid timestamps', () => {
     expect(() => formatTimestampNo('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('addMonths', () => {
+  it('keeps the day of the month, or takes the last day of a shorter month', () => {
+    expect(addMonths('2026-11-24', -12)).toBe('2025-11-24');
+    expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
+    expect(addMonths('2024-03-31', -1)).toBe('2024-02-29');
+    expect(addMonths('2026-01-15', -1)).toBe('2025-12-15');
+    expect(addMonths('2026-12-31', 2)).toBe('2027-02-28');
+    expect(addMonths('2026-10-25', 0)).toBe('2026-10-25');
+  });
+  it('refuses a fraction of a month', () => {
+    expect(() => addMonths('2026-10-25', 1.5)).toThrow(RangeError);
   });
 });

@@ -126,6 +126,17 @@ export function addDays(day: string, n: number): string {
   return utcToDay(new Date(dayToUtc(day).getTime() + n * DAY_MS));
 }
 
+/** The same day n months later (earlier for negative n), or the month's last day when it is shorter. */
+export function addMonths(day: string, n: number): string {
+  if (!Number.isInteger(n)) throw new RangeError(`Month offset must be an integer: ${n}`);
+  const start = dayToUtc(day);
+  const monthIndex = start.getUTCFullYear() * 12 + start.getUTCMonth() + n;
+  const year = Math.floor(monthIndex / 12);
+  const month = monthIndex - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return utcToDay(new Date(Date.UTC(year, month, Math.min(start.getUTCDate(), lastDay))));
+}
+
 /** Whole days from a to b (negative when b is before a). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((dayToUtc(b).getTime() - dayToUtc(a).getTime()) / DAY_MS);

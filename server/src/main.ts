@@ -8,6 +8,7 @@ import { finishSchoolDeletions } from './features/schools/service';
 import { ensurePlatformAdmin } from './features/users/platformAdmin';
 import { printDemoLogins } from './features/demo/printDemoLogins';
 import { seedDemoData } from './features/demo/seedDemoData';
+import { scheduleHealthDataExpiry } from './features/sick/retention';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,12 +21,14 @@ async function main(): Promise<void> {
   if (finished > 0) app.log.warn(`fullførte ${finished} avbrutt(e) sletting(er) av skole`);
   if (config.platformAdmin) await ensurePlatformAdmin(config.platformAdmin.email, config.platformAdmin.password);
   const seeded = config.demoData ? await seedDemoData() : false;
+  const stopExpiry = scheduleHealthDataExpiry(app.clock, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: stopper`);
+    stopExpiry();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

@@ -97,6 +97,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/plattformadministrator/schools': { probe: (x) => x.get('/api/plattformadministrator/schools'), expect: [401, 403, 403, 403, 403, 403, 200] },
   'POST /api/plattformadministrator/schools': { probe: (x) => x.post('/api/plattformadministrator/schools', {}), expect: [401, 403, 403, 403, 403, 403, 400] },
   'PUT /api/plattformadministrator/schools/:id': { probe: (x) => x.put(`/api/plattformadministrator/schools/${BAD_ID}`, {}), expect: [401, 403, 403, 403, 403, 403, 400] },
+  'PUT /api/plattformadministrator/schools/:id/retention': { probe: (x) => x.put(`/api/plattformadministrator/schools/${BAD_ID}/retention`, { months: 3 }), expect: [401, 403, 403, 403, 403, 403, 400] },
   'DELETE /api/plattformadministrator/schools/:id': { probe: (x) => x.delete(`/api/plattformadministrator/schools/${BAD_ID}`), expect: [401, 403, 403, 403, 403, 403, 400] },
   'GET /api/plattformadministrator/users': { probe: (x) => x.get('/api/plattformadministrator/users'), expect: [401, 403, 403, 403, 403, 403, 200] },
   'POST /api/plattformadministrator/users': { probe: (x) => x.post('/api/plattformadministrator/users', {}), expect: [401, 403, 403, 403, 403, 403, 400] },

@@ -35,6 +35,11 @@ export function setSchoolActive(id: string, active: boolean): Promise<PlatformSc
   return request('PUT', schoolPath(id), platformSchoolSchema, { active });
 }
 
+/** How long the school keeps sick lists, in months. */
+export function setHealthDataRetention(id: string, months: number): Promise<PlatformSchool> {
+  return request('PUT', `${schoolPath(id)}/retention`, platformSchoolSchema, { months });
+}
+
 /** Deletes the school and all its data. */
 export function deleteSchool(id: string): Promise<Deleted> {
   return request('DELETE', schoolPath(id), deletedSchema);

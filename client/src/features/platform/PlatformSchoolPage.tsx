@@ -8,6 +8,7 @@ import { PlusIcon } from '../../ui/icons';
 import { StatusScreen } from '../../ui/StatusScreen';
 import { CreateUserDialog } from './CreateUserDialog';
 import { PlatformUserRow } from './PlatformUserRow';
+import { RetentionCard } from './RetentionCard';
 import { SchoolActivePill } from './SchoolCard';
 import { SchoolCounts } from './SchoolCounts';
 import { TransferDialog } from './TransferDialog';
@@ -50,6 +51,7 @@ export function PlatformSchoolPage() {
             <SchoolCounts counts={school.counts} />
           </section>
         )}
+        {school && <RetentionCard key={`${school.id}:${school.healthDataRetentionMonths}`} school={school} />}
 
         <section aria-labelledby="users-title" className="platform-section">
           <div className="page-head">

@@ -1,4 +1,4 @@
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { AuditAction, AuditEntry } from '#protocol/audit';
 import type { UserDoc } from '../users/model';
 import { AuditModel, type AuditDoc } from './model';
@@ -6,8 +6,13 @@ import { trusted } from '../../db/trusted';
 
 export type AuditTarget = { id: Types.ObjectId | string; name: string; schoolId: Types.ObjectId | string | null | undefined; detail?: string };
 
+type Actor = Pick<UserDoc, '_id' | 'name'> & { role: string };
+
+/** What the server does on its own (deleting health data after its retention period), in the trail as such. */
+export const SYSTEM_ACTOR: Actor = { _id: new Types.ObjectId('000000000000000000000000'), name: 'Tilsynsvakt (automatisk)', role: 'System' };
+
 /** Records what an administrator did, after it succeeded. */
-export async function audit(actor: UserDoc, action: AuditAction, target: AuditTarget): Promise<void> {
+export async function audit(actor: Actor, action: AuditAction, target: AuditTarget): Promise<void> {
   await AuditModel.create({
     schoolId: target.schoolId ?? null,
     at: new Date(),

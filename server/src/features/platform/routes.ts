@@ -7,6 +7,7 @@ import {
   deletedSchema,
   platformSchoolSchema,
   platformSchoolsSchema,
+  retentionBodySchema,
   updateSchoolBodySchema,
 } from '#protocol/platform';
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
@@ -19,7 +20,7 @@ import {
   usersSchema,
 } from '#protocol/users';
 import { currentUser } from '../../plugins/auth';
-import { createSchool, deleteSchool, listPlatformSchools, setSchoolActive } from '../schools/service';
+import { createSchool, deleteSchool, listPlatformSchools, setHealthDataRetention, setSchoolActive } from '../schools/service';
 import { UserModel } from '../users/model';
 import { School } from '../schools/model';
 import { presentUser } from '../users/present';
@@ -48,6 +49,12 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
     `${BASE}/schools/:id`,
     { config: platformOnly, schema: { params: idParamsSchema, body: updateSchoolBodySchema, response: { 200: platformSchoolSchema } } },
     async (request) => setSchoolActive(request.params.id, request.body.active, app.realtime),
+  );
+
+  r.put(
+    `${BASE}/schools/:id/retention`,
+    { config: platformOnly, schema: { params: idParamsSchema, body: retentionBodySchema, response: { 200: platformSchoolSchema } } },
+    async (request) => setHealthDataRetention(currentUser(request), request.params.id, request.body.months, app.realtime),
   );
 
   r.delete(

@@ -2,6 +2,7 @@ import mongoose, { Types } from 'mongoose';
 import type { PlatformSchool, SchoolCounts } from '#protocol/platform';
 import { ADMIN_ROLE } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
+import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
@@ -43,6 +44,7 @@ function present(school: SchoolDoc, counts: SchoolCounts | undefined): PlatformS
     name: school.name,
     active: school.active,
     counts: counts ?? { ...EMPTY_COUNTS },
+    healthDataRetentionMonths: school.healthDataRetentionMonths ?? HEALTH_DATA_RETENTION_DEFAULT_MONTHS,
     updatedAt: (school.updatedAt ?? new Date()).toISOString(),
   };
 }
@@ -94,6 +96,18 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
     for (const id of userIds) realtime.disconnectUser(id.toHexString());
   }
   const presented = (await presentPlatformSchool(school._id))!;
+  realtime.emit([rooms.platform], 'schools.updated', presented);
+  return presented;
+}
+
+/** How long the school keeps sick lists; the lists older than that go at the next expiry run. */
+export async function setHealthDataRetention(actor: UserDoc, schoolId: string, months: number, realtime: Realtime): Promise<PlatformSchool> {
+  const before = await School.findById(schoolId, { healthDataRetentionMonths: 1, name: 1 }).lean();
+  if (!before) throw notFound('Fant ikke skolen');
+  await School.updateOne({ _id: before._id }, { $set: { healthDataRetentionMonths: months } });
+  const old = before.healthDataRetentionMonths ?? HEALTH_DATA_RETENTION_DEFAULT_MONTHS;
+  await audit(actor, 'school.retentionChanged', { id: before._id, name: before.name, schoolId: before._id, detail: `${old} → ${months} måneder` });
+  const presented = (await presentPlatformSchool(before._id))!;
   realtime.emit([rooms.platform], 'schools.updated', presented);
   return presented;
 }

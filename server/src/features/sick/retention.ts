@@ -1,0 +1,55 @@
+import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
+import { addMonths, formatDayNo, osloDay } from '#protocol/time';
+import { releaseClaim, tryClaim } from '../../db/claims';
+import { trusted } from '../../db/trusted';
+import type { Clock } from '../../clock';
+import { audit, SYSTEM_ACTOR } from '../audit/service';
+import { School } from '../schools/model';
+import { SickRecord } from './model';
+
+/**
+ * Health data does not outlive its purpose: a school's sick lists (names and comments) older than
+ * its retention period are deleted, and the trail says how many and up to which date, never
+ * whose. Reports keep their text. Safe on several instances at once: a school is done by one at a time.
+ */
+export async function expireHealthData(now: Date): Promise<number> {
+  const schools = await School.find({ deleting: trusted({ $ne: true }) }, { healthDataRetentionMonths: 1 }).lean();
+  let deleted = 0;
+  for (const school of schools) {
+    const months = school.healthDataRetentionMonths ?? HEALTH_DATA_RETENTION_DEFAULT_MONTHS;
+    // Kept: the lists from this day on (today's date, that many months back).
+    const firstKept = addMonths(osloDay(now), -months);
+    const claim = `healthDataExpiry:${school._id.toHexString()}`;
+    if (!(await tryClaim(claim))) continue;
+    try {
+      const { deletedCount } = await SickRecord.of(school._id).deleteMany({ date: trusted({ $lt: firstKept }) });
+      if (deletedCount > 0) {
+        await audit(SYSTEM_ACTOR, 'sick.expired', {
+          id: school._id,
+          name: 'Sykelister',
+          schoolId: school._id,
+          detail: `${deletedCount} sykeliste(r) fra før ${formatDayNo(firstKept)} (lagringstid ${months} måneder)`,
+        });
+      }
+      deleted += deletedCount;
+    } finally {
+      await releaseClaim(claim);
+    }
+  }
+  return deleted;
+}
+
+const EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Runs the expiry soon after start and then every hour, until stopped. */
+export function scheduleHealthDataExpiry(clock: Clock, log: { error(err: unknown, message: string): void }): () => void {
+  const run = () => void expireHealthData(clock.now()).catch((err: unknown) => log.error(err, 'sletting av gamle sykelister feilet'));
+  const first = setTimeout(run, 10_000);
+  const every = setInterval(run, EXPIRY_INTERVAL_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
