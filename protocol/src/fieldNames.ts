@@ -23,6 +23,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   id: 'id',
   label: 'tekst',
   limit: 'antall',
+  months: 'måneder',
   active: 'aktiv',
   name: 'navn',
   newPassword: 'nytt passord',
