@@ -20,3 +20,4 @@ export * from './texts';
 export * from './errors';
 export * from './fieldNames';
 export * from './audit';
+export * from './students';

@@ -5,6 +5,7 @@ import { useNorwegianZodMessages } from '#protocol/zodLocale';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { auditRoutes } from './features/audit/routes';
+import { studentRoutes } from './features/students/routes';
 import { authRoutes } from './features/auth/routes';
 import { classRoutes } from './features/classes/routes';
 import { healthRoutes } from './features/health/routes';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(awayRoutes);
   await app.register(maintenanceRoutes);
   await app.register(auditRoutes);
+  await app.register(studentRoutes);
 
   await registerClient(app, config.clientDir, sessionCookieName(config));
   return app;

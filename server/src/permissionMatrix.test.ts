@@ -276,6 +276,16 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/audit?schoolId=${fx.a.id}`), status: 403 }],
   },
+  'GET /api/admin/students/:name': {
+    probe: (x) => x.get('/api/admin/students/...'),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/students/Ola?schoolId=${fx.a.id}`), status: 403 }],
+  },
+  'DELETE /api/admin/students/:name': {
+    probe: (x) => x.delete('/api/admin/students/...'),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.delete(`/api/admin/students/Ola?schoolId=${fx.a.id}`), status: 403 }],
+  },
   // Signing out changes nothing but the caller's own session; it runs last.
   'POST /api/auth/logout': { probe: (x) => x.post('/api/auth/logout'), expect: [200, 200, 200, 200, 200, 200, 200] },
 };

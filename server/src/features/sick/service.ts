@@ -97,3 +97,8 @@ export function replaceSick(
     realtime,
   );
 }
+
+/** Takes one student off a date's list (a parent's request to erase what is stored about them). */
+export function removeSickStudent(schoolId: Types.ObjectId, date: string, name: string, realtime: Realtime): Promise<Sick> {
+  return changeList(schoolId, date, (students) => students.filter((s) => s.name !== name), realtime);
+}

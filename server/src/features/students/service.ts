@@ -1,0 +1,84 @@
+import type { Types } from 'mongoose';
+import { ERASED_STUDENT, type StudentData, type StudentErasure } from '#protocol/students';
+import type { Realtime } from '../../realtime/realtime';
+import { AuditModel } from '../audit/model';
+import { audit } from '../audit/service';
+import { ReportModel } from '../reports/model';
+import { SickRecord } from '../sick/model';
+import { removeSickStudent } from '../sick/service';
+import { Trip } from '../away/model';
+import { removeFromTrips } from '../away/tripService';
+import type { UserDoc } from '../users/model';
+
+/**
+ * Everything one school stores about one student name, to hand to a parent and to erase on
+ * request (GDPR). Names compare exactly, as everywhere a name is stored; a report's own text is
+ * free text, so it is searched without regard to case and shown, never changed by the server.
+ */
+
+const mentions = (text: string, name: string) => text.toLocaleLowerCase('nb').includes(name.toLocaleLowerCase('nb'));
+
+async function auditEntriesNaming(schoolId: Types.ObjectId, name: string) {
+  const entries = await AuditModel.find({ schoolId }, { at: 1, action: 1, targetName: 1, detail: 1 }).lean();
+  return entries.filter((entry) => entry.targetName.includes(name) || entry.detail.includes(name));
+}
+
+async function reportsMentioning(schoolId: Types.ObjectId, name: string) {
+  const reports = await ReportModel.of(schoolId).find({ schoolId }, { date: 1, authorName: 1, content: 1 }).lean();
+  return reports.filter((report) => mentions(report.content, name)).sort((a, b) => a.date.localeCompare(b.date));
+}
+
+export async function exportStudentData(actor: UserDoc, schoolId: Types.ObjectId, name: string): Promise<StudentData> {
+  const [sick, trips, listingAway, mentioning, entries] = await Promise.all([
+    SickRecord.of(schoolId).find({ schoolId, 'students.name': name }, { date: 1, students: 1 }).lean(),
+    Trip.of(schoolId).find({ schoolId, studentNames: name }, { fromDate: 1, toDate: 1 }).lean(),
+    ReportModel.of(schoolId).find({ schoolId, awayStudents: name }, { date: 1, authorName: 1 }).lean(),
+    reportsMentioning(schoolId, name),
+    auditEntriesNaming(schoolId, name),
+  ]);
+  await audit(actor, 'student.exported', { id: schoolId, name: 'En elev', schoolId });
+  const byDate = <T extends { date: string }>(items: T[]) => items.sort((a, b) => a.date.localeCompare(b.date));
+  return {
+    name,
+    exportedAt: new Date().toISOString(),
+    sick: byDate(sick.map((list) => ({ date: list.date, comment: list.students.find((s) => s.name === name)?.comment ?? '' }))),
+    trips: trips.map((trip) => ({ fromDate: trip.fromDate, toDate: trip.toDate })).sort((a, b) => a.fromDate.localeCompare(b.fromDate)),
+    reportsListingAway: byDate(listingAway.map((report) => ({ date: report.date, authorName: report.authorName }))),
+    reportsMentioning: mentioning.map((report) => ({ date: report.date, authorName: report.authorName, content: report.content })),
+    auditEntries: entries.map((entry) => ({ at: entry.at.toISOString(), action: entry.action, detail: entry.detail })),
+  };
+}
+
+/**
+ * Erases the name everywhere it is stored as data: off every sick list (with its comment), off
+ * every trip (a trip left empty goes), off the away lists of reports, and out of the audit trail's
+ * text. The trail records the erasure without the name.
+ */
+export async function eraseStudentData(actor: UserDoc, schoolId: Types.ObjectId, name: string, realtime: Realtime): Promise<StudentErasure> {
+  const sickLists = await SickRecord.of(schoolId).find({ schoolId, 'students.name': name }, { date: 1 }).lean();
+  for (const list of sickLists) await removeSickStudent(schoolId, list.date, name, realtime);
+
+  const trips = await Trip.of(schoolId).countDocuments({ schoolId, studentNames: name });
+  // Every trip, archived ones too: the earliest possible end date.
+  await removeFromTrips(schoolId, { studentName: name }, '0000-01-01', realtime);
+
+  const reports = await ReportModel.of(schoolId).updateMany({ schoolId, awayStudents: name }, { $pull: { awayStudents: name } });
+
+  const entries = await auditEntriesNaming(schoolId, name);
+  for (const entry of entries) {
+    await AuditModel.updateOne(
+      { _id: entry._id },
+      { $set: { targetName: entry.targetName.split(name).join(ERASED_STUDENT), detail: entry.detail.split(name).join(ERASED_STUDENT) } },
+    );
+  }
+
+  const stillMentioning = (await reportsMentioning(schoolId, name)).map((report) => report.date);
+  const erasure = { sickLists: sickLists.length, trips, reports: reports.modifiedCount, auditEntries: entries.length, reportsMentioning: stillMentioning };
+  await audit(actor, 'student.erased', {
+    id: schoolId,
+    name: 'En elev',
+    schoolId,
+    detail: `${erasure.sickLists} sykeliste(r), ${erasure.trips} reise(r), ${erasure.reports} rapport(er), ${erasure.auditEntries} loggoppføring(er)`,
+  });
+  return erasure;
+}

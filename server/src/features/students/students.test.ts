@@ -1,0 +1,121 @@
+import { Types } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
+import { startSeededServer } from '../../../test/seededServer';
+import type { TestServer } from '../../../test/testServer';
+import { AuditModel } from '../audit/model';
+import { Trip } from '../away/model';
+import { ReportModel } from '../reports/model';
+import { SickRecord } from '../sick/model';
+
+let server: TestServer;
+let fx: Fixture;
+let c: Callers;
+beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
+afterAll(async () => server?.close());
+
+const OLA = 'Ola Nordmann';
+const url = (name: string) => `/api/admin/students/${encodeURIComponent(name)}`;
+type Data = {
+  name: string;
+  sick: Array<{ date: string; comment: string }>;
+  trips: Array<{ fromDate: string; toDate: string }>;
+  reportsListingAway: Array<{ date: string; authorName: string }>;
+  reportsMentioning: Array<{ date: string; content: string }>;
+  auditEntries: Array<{ action: string; detail: string }>;
+};
+
+async function seed(): Promise<void> {
+  const a = fx.a.id;
+  await SickRecord.of(a).create({ schoolId: a, date: '2026-10-01', students: [{ name: OLA, comment: 'Feber' }, { name: 'Kari', comment: 'Vondt i halsen' }] });
+  await SickRecord.of(a).create({ schoolId: a, date: '2026-11-02', students: [{ name: OLA, comment: '' }] });
+  await SickRecord.of(a).create({ schoolId: a, date: '2026-11-03', students: [{ name: 'Ola', comment: 'en annen Ola' }] });
+  await Trip.of(a).create({ schoolId: a, fromDate: '2026-09-01', toDate: '2026-09-03', studentNames: [OLA] });
+  await Trip.of(a).create({ schoolId: a, fromDate: '2026-12-01', toDate: '2026-12-05', studentNames: [OLA, 'Per'] });
+  await ReportModel.of(a).create({
+    schoolId: a,
+    authorUserId: new Types.ObjectId(fx.a.supervisor.id),
+    authorName: 'Kari A',
+    date: '2026-10-01',
+    content: 'ola nordmann var urolig i kveld',
+    awayStudents: [OLA, 'Per'],
+  });
+  await AuditModel.create({
+    schoolId: a,
+    at: new Date('2026-09-04T10:00:00Z'),
+    actorId: new Types.ObjectId(fx.a.admin.id),
+    actorName: 'Admin A',
+    actorRole: 'Admin',
+    action: 'trip.removed',
+    targetId: new Types.ObjectId().toHexString(),
+    targetName: 'fra 01.09.2026 til 03.09.2026',
+    detail: `${OLA}, Per`,
+  });
+  // The same name at school B is school B's, and stays.
+  await SickRecord.of(fx.b.id).create({ schoolId: fx.b.id, date: '2026-10-01', students: [{ name: OLA, comment: 'B sin' }] });
+}
+
+describe('everything stored about one student name (GDPR)', () => {
+  it('is for the school’s Admin and the Plattformadministrator on a chosen school; a bad name is refused', async () => {
+    await expectAccess(c, (x) => x.get(url(OLA)), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
+    await expectAccess(c, (x) => x.delete(url('Ingen med dette navnet')), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
+    for (const bad of [' ', 'x'.repeat(101), '...']) {
+      const res = await c.adminA.get<{ message: string; code: string }>(url(bad));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/Navn/);
+    }
+  });
+
+  it('is handed over whole: sick days with comments, trips, reports that list or mention the student, the trail', async () => {
+    await seed();
+    const res = await c.adminA.get<Data>(url(OLA));
+    expect(res.status).toBe(200);
+    expect(res.body.sick).toEqual([
+      { date: '2026-10-01', comment: 'Feber' },
+      { date: '2026-11-02', comment: '' },
+    ]);
+    expect(res.body.trips).toEqual([
+      { fromDate: '2026-09-01', toDate: '2026-09-03' },
+      { fromDate: '2026-12-01', toDate: '2026-12-05' },
+    ]);
+    expect(res.body.reportsListingAway).toEqual([{ date: '2026-10-01', authorName: 'Kari A' }]);
+    expect(res.body.reportsMentioning).toMatchObject([{ date: '2026-10-01', content: 'ola nordmann var urolig i kveld' }]);
+    expect(res.body.auditEntries).toMatchObject([{ action: 'trip.removed', detail: `${OLA}, Per` }]);
+    // The Plattformadministrator sees the same on school A, and school B's Admin none of it.
+    const platform = await c.platform.get<Data>(`${url(OLA)}?schoolId=${fx.a.id}`);
+    expect({ ...platform.body, exportedAt: '' }).toEqual({ ...res.body, exportedAt: '' });
+    const b = await c.adminB.get<Data>(url(OLA));
+    expect(b.body.sick).toEqual([{ date: '2026-10-01', comment: 'B sin' }]);
+    expect(b.body.trips).toEqual([]);
+  });
+
+  it('is erased everywhere it is data, school B untouched; report text is left for a person, and the trail keeps no name', async () => {
+    const res = await c.adminA.delete<{ sickLists: number; trips: number; reports: number; auditEntries: number; reportsMentioning: string[] }>(url(OLA));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ sickLists: 2, trips: 2, reports: 1, auditEntries: 1, reportsMentioning: ['2026-10-01'] });
+
+    const sickA = await SickRecord.of(fx.a.id).find({}).sort({ date: 1 }).lean();
+    expect(sickA.map((list) => [list.date, list.students.map((s) => `${s.name}:${s.comment}`)])).toEqual([
+      ['2026-10-01', ['Kari:Vondt i halsen']],
+      ['2026-11-02', []],
+      ['2026-11-03', ['Ola:en annen Ola']],
+    ]);
+    expect((await Trip.of(fx.a.id).find({}).lean()).map((trip) => trip.studentNames)).toEqual([['Per']]);
+    const report = await ReportModel.of(fx.a.id).findOne({ date: '2026-10-01' }).lean();
+    expect(report?.awayStudents).toEqual(['Per']);
+    expect(report?.content).toBe('ola nordmann var urolig i kveld');
+    expect((await SickRecord.of(fx.b.id).findOne({}).lean())?.students[0]?.name).toBe(OLA);
+
+    const trail = await AuditModel.find({ schoolId: fx.a.id }).lean();
+    expect(JSON.stringify(trail)).not.toContain(OLA);
+    expect(trail.find((entry) => entry.action === 'trip.removed')?.detail).toBe('(slettet elev), Per');
+    // The refused and the empty requests above logged an erasure of nothing; this one says what went.
+    expect(trail.filter((entry) => entry.action === 'student.erased').map((entry) => entry.detail)).toContain(
+      '2 sykeliste(r), 2 reise(r), 1 rapport(er), 1 loggoppføring(er)',
+    );
+
+    const after = await c.adminA.get<Data>(url(OLA));
+    expect([after.body.sick, after.body.trips, after.body.reportsListingAway, after.body.auditEntries]).toEqual([[], [], [], []]);
+  });
+});
