@@ -234,6 +234,13 @@ describe('axe-core: WCAG 2.2 AA on every screen and dialog', () => {
       await visit(page, findings, width, '/admin/aarsrapport', 'yearly-report', 'year-chart');
       await visit(page, findings, width, '/admin/gaarsdagens-rapport', 'yesterday-report', 'yesterday-report-page');
       await visit(page, findings, width, '/admin/logg', 'audit', 'audit-entry');
+      await visit(page, findings, width, '/admin/elevopplysninger', 'student-data-search', 'student-search');
+      await page.getByTestId('student-name').fill('Ola');
+      await page.getByTestId('student-show').click();
+      await check(page, findings, width, 'student-data', page.getByTestId('student-data'));
+      await page.getByTestId('student-erase').click();
+      await check(page, findings, width, 'student-erase-confirm', page.getByRole('alertdialog'));
+      await page.keyboard.press('Escape');
       await visit(page, findings, width, '/admin/gjoremaal', 'task-buttons', 'task-buttons-form');
       await visit(page, findings, width, `/rapport/${reportId}/rediger`, 'report-edit', 'report-edit-form');
       await visit(page, findings, width, `/rapport/${reportId}`, 'report-admin', 'report-view');

@@ -44,6 +44,7 @@ describe('page titles', () => {
       '/admin/aarsrapport',
       '/admin/gaarsdagens-rapport',
       '/admin/logg',
+      '/admin/elevopplysninger',
       '/admin/vedlikehold',
       '/arkiv',
       '/change-password',

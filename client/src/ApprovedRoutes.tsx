@@ -11,6 +11,7 @@ import {
 } from '#protocol';
 import { AdminMenuPage } from './features/admin/AdminMenuPage';
 import { AuditPage } from './features/audit/AuditPage';
+import { StudentDataPage } from './features/students/StudentDataPage';
 import { SickAndAwayPage } from './features/away/SickAndAwayPage';
 import { TripsPage } from './features/away/TripsPage';
 import { ClassesPage } from './features/classes/ClassesPage';
@@ -87,6 +88,7 @@ export function ApprovedRoutes() {
       <Route path="/admin/aarsrapport" element={adminOnly(<YearlyReportPage />)} />
       <Route path="/admin/gaarsdagens-rapport" element={adminOnly(<YesterdayReportPage />)} />
       <Route path="/admin/logg" element={adminOnly(<AuditPage />)} />
+      <Route path="/admin/elevopplysninger" element={adminOnly(<StudentDataPage />)} />
       <Route
         path="/admin/vedlikehold"
         element={

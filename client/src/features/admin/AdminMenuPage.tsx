@@ -14,6 +14,7 @@ const LINKS: readonly MenuLinkProps[] = [
   { to: '/admin/gaarsdagens-rapport', label: 'Gårsdagens rapport', description: 'Rapportene fra forrige rapportdag' },
   { to: '/admin/klasser', label: 'Klasser', description: 'Administrer klasser' },
   { to: '/admin/logg', label: 'Endringslogg', description: 'Hvem godkjente, endret og slettet hva' },
+  { to: '/admin/elevopplysninger', label: 'Elevopplysninger', description: 'Innsyn og sletting for én elev' },
   { to: '/admin/brukere', label: 'Brukere', description: 'Godkjenn og administrer brukere', extra: <PendingCountBadge /> },
 ];
 
