@@ -4,6 +4,7 @@ import type { Fixture } from '../../test/fixtures';
 import type { Callers } from '../../test/callers';
 import type { TestServer } from '../../test/testServer';
 import { startSeededServer } from '../../test/seededServer';
+import { sharedClass } from '../../test/sharedCollections';
 import { ClassModel } from '../features/classes/model';
 import { ReportModel } from '../features/reports/model';
 import { moveToSchoolDatabases } from './moveToSchoolDatabases';
@@ -20,15 +21,7 @@ const now = new Date();
 
 describe('moving to per-school databases', () => {
   it('moves each school’s documents to its own database, once, and the screens find them there', async () => {
-    const classOf = (schoolId: string, className: string) => ({
-      _id: new Types.ObjectId(),
-      schoolId: new Types.ObjectId(schoolId),
-      className,
-      nameKey: className.toLowerCase(),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await shared('classes').insertMany([classOf(fx.a.id, '1A'), classOf(fx.a.id, '2A'), classOf(fx.b.id, '1B')]);
+    await shared('classes').insertMany([sharedClass(fx.a.id, '1A'), sharedClass(fx.a.id, '2A'), sharedClass(fx.b.id, '1B')]);
     await shared('reports').insertOne({
       _id: new Types.ObjectId(),
       schoolId: new Types.ObjectId(fx.a.id),

@@ -1,9 +1,10 @@
-import mongoose, { Types } from 'mongoose';
+import mongoose from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCompiledServer, type CompiledServer } from '../../../test/compiledServer';
 import { seedFixture, type Fixture } from '../../../test/fixtures';
 import { signedIn } from '../../../test/sessions';
+import { sharedClass } from '../../../test/sharedCollections';
 import { School } from '../../features/schools/model';
 import { connectMongoose, withDatabaseName } from '../connect';
 import { schoolDatabasePrefix } from '../schoolDatabase';
@@ -16,7 +17,6 @@ import { SCHEMA_STATE_ID, SchemaState, storedSchemaVersion } from './schemaVersi
 const uri = withDatabaseName(inject('mongoServerUri'), `migrate_${randomBytes(5).toString('hex')}`);
 const LATEST = MIGRATIONS.at(-1)!.version;
 const shared = (name: string) => mongoose.connection.db!.collection(name);
-const now = new Date();
 let fx: Fixture;
 let server: CompiledServer | undefined;
 
@@ -29,15 +29,7 @@ beforeAll(async () => {
   // collections, schools without a retention period for health data.
   await SchemaState.deleteMany({});
   await School.collection.updateMany({}, { $unset: { healthDataRetentionMonths: '' } });
-  const classOf = (schoolId: string, className: string) => ({
-    _id: new Types.ObjectId(),
-    schoolId: new Types.ObjectId(schoolId),
-    className,
-    nameKey: className.toLowerCase(),
-    createdAt: now,
-    updatedAt: now,
-  });
-  await shared('classes').insertMany([classOf(fx.a.id, '1A'), classOf(fx.a.id, '2A'), classOf(fx.b.id, '1B')]);
+  await shared('classes').insertMany([sharedClass(fx.a.id, '1A'), sharedClass(fx.a.id, '2A'), sharedClass(fx.b.id, '1B')]);
 }, 60_000);
 
 afterAll(async () => {
