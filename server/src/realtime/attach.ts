@@ -49,6 +49,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
         app.log.error({ err }, 'session check failed'),
       );
       socket.data.sessionId = sessionId;
+      forgetHandshakeRequest(socket);
     };
     join().then(
       () => next(),
@@ -108,4 +109,12 @@ function isAllowedOrigin(headers: Record<string, string | string[] | undefined>,
   } catch {
     return false;
   }
+}
+
+/**
+ * Once the user is known, the handshake's HTTP request (its parser state and socket wrappers) is
+ * not read again; kept, it costs every idle socket a few KB. Socket.IO's own memory advice.
+ */
+function forgetHandshakeRequest(socket: Socket): void {
+  (socket.conn as unknown as { request: unknown }).request = null;
 }
