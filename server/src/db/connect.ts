@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import { startSupervisedDatabase, type SupervisedDatabase } from './supervisedFerret';
@@ -14,14 +15,23 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
     : await startSupervisedDatabase(path.resolve(config.dataDir, 'ferretdb'), log);
   const uri = config.mongodbUri ?? withDatabaseName(embedded!.uri, DEFAULT_DATABASE_NAME);
   await connectMongoose(uri);
+  // Tools (backup, restore) reach the running app's embedded database here instead of starting another.
+  const uriFile = embedded ? runningDatabaseFile(config) : null;
+  if (uriFile) await writeFile(uriFile, uri, { mode: 0o600 });
   return {
     uri,
     embedded,
     close: async () => {
+      if (uriFile) await rm(uriFile, { force: true });
       await mongoose.disconnect();
       await embedded?.stop();
     },
   };
+}
+
+/** Where a running app names its embedded database (loopback only) for the tools. */
+export function runningDatabaseFile(config: Config): string {
+  return path.resolve(config.dataDir, 'running-database.uri');
 }
 
 /** How long a request waits for a database that has gone away before it is told so (a 503). */

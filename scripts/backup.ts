@@ -1,0 +1,24 @@
+// Usage: npm run backup -- <file> [--school <id>]
+// Writes a compressed archive of everything (or one school) while the app runs; see docs/operations.md.
+import { loadConfig } from '../server/src/config';
+import { backupToFile } from '../server/src/db/backup/backup';
+import { connectForTool } from '../server/src/db/toolConnection';
+
+const args = process.argv.slice(2);
+const schoolAt = args.indexOf('--school');
+const schoolId = schoolAt >= 0 ? args[schoolAt + 1] : undefined;
+const file = args.find((arg, i) => !arg.startsWith('--') && i !== schoolAt + 1);
+if (!file || (schoolAt >= 0 && !/^[0-9a-f]{24}$/i.test(schoolId ?? ''))) {
+  console.error('Bruk: npm run backup -- <fil> [--school <skole-id>]');
+  process.exit(2);
+}
+const database = await connectForTool(loadConfig(), console.log);
+try {
+  const documents = await backupToFile(file, { ...(schoolId ? { schoolId } : {}), progress: console.log });
+  console.log(`Sikkerhetskopi skrevet til ${file}: ${documents} dokument(er).`);
+} catch (err) {
+  console.error(`Sikkerhetskopien feilet: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

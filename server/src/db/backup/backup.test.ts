@@ -1,0 +1,192 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
+import { startSeededServer } from '../../../test/seededServer';
+import { signedIn } from '../../../test/sessions';
+import type { TestServer } from '../../../test/testServer';
+import { SickRecord } from '../../features/sick/model';
+import { projectRoot } from '../../projectRoot';
+import { runMigrations } from '../migrations/runMigrations';
+import { ArchiveRefused, DAMAGED, writeArchive } from './archiveFormat';
+import { backupToFile } from './backup';
+import { collectionNames, kept, mainDb, schoolDatabaseIds, schoolDb } from './databases';
+import { restoreFromFile } from './restore';
+
+/** A platform with two schools, backed up, wiped and restored: every document and every sign-in as before. */
+let server: TestServer;
+let fx: Fixture;
+let c: Callers;
+const dir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-backup-test-'));
+const file = (name: string) => path.join(dir, name);
+const { EJSON } = mongoose.mongo.BSON;
+
+beforeAll(async () => {
+  ({ server, fx, c } = await startSeededServer());
+  await runMigrations(() => undefined);
+  for (const [admin, name] of [
+    [c.adminA, '1A'],
+    [c.adminA, '2A'],
+    [c.adminB, '1B'],
+  ] as const) {
+    expect((await admin.post('/api/admin/classes', { className: name })).status).toBe(201);
+  }
+  await SickRecord.of(fx.a.id).create({ schoolId: fx.a.id, date: '2026-11-02', students: [{ name: 'Ola', comment: 'Feber' }] });
+  expect((await c.adminB.post('/api/away/add', { fromDate: '2026-12-01', toDate: '2026-12-02', studentName: 'Per' })).status).toBe(200);
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every document and index the backup is meant to keep, as text. */
+async function snapshot(only?: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const read = async (db: mongoose.mongo.Db, label: string) => {
+    for (const name of await kept(db)) {
+      const docs = await db.collection(name).find({}).sort({ _id: 1 }).toArray();
+      const indexes = (await db.collection(name).listIndexes().toArray()).map((index) => String(index.name)).sort();
+      out[`${label}.${name}`] = EJSON.stringify({ docs, indexes }, { relaxed: false });
+    }
+  };
+  if (!only) await read(mainDb(), 'main');
+  for (const schoolId of only ? [only] : await schoolDatabaseIds()) await read(schoolDb(schoolId), schoolId);
+  return out;
+}
+
+async function wipe(): Promise<void> {
+  for (const schoolId of await schoolDatabaseIds()) await schoolDb(schoolId).dropDatabase();
+  for (const name of await collectionNames(mainDb())) await mainDb().collection(name).deleteMany({});
+}
+
+const refusal = async (promise: Promise<unknown>) => {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ArchiveRefused);
+  return (err as Error).message;
+};
+
+describe('backup and restore of the whole platform', () => {
+  let before: Record<string, string>;
+
+  it('backs up both schools, and a damaged archive is refused with nothing written', async () => {
+    before = await snapshot();
+    const lines: string[] = [];
+    const documents = await backupToFile(file('all.tsv.gz'), { progress: (line) => lines.push(line) });
+    expect(documents).toBeGreaterThan(20);
+    expect(lines.some((line) => line.startsWith(`Skole ${fx.a.id}: classes, 2 dokument(er)`))).toBe(true);
+    await wipe();
+    const empty = await snapshot();
+
+    const whole = readFileSync(file('all.tsv.gz'));
+    writeFileSync(file('cut.gz'), whole.subarray(0, Math.floor(whole.length / 2)));
+    expect(await refusal(restoreFromFile(file('cut.gz')))).toBe(DAMAGED);
+    // One byte of a student's comment changed, the gzip made again: only the checksum can tell.
+    const inside = gunzipSync(whole);
+    const at = inside.indexOf('Feber');
+    inside[at] = 'f'.charCodeAt(0);
+    writeFileSync(file('changed.gz'), gzipSync(inside));
+    expect(await refusal(restoreFromFile(file('changed.gz')))).toBe(DAMAGED);
+    const flipped = Buffer.from(whole);
+    flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
+    writeFileSync(file('flipped.gz'), flipped);
+    expect(await refusal(restoreFromFile(file('flipped.gz')))).toBe(DAMAGED);
+    writeFileSync(file('other.gz'), gzipSync(Buffer.from('noe helt annet')));
+    expect(await refusal(restoreFromFile(file('other.gz')))).toBe('Filen er ikke en sikkerhetskopi fra Tilsynsvakt.');
+    writeFileSync(file('other.txt'), 'ikke gzip i det hele tatt');
+    expect(await refusal(restoreFromFile(file('other.txt')))).toBe('Filen er ikke en sikkerhetskopi fra Tilsynsvakt.');
+    expect(await snapshot()).toEqual(empty);
+  });
+
+  it('restores every document and index into the empty database, and everyone signs in as before', async () => {
+    const result = await restoreFromFile(file('all.tsv.gz'));
+    expect(result.schoolId).toBeNull();
+    expect(await snapshot()).toEqual(before);
+    for (const user of [fx.a.admin, fx.a.supervisor, fx.b.admin, fx.platformAdmin]) {
+      const client = await signedIn(server.baseUrl, user);
+      expect((await client.get<{ user: { id: string } }>('/api/auth/me')).body.user.id).toBe(user.id);
+    }
+    const adminB = await signedIn(server.baseUrl, fx.b.admin);
+    expect((await adminB.get<Array<{ className: string }>>('/api/admin/classes')).body.map((cls) => cls.className)).toEqual(['1B']);
+  });
+
+  it('refuses a database that is not empty', async () => {
+    expect(await refusal(restoreFromFile(file('all.tsv.gz')))).toBe('Databasen er ikke tom. En hel sikkerhetskopi gjenopprettes bare i en tom database.');
+  });
+});
+
+describe('a restore that fails while writing', () => {
+  it('takes away what it wrote: nothing is left half-restored', async () => {
+    const saved = file('before-failure.gz');
+    await backupToFile(saved);
+    await wipe();
+    const empty = await snapshot();
+    const schoolId = new mongoose.Types.ObjectId();
+    const user = (email: string) => ({ _id: new mongoose.Types.ObjectId(), name: 'X', email, role: 'Admin', status: 'approved', schoolId });
+    // Whole and checksummed, but two users with one e-mail: the unique index stops the third write.
+    async function* frames() {
+      yield { kind: 'header', format: 1, createdAt: new Date(), schoolId: null, schemaVersion: 2, schoolIds: [schoolId.toHexString()] };
+      yield { kind: 'part', part: 0, schoolId: null, database: 'main', collection: 'schools', indexes: [] };
+      yield { kind: 'doc', part: 0, schoolId: null, doc: { _id: schoolId, name: 'Ny', nameKey: 'ny', active: true } };
+      yield { kind: 'part', part: 1, schoolId: schoolId.toHexString(), database: 'school', collection: 'classes', indexes: [] };
+      yield { kind: 'doc', part: 1, schoolId: schoolId.toHexString(), doc: { _id: new mongoose.Types.ObjectId(), schoolId, className: '1X', nameKey: '1x' } };
+      yield { kind: 'part', part: 2, schoolId: null, database: 'main', collection: 'users', indexes: [] };
+      yield { kind: 'doc', part: 2, schoolId: null, doc: user('samme@test.no') };
+      yield { kind: 'doc', part: 2, schoolId: null, doc: user('samme@test.no') };
+    }
+    await writeArchive(file('duplicate.gz'), frames());
+    await expect(restoreFromFile(file('duplicate.gz'))).rejects.toThrow();
+    expect(await snapshot()).toEqual(empty);
+    expect(await schoolDatabaseIds()).toEqual([]);
+    await restoreFromFile(saved);
+  });
+});
+
+describe('backup and restore of one school', () => {
+  it('brings school A back into the running platform after it was deleted, and school B is not touched', async () => {
+    const aBefore = await snapshot(fx.a.id);
+    await backupToFile(file('a.gz'), { schoolId: fx.a.id });
+    const platform = await signedIn(server.baseUrl, fx.platformAdmin);
+    expect((await platform.delete(`/api/plattformadministrator/schools/${fx.a.id}`)).status).toBe(200);
+    const bBefore = await snapshot(fx.b.id);
+    const usersB = EJSON.stringify(await mainDb().collection('users').find({ schoolId: new mongoose.Types.ObjectId(fx.b.id) }).sort({ _id: 1 }).toArray());
+
+    const result = await restoreFromFile(file('a.gz'));
+    expect(result.schoolId).toBe(fx.a.id);
+    expect(await snapshot(fx.a.id)).toEqual(aBefore);
+    expect(await snapshot(fx.b.id)).toEqual(bBefore);
+    expect(EJSON.stringify(await mainDb().collection('users').find({ schoolId: new mongoose.Types.ObjectId(fx.b.id) }).sort({ _id: 1 }).toArray())).toBe(usersB);
+    const adminA = await signedIn(server.baseUrl, fx.a.admin);
+    expect((await adminA.get<Array<{ className: string }>>('/api/admin/classes')).body.map((cls) => cls.className)).toEqual(['1A', '2A']);
+
+    expect(await refusal(restoreFromFile(file('a.gz')))).toBe('Skolen finnes allerede på plattformen. Ingenting er gjenopprettet.');
+  });
+});
+
+describe('the commands', () => {
+  it('npm run backup and npm run restore work on MONGODB_URI and say what they did', () => {
+    const env = { ...process.env, MONGODB_URI: uriOfThisDatabase() };
+    const run = (script: string, ...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: projectRoot(), env, encoding: 'utf8' });
+    const backup = run('backup', file('cli.gz'), '--school', fx.b.id);
+    expect(backup.stdout).toContain(`Sikkerhetskopi skrevet til ${file('cli.gz')}`);
+    expect(backup.status).toBe(0);
+    const restore = run('restore', file('cli.gz'));
+    expect(restore.stderr).toContain('Skolen finnes allerede på plattformen. Ingenting er gjenopprettet.');
+    expect(restore.status).toBe(1);
+    const usage = run('restore');
+    expect(usage.stderr).toContain('Bruk: npm run restore -- <fil>');
+  });
+});
+
+function uriOfThisDatabase(): string {
+  const { host, port, name } = mongoose.connection;
+  return `mongodb://${host}:${port}/${name}`;
+}
