@@ -7,7 +7,7 @@ import { connectForTool } from '../server/src/db/toolConnection';
 const args = process.argv.slice(2);
 const schoolAt = args.indexOf('--school');
 const schoolId = schoolAt >= 0 ? args[schoolAt + 1] : undefined;
-const file = args.find((arg, i) => !arg.startsWith('--') && i !== schoolAt + 1);
+const file = args.find((arg, i) => !arg.startsWith('--') && (schoolAt < 0 || i !== schoolAt + 1));
 if (!file || (schoolAt >= 0 && !/^[0-9a-f]{24}$/i.test(schoolId ?? ''))) {
   console.error('Bruk: npm run backup -- <fil> [--school <skole-id>]');
   process.exit(2);

@@ -181,6 +181,9 @@ describe('the commands', () => {
     const restore = run('restore', file('cli.gz'));
     expect(restore.stderr).toContain('Skolen finnes allerede på plattformen. Ingenting er gjenopprettet.');
     expect(restore.status).toBe(1);
+    const everything = run('backup', file('cli-all.gz'));
+    expect(everything.stdout).toContain(`Sikkerhetskopi skrevet til ${file('cli-all.gz')}`);
+    expect(everything.stdout).toContain(`Skole ${fx.b.id}: classes, 1 dokument(er)`);
     const usage = run('restore');
     expect(usage.stderr).toContain('Bruk: npm run restore -- <fil>');
   });
