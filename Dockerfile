@@ -7,7 +7,7 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY protocol ./protocol
 COPY server/src ./server/src
-COPY scripts/buildServer.mjs scripts/createPlatformAdmin.ts ./scripts/
+COPY scripts/buildServer.mjs scripts/createPlatformAdmin.ts scripts/backup.ts scripts/restore.ts ./scripts/
 COPY client ./client
 RUN npx vite build --config client/vite.config.ts && node scripts/buildServer.mjs
 

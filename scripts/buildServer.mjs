@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'server/src/main.ts', createPlatformAdmin: 'scripts/createPlatformAdmin.ts' },
+  entryPoints: { main: 'server/src/main.ts', createPlatformAdmin: 'scripts/createPlatformAdmin.ts', backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' },
   outdir: process.argv[2] ?? 'dist/server',
   bundle: true,
   packages: 'external',

@@ -8,7 +8,7 @@ source scripts/lib/ensureDeps.sh
 
 ensure_node_modules
 STAMP=dist/.build-stamp
-if [ ! -f "$STAMP" ] || [ -n "$(find client protocol server/src scripts/buildServer.mjs scripts/createPlatformAdmin.ts package-lock.json -newer "$STAMP" -print -quit)" ]; then
+if [ ! -f "$STAMP" ] || [ -n "$(find client protocol server/src scripts/buildServer.mjs scripts/createPlatformAdmin.ts scripts/backup.ts scripts/restore.ts package-lock.json -newer "$STAMP" -print -quit)" ]; then
   echo "Bygger klienten og serveren …"
   npx vite build --config client/vite.config.ts --logLevel warn
   node scripts/buildServer.mjs

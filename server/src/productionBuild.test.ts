@@ -29,6 +29,14 @@ describe('the production build', () => {
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  it('ships the backup and restore commands compiled, for the image (docs/operations.md)', () => {
+    for (const command of ['backup', 'restore']) {
+      const run = spawnSync(process.execPath, [path.join(ROOT, `dist/server/${command}.js`)], { cwd: ROOT, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(2);
+      expect(run.stderr).toContain(`Bruk: npm run ${command} -- <fil>`);
+    }
+  });
+
   it('sends hashed assets precompressed and cached for good, and the page itself uncached', async () => {
     const assets = readdirSync(path.join(ROOT, 'dist/client/assets'));
     const script = assets.find((name) => name.startsWith('index-') && name.endsWith('.js'))!;
