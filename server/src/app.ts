@@ -6,6 +6,8 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { auditRoutes } from './features/audit/routes';
 import { studentRoutes } from './features/students/routes';
+import { AppMetrics } from './metrics/appMetrics';
+import { registerMetrics } from './metrics/metricsRoute';
 import { authRoutes } from './features/auth/routes';
 import { classRoutes } from './features/classes/routes';
 import { healthRoutes } from './features/health/routes';
@@ -31,13 +33,21 @@ import { attachRealtime } from './realtime/attach';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
-/** Builds the app: plugins first, then the feature routes. The database must already be connected. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: AppMetrics;
+  }
+}
+
 export type AppDependencies = {
   clock?: Clock;
+  /** The embedded database, for its state in /metrics (main.ts passes it). */
+  embeddedDatabase?: { restarts: number };
   /** Where the log goes (tests read it); standard output by default. */
   logStream?: { write(line: string): void };
 };
 
+/** Builds the app: plugins first, then the feature routes. The database must already be connected. */
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   useNorwegianZodMessages();
   const app = Fastify({
@@ -52,6 +62,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  const metrics = new AppMetrics(deps.embeddedDatabase);
+  app.decorate('metrics', metrics);
+  registerMetrics(app, metrics, config.metricsToken);
   await registerSecurity(app, config);
   await app.register(sessionPlugin, { config });
   registerAccessControl(app, config);

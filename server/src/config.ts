@@ -25,6 +25,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   COOKIE_SECURE: booleanFlag.optional(),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
+  /** Turns /metrics on, for a scraper that sends it as a bearer token. */
+  METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN må være minst 24 tegn').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -54,6 +56,8 @@ export type Config = {
   /** Secure cookies: on in production unless COOKIE_SECURE=false (plain-HTTP trials only). */
   cookieSecure: boolean;
   clientDir: string;
+  /** /metrics exists only with a token (docs/metrics.md). */
+  metricsToken: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -95,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     clientDir: e.CLIENT_DIR,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const database = await connectDatabase(config, (line) => console.log(line));
   // Before the server listens: no request may see data of a shape this code does not read.
   await runMigrations((line) => console.log(line));
-  const app = await buildApp(config);
+  const app = await buildApp(config, database.embedded ? { embeddedDatabase: database.embedded } : {});
 
   const finished = await finishSchoolDeletions(app.realtime);
   if (finished > 0) app.log.warn(`fullførte ${finished} avbrutt(e) sletting(er) av skole`);

@@ -47,7 +47,8 @@ export async function connectMongoose(uri: string): Promise<void> {
   // At start the database may still be coming up (a container, a restart): try for half a minute.
   for (let attempt = 1; ; attempt++) {
     try {
-      await mongoose.connect(uri, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, autoIndex: true });
+      // monitorCommands: each round trip's time for /metrics (metrics/metricsRoute.ts).
+      await mongoose.connect(uri, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, autoIndex: true, monitorCommands: true });
       break;
     } catch (err) {
       if (attempt >= 10) throw err;

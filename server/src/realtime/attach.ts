@@ -49,6 +49,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
         app.log.error({ err }, 'session check failed'),
       );
       socket.data.sessionId = sessionId;
+      socket.data.role = user.role;
       forgetHandshakeRequest(socket);
     };
     join().then(
@@ -65,6 +66,9 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   // socket counts for disconnectSockets only once connected), and the read just before could have
   // begun before the session's delete. Read once more, now that a later sign-out would reach it.
   io.on('connection', (socket) => {
+    const role = socket.data.role ?? 'ukjent';
+    app.metrics.socketOpened(role);
+    socket.once('disconnect', () => app.metrics.socketClosed(role));
     const sessionId = socket.data.sessionId;
     if (!sessionId) return;
     liveSession(sessionId, config).then(
@@ -75,7 +79,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
     );
   });
 
-  app.decorate('realtime', new Realtime(io, config.env !== 'production'));
+  app.decorate('realtime', new Realtime(io, config.env !== 'production', (event) => app.metrics.eventEmitted(event)));
   app.addHook('onClose', async () => {
     unlinkCaches();
     io.disconnectSockets(true);

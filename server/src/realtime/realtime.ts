@@ -10,7 +10,7 @@ import { eventOrigin } from './eventOrigin';
 import { rooms } from './rooms';
 
 /** What the server keeps on a socket: the session it was opened with. */
-export type SocketData = { sessionId?: string };
+export type SocketData = { sessionId?: string; role?: string };
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
 
 /**
@@ -21,11 +21,13 @@ export class Realtime {
   constructor(
     private readonly io: IoServer,
     private readonly checkPayloads: boolean,
+    private readonly counted: (event: ServerEventName) => void = () => undefined,
   ) {}
 
   emit<E extends ServerEventName>(targets: string[], event: E, payload: ServerEventPayload<E>): void {
     if (targets.length === 0) return;
     if (this.checkPayloads) serverEventSchemas[event].parse(payload);
+    this.counted(event);
     // The emit signature is generic over all events; the check above ties payload to event.
     (this.io.to(targets).emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, eventOrigin());
   }
@@ -48,6 +50,7 @@ export class Realtime {
       serverEventSchemas[event].parse(payloads.full);
       serverEventSchemas[event].parse(payloads.redacted);
     }
+    this.counted(event);
     const redactedRoom = rooms.schoolRedacted(schoolId);
     const origin = eventOrigin();
     const emit = (target: ReturnType<IoServer['to']>, payload: unknown) =>
@@ -59,6 +62,7 @@ export class Realtime {
   /** To every connected socket (nothing school-specific: a signal to fetch again). */
   toEveryone<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
     if (this.checkPayloads) serverEventSchemas[event].parse(payload);
+    this.counted(event);
     (this.io.emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, eventOrigin());
   }
 
