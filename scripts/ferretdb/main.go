@@ -4,7 +4,8 @@
 // at release time and is not part of the module). The embeddable package has no telemetry and
 // no debug listener.
 //
-// It also keeps an index that FerretDB lacks for lookups by _id (idindex.go).
+// It also keeps an index that FerretDB lacks for lookups by _id (idindex.go), and lets one write
+// at a time per database through to it (writegate.go).
 //
 // It listens on a loopback address, prints one line "ready <mongodb uri>" on stdout once it
 // accepts connections, and stops when its stdin closes, so it never outlives the Node process
@@ -52,7 +53,13 @@ func main() {
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
-	port, err := freePort(*listen)
+	// FerretDB itself on a loopback port of its own; clients reach it through the write gate
+	// (writegate.go), which listens on the address asked for.
+	port, err := freePort(net.JoinHostPort(host, "0"))
+	if err != nil {
+		fail("listen: %s", err)
+	}
+	gateListener, err := net.Listen("tcp", *listen)
 	if err != nil {
 		fail("listen: %s", err)
 	}
@@ -86,10 +93,16 @@ func main() {
 		close(done)
 	}()
 
-	addr := net.JoinHostPort(host, port)
-	if err := waitForListener(ctx, addr); err != nil {
-		fail("not listening on %s: %s", addr, err)
+	ferretAddr := net.JoinHostPort(host, port)
+	if err := waitForListener(ctx, ferretAddr); err != nil {
+		fail("not listening on %s: %s", ferretAddr, err)
 	}
+	go serveGated(gateListener, ferretAddr, newWriteGate(), logger)
+	go func() {
+		<-ctx.Done()
+		gateListener.Close()
+	}()
+	addr := gateListener.Addr().String()
 	go keeper.run(ctx, 2*time.Second)
 
 	fmt.Printf("ready mongodb://%s/\n", addr)

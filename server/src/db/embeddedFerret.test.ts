@@ -54,4 +54,36 @@ describe('embedded FerretDB', () => {
       await second.stop();
     }
   });
+
+  it('loses no update when many come at once, and answers every write and read', async () => {
+    // FerretDB applies an update by reading the document and writing it back, not in one
+    // transaction: without the launcher's write gate (scripts/ferretdb/writegate.go), 40
+    // increments at once counted 16 to 19. With it, writes to a database pass one at a time.
+    const engine = await startEmbeddedDatabase(dataDir);
+    try {
+      await withClient(engine.uri, async (c) => {
+        const counters = (name: string) => c.db(name).collection<{ _id: string; n: number }>('counters');
+        for (const name of ['gateA', 'gateB']) await counters(name).insertMany(Array.from({ length: 8 }, (_, i) => ({ _id: `c${i}`, n: 0 })));
+        const writes = ['gateA', 'gateB'].flatMap((name) =>
+          Array.from({ length: 40 }, (_, i) => counters(name).updateOne({ _id: `c${i % 8}` }, { $inc: { n: 1 } })),
+        );
+        const reads = Array.from({ length: 40 }, (_, i) => counters(i % 2 ? 'gateA' : 'gateB').findOne({ _id: `c${i % 8}` }));
+        const moves = [
+          counters('gateA').findOneAndUpdate({ _id: 'c0' }, { $inc: { n: 100 } }),
+          c.db('gateB').collection('extra').insertMany([{ a: 1 }, { a: 2 }, { a: 3 }]),
+          c.db('gateC').createCollection('fresh'),
+        ];
+        const [, found] = await Promise.all([Promise.all(writes), Promise.all(reads), Promise.all(moves)]);
+        expect(found.every((doc) => doc !== null)).toBe(true);
+        for (const name of ['gateA', 'gateB']) {
+          const total = (await counters(name).find().toArray()).reduce((sum, doc) => sum + doc.n, 0);
+          expect(total).toBe(name === 'gateA' ? 140 : 40);
+        }
+        expect(await c.db('gateB').collection('extra').countDocuments()).toBe(3);
+        expect((await c.db('gateC').listCollections().toArray()).map((col) => col.name)).toEqual(['fresh']);
+      });
+    } finally {
+      await engine.stop();
+    }
+  });
 });
