@@ -6,6 +6,7 @@ import { School } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
 import { SESSION_COOKIE } from '../../server/src/plugins/session';
 import { forkScript, residentBytes, type Child } from './child';
+import { freeInspectPort, probeMemory, type MemoryProbe, type Retained } from './retainedMemory';
 import { ratio } from './measure';
 import type { Target } from './socketClients';
 
@@ -82,8 +83,8 @@ export type FanoutSetup = {
   /** The app in a process of its own: where it listens, its pid (for its memory), the secret its cookies are signed with. */
   base: string;
   sessionSecret: string;
-  /** Another instance of the app, started for the memory measurement alone. */
-  startFreshApp: () => Promise<{ base: string; pid: number; stop: () => Promise<void> }>;
+  /** Another instance of the app, started for the memory measurement alone (with these variables added). */
+  startFreshApp: (env: Record<string, string>) => Promise<{ base: string; pid: number; stop: () => Promise<void> }>;
   benchSchoolId: Types.ObjectId;
   adminId: Types.ObjectId;
   supervisorCookie: string;
@@ -94,6 +95,24 @@ export type FanoutSetup = {
   /** A second and third instance of the app behind Redis, for the cross-instance part (optional). */
   redisPair?: { a: string; b: string };
 };
+
+const retainedBytes = (memory: Retained) => memory.heapUsed + memory.external;
+const perSocket = (bytes: number, sockets: number) => Math.round(bytes / sockets);
+
+/**
+ * What connecting the sockets added to a server process: resident memory 2 s after (as the kernel
+ * counts it, the handshakes' garbage included), and what is kept once garbage is collected.
+ */
+async function memoryAround(pid: number, probe: MemoryProbe, connect: () => Promise<unknown>) {
+  const rssBefore = await residentBytes(pid);
+  const before = await probe.retained();
+  await connect();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const rssAfter = await residentBytes(pid);
+  const after = await probe.retained();
+  probe.close();
+  return { rss: rssAfter - rssBefore, retained: retainedBytes(after) - retainedBytes(before), rssAfterCollection: after.rss - before.rss };
+}
 
 /** The app's live fan-out against a bare Socket.IO server: same sockets, rooms and payload; and the memory of an idle socket. */
 export async function benchFanout(setup: FanoutSetup) {
@@ -106,16 +125,15 @@ export async function benchFanout(setup: FanoutSetup) {
     fetch(`${url}/api/maintenance-tasks/submit`, { method: 'POST', headers: { ...XHR, cookie: setup.supervisorCookie }, body: JSON.stringify({ roomNumber: '101', description }) });
   // Each side gets a few untimed writes first, so neither is measured cold.
   const warm = (send: (description: string) => Promise<Response>) => deliveries(clients, listening, 20, flatOut, send);
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
   const clients = await forkScript('socketClients.ts');
   // Memory: a fresh instance of the app (nothing measured in it before, like the bare server),
   // its resident memory before and after the same sockets connect.
-  const probe = await setup.startFreshApp();
-  const appBefore = await residentBytes(probe.pid);
-  await clients.ask({ connect: appTargets.map((target) => ({ ...target, url: probe.base })) }, 'connected');
-  await settle();
-  const appAfter = await residentBytes(probe.pid);
+  const appInspectPort = await freeInspectPort();
+  const probe = await setup.startFreshApp({ NODE_OPTIONS: `--inspect=127.0.0.1:${appInspectPort}` });
+  const appMemory = await memoryAround(probe.pid, await probeMemory(appInspectPort), () =>
+    clients.ask({ connect: appTargets.map((target) => ({ ...target, url: probe.base })) }, 'connected'),
+  );
   await clients.ask({ close: true }, 'closed');
   await probe.stop();
 
@@ -128,12 +146,12 @@ export async function benchFanout(setup: FanoutSetup) {
 
   // The bare server, in its own process, same sockets and rooms, the app's payload.
   const payload = { id: 'x'.repeat(24), roomNumber: '101', status: 'pending', createdByName: 'Tilsyn 0', completedByName: null, completedAt: null, rejectedByName: null, rejectedAt: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
-  const bareChild = await forkScript('bareSocketServer.ts');
+  const bareInspectPort = await freeInspectPort();
+  const bareChild = await forkScript('bareSocketServer.ts', [`--inspect=127.0.0.1:${bareInspectPort}`]);
   const bareUrl = `http://127.0.0.1:${String(bareChild.first.port)}`;
-  const bareBefore = await residentBytes(bareChild.process.pid!);
-  await clients.ask({ connect: bareTargets(bareUrl, appTargets) }, 'connected');
-  await settle();
-  const bareAfter = await residentBytes(bareChild.process.pid!);
+  const bareMemory = await memoryAround(bareChild.process.pid!, await probeMemory(bareInspectPort), () =>
+    clients.ask({ connect: bareTargets(bareUrl, appTargets) }, 'connected'),
+  );
   const sendBare = (description: string) =>
     fetch(`${bareUrl}/emit?room=target`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...payload, description }) });
   await warm(sendBare);
@@ -165,10 +183,15 @@ export async function benchFanout(setup: FanoutSetup) {
     /** As many writes as four at a time allow: what each can take, and its delivery times when saturated. */
     flatOut: { app: appFlatOut, bare: bareFlatOut },
     redis,
-    // Resident memory of each server's fresh process, before and after its 2,020 sockets connected.
+    // Each server's fresh process, before and after its 2,020 sockets connected: what the sockets
+    // keep once garbage is collected (heap and external), and resident memory as the kernel counts it.
     memoryPerIdleSocket: {
-      appRssBytes: Math.round((appAfter - appBefore) / appTargets.length),
-      bareRssBytes: Math.round((bareAfter - bareBefore) / appTargets.length),
+      appRetainedBytes: perSocket(appMemory.retained, appTargets.length),
+      bareRetainedBytes: perSocket(bareMemory.retained, appTargets.length),
+      appRssBytes: perSocket(appMemory.rss, appTargets.length),
+      bareRssBytes: perSocket(bareMemory.rss, appTargets.length),
+      appRssAfterCollectionBytes: perSocket(appMemory.rssAfterCollection, appTargets.length),
+      bareRssAfterCollectionBytes: perSocket(bareMemory.rssAfterCollection, appTargets.length),
     },
     ratios: {
       p50VsBare: ratio(app.p50, bare.p50),

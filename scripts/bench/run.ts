@@ -107,7 +107,7 @@ try {
   const fanout = await benchFanout({
     base,
     sessionSecret,
-    startFreshApp: () => startCompiledServer(benchEnv),
+    startFreshApp: (env) => startCompiledServer({ ...benchEnv, ...env }),
     benchSchoolId: benchSchool._id,
     adminId: benchAdmin._id,
     supervisorCookie: supervisorCookies[0]!,
