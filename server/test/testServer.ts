@@ -21,7 +21,8 @@ export type TestServer = { app: FastifyInstance; baseUrl: string; config: Config
 /** A real listening server on a fresh database of its own. */
 export async function startTestServer(env: Record<string, string> = {}, deps: AppDependencies = {}): Promise<TestServer> {
   const dbName = `test_${randomBytes(6).toString('hex')}`;
-  await connectMongoose(withDatabaseName(inject('mongoServerUri'), dbName));
+  // Commands monitored as with METRICS_TOKEN set, so the metrics tests see them (and every test runs that way).
+  await connectMongoose(withDatabaseName(inject('mongoServerUri'), dbName), { monitorCommands: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

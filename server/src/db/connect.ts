@@ -14,7 +14,7 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
     ? undefined
     : await startSupervisedDatabase(path.resolve(config.dataDir, 'ferretdb'), log);
   const uri = config.mongodbUri ?? withDatabaseName(embedded!.uri, DEFAULT_DATABASE_NAME);
-  await connectMongoose(uri);
+  await connectMongoose(uri, { monitorCommands: Boolean(config.metricsToken) });
   // Tools (backup, restore) reach the running app's embedded database here instead of starting another.
   const uriFile = embedded ? runningDatabaseFile(config) : null;
   if (uriFile) await writeFile(uriFile, uri, { mode: 0o600 });
@@ -37,7 +37,11 @@ export function runningDatabaseFile(config: Config): string {
 /** How long a request waits for a database that has gone away before it is told so (a 503). */
 const SERVER_SELECTION_MS = 3_000;
 
-export async function connectMongoose(uri: string): Promise<void> {
+/**
+ * monitorCommands: the driver times every round trip for /metrics (metrics/metricsRoute.ts). It
+ * builds an event with the whole reply for each, so it is on only when metrics are.
+ */
+export async function connectMongoose(uri: string, options: { monitorCommands?: boolean } = {}): Promise<void> {
   mongoose.set('strictQuery', true);
   // Operators in a filter must be the server's own (`trusted`); anything else is compared as a value.
   mongoose.set('sanitizeFilter', true);
@@ -47,8 +51,7 @@ export async function connectMongoose(uri: string): Promise<void> {
   // At start the database may still be coming up (a container, a restart): try for half a minute.
   for (let attempt = 1; ; attempt++) {
     try {
-      // monitorCommands: each round trip's time for /metrics (metrics/metricsRoute.ts).
-      await mongoose.connect(uri, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, autoIndex: true, monitorCommands: true });
+      await mongoose.connect(uri, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, autoIndex: true, monitorCommands: options.monitorCommands ?? false });
       break;
     } catch (err) {
       if (attempt >= 10) throw err;

@@ -10,9 +10,11 @@ type CommandEvent = { commandName: string; duration: number };
 
 /**
  * Counts every answer by its route template, and the database's round trips; serves /metrics to a
- * scraper with the token (compared in constant time). Without METRICS_TOKEN nothing is served.
+ * scraper with the token (compared in constant time). Without METRICS_TOKEN nothing is counted
+ * or served.
  */
 export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token: string | undefined): void {
+  if (!token) return;
   app.addHook('onResponse', async (request, reply) => {
     metrics.requestAnswered(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
@@ -28,7 +30,6 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token
     client.off('commandFailed', failed);
   });
 
-  if (!token) return;
   const expected = digest(`Bearer ${token}`);
   app.get('/metrics', async (request, reply) => {
     if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) throw unauthorized('Mangler gyldig token for målinger');
