@@ -3,7 +3,9 @@ import { ERASED_STUDENT, type StudentData, type StudentErasure } from '#protocol
 import type { Realtime } from '../../realtime/realtime';
 import { AuditModel } from '../audit/model';
 import { audit } from '../audit/service';
+import { trusted } from '../../db/trusted';
 import { ReportModel } from '../reports/model';
+import { presentReport } from '../reports/present';
 import { SickRecord } from '../sick/model';
 import { removeSickStudent } from '../sick/service';
 import { Trip } from '../away/model';
@@ -54,7 +56,13 @@ export async function exportStudentData(actor: UserDoc, schoolId: Types.ObjectId
  * every trip (a trip left empty goes), off the away lists of reports, and out of the audit trail's
  * text. The trail records the erasure without the name.
  */
-export async function eraseStudentData(actor: UserDoc, schoolId: Types.ObjectId, name: string, realtime: Realtime): Promise<StudentErasure> {
+export async function eraseStudentData(
+  actor: UserDoc,
+  schoolId: Types.ObjectId,
+  name: string,
+  now: Date,
+  realtime: Realtime,
+): Promise<StudentErasure> {
   const sickLists = await SickRecord.of(schoolId).find({ schoolId, 'students.name': name }, { date: 1 }).lean();
   for (const list of sickLists) await removeSickStudent(schoolId, list.date, name, realtime);
 
@@ -62,7 +70,13 @@ export async function eraseStudentData(actor: UserDoc, schoolId: Types.ObjectId,
   // Every trip, archived ones too: the earliest possible end date.
   await removeFromTrips(schoolId, { studentName: name }, '0000-01-01', realtime);
 
-  const reports = await ReportModel.of(schoolId).updateMany({ schoolId, awayStudents: name }, { $pull: { awayStudents: name } });
+  const Report = ReportModel.of(schoolId);
+  const listing = (await Report.find({ schoolId, awayStudents: name }, { _id: 1 }).lean()).map((report) => report._id);
+  const reports = await Report.updateMany({ schoolId, awayStudents: name }, { $pull: { awayStudents: name } });
+  // Open boards and report pages show the away lists without the name at once.
+  for (const report of await Report.find({ _id: trusted({ $in: listing }) })) {
+    realtime.toSchool(schoolId.toHexString(), 'reports.saved', presentReport(report, now));
+  }
 
   const entries = await auditEntriesNaming(schoolId, name);
   for (const entry of entries) {

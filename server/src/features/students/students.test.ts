@@ -1,8 +1,9 @@
 import { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { startSeededServer } from '../../../test/seededServer';
+import { record, socketPool, waitFor } from '../../../test/sockets';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
 import { Trip } from '../away/model';
@@ -14,6 +15,8 @@ let fx: Fixture;
 let c: Callers;
 beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
 afterAll(async () => server?.close());
+const sockets = socketPool(() => server.baseUrl);
+afterEach(() => sockets.closeAll());
 
 const OLA = 'Ola Nordmann';
 const url = (name: string) => `/api/admin/students/${encodeURIComponent(name)}`;
@@ -91,8 +94,16 @@ describe('everything stored about one student name (GDPR)', () => {
   });
 
   it('is erased everywhere it is data, school B untouched; report text is left for a person, and the trail keeps no name', async () => {
+    // Open screens hear it: the sick list and the report lose the name live.
+    const { socket } = await sockets.connectAs(fx.a.supervisor);
+    const heard = record(socket, ['reports.saved', 'sickLists.updated', 'trips.saved', 'trips.deleted']);
     const res = await c.adminA.delete<{ sickLists: number; trips: number; reports: number; auditEntries: number; reportsMentioning: string[] }>(url(OLA));
     expect(res.status).toBe(200);
+    await waitFor(() => heard.some((e) => e.event === 'reports.saved'));
+    const savedReport = heard.find((e) => e.event === 'reports.saved')?.payload as { date: string; awayStudents: string[] };
+    expect([savedReport.date, savedReport.awayStudents]).toEqual(['2026-10-01', ['Per']]);
+    expect(heard.map((e) => e.event)).toEqual(expect.arrayContaining(['sickLists.updated', 'trips.saved', 'trips.deleted']));
+    expect(JSON.stringify(heard.filter((e) => e.event !== 'reports.saved'))).not.toContain(OLA);
     expect(res.body).toEqual({ sickLists: 2, trips: 2, reports: 1, auditEntries: 1, reportsMentioning: ['2026-10-01'] });
 
     const sickA = await SickRecord.of(fx.a.id).find({}).sort({ date: 1 }).lean();
