@@ -6,7 +6,8 @@ import { School } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
 import { SESSION_COOKIE } from '../../server/src/plugins/session';
 import { forkScript, residentBytes, type Child } from './child';
-import { freeInspectPort, probeMemory, type MemoryProbe, type Retained } from './retainedMemory';
+import { freePort } from '../../server/test/compiledServer';
+import { probeMemory, type MemoryProbe, type Retained } from './retainedMemory';
 import { ratio } from './measure';
 import type { Target } from './socketClients';
 
@@ -129,7 +130,7 @@ export async function benchFanout(setup: FanoutSetup) {
   const clients = await forkScript('socketClients.ts');
   // Memory: a fresh instance of the app (nothing measured in it before, like the bare server),
   // its resident memory before and after the same sockets connect.
-  const appInspectPort = await freeInspectPort();
+  const appInspectPort = await freePort();
   const probe = await setup.startFreshApp({ NODE_OPTIONS: `--inspect=127.0.0.1:${appInspectPort}` });
   const appMemory = await memoryAround(probe.pid, await probeMemory(appInspectPort), () =>
     clients.ask({ connect: appTargets.map((target) => ({ ...target, url: probe.base })) }, 'connected'),
@@ -146,7 +147,7 @@ export async function benchFanout(setup: FanoutSetup) {
 
   // The bare server, in its own process, same sockets and rooms, the app's payload.
   const payload = { id: 'x'.repeat(24), roomNumber: '101', status: 'pending', createdByName: 'Tilsyn 0', completedByName: null, completedAt: null, rejectedByName: null, rejectedAt: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
-  const bareInspectPort = await freeInspectPort();
+  const bareInspectPort = await freePort();
   const bareChild = await forkScript('bareSocketServer.ts', [`--inspect=127.0.0.1:${bareInspectPort}`]);
   const bareUrl = `http://127.0.0.1:${String(bareChild.first.port)}`;
   const bareMemory = await memoryAround(bareChild.process.pid!, await probeMemory(bareInspectPort), () =>

@@ -2,17 +2,7 @@
 // runs with --inspect=127.0.0.1:<port>). Without the collection, a resident-memory reading taken
 // after 2,000 handshakes is mostly their garbage and the young generation V8 has committed for it,
 // and swings by a third between runs of the same build.
-import { createServer } from 'node:net';
 import WebSocket from 'ws';
-
-/** A free loopback port for a process's inspector. */
-export async function freeInspectPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export type Retained = { heapUsed: number; external: number; rss: number };
 export type MemoryProbe = { retained: () => Promise<Retained>; close: () => void };

@@ -35,7 +35,8 @@ const BODY_LIMIT_BYTES = 256 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    metrics: AppMetrics;
+    /** Null unless METRICS_TOKEN is set: nothing is measured then (docs/metrics.md). */
+    metrics: AppMetrics | null;
   }
 }
 
@@ -62,9 +63,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
-  const metrics = new AppMetrics(deps.embeddedDatabase);
+  const metrics = config.metricsToken ? new AppMetrics(deps.embeddedDatabase) : null;
   app.decorate('metrics', metrics);
-  registerMetrics(app, metrics, config.metricsToken);
+  if (metrics && config.metricsToken) registerMetrics(app, metrics, config.metricsToken);
   await registerSecurity(app, config);
   await app.register(sessionPlugin, { config });
   registerAccessControl(app, config);

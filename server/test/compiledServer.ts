@@ -7,7 +7,8 @@ import { projectRoot } from '../src/projectRoot';
 
 export type CompiledServer = { base: string; pid: number; output: () => string; stop: () => Promise<void> };
 
-async function freePort(): Promise<number> {
+/** A free loopback port (for a server, or a process's inspector). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

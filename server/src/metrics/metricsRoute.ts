@@ -10,11 +10,9 @@ type CommandEvent = { commandName: string; duration: number };
 
 /**
  * Counts every answer by its route template, and the database's round trips; serves /metrics to a
- * scraper with the token (compared in constant time). Without METRICS_TOKEN nothing is counted
- * or served.
+ * scraper with the token (compared in constant time). Only with METRICS_TOKEN (app.ts).
  */
-export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token: string | undefined): void {
-  if (!token) return;
+export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token: string): void {
   app.addHook('onResponse', async (request, reply) => {
     metrics.requestAnswered(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });

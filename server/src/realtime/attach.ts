@@ -65,10 +65,13 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   // A sign-out whose disconnect ran while this socket was still in the handshake missed it (a
   // socket counts for disconnectSockets only once connected), and the read just before could have
   // begun before the session's delete. Read once more, now that a later sign-out would reach it.
+  const metrics = app.metrics;
   io.on('connection', (socket) => {
-    const role = socket.data.role ?? 'ukjent';
-    app.metrics.socketOpened(role);
-    socket.once('disconnect', () => app.metrics.socketClosed(role));
+    if (metrics) {
+      const role = socket.data.role ?? 'ukjent';
+      metrics.socketOpened(role);
+      socket.once('disconnect', () => metrics.socketClosed(role));
+    }
     const sessionId = socket.data.sessionId;
     if (!sessionId) return;
     liveSession(sessionId, config).then(
@@ -79,7 +82,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
     );
   });
 
-  app.decorate('realtime', new Realtime(io, config.env !== 'production', (event) => app.metrics.eventEmitted(event)));
+  app.decorate('realtime', new Realtime(io, config.env !== 'production', metrics ? (event) => metrics.eventEmitted(event) : undefined));
   app.addHook('onClose', async () => {
     unlinkCaches();
     io.disconnectSockets(true);
