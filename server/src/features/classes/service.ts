@@ -29,7 +29,7 @@ export async function createClass(schoolId: Types.ObjectId, className: string, r
   const nameKey = classNameKey(className);
   if (await ClassModel.of(schoolId).exists({ schoolId, nameKey })) throw conflict(DUPLICATE);
   const created: ClassDoc = await unlessDuplicate(
-    async () => (await ClassModel.of(schoolId).create({ schoolId, className: className.trim(), nameKey })).toObject(),
+    async () => (await ClassModel.insert(schoolId, { schoolId, className: className.trim(), nameKey })).toObject(),
     () => {
       throw conflict(DUPLICATE);
     },

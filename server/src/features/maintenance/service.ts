@@ -60,7 +60,7 @@ export async function createTask(
   body: CreateMaintenanceTaskBody,
   realtime: Realtime,
 ): Promise<MaintenanceTask> {
-  const task = await MaintenanceTaskModel.of(schoolId).create({
+  const task = await MaintenanceTaskModel.insert(schoolId, {
     schoolId,
     roomNumber: body.roomNumber,
     description: body.description,
