@@ -1,8 +1,21 @@
 // A bare Socket.IO server in its own process: clients join the room named in their query, and
 // POST /emit?room=… broadcasts the request body to it as one event. The app's live fan-out is
-// compared with this, in the same run, for the same rooms and payload.
+// compared with this, in the same run, for the same rooms and payload. With BARE_STORE_URI it
+// first does the app's writes with the plain driver: it keeps the request's Idempotency-Key (as
+// the app does for the board's case dialog, which sends one) and stores the case, then
+// broadcasts; the same writes without the app around them.
 import { createServer } from 'node:http';
+import mongoose from 'mongoose';
 import { Server } from 'socket.io';
+
+const storeUri = process.env.BARE_STORE_URI;
+const database = storeUri ? (await new mongoose.mongo.MongoClient(storeUri).connect()).db() : null;
+const store = database
+  ? async (key: string, event: Record<string, unknown>) => {
+      await database.collection<{ _id: string; createdAt: Date }>('bare_keys').insertOne({ _id: key, createdAt: new Date() });
+      await database.collection('bare_cases').insertOne({ ...event });
+    }
+  : null;
 
 const http = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -13,8 +26,13 @@ const http = createServer((req, res) => {
   let body = '';
   req.on('data', (chunk: Buffer) => (body += chunk.toString()));
   req.on('end', () => {
-    io.to(url.searchParams.get('room') ?? '').emit('maintenanceTasks.created', JSON.parse(body));
-    res.writeHead(201, { 'content-type': 'application/json' }).end(body);
+    const event = JSON.parse(body) as Record<string, unknown>;
+    const broadcast = () => {
+      io.to(url.searchParams.get('room') ?? '').emit('maintenanceTasks.created', event);
+      res.writeHead(201, { 'content-type': 'application/json' }).end(body);
+    };
+    if (store) store(String(req.headers['idempotency-key']), event).then(broadcast, () => res.writeHead(500).end());
+    else broadcast();
   });
 });
 const io = new Server(http, { serveClient: false });

@@ -7,8 +7,8 @@ const HERE = path.dirname(new URL(import.meta.url).pathname);
 /** A bench script in a process of its own, spoken to over IPC: `ask` sends a message and waits for the reply holding `key`. */
 export type Child = { process: ChildProcess; first: Record<string, unknown>; ask: <T>(message: object, key: string) => Promise<T> };
 
-export function forkScript(script: string, execArgv: string[] = []): Promise<Child> {
-  const child = fork(path.join(HERE, script), [], { execArgv: ['--import', 'tsx', ...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export function forkScript(script: string, execArgv: string[] = [], env: Record<string, string> = {}): Promise<Child> {
+  const child = fork(path.join(HERE, script), [], { execArgv: ['--import', 'tsx', ...execArgv], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = <T>(message: object, key: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (reply: Record<string, unknown>) => {

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sign } from '@fastify/cookie';
-import type { Types } from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
 import { SessionModel } from '../../server/src/features/auth/sessionModel';
 import { School } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
@@ -9,6 +9,7 @@ import { forkScript, residentBytes, type Child } from './child';
 import { freePort } from '../../server/test/compiledServer';
 import { probeMemory, type MemoryProbe, type Retained } from './retainedMemory';
 import { ratio } from './measure';
+import { withDatabaseName } from '../../server/src/db/connect';
 import type { Target } from './socketClients';
 
 const SOCKETS_PER_SCHOOL = 20;
@@ -93,6 +94,8 @@ export type FanoutSetup = {
   concurrency: number;
   /** The load at which delivery times are compared (writes per second, sent on a clock). */
   perSecond: number;
+  /** The app's database; the bare server with a write stores its cases in a database beside it. */
+  databaseUri: string;
   /** A second and third instance of the app behind Redis, for the cross-instance part (optional). */
   redisPair?: { a: string; b: string };
 };
@@ -122,8 +125,13 @@ export async function benchFanout(setup: FanoutSetup) {
   const flatOut = { concurrency };
   const appTargets = await appSocketTargets(setup.sessionSecret, base, setup.benchSchoolId, setup.adminId);
   const listening = appTargets.filter((t) => t.listen).length;
+  // As the board's case dialog sends it: with an Idempotency-Key, which the app keeps before the case.
   const sendCase = (url: string) => (description: string) =>
-    fetch(`${url}/api/maintenance-tasks/submit`, { method: 'POST', headers: { ...XHR, cookie: setup.supervisorCookie }, body: JSON.stringify({ roomNumber: '101', description }) });
+    fetch(`${url}/api/maintenance-tasks/submit`, {
+      method: 'POST',
+      headers: { ...XHR, cookie: setup.supervisorCookie, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ roomNumber: '101', description }),
+    });
   // Each side gets a few untimed writes first, so neither is measured cold.
   const warm = (send: (description: string) => Promise<Response>) => deliveries(clients, listening, 20, flatOut, send);
 
@@ -153,13 +161,25 @@ export async function benchFanout(setup: FanoutSetup) {
   const bareMemory = await memoryAround(bareChild.process.pid!, await probeMemory(bareInspectPort), () =>
     clients.ask({ connect: bareTargets(bareUrl, appTargets) }, 'connected'),
   );
-  const sendBare = (description: string) =>
-    fetch(`${bareUrl}/emit?room=target`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...payload, description }) });
+  const sendBareTo = (url: string) => (description: string) =>
+    fetch(`${url}/emit?room=target`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ ...payload, description }) });
+  const sendBare = sendBareTo(bareUrl);
   await warm(sendBare);
   const bare = await deliveries(clients, listening, writes, paced, sendBare);
   const bareFlatOut = await deliveries(clients, listening, writes, flatOut, sendBare);
   await clients.ask({ close: true }, 'closed');
   bareChild.process.kill();
+
+  // The bare server again, storing each case in the same database engine before it broadcasts.
+  const storeName = `${new URL(setup.databaseUri).pathname.slice(1)}_bare`;
+  const storingChild = await forkScript('bareSocketServer.ts', [], { BARE_STORE_URI: withDatabaseName(setup.databaseUri, storeName) });
+  const storingUrl = `http://127.0.0.1:${String(storingChild.first.port)}`;
+  await clients.ask({ connect: bareTargets(storingUrl, appTargets) }, 'connected');
+  await warm(sendBareTo(storingUrl));
+  const bareWithWrite = await deliveries(clients, listening, writes, paced, sendBareTo(storingUrl));
+  await clients.ask({ close: true }, 'closed');
+  storingChild.process.kill();
+  await mongoose.connection.useDb(storeName).dropDatabase();
 
   let redis: { single: Delivery; cross: Delivery } | undefined;
   if (setup.redisPair) {
@@ -181,6 +201,8 @@ export async function benchFanout(setup: FanoutSetup) {
     /** Delivery times with writes sent at `perSecond`, the same load for both. */
     app,
     bare,
+    /** The bare server storing each case (the plain driver, the same engine) before it broadcasts. */
+    bareWithWrite,
     /** As many writes as four at a time allow: what each can take, and its delivery times when saturated. */
     flatOut: { app: appFlatOut, bare: bareFlatOut },
     redis,
@@ -197,6 +219,8 @@ export async function benchFanout(setup: FanoutSetup) {
     ratios: {
       p50VsBare: ratio(app.p50, bare.p50),
       p99VsBare: ratio(app.p99, bare.p99),
+      p50VsBareWithWrite: ratio(app.p50, bareWithWrite.p50),
+      p99VsBareWithWrite: ratio(app.p99, bareWithWrite.p99),
       flatOutP99VsBare: ratio(appFlatOut.p99, bareFlatOut.p99),
       writesPerSecondVsBare: ratio(appFlatOut.writesPerSecond, bareFlatOut.writesPerSecond),
       ...(redis ? { crossInstanceP99VsSingle: ratio(redis.cross.p99, redis.single.p99) } : {}),

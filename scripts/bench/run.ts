@@ -114,6 +114,7 @@ try {
     writes: WRITES,
     concurrency: 4,
     perSecond: WRITES_PER_SECOND,
+    databaseUri,
     redisPair,
   });
   await appA.stop();
