@@ -3,6 +3,7 @@ import { Schema, model } from 'mongoose';
 import { badRequest } from '../httpError';
 import { trusted } from '../db/trusted';
 import { isDuplicateKey } from '../db/duplicateKey';
+import { insertDocument } from '../db/insertDocument';
 
 /**
  * Idempotent creates: a client sends `Idempotency-Key` with a request that makes something (a
@@ -59,7 +60,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw badRequest('Ugyldig Idempotency-Key');
     const id = `${request.currentUser?._id.toHexString() ?? 'anon'}:${request.method} ${request.routeOptions.url}:${header}`;
     try {
-      await IdempotencyRecord.create({ _id: id, createdAt: new Date() });
+      await insertDocument(IdempotencyRecord, { _id: id, createdAt: new Date() });
       request.idempotencyKey = id;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
