@@ -32,12 +32,12 @@ describe('serving the client', () => {
     }
   });
 
-  it('serves built assets and keeps /api paths as JSON 404s', async () => {
+  it('serves built assets and keeps /api paths (and /metrics, which is off here) as JSON 404s', async () => {
     const client = new ApiClient(server.baseUrl);
     const asset = await client.get<string>('/assets/app.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toContain('javascript');
-    for (const apiPath of ['/api/finnes-ikke', '/api/assets/app.js', '/api?x=1']) {
+    for (const apiPath of ['/api/finnes-ikke', '/api/assets/app.js', '/api?x=1', '/metrics', '/metrics?x=1']) {
       const res = await client.get(apiPath);
       expect(res.status, apiPath).toBe(404);
       expect(res.body).toEqual({ message: TEXTS.notFound, code: 'notFound' });

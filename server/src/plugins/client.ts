@@ -49,7 +49,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string, se
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$|\?)/.test(request.url);
+    // /metrics is a scraper's path: without METRICS_TOKEN it does not exist, and says so in JSON.
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|metrics)(\/|$|\?)/.test(request.url);
     if (!hasClient || !isPage) return reply.status(404).send(errorBody(404, TEXTS.notFound));
     return sendIndex(request, reply);
   });
