@@ -10,10 +10,10 @@ type Insertable<TDoc> = {
 /**
  * Stores a new document and returns it, as `Model.create` would (cast, defaults, timestamps, the
  * version key, validation with its middleware) but with one plain insert and without `save()`'s
- * change tracking and save middleware: about half of `create`'s CPU, measured on the live path of
- * a case (docs/performance.md). A duplicate key fails as it does with `create`. Save middleware
- * does not run: a model whose save hooks matter (users and schools empty the principal cache in
- * theirs) keeps `create`; `SchoolModel.insert` does its own hook's work itself.
+ * change tracking: about half of `create`'s CPU, measured on the live path of a case
+ * (docs/performance.md). A duplicate key fails as it does with `create`. Save middleware does not
+ * run: a model whose save hooks matter (users and schools empty the principal cache in theirs)
+ * keeps `create`; `SchoolModel.insert` does its own hook's work itself.
  */
 export async function insertDocument<TDoc>(model: Insertable<TDoc>, fields: Record<string, unknown>): Promise<TDoc> {
   const created = new model(fields);
