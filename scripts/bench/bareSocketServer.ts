@@ -1,9 +1,9 @@
 // A bare Socket.IO server in its own process: clients join the room named in their query, and
 // POST /emit?room=… broadcasts the request body to it as one event. The app's live fan-out is
 // compared with this, in the same run, for the same rooms and payload. With BARE_STORE_URI it
-// first does the app's writes with the plain driver: it keeps the request's Idempotency-Key (as
-// the app does for the board's case dialog, which sends one) and stores the case, then
-// broadcasts; the same writes without the app around them.
+// first does the app's write with the plain driver: it stores the case under an id its
+// Idempotency-Key names (as the app does for the board's case dialog, which sends one), then
+// broadcasts; the same write without the app around it.
 import { createServer } from 'node:http';
 import mongoose from 'mongoose';
 import { Server } from 'socket.io';
@@ -12,8 +12,7 @@ const storeUri = process.env.BARE_STORE_URI;
 const database = storeUri ? (await new mongoose.mongo.MongoClient(storeUri).connect()).db() : null;
 const store = database
   ? async (key: string, event: Record<string, unknown>) => {
-      await database.collection<{ _id: string; createdAt: Date }>('bare_keys').insertOne({ _id: key, createdAt: new Date() });
-      await database.collection('bare_cases').insertOne({ ...event });
+      await database.collection<{ _id: string }>('bare_cases').insertOne({ ...event, _id: key });
     }
   : null;
 

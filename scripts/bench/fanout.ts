@@ -125,7 +125,7 @@ export async function benchFanout(setup: FanoutSetup) {
   const flatOut = { concurrency };
   const appTargets = await appSocketTargets(setup.sessionSecret, base, setup.benchSchoolId, setup.adminId);
   const listening = appTargets.filter((t) => t.listen).length;
-  // As the board's case dialog sends it: with an Idempotency-Key, which the app keeps before the case.
+  // As the board's case dialog sends it: with an Idempotency-Key, which names the stored case.
   const sendCase = (url: string) => (description: string) =>
     fetch(`${url}/api/maintenance-tasks/submit`, {
       method: 'POST',

@@ -77,6 +77,23 @@ describe('a new document stored with insert, the live path’s create', () => {
     expect(await ClassModel.of(fx.a.id).countDocuments({ nameKey: '9c' })).toBe(1);
   });
 
+  it('insertOnce stores under the given id once, then gives back the stored one unchanged', async () => {
+    const id = new mongoose.Types.ObjectId();
+    const first = await MaintenanceTaskModel.insertOnce(fx.a.id, id, fields(fx.a.id, 'Første'));
+    const second = await MaintenanceTaskModel.insertOnce(fx.a.id, id, fields(fx.a.id, 'Andre'));
+    expect([first.made, second.made]).toEqual([true, false]);
+    expect(second.doc._id.equals(id)).toBe(true);
+    expect(second.doc.description).toBe('Første');
+    expect(await MaintenanceTaskModel.of(fx.a.id).countDocuments({ _id: id })).toBe(1);
+  });
+
+  it('insertOnce refused by another unique index is a duplicate key, not a document given back', async () => {
+    await ClassModel.insert(fx.a.id, { schoolId: fx.a.id, className: '7E', nameKey: '7e' });
+    const refused = await ClassModel.insertOnce(fx.a.id, new mongoose.Types.ObjectId(), { schoolId: fx.a.id, className: '7e', nameKey: '7e' }).catch((err: unknown) => err);
+    expect(isDuplicateKey(refused)).toBe(true);
+    expect(await ClassModel.of(fx.a.id).countDocuments({ nameKey: '7e' })).toBe(1);
+  });
+
   it('empties the school’s cached reads of the model', async () => {
     const count = () => cachedSchoolRead(fx.a.id, ClassModel.modelName, 'count', () => ClassModel.of(fx.a.id).countDocuments());
     const before = await count();

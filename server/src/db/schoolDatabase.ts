@@ -1,4 +1,5 @@
 import mongoose, { Types, type Connection, type Schema } from 'mongoose';
+import { isDuplicateKey } from './duplicateKey';
 import { insertDocument } from './insertDocument';
 import { schoolDataChanged } from './schoolReadCache';
 
@@ -44,6 +45,15 @@ export interface SchoolModel<TSchema extends Schema> {
   of(schoolId: Types.ObjectId | string): Compiled<TSchema>;
   /** Stores a new document in the school's database (`insertDocument`) and empties the school's cached reads of the model. */
   insert(schoolId: Types.ObjectId | string, fields: Record<string, unknown>): Promise<InstanceType<Compiled<TSchema>>>;
+  /**
+   * Stores a new document under `_id` (as `insert`) unless the school has one with that id
+   * already: `made` says which, and `doc` is the one stored, as it is now.
+   */
+  insertOnce(
+    schoolId: Types.ObjectId | string,
+    _id: Types.ObjectId,
+    fields: Record<string, unknown>,
+  ): Promise<{ doc: InstanceType<Compiled<TSchema>>; made: boolean }>;
 }
 
 function compile<TSchema extends Schema>(connection: Connection, name: string, schema: TSchema) {
@@ -77,6 +87,17 @@ export function schoolModel<TSchema extends Schema>(modelName: string, schema: T
       const doc = await insertDocument(Model, fields);
       changedIn(Model.db);
       return doc as InstanceType<Compiled<TSchema>>;
+    },
+    async insertOnce(schoolId, _id, fields) {
+      try {
+        return { doc: await model.insert(schoolId, { ...fields, _id }), made: true };
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        // Another unique index may have refused it; then there is nothing to give back.
+        const stored = await model.of(schoolId).findById(_id);
+        if (!stored) throw err;
+        return { doc: stored as InstanceType<Compiled<TSchema>>, made: false };
+      }
     },
   };
   schema.post(['save', 'deleteOne'], { document: true, query: false }, function (this: { db?: Connection }) {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/callers';
 import { seedFixture, type Fixture } from '../../test/fixtures';
 import type { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
+import { record, socketPool, waitFor } from '../../test/sockets';
 import { startTestServer, type TestServer } from '../../test/testServer';
 import { MaintenanceTaskModel } from '../features/maintenance/model';
 import { UserModel } from '../features/users/model';
@@ -11,6 +12,7 @@ import { countEverywhere, deleteEverywhere } from '../../test/everySchool';
 /** Double submits, double completes and double approves, from two clients at once, act once. */
 let server: TestServer;
 let fx: Fixture;
+const sockets = socketPool(() => server.baseUrl);
 beforeAll(async () => {
   server = await startTestServer();
   fx = await seedFixture();
@@ -18,6 +20,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   await deleteEverywhere(MaintenanceTaskModel);
 });
+afterEach(() => sockets.closeAll());
 afterAll(async () => server?.close());
 
 const CASE = { roomNumber: '12', description: 'Lekker kran' };
@@ -42,6 +45,30 @@ describe('acting once', () => {
     expect((await withKey(colleague, '/api/maintenance-tasks/submit', 'sak-0001-abcd')).body.id).not.toBe(first.body.id);
     expect(await countEverywhere(MaintenanceTaskModel)).toBe(3);
     expect((await supervisor.request('POST', '/api/maintenance-tasks/submit', CASE, { headers: { 'idempotency-key': '<script>' } })).status).toBe(400);
+  });
+
+  it('sent again after it was made, the case is not announced again and comes back as it is now', async () => {
+    const caretakerEvents = record((await sockets.connectAs(fx.a.caretaker)).socket, ['maintenanceTasks.created']);
+    const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
+    const first = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0003-abcd');
+    await waitFor(() => caretakerEvents.length === 1);
+    expect((await (await signedIn(server.baseUrl, fx.a.caretaker)).put(`/api/maintenance-tasks/${first.body.id}/complete`)).status).toBe(200);
+    const again = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0003-abcd');
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: first.body.id, status: 'completed' });
+    await sockets.drainAll();
+    expect(caretakerEvents).toHaveLength(1);
+    expect(await countEverywhere(MaintenanceTaskModel)).toBe(1);
+  });
+
+  it('one key used in two schools makes a case in each, under different ids', async () => {
+    const platform = await signedIn(server.baseUrl, fx.platformAdmin);
+    const inA = await withKey(platform, `/api/maintenance-tasks?schoolId=${fx.a.id}`, 'oppgave-0002');
+    const inB = await withKey(platform, `/api/maintenance-tasks?schoolId=${fx.b.id}`, 'oppgave-0002');
+    expect([inA.status, inB.status]).toEqual([201, 201]);
+    expect(inB.body.id).not.toBe(inA.body.id);
+    expect(await MaintenanceTaskModel.of(fx.a.id).countDocuments({ _id: inA.body.id })).toBe(1);
+    expect(await MaintenanceTaskModel.of(fx.b.id).countDocuments({ _id: inB.body.id })).toBe(1);
   });
 
   it('a refused request is not remembered: the same key may try again', async () => {

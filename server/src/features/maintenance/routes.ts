@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolScopeQuerySchema } from '#protocol/classes';
 import { idParamsSchema } from '#protocol/common';
 import {
+  type CreateMaintenanceTaskBody,
   createMaintenanceTaskBodySchema,
   maintenanceListQuerySchema,
   maintenanceTaskSchema,
@@ -11,6 +12,7 @@ import {
 import { deletedSchema } from '#protocol/platform';
 import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '#protocol/roles';
 import { currentUser } from '../../plugins/auth';
+import { idempotentDocumentId } from '../../plugins/idempotency';
 import { schoolOf } from '../../plugins/schoolScope';
 import { createTask, deleteTask, listTasks, resolveTask } from './service';
 
@@ -20,6 +22,11 @@ const BASE = '/api/maintenance-tasks';
 
 export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // A keyed request's case is stored under the id its key names: sent again, it is made once.
+  const createKeyedTask = (request: FastifyRequest, body: CreateMaintenanceTaskBody) => {
+    const schoolId = schoolOf(request);
+    return createTask(schoolId, currentUser(request), body, app.realtime, idempotentDocumentId(request, schoolId));
+  };
   const oneTask = { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: maintenanceTaskSchema } };
 
   // A supervisor sends a case from the board; it lands in their own school.
@@ -29,7 +36,7 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { roles: [SUPERVISOR_ROLE], scope: 'school' }, idempotent: true },
       schema: { body: createMaintenanceTaskBodySchema, response: { 201: maintenanceTaskSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createTask(schoolOf(request), currentUser(request), request.body, app.realtime)),
+    async (request, reply) => reply.status(201).send(await createKeyedTask(request, request.body)),
   );
 
   r.post(
@@ -38,7 +45,7 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
       config: { ...maintainers, idempotent: true },
       schema: { querystring: schoolScopeQuerySchema, body: createMaintenanceTaskBodySchema, response: { 201: maintenanceTaskSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createTask(schoolOf(request), currentUser(request), request.body, app.realtime)),
+    async (request, reply) => reply.status(201).send(await createKeyedTask(request, request.body)),
   );
 
   r.get(

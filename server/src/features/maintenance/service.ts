@@ -54,22 +54,28 @@ function listOrder(a: MaintenanceTask, b: MaintenanceTask): number {
     : actedAt(b).localeCompare(actedAt(a)) || compareRoomNumbers(a.roomNumber, b.roomNumber);
 }
 
+/**
+ * A new case, announced to the school's caretakers. Given an id (a keyed request's, see
+ * `idempotentDocumentId`), a case already stored under it is given back as it is now, unannounced.
+ */
 export async function createTask(
   schoolId: Types.ObjectId,
   creator: UserDoc,
   body: CreateMaintenanceTaskBody,
   realtime: Realtime,
+  id?: Types.ObjectId,
 ): Promise<MaintenanceTask> {
-  const task = await MaintenanceTaskModel.insert(schoolId, {
+  const fields = {
     schoolId,
     roomNumber: body.roomNumber,
     description: body.description,
     status: 'pending',
     createdByUserId: creator._id,
     createdByName: creator.name,
-  });
-  const presented = present(task);
-  realtime.emit(targets(schoolId), 'maintenanceTasks.created', presented);
+  };
+  const { doc, made } = id ? await MaintenanceTaskModel.insertOnce(schoolId, id, fields) : { doc: await MaintenanceTaskModel.insert(schoolId, fields), made: true };
+  const presented = present(doc);
+  if (made) realtime.emit(targets(schoolId), 'maintenanceTasks.created', presented);
   return presented;
 }
 
