@@ -16,6 +16,7 @@ import { badRequest } from '../httpError';
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** The route takes an Idempotency-Key and stores what it makes under `idempotentDocumentId`. */
     idempotent?: boolean;
   }
   interface FastifyRequest {
