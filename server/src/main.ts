@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { runMigrations } from './db/migrations/runMigrations';
+import { dropRetiredCollections } from './db/retiredCollections';
 import { DataTooNewError } from './db/migrations/schemaVersion';
 import { EmbeddedDatabaseUnavailable } from './db/ferretBinary';
 import { buildApp } from './app';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const database = await connectDatabase(config, (line) => console.log(line));
   // Before the server listens: no request may see data of a shape this code does not read.
   await runMigrations((line) => console.log(line));
+  await dropRetiredCollections((line) => console.log(line));
   const app = await buildApp(config, database.embedded ? { embeddedDatabase: database.embedded } : {});
 
   const finished = await finishSchoolDeletions(app.realtime);

@@ -30,6 +30,8 @@ beforeAll(async () => {
   await SchemaState.deleteMany({});
   await School.collection.updateMany({}, { $unset: { healthDataRetentionMonths: '' } });
   await shared('classes').insertMany([sharedClass(fx.a.id, '1A'), sharedClass(fx.a.id, '2A'), sharedClass(fx.b.id, '1B')]);
+  // Kept by versions before 2026-11-25: a replayed answer, with a case's text in it.
+  await shared('idempotencyrecords').insertOne({ _id: 'u:POST /api/maintenance-tasks/submit:sak-0001' as never, createdAt: new Date(), statusCode: 201, body: '{"description":"Lekker kran"}' });
 }, 60_000);
 
 afterAll(async () => {
@@ -50,6 +52,9 @@ describe('data migrations at start', () => {
     expect(await shared('classes').countDocuments()).toBe(0);
     const schools = await School.collection.find({}).toArray();
     expect(schools.map((school) => school.healthDataRetentionMonths)).toEqual(schools.map(() => 12));
+    // What no version reads any more is gone too.
+    expect(server.output()).toContain('Samlingen idempotencyrecords er fjernet');
+    expect((await mongoose.connection.db!.listCollections({ name: 'idempotencyrecords' }).toArray()).length).toBe(0);
 
     const adminA = await signedIn(server.base, fx.a.admin);
     const adminB = await signedIn(server.base, fx.b.admin);
@@ -61,6 +66,7 @@ describe('data migrations at start', () => {
     await server!.stop();
     server = await start();
     expect(server.output()).not.toContain('Migrering');
+    expect(server.output()).not.toContain('er fjernet');
     const state = await SchemaState.findById(SCHEMA_STATE_ID).lean();
     expect(state?.history.map((step) => step.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
   });
