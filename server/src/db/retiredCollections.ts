@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import { collectionNames, mainDb } from './backup/databases';
 
 /**
  * Collections of the shared database that earlier versions kept and nothing reads or purges now.
@@ -11,9 +11,8 @@ const NAMESPACE_NOT_FOUND = 26;
 
 /** Drops the retired collections that are still there, at start; two instances at once are fine. */
 export async function dropRetiredCollections(log: (line: string) => void): Promise<void> {
-  const db = mongoose.connection.db;
-  if (!db) throw new Error('ikke koblet til databasen');
-  const present = new Set((await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+  const db = mainDb();
+  const present = new Set(await collectionNames(db));
   for (const name of RETIRED.filter((n) => present.has(n))) {
     try {
       await db.dropCollection(name);
