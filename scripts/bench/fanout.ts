@@ -45,9 +45,12 @@ function bareTargets(url: string, appTargets: Target[]): Target[] {
 type Delivery = { p50: number; p99: number; max: number; lost: number; writesPerSecond: number };
 /** As fast as `concurrency` requests in flight allow (what it can take), or `perSecond` sent on a clock whatever the answers (latency at a given load). */
 type Load = { concurrency: number } | { perSecond: number };
+type Send = (description: string) => Promise<Response>;
+/** One stretch of writes to one server: how long each took to reach each listening socket. */
+type Sample = { latencies: number[]; expected: number; writes: number; seconds: number };
 
 /** Sends `writes` cases under `load` and times each arrival at the listening sockets. */
-async function deliveries(clients: Child, listening: number, writes: number, load: Load, send: (description: string) => Promise<Response>): Promise<Delivery> {
+async function sample(clients: Child, listening: number, writes: number, load: Load, send: Send): Promise<Sample> {
   await clients.ask({ reset: true }, 'reset');
   const sentAt = new Map<string, number>();
   const sendOne = async (i: number) => {
@@ -73,12 +76,37 @@ async function deliveries(clients: Child, listening: number, writes: number, loa
     }
     await Promise.all(inFlight);
   }
-  const elapsed = (performance.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const received = await clients.ask<[string, number][]>({ report: true }, 'received');
-  const latencies = received.map(([description, at]) => at - sentAt.get(description)!).sort((a, b) => a - b);
+  return { latencies: received.map(([description, at]) => at - sentAt.get(description)!), expected: writes * listening, writes, seconds };
+}
+
+function summarize(samples: Sample[]): Delivery {
+  const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const sum = (pick: (s: Sample) => number) => samples.reduce((total, s) => total + pick(s), 0);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? NaN, lost: writes * listening - received.length, writesPerSecond: writes / elapsed };
+  return { p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? NaN, lost: sum((s) => s.expected) - latencies.length, writesPerSecond: sum((s) => s.writes) / sum((s) => s.seconds) };
+}
+
+const deliveries = async (clients: Child, listening: number, writes: number, load: Load, send: Send) => summarize([await sample(clients, listening, writes, load, send)]);
+
+/**
+ * Several servers measured at the same paced load in turns: `rounds` rounds of `writes / rounds`
+ * cases each, the order turned every round. One server after another for minutes compared each
+ * with the machine of its own minutes (a bare run's p99 was 3.1 ms in one run and 6.1 in the next);
+ * in turns, what the shared machine does meanwhile falls on every side alike.
+ */
+async function pacedInTurns<Sends extends Send[]>(clients: Child, listening: number, writes: number, perSecond: number, sends: [...Sends], rounds = 5): Promise<{ [K in keyof Sends]: Delivery }> {
+  const samples: Sample[][] = sends.map(() => []);
+  const perRound = Math.ceil(writes / rounds);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < sends.length; k++) {
+      const side = (round + k) % sends.length;
+      samples[side]!.push(await sample(clients, listening, perRound, { perSecond }, sends[side]!));
+    }
+  }
+  return samples.map(summarize) as { [K in keyof Sends]: Delivery };
 }
 
 export type FanoutSetup = {
@@ -121,7 +149,6 @@ async function memoryAround(pid: number, probe: MemoryProbe, connect: () => Prom
 /** The app's live fan-out against a bare Socket.IO server: same sockets, rooms and payload; and the memory of an idle socket. */
 export async function benchFanout(setup: FanoutSetup) {
   const { base, writes, concurrency, perSecond } = setup;
-  const paced = { perSecond };
   const flatOut = { concurrency };
   const appTargets = await appSocketTargets(setup.sessionSecret, base, setup.benchSchoolId, setup.adminId);
   const listening = appTargets.filter((t) => t.listen).length;
@@ -133,7 +160,7 @@ export async function benchFanout(setup: FanoutSetup) {
       body: JSON.stringify({ roomNumber: '101', description }),
     });
   // Each side gets a few untimed writes first, so neither is measured cold.
-  const warm = (send: (description: string) => Promise<Response>) => deliveries(clients, listening, 20, flatOut, send);
+  const warm = (send: Send) => deliveries(clients, listening, 20, flatOut, send);
 
   const clients = await forkScript('socketClients.ts');
   // Memory: a fresh instance of the app (nothing measured in it before, like the bare server),
@@ -146,14 +173,8 @@ export async function benchFanout(setup: FanoutSetup) {
   await clients.ask({ close: true }, 'closed');
   await probe.stop();
 
-  // The app: the deliveries.
-  await clients.ask({ connect: appTargets }, 'connected');
-  await warm(sendCase(base));
-  const app = await deliveries(clients, listening, writes, paced, sendCase(base));
-  const appFlatOut = await deliveries(clients, listening, writes, flatOut, sendCase(base));
-  await clients.ask({ close: true }, 'closed');
-
-  // The bare server, in its own process, same sockets and rooms, the app's payload.
+  // The bare server in its own process, same sockets and rooms, the app's payload; its memory as
+  // its sockets connect, before anything else is connected.
   const payload = { id: 'x'.repeat(24), roomNumber: '101', status: 'pending', createdByName: 'Tilsyn 0', completedByName: null, completedAt: null, rejectedByName: null, rejectedAt: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
   const bareInspectPort = await freePort();
   const bareChild = await forkScript('bareSocketServer.ts', [`--inspect=127.0.0.1:${bareInspectPort}`]);
@@ -164,20 +185,22 @@ export async function benchFanout(setup: FanoutSetup) {
   const sendBareTo = (url: string) => (description: string) =>
     fetch(`${url}/emit?room=target`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ ...payload, description }) });
   const sendBare = sendBareTo(bareUrl);
-  await warm(sendBare);
-  const bare = await deliveries(clients, listening, writes, paced, sendBare);
-  const bareFlatOut = await deliveries(clients, listening, writes, flatOut, sendBare);
-  await clients.ask({ close: true }, 'closed');
-  bareChild.process.kill();
 
   // The bare server again, storing each case in the same database engine before it broadcasts.
   const storeName = `${new URL(setup.databaseUri).pathname.slice(1)}_bare`;
   const storingChild = await forkScript('bareSocketServer.ts', [], { BARE_STORE_URI: withDatabaseName(setup.databaseUri, storeName) });
   const storingUrl = `http://127.0.0.1:${String(storingChild.first.port)}`;
+  const sendStoring = sendBareTo(storingUrl);
   await clients.ask({ connect: bareTargets(storingUrl, appTargets) }, 'connected');
-  await warm(sendBareTo(storingUrl));
-  const bareWithWrite = await deliveries(clients, listening, writes, paced, sendBareTo(storingUrl));
+  await clients.ask({ connect: appTargets }, 'connected');
+
+  // All three at the same paced load, in turns; then what the app and the bare server take flat out.
+  for (const send of [sendCase(base), sendBare, sendStoring]) await warm(send);
+  const [app, bare, bareWithWrite] = await pacedInTurns(clients, listening, writes, perSecond, [sendCase(base), sendBare, sendStoring]);
+  const appFlatOut = await deliveries(clients, listening, writes, flatOut, sendCase(base));
+  const bareFlatOut = await deliveries(clients, listening, writes, flatOut, sendBare);
   await clients.ask({ close: true }, 'closed');
+  bareChild.process.kill();
   storingChild.process.kill();
   await mongoose.connection.useDb(storeName).dropDatabase();
 
@@ -187,8 +210,7 @@ export async function benchFanout(setup: FanoutSetup) {
     await clients.ask({ connect: appTargets.map((t) => ({ ...t, url: b })) }, 'connected');
     await warm(sendCase(b));
     await warm(sendCase(a));
-    const single = await deliveries(clients, listening, writes, paced, sendCase(b));
-    const cross = await deliveries(clients, listening, writes, paced, sendCase(a));
+    const [single, cross] = await pacedInTurns(clients, listening, writes, perSecond, [sendCase(b), sendCase(a)]);
     await clients.ask({ close: true }, 'closed');
     redis = { single, cross };
   }
@@ -198,7 +220,7 @@ export async function benchFanout(setup: FanoutSetup) {
     sockets: appTargets.length,
     listening,
     perSecond,
-    /** Delivery times with writes sent at `perSecond`, the same load for both. */
+    /** Delivery times with writes sent at `perSecond`, the same load for all three, in turns. */
     app,
     bare,
     /** The bare server storing each case (the plain driver, the same engine) before it broadcasts. */
@@ -221,6 +243,8 @@ export async function benchFanout(setup: FanoutSetup) {
       p99VsBare: ratio(app.p99, bare.p99),
       p50VsBareWithWrite: ratio(app.p50, bareWithWrite.p50),
       p99VsBareWithWrite: ratio(app.p99, bareWithWrite.p99),
+      // The engine's own share: the bare server with the write against the bare broadcast.
+      bareWithWriteP99VsBare: ratio(bareWithWrite.p99, bare.p99),
       flatOutP99VsBare: ratio(appFlatOut.p99, bareFlatOut.p99),
       writesPerSecondVsBare: ratio(appFlatOut.writesPerSecond, bareFlatOut.writesPerSecond),
       ...(redis ? { crossInstanceP99VsSingle: ratio(redis.cross.p99, redis.single.p99) } : {}),
