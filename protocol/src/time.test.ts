@@ -34,13 +34,24 @@ describe('constants', () => {
 });
 
 describe('Oslo wall clock, kept per UTC hour', () => {
-  const byIntl = (instant: Date) => formatInTimeZone(instant, OSLO_TIME_ZONE, 'yyyy-MM-dd HH:mm');
+  // One formatter for the whole walk: date-fns-tz's formatInTimeZone (the same Intl underneath)
+  // builds its parts anew on every call, and took over 5 s for the 300,000 instants below on a
+  // loaded CI machine. en-CA writes 'yyyy-MM-dd, HH:mm'.
+  const osloClock = new Intl.DateTimeFormat('en-CA', { timeZone: OSLO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const byIntl = (instant: Date) => osloClock.format(instant).replace(', ', ' ');
   const byUs = (instant: Date) => {
     const { hour, minute } = osloTimeOfDay(instant);
     return `${osloDay(instant)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
   };
 
-  it('agrees with Intl every 7 minutes through two years with four clock changes, asked twice', () => {
+  it('reads the reference clock as date-fns-tz does', () => {
+    for (const iso of ['2026-01-01T00:00:00Z', '2026-03-29T01:00:00Z', '2026-07-01T22:05:00Z', '2026-10-25T00:59:00Z']) {
+      expect(byIntl(at(iso))).toBe(formatInTimeZone(at(iso), OSLO_TIME_ZONE, 'yyyy-MM-dd HH:mm'));
+    }
+  });
+
+  // 300,000 instants: given room on a CI machine whose two cores run every test project at once.
+  it('agrees with Intl every 7 minutes through two years with four clock changes, asked twice', { timeout: 30_000 }, () => {
     const from = at('2026-01-01T00:00:00Z').getTime();
     const to = at('2028-01-01T00:00:00Z').getTime();
     const mismatches: string[] = [];
