@@ -3,9 +3,13 @@
 // compared with this, in the same run, for the same rooms and payload. With BARE_STORE_URI it
 // first does the app's write with the plain driver: it stores the case under an id its
 // Idempotency-Key names (as the app does for the board's case dialog, which sends one), then
-// broadcasts; the same write without the app around it.
+// broadcasts; the same write without the app around it. With BARE_REDIS_URL it sits behind the
+// Socket.IO Redis adapter, as the app's instances do, so two of them show what the hop through
+// Redis costs a bare broadcast.
 import { createServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
 import mongoose from 'mongoose';
+import { createClient } from 'redis';
 import { Server } from 'socket.io';
 
 const storeUri = process.env.BARE_STORE_URI;
@@ -35,6 +39,14 @@ const http = createServer((req, res) => {
   });
 });
 const io = new Server(http, { serveClient: false });
+const redisUrl = process.env.BARE_REDIS_URL;
+if (redisUrl) {
+  const pub = createClient({ url: redisUrl });
+  const sub = pub.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  // A channel prefix of their own: the app's instances share the Redis server.
+  io.adapter(createAdapter(pub, sub, { key: 'bare' }));
+}
 io.on('connection', (socket) => {
   const room = socket.handshake.query.room;
   if (typeof room === 'string') void socket.join(room);

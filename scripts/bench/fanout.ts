@@ -124,8 +124,8 @@ export type FanoutSetup = {
   perSecond: number;
   /** The app's database; the bare server with a write stores its cases in a database beside it. */
   databaseUri: string;
-  /** A second and third instance of the app behind Redis, for the cross-instance part (optional). */
-  redisPair?: { a: string; b: string };
+  /** A second and third instance of the app behind Redis, for the cross-instance part (optional); two bare servers join the same Redis. */
+  redisPair?: { a: string; b: string; redisUrl: string };
 };
 
 const retainedBytes = (memory: Retained) => memory.heapUsed + memory.external;
@@ -204,15 +204,23 @@ export async function benchFanout(setup: FanoutSetup) {
   storingChild.process.kill();
   await mongoose.connection.useDb(storeName).dropDatabase();
 
-  let redis: { single: Delivery; cross: Delivery } | undefined;
+  let redis: { single: Delivery; cross: Delivery; bareSingle: Delivery; bareCross: Delivery } | undefined;
   if (setup.redisPair) {
-    const { a, b } = setup.redisPair;
+    // The app's two instances, and two bare servers behind the same Redis for reference; the
+    // sockets on the second of each pair, the cases sent to the second (single) or the first (cross).
+    const { a, b, redisUrl } = setup.redisPair;
+    const bareA = await forkScript('bareSocketServer.ts', [], { BARE_REDIS_URL: redisUrl });
+    const bareB = await forkScript('bareSocketServer.ts', [], { BARE_REDIS_URL: redisUrl });
+    const bareUrlOf = (child: Child) => `http://127.0.0.1:${String(child.first.port)}`;
     await clients.ask({ connect: appTargets.map((t) => ({ ...t, url: b })) }, 'connected');
-    await warm(sendCase(b));
-    await warm(sendCase(a));
-    const [single, cross] = await pacedInTurns(clients, listening, writes, perSecond, [sendCase(b), sendCase(a)]);
+    await clients.ask({ connect: bareTargets(bareUrlOf(bareB), appTargets) }, 'connected');
+    const sends = [sendCase(b), sendCase(a), sendBareTo(bareUrlOf(bareB)), sendBareTo(bareUrlOf(bareA))] as const;
+    for (const send of sends) await warm(send);
+    const [single, cross, bareSingle, bareCross] = await pacedInTurns(clients, listening, writes, perSecond, [...sends]);
     await clients.ask({ close: true }, 'closed');
-    redis = { single, cross };
+    bareA.process.kill();
+    bareB.process.kill();
+    redis = { single, cross, bareSingle, bareCross };
   }
   clients.process.kill();
 
@@ -247,7 +255,7 @@ export async function benchFanout(setup: FanoutSetup) {
       bareWithWriteP99VsBare: ratio(bareWithWrite.p99, bare.p99),
       flatOutP99VsBare: ratio(appFlatOut.p99, bareFlatOut.p99),
       writesPerSecondVsBare: ratio(appFlatOut.writesPerSecond, bareFlatOut.writesPerSecond),
-      ...(redis ? { crossInstanceP99VsSingle: ratio(redis.cross.p99, redis.single.p99) } : {}),
+      ...(redis ? { crossInstanceP99VsSingle: ratio(redis.cross.p99, redis.single.p99), bareCrossInstanceP99VsSingle: ratio(redis.bareCross.p99, redis.bareSingle.p99) } : {}),
     },
   };
 }

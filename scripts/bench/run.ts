@@ -101,7 +101,7 @@ try {
   // Live: the app's fan-out against a bare Socket.IO server; then two instances behind Redis.
   const redis = await startRedis();
   const [appA, appB] = [await startCompiledServer({ ...benchEnv, REDIS_URL: redis.url }), await startCompiledServer({ ...benchEnv, REDIS_URL: redis.url })];
-  const redisPair = { a: appA.base, b: appB.base };
+  const redisPair = { a: appA.base, b: appB.base, redisUrl: redis.url };
   const benchSchool = (await School.findOne({ nameKey: schoolNameKey('Benk skole') }, { _id: 1 }).lean())!;
   const benchAdmin = (await UserModel.findOne({ email: 'admin@benk.no' }, { _id: 1 }).lean())!;
   const fanout = await benchFanout({
