@@ -128,6 +128,8 @@ export type FanoutSetup = {
   redisPair?: { a: string; b: string; redisUrl: string };
 };
 
+/** Where a bench server forked by `forkScript` listens. */
+const urlOf = (child: Child) => `http://127.0.0.1:${String(child.first.port)}`;
 const retainedBytes = (memory: Retained) => memory.heapUsed + memory.external;
 const perSocket = (bytes: number, sockets: number) => Math.round(bytes / sockets);
 
@@ -178,7 +180,7 @@ export async function benchFanout(setup: FanoutSetup) {
   const payload = { id: 'x'.repeat(24), roomNumber: '101', status: 'pending', createdByName: 'Tilsyn 0', completedByName: null, completedAt: null, rejectedByName: null, rejectedAt: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
   const bareInspectPort = await freePort();
   const bareChild = await forkScript('bareSocketServer.ts', [`--inspect=127.0.0.1:${bareInspectPort}`]);
-  const bareUrl = `http://127.0.0.1:${String(bareChild.first.port)}`;
+  const bareUrl = urlOf(bareChild);
   const bareMemory = await memoryAround(bareChild.process.pid!, await probeMemory(bareInspectPort), () =>
     clients.ask({ connect: bareTargets(bareUrl, appTargets) }, 'connected'),
   );
@@ -189,15 +191,16 @@ export async function benchFanout(setup: FanoutSetup) {
   // The bare server again, storing each case in the same database engine before it broadcasts.
   const storeName = `${new URL(setup.databaseUri).pathname.slice(1)}_bare`;
   const storingChild = await forkScript('bareSocketServer.ts', [], { BARE_STORE_URI: withDatabaseName(setup.databaseUri, storeName) });
-  const storingUrl = `http://127.0.0.1:${String(storingChild.first.port)}`;
+  const storingUrl = urlOf(storingChild);
   const sendStoring = sendBareTo(storingUrl);
   await clients.ask({ connect: bareTargets(storingUrl, appTargets) }, 'connected');
   await clients.ask({ connect: appTargets }, 'connected');
 
   // All three at the same paced load, in turns; then what the app and the bare server take flat out.
-  for (const send of [sendCase(base), sendBare, sendStoring]) await warm(send);
-  const [app, bare, bareWithWrite] = await pacedInTurns(clients, listening, writes, perSecond, [sendCase(base), sendBare, sendStoring]);
-  const appFlatOut = await deliveries(clients, listening, writes, flatOut, sendCase(base));
+  const sendApp = sendCase(base);
+  for (const send of [sendApp, sendBare, sendStoring]) await warm(send);
+  const [app, bare, bareWithWrite] = await pacedInTurns(clients, listening, writes, perSecond, [sendApp, sendBare, sendStoring]);
+  const appFlatOut = await deliveries(clients, listening, writes, flatOut, sendApp);
   const bareFlatOut = await deliveries(clients, listening, writes, flatOut, sendBare);
   await clients.ask({ close: true }, 'closed');
   bareChild.process.kill();
@@ -211,12 +214,11 @@ export async function benchFanout(setup: FanoutSetup) {
     const { a, b, redisUrl } = setup.redisPair;
     const bareA = await forkScript('bareSocketServer.ts', [], { BARE_REDIS_URL: redisUrl });
     const bareB = await forkScript('bareSocketServer.ts', [], { BARE_REDIS_URL: redisUrl });
-    const bareUrlOf = (child: Child) => `http://127.0.0.1:${String(child.first.port)}`;
     await clients.ask({ connect: appTargets.map((t) => ({ ...t, url: b })) }, 'connected');
-    await clients.ask({ connect: bareTargets(bareUrlOf(bareB), appTargets) }, 'connected');
-    const sends = [sendCase(b), sendCase(a), sendBareTo(bareUrlOf(bareB)), sendBareTo(bareUrlOf(bareA))] as const;
+    await clients.ask({ connect: bareTargets(urlOf(bareB), appTargets) }, 'connected');
+    const sends: [Send, Send, Send, Send] = [sendCase(b), sendCase(a), sendBareTo(urlOf(bareB)), sendBareTo(urlOf(bareA))];
     for (const send of sends) await warm(send);
-    const [single, cross, bareSingle, bareCross] = await pacedInTurns(clients, listening, writes, perSecond, [...sends]);
+    const [single, cross, bareSingle, bareCross] = await pacedInTurns(clients, listening, writes, perSecond, sends);
     await clients.ask({ close: true }, 'closed');
     bareA.process.kill();
     bareB.process.kill();
