@@ -1,21 +1,15 @@
 import { defineConfig } from 'vitest/config';
-import clientViteConfig from './client/vite.config.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
         // The client's stores, hooks and components, in a simulated browser (happy-dom: localStorage,
-        // the DOM and events, light enough for two shared cores). React resolves to preact/compat as in the build.
-        // 'module-sync' picks the router's ES module (as Node itself does) over its CommonJS 'node' entry,
-        // which would load React itself instead of the alias.
-        resolve: { alias: clientViteConfig.resolve?.alias, conditions: ['module-sync'] },
+        // the DOM and events, light enough for two shared cores).
         test: {
           name: 'client',
           include: ['client/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          // Libraries that import react (radix, the router, zustand) go through the same aliases, not Node's own resolution.
-          server: { deps: { inline: [/[\\/]node_modules[\\/](radix-ui|@radix-ui|react-router|react-router-dom|zustand)[\\/]/] } },
           // Spies, stubbed globals (fetch, localStorage) and mocks are undone after every test.
           restoreMocks: true,
           unstubGlobals: true,

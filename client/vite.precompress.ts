@@ -26,14 +26,19 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const bytes = readFileSync(file);
-        if (bytes.length < MIN_BYTES) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-      }
+    closeBundle: {
+      // After every other plugin has written its files (the prerendered pages).
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of filesUnder(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const bytes = readFileSync(file);
+          if (bytes.length < MIN_BYTES) continue;
+          writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        }
+      },
     },
   };
 }

@@ -6,7 +6,7 @@ import { DeactivatedPage, PendingPage } from './features/auth/AccountStatusPage'
 import { RoleChangeRedirect } from './features/auth/RoleChangeRedirect';
 import { SessionRuntime } from './features/auth/SessionRuntime';
 import { useAuthStore } from './stores/authStore';
-import { STATEMENT_PATH } from './ui/FooterLinks';
+import { STATEMENT_PATH } from '#protocol/product';
 import { LiveAnnouncer } from './ui/LiveAnnouncer';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { OfflineBanner } from './ui/OfflineBanner';

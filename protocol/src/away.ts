@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { daySchema, idSchema, nameMapSchema, studentNameSchema } from './common';
+import { daySchema } from './day';
+import { idSchema, nameMapSchema, studentNameSchema } from './common';
 
 /** Away: students and classes on trips (spec §7). */
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daySchema, idSchema } from './common';
+import { daySchema } from './day';
+import { idSchema } from './common';
 
 describe('shared value schemas', () => {
   it('accepts only real YYYY-MM-DD days', () => {

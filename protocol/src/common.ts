@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { isValidDay } from './time';
 
 /** A MongoDB ObjectId as 24 hex characters. */
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/i, 'Ugyldig id');
 export const idParamsSchema = z.object({ id: idSchema });
-
-/** A calendar day, YYYY-MM-DD, that exists. */
-// z.iso.date() tells the API's readers (OpenAPI: format 'date'); isValidDay has the last word.
-export const daySchema = z.iso.date({ error: 'Ugyldig dato (YYYY-MM-DD)' }).refine(isValidDay, 'Ugyldig dato (YYYY-MM-DD)');
 
 export const messageSchema = z.object({ message: z.string() });
 export type Message = z.infer<typeof messageSchema>;

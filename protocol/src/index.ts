@@ -1,6 +1,7 @@
 export * from './product';
 export * from './roles';
 export * from './common';
+export * from './day';
 export * from './time';
 export * from './collation';
 export * from './counting';
@@ -16,6 +17,7 @@ export * from './sick';
 export * from './away';
 export * from './maintenance';
 export * from './events';
+export * from './origin';
 export * from './texts';
 export * from './errors';
 export * from './fieldNames';

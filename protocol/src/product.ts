@@ -12,3 +12,17 @@ export const STORAGE_KEY_LOGOUT_PENDING = `${PRODUCT_NAME.toLowerCase()}_logout_
  * in the console of every visitor's sign-in page.
  */
 export const SESSION_HINT_META = `${PRODUCT_NAME.toLowerCase()}-session`;
+
+/** The signed-out pages other than the sign-in form, which every other path shows when signed out. */
+export const REGISTER_PATH = '/register';
+export const PLATFORM_LOGIN_PATH = '/plattformadministrator-login';
+export const STATEMENT_PATH = '/tilgjengelighet';
+
+/**
+ * Whether a signed-out visitor on this path sees the sign-in form, matched as the client's router
+ * does (any case, a trailing slash): the server sends those paths the page with the form prerendered.
+ */
+export function showsSignInForm(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  return path !== REGISTER_PATH && path !== PLATFORM_LOGIN_PATH && path !== STATEMENT_PATH;
+}

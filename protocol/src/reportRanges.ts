@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { daySchema, idSchema } from './common';
+import { daySchema } from './day';
+import { idSchema } from './common';
 import { daysBetween, isValidDay } from './time';
 
 /** A report range is at most a year and a bit: the yearly page's widest export with room to spare. */

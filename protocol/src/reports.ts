@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { daySchema, idSchema, STUDENT_NAME_MAX_LENGTH } from './common';
+import { daySchema } from './day';
+import { idSchema, STUDENT_NAME_MAX_LENGTH } from './common';
 import { taskIdSchema } from './taskButtons';
 
 export const REPORT_CONTENT_MAX_LENGTH = 20_000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { daySchema, idSchema, nameMapSchema, studentNameSchema } from './common';
+import { daySchema } from './day';
+import { idSchema, nameMapSchema, studentNameSchema } from './common';
 
 /** GET /api/sick?date= */
 export const sickQuerySchema = z.object({ date: daySchema, schoolId: idSchema.optional() });

@@ -74,6 +74,8 @@ describe('the production build', () => {
     expect(page.headers.get('vary')).toMatch(/cookie/i);
     const html = await page.text();
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${signedInChunk}">`);
+    // Fetched in the same credentials mode as the stylesheet the chunk adds, so the preload is used.
+    expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/SignedInApp-[\w-]+\.css">/);
     // The page tells its script that a session may be resumed (the cookie is HttpOnly).
     expect(html).toContain('<meta name="tilsynsvakt-session" content="1">');
   });

@@ -1,14 +1,13 @@
 import {
   loginResponseSchema,
   meResponseSchema,
-  messageSchema,
   type ChangePasswordBody,
   type LoginBody,
   type LoginResponse,
   type MeResponse,
-  type Message,
   type RegisterBody,
-} from '#protocol';
+} from '#protocol/auth';
+import { messageSchema, type Message } from '#protocol/common';
 import { getData, request } from './http';
 
 export function login(body: LoginBody): Promise<LoginResponse> {

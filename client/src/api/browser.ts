@@ -1,7 +1,8 @@
 export type BrowserName = 'Chrome' | 'Safari' | 'Firefox' | 'Edge' | 'Ukjent';
 
 /** Used only for the compatibility notice, the login error suffix and the compat header (spec §2.1). */
-export function detectBrowser(userAgent: string = navigator.userAgent): BrowserName {
+// No navigator where the sign-in page is prerendered at build (Node 20).
+export function detectBrowser(userAgent: string = globalThis.navigator?.userAgent ?? ''): BrowserName {
   if (/Edg(e|A|iOS)?\//.test(userAgent)) return 'Edge';
   if (/(Firefox|FxiOS)\//.test(userAgent)) return 'Firefox';
   // Also matches HeadlessChrome (automated tests run Chromium headless).

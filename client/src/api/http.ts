@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { errorResponseSchema, type ErrorResponse, type ErrorCode } from '#protocol/errors';
-import { REQUEST_ID_HEADER } from '#protocol/events';
+import { REQUEST_ID_HEADER } from '#protocol/origin';
 import { compatMarker } from './browser';
 import { newWriteId } from './ownWrites';
 

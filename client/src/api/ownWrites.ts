@@ -1,4 +1,4 @@
-import type { EventOrigin } from '#protocol';
+import type { EventOrigin } from '#protocol/origin';
 
 /** How long a write's id is remembered: its events come within moments, even over a slow link. */
 const REMEMBER_MS = 2 * 60 * 1000;

@@ -1,12 +1,5 @@
-import {
-  STORAGE_KEY_AUTH,
-  STORAGE_KEY_LOGOUT_PENDING,
-  SESSION_HINT_META,
-  STORAGE_KEY_SESSION,
-  userSchema,
-  type LoginResponse,
-  type User,
-} from '#protocol';
+import { userSchema, type LoginResponse, type User } from '#protocol/auth';
+import { SESSION_HINT_META, STORAGE_KEY_AUTH, STORAGE_KEY_LOGOUT_PENDING, STORAGE_KEY_SESSION } from '#protocol/product';
 import { z } from 'zod';
 
 const storedAuthSchema = z.object({ user: userSchema });

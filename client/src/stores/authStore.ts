@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { PLATFORM_ADMIN_ROLE, type LoginResponse, type MeResponse, type User } from '#protocol';
+import type { LoginResponse, MeResponse, User } from '#protocol/auth';
+import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { fetchMe, logout } from '../api/auth';
 import { ME_FRESH_MS, ME_RETRIES, RETRY_DELAY_MS } from '../config';
 import {
@@ -33,6 +34,16 @@ let epoch = 0;
 let inFlight: Promise<void> | null = null;
 let signingOut = false;
 
+/**
+ * Signed out from the start where this browser certainly has no session: no request, and the
+ * sign-in form the page came with (prerendered, client/vite.prerender.ts) is taken over as it is.
+ * The build's prerender has no document, and no session either.
+ */
+function firstPhase(): AuthPhase {
+  if (typeof document === 'undefined') return 'signedOut';
+  return mayHaveSession() ? 'checking' : 'signedOut';
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function fetchMeWithRetry(): Promise<MeResponse | null> {
@@ -59,7 +70,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
   async function loadMe(): Promise<void> {
     const asked = epoch;
-    if (get().phase === 'checking' && !mayHaveSession()) {
+    if (get().phase !== 'signedIn' && !mayHaveSession()) {
       set({ phase: 'signedOut', user: null });
       return;
     }
@@ -89,7 +100,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
   }
 
   return {
-    phase: 'checking',
+    phase: firstPhase(),
     user: null,
     meFetchedAt: 0,
 

@@ -1,17 +1,22 @@
-import type { ReactNode } from 'react';
+import { act, StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { act } from 'preact/test-utils';
 import { afterEach, vi } from 'vitest';
+
+// Tells React that updates are wrapped in act(), as in its own test renderers.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const mounted: Array<{ root: Root; container: HTMLElement }> = [];
 
-/** Renders into the document (preact/compat, as the build does) and waits for effects to run. */
+/**
+ * Renders into the document with React's own act and waits for effects to run. In StrictMode, as
+ * the app runs in development: every effect is run, cleaned up and run again.
+ */
 export async function render(ui: ReactNode): Promise<HTMLElement> {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
   mounted.push({ root, container });
-  await act(() => root.render(ui));
+  await act(() => root.render(<StrictMode>{ui}</StrictMode>));
   return container;
 }
 
@@ -32,6 +37,18 @@ export async function waitFor(assertion: () => void): Promise<void> {
       await Promise.resolve();
     });
     assertion();
+  });
+}
+
+/**
+ * Types into a field as a person would: through the element's own value setter, so that React's
+ * controlled field sees the change, then the input event React listens to.
+ */
+export async function typeInto(field: HTMLInputElement | HTMLTextAreaElement, text: string): Promise<void> {
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  await update(() => {
+    Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, text);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
 

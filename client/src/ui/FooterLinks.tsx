@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
+import { STATEMENT_PATH } from '#protocol/product';
 import './footerLinks.css';
-
-export const STATEMENT_PATH = '/tilgjengelighet';
 
 /** The links every screen ends with: the accessibility statement, and 'Endre passord' where the screen has no menu that holds it. */
 export function FooterLinks({ changePassword = false }: { changePassword?: boolean }) {

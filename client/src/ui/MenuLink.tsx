@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { STATEMENT_PATH } from './FooterLinks';
+import { STATEMENT_PATH } from '#protocol/product';
 import { ChevronIcon } from './icons';
 
 export interface MenuLinkProps {

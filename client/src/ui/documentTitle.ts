@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '#protocol';
+import { PRODUCT_NAME } from '#protocol/product';
 
 /** A screen's title in the browser tab and for screen readers (WCAG 2.4.2): 'Brukere – Tilsynsvakt', '(2) Vaktmester – Tilsynsvakt'. */
 export function pageTitle(title: string, count?: number | null): string {

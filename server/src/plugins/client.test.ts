@@ -11,7 +11,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tilsynsvakt</title>');
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tilsynsvakt</title><div id="root"></div>');
+  writeFileSync(path.join(clientDir, 'login.html'), '<!doctype html><title>Tilsynsvakt</title><div id="root" data-prerendered><form></form></div>');
   writeFileSync(path.join(clientDir, 'assets/app.js'), 'console.log(1)');
   server = await startTestServer({ CLIENT_DIR: clientDir });
 });
@@ -30,6 +31,31 @@ describe('serving the client', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.body).toContain('<title>Tilsynsvakt</title>');
     }
+  });
+
+  it('sends the page with the sign-in form prerendered only where a browser without a session sees that form', async () => {
+    const client = new ApiClient(server.baseUrl);
+    for (const page of ['/', '/login', '/tilsynsvakt', '/finnes/ikke', '/Login/']) {
+      expect((await client.get<string>(page)).body, page).toContain('data-prerendered');
+    }
+    for (const page of ['/register', '/plattformadministrator-login', '/tilgjengelighet', '/Register/']) {
+      expect((await client.get<string>(page)).body, page).toBe('<!doctype html><title>Tilsynsvakt</title><div id="root"></div>');
+    }
+    // A session may be resumed: the signed-in screens draw themselves, never over a sign-in form.
+    const withSession = await fetch(`${server.baseUrl}/login`, { headers: { cookie: 'tilsynsvakt.sid=en-økt' } });
+    expect(await withSession.text()).not.toContain('data-prerendered');
+  });
+
+  it('sends the page compressed as the browser accepts, and says it varies with that and the cookie', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${server.baseUrl}/login`, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toBe('cookie, accept-encoding');
+      expect(await res.text()).toContain('data-prerendered');
+    }
+    const plain = await fetch(`${server.baseUrl}/login`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('data-prerendered');
   });
 
   it('serves built assets and keeps /api paths (and /metrics, which is off here) as JSON 404s', async () => {

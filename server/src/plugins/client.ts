@@ -2,8 +2,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SESSION_HINT_META } from '#protocol/product';
+import { SESSION_HINT_META, showsSignInForm } from '#protocol/product';
 import { TEXTS } from '#protocol/texts';
+import { compressedPage, sendPage } from './clientPages';
 import { signedInPreloadTags } from './clientPreload';
 import { errorBody } from './errors';
 
@@ -18,17 +19,18 @@ export async function registerClient(app: FastifyInstance, clientDir: string, se
   const indexPath = path.join(root, 'index.html');
   const hasClient = existsSync(indexPath);
   const page = hasClient ? readFileSync(indexPath, 'utf8') : '';
-  // With a session the signed-in screens are fetched alongside the page (clientPreload.ts).
-  const signedInPage = hasClient
-    ? page.replace('</head>', `${signedInPreloadTags(root)}<meta name="${SESSION_HINT_META}" content="1"></head>`)
-    : '';
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      // Never cached: it names the current build's hashed assets, and it depends on the cookie.
-      .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
-      .send(request.cookies[sessionCookie] ? signedInPage : page);
+  // The sign-in form prerendered (client/vite.prerender.ts); a build without it serves the plain page.
+  const signInPath = path.join(root, 'login.html');
+  const pages = {
+    signedOut: compressedPage(page),
+    signInForm: compressedPage(existsSync(signInPath) ? readFileSync(signInPath, 'utf8') : page),
+    // With a session the signed-in screens are fetched alongside the page (clientPreload.ts).
+    signedIn: compressedPage(page.replace('</head>', `${signedInPreloadTags(root)}<meta name="${SESSION_HINT_META}" content="1"></head>`)),
+  };
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.cookies[sessionCookie]) return sendPage(request, reply, pages.signedIn);
+    return sendPage(request, reply, showsSignInForm(new URL(request.url, 'http://page').pathname) ? pages.signInForm : pages.signedOut);
+  };
 
   if (hasClient) {
     await app.register(fastifyStatic, {

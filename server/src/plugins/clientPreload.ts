@@ -29,6 +29,7 @@ export function signedInPreloadTags(root: string): string {
   visit(SIGNED_IN_MODULE);
   return [
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...[...styles].map((file) => `<link rel="preload" as="style" href="/${file}">`),
+    // crossorigin as on the stylesheet Vite adds when the chunk loads: otherwise the browser fetches it again.
+    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ].join('');
 }

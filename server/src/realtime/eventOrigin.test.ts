@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_ID_HEADER } from '#protocol/events';
+import { REQUEST_ID_HEADER } from '#protocol/origin';
 import { seedFixture, type Fixture } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
 import { socketPool, waitFor, type TestSocket } from '../../test/sockets';

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
-import { REQUEST_ID_HEADER, requestIdSchema, type EventOrigin } from '#protocol/events';
+import { REQUEST_ID_HEADER, requestIdSchema, type EventOrigin } from '#protocol/origin';
 
 const current = new AsyncLocalStorage<EventOrigin>();
 const NO_ORIGIN: EventOrigin = { requestId: null };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '#protocol';
+import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '#protocol/product';
 import { pageTitle, useDocumentTitle } from '../../ui/documentTitle';
 import { FooterLinks } from '../../ui/FooterLinks';
 import './auth.css';

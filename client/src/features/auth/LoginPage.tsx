@@ -1,16 +1,19 @@
 import { Link } from 'react-router-dom';
-import { PLATFORM_ADMIN_ROLE, TEXTS } from '#protocol';
+import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
+import { TEXTS } from '#protocol/texts';
 import { browserName } from '../../api/browser';
 import { serverMessage } from '../../api/http';
 import { AuthLayout } from './AuthLayout';
 import { CompatNotice } from './CompatNotice';
 import { SignInForm, useSignInOutcomes } from './SignInForm';
 
+export const LOGIN_TITLE = 'Logg inn';
+
 /** /login: every account but the Plattformadministrator's, who is sent to their own portal. */
 export function LoginPage() {
   const { enter, refuse } = useSignInOutcomes();
   return (
-    <AuthLayout title="Logg inn">
+    <AuthLayout title={LOGIN_TITLE}>
       <CompatNotice />
       <SignInForm
         testId="login"

@@ -1,10 +1,12 @@
 import { useNavigate } from 'react-router-dom';
-import { landingPath, loginBodySchema, type LoginBody, type LoginResponse } from '#protocol';
+import { loginBodySchema, type LoginBody, type LoginResponse } from '#protocol/auth';
+import { landingPath } from '#protocol/roles';
 import { login, logout } from '../../api/auth';
 import { clearStoredAuth } from '../../stores/authStorage';
 import { useAuthStore } from '../../stores/authStore';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
+import { useHydrated } from '../../ui/useHydrated';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { loadSignedInApp } from '../../signedInChunk';
 
@@ -44,6 +46,8 @@ type SignInFormProps = {
 
 /** E-mail and password, 'Logg inn': the one sign-in form of both sign-in pages. */
 export function SignInForm({ testId, onSignedIn, failureDescription, checksFilled = false }: SignInFormProps) {
+  // The prerendered form cannot sign in before React runs: the browser would send the password in the address.
+  const hydrated = useHydrated();
   const form = useSchemaForm<keyof LoginBody, LoginBody>({
     schema: loginBodySchema,
     initial: { email: '', password: '' },
@@ -86,7 +90,7 @@ export function SignInForm({ testId, onSignedIn, failureDescription, checksFille
         {...form.field('password')}
         data-testid={`${testId}-password`}
       />
-      <button type="submit" className="button button-block" disabled={form.busy} data-testid={`${testId}-submit`}>
+      <button type="submit" className="button button-block" disabled={form.busy || !hydrated} data-testid={`${testId}-submit`}>
         {form.busy ? 'Logger inn...' : 'Logg inn'}
       </button>
     </form>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { STATEMENT_PATH } from '../../ui/FooterLinks';
+import { PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH } from '#protocol/product';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { LoginPage } from './LoginPage';
 
@@ -17,8 +17,8 @@ export function SignedOutRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/plattformadministrator-login" element={<PlatformLoginPage />} />
+        <Route path={REGISTER_PATH} element={<RegisterPage />} />
+        <Route path={PLATFORM_LOGIN_PATH} element={<PlatformLoginPage />} />
         <Route path={STATEMENT_PATH} element={<AccessibilityStatementPage />} />
         <Route path="*" element={<LoginPage />} />
       </Routes>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
 import { fakeReportServer, KARI } from '../../testing/fakeReportServer';
-import { byTestId, render, textOf, update } from '../../testing/render';
+import { byTestId, render, textOf, typeInto, update } from '../../testing/render';
 import { refuseStorage } from '../../testing/storage';
 import { useMyReportStore } from '../../stores/myReportStore';
 import { readDraft, writeDraft } from '../../stores/reportDrafts';
@@ -22,12 +22,7 @@ const button = (testId: string) => byTestId(testId) as HTMLButtonElement | null;
 const saveState = () => textOf(byTestId('save-state'));
 
 /** Types as a person does: the value changes, then the input event. */
-async function type(text: string): Promise<void> {
-  await update(() => {
-    textarea().value = text;
-    textarea().dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const type = (text: string) => typeInto(textarea(), text);
 
 beforeEach(() => {
   localStorage.clear();
