@@ -6,9 +6,9 @@ import { DESKTOP, launchBrowser, newContext } from './browser';
 
 export type E2E = { server: TestServer; fx: Fixture; browser: Browser; close: () => Promise<void> };
 
-/** A real server on its own database, the two-school fixture, and headless Chromium; optionally on a test clock. */
-export async function startE2E(options: { clock?: Clock } = {}): Promise<E2E> {
-  const server = await startTestServer({}, { clock: options.clock });
+/** A real server on its own database, the two-school fixture, and headless Chromium; optionally on a test clock or with other settings. */
+export async function startE2E(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<E2E> {
+  const server = await startTestServer(options.env, { clock: options.clock });
   const fx = await seedFixture();
   const browser = await launchBrowser();
   return {
