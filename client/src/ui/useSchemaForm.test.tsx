@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createUserBodySchema, type CreateUserBody } from '#protocol';
-import { byTestId, render, textOf, update } from '../testing/render';
+import { byTestId, render, textOf, typeInto, update } from '../testing/render';
 import { TextField } from './TextField';
 import { errorsOfFilledFields, useSchemaForm, type FieldErrors, type FieldValues } from './useSchemaForm';
 
@@ -10,11 +10,13 @@ const SCHOOL = 'dddddddddddddddddddddddd';
 function UserForm(props: {
   send(body: CreateUserBody): Promise<void>;
   onInvalid?(errors: FieldErrors<Field>, values: FieldValues<Field>): FieldErrors<Field> | void;
+  recheck?: boolean;
 }) {
   const form = useSchemaForm<Field, CreateUserBody>({
     schema: createUserBodySchema,
     initial: { name: '', email: '', password: '', role: 'Admin', schoolId: SCHOOL },
     ...(props.onInvalid ? { onInvalid: props.onInvalid } : {}),
+    recheck: props.recheck ?? false,
     onValid: props.send,
   });
   return (
@@ -25,18 +27,16 @@ function UserForm(props: {
       <button type="submit" disabled={form.busy} data-testid="submit">
         {form.busy ? 'Oppretter...' : 'Opprett'}
       </button>
+      <button type="button" onClick={form.clearErrors} data-testid="clear">
+        Lukk
+      </button>
     </form>
   );
 }
 
-async function type(testId: string, text: string): Promise<void> {
-  await update(() => {
-    const input = byTestId(testId) as HTMLInputElement;
-    input.value = text;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const type = (testId: string, text: string) => typeInto(byTestId(testId) as HTMLInputElement, text);
 
+const clear = () => update(() => byTestId('clear')!.click());
 const submit = () => update(() => void byTestId('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
 const errorOf = (testId: string) => {
   const input = byTestId(testId)!;
@@ -92,5 +92,47 @@ describe('a form checked against the protocol schema', () => {
     await submit();
     expect(send).not.toHaveBeenCalled();
     expect([errorOf('name'), errorOf('email'), errorOf('password')]).toEqual(['', '', 'Passordet må være minst 6 tegn']);
+  });
+
+  it('clearErrors takes the errors away and keeps what was typed', async () => {
+    await render(<UserForm send={vi.fn(async () => undefined)} />);
+    await type('email', 'ikke-en-adresse');
+    await submit();
+    expect(errorOf('email')).toBe('Ugyldig e-postadresse');
+
+    await clear();
+    expect([errorOf('name'), errorOf('email'), errorOf('password')]).toEqual(['', '', '']);
+    expect((byTestId('email') as HTMLInputElement).value).toBe('ikke-en-adresse');
+  });
+
+  it('with recheck, once submitted, the errors follow what is typed until they are cleared', async () => {
+    const send = vi.fn(async () => undefined);
+    await render(<UserForm send={send} recheck />);
+    await type('name', 'Kari Nordmann');
+    await type('email', 'kari@skole.no');
+    await type('password', 'kort');
+    await type('name', '');
+    // Not yet submitted: nothing is said.
+    expect(errorOf('name')).toBe('');
+    await type('name', 'Kari Nordmann');
+
+    await submit();
+    expect(send).not.toHaveBeenCalled();
+    expect(errorOf('password')).toBe('Passordet må være minst 6 tegn');
+    await type('name', '  ');
+    expect(errorOf('name')).toBe('Navn må fylles ut');
+    await type('password', 'hemmelig');
+    expect([errorOf('name'), errorOf('password')]).toEqual(['Navn må fylles ut', '']);
+
+    // Sent (the form cannot tell whether it was taken): still checked until cleared.
+    await type('name', 'Kari Nordmann');
+    await submit();
+    expect(send).toHaveBeenCalledTimes(1);
+    await type('name', '');
+    expect(errorOf('name')).toBe('Navn må fylles ut');
+
+    await clear();
+    await type('email', 'ikke-en-adresse');
+    expect([errorOf('name'), errorOf('email')]).toEqual(['', '']);
   });
 });

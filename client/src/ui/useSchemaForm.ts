@@ -30,14 +30,20 @@ interface SchemaFormOptions<F extends string, Body> {
    * errors it returns are shown under their fields.
    */
   onInvalid?(errors: FieldErrors<F>, values: FieldValues<F>): FieldErrors<F> | void;
+  /**
+   * Once submitted, the errors follow what is typed (the schema's own messages, checked again on
+   * every change) until the form is reset or its errors cleared.
+   */
+  recheck?: boolean;
   /** Sends the parsed body; the form is busy until it settles. */
   onValid(body: Body): Promise<unknown> | unknown;
 }
 
 /** One form's text fields, checked against a protocol schema before anything is sent. */
-export function useSchemaForm<F extends string, Body>({ schema, initial, onInvalid, onValid }: SchemaFormOptions<F, Body>) {
+export function useSchemaForm<F extends string, Body>({ schema, initial, onInvalid, recheck = false, onValid }: SchemaFormOptions<F, Body>) {
   const [values, setValues] = useState<FieldValues<F>>(initial);
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [submitErrors, setErrors] = useState<FieldErrors<F>>({});
+  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   // A second press in the same moment must not send twice: state alone is read from the last render.
   const sending = useRef(false);
@@ -47,12 +53,25 @@ export function useSchemaForm<F extends string, Body>({ schema, initial, onInval
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   }
 
+  const fields = Object.keys(initial) as F[];
+  function errorsIn(current: FieldValues<F>): FieldErrors<F> {
+    const parsed = schema.safeParse(current);
+    return parsed.success ? {} : fieldErrorsOf(parsed.error, fields);
+  }
+  const errors = recheck && submitted ? errorsIn(values) : submitErrors;
+
+  function clearErrors(): void {
+    setErrors({});
+    setSubmitted(false);
+  }
+
   async function onSubmit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (sending.current) return;
+    setSubmitted(true);
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const found = fieldErrorsOf(parsed.error, Object.keys(initial) as F[]);
+      const found = fieldErrorsOf(parsed.error, fields);
       setErrors(onInvalid ? (onInvalid(found, values) ?? {}) : found);
       return;
     }
@@ -75,8 +94,10 @@ export function useSchemaForm<F extends string, Body>({ schema, initial, onInval
     onSubmit,
     reset: () => {
       setValues(initial);
-      setErrors({});
+      clearErrors();
     },
+    /** The errors go, what was typed stays (a dialog closed without sending). */
+    clearErrors,
     /** A text field's value, change handler and error. */
     field: (name: F) => ({
       value: values[name],

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import { AWAY_TEXTS, STUDENT_NAME_MAX_LENGTH, type SchoolClass, type Trip } from '#protocol';
+import { useId, useState } from 'react';
+import { z } from 'zod';
+import { AWAY_TEXTS, STUDENT_NAME_MAX_LENGTH, studentNameSchema, type SchoolClass, type Trip } from '#protocol';
 import { errorCode, serverMessage } from '../../api/http';
 import { updateTrip } from '../../api/away';
 import { useTripsStore } from '../../stores/tripsStore';
@@ -9,6 +10,10 @@ import { ClassCheckboxes } from './ClassCheckboxes';
 import { DateRangeFields, rangeError, type DateRange } from './DateRangeFields';
 import { RemoveButton } from '../../ui/RemoveButton';
 import { DialogActions } from '../../ui/DialogActions';
+import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
+
+/** A name to add, as the body's studentNames check each one. */
+const newNameSchema = z.object({ name: studentNameSchema });
 
 interface TripEditDialogProps {
   trip: Trip;
@@ -22,7 +27,6 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
   const id = useId();
   const [range, setRange] = useState<DateRange>({ fromDate: trip.fromDate, toDate: trip.toDate });
   const [names, setNames] = useState<string[]>(trip.studentNames);
-  const [newName, setNewName] = useState('');
   const [classIds, setClassIds] = useState<ReadonlySet<string>>(new Set(trip.classIds));
   const [saving, setSaving] = useState(false);
   // Someone else's save or removal while this dialog is open.
@@ -34,13 +38,17 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
   const emptyTrip = names.length === 0 && knownClassIds.length === 0;
   const error = rangeError(range) ?? (emptyTrip ? AWAY_TEXTS.emptyTrip : null);
 
-  function addName(event: FormEvent) {
-    event.preventDefault();
-    const name = newName.trim();
-    if (!name) return;
-    setNames((current) => (current.includes(name) ? current : [...current, name]));
-    setNewName('');
-  }
+  const newName = useSchemaForm<'name', { name: string }>({
+    schema: newNameSchema,
+    initial: { name: '' },
+    // A blank name adds nothing and says nothing ('Legg til' is held meanwhile).
+    onInvalid: errorsOfFilledFields,
+    onValid: ({ name }) => {
+      setNames((current) => (current.includes(name) ? current : [...current, name]));
+      newName.reset();
+    },
+  });
+  const nameError = newName.errors.name;
 
   function toggleClass(classId: string, checked: boolean) {
     setClassIds((current) => {
@@ -101,24 +109,31 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
               ))}
             </ul>
           )}
-          <form className="inline-form" onSubmit={addName}>
+          <form className="inline-form" onSubmit={newName.onSubmit}>
             <label className="visually-hidden" htmlFor={`${id}-name`}>
               Nytt elevnavn
             </label>
             <input
               id={`${id}-name`}
               className="input"
-              value={newName}
-              onChange={(event) => setNewName(event.target.value)}
+              value={newName.values.name}
+              onChange={(event) => newName.setValue('name', event.target.value)}
               placeholder="Elevnavn..."
               maxLength={STUDENT_NAME_MAX_LENGTH}
               autoComplete="off"
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? `${id}-name-error` : undefined}
               data-testid="trip-edit-name"
             />
-            <button type="submit" className="button button-secondary" disabled={!newName.trim()} data-testid="trip-edit-add-name">
+            <button type="submit" className="button button-secondary" disabled={!newName.values.name.trim()} data-testid="trip-edit-add-name">
               Legg til
             </button>
           </form>
+          {nameError && (
+            <p id={`${id}-name-error`} className="field-error">
+              {nameError}
+            </p>
+          )}
         </fieldset>
 
         {classes.length > 0 && (

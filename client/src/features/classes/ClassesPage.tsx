@@ -1,11 +1,12 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { CLASS_NAME_MAX_LENGTH, type SchoolClass } from '#protocol';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { CLASS_NAME_MAX_LENGTH, createClassBodySchema, type CreateClassBody, type SchoolClass } from '#protocol';
 import { createClass, deleteClass } from '../../api/classes';
 import { serverMessage } from '../../api/http';
 import { useClassesStore } from '../../stores/classesStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
+import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
 import { byClassName } from './byClassName';
 import { AdminScreen } from '../admin/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
@@ -23,9 +24,7 @@ function ClassList({ scope }: { scope: string }) {
   const byId = useClassesStore((state) => state.byId);
   const loaded = useClassesStore((state) => state.loaded);
   const status = useClassesStore((state) => state.status);
-  const [name, setName] = useState('');
   const fieldId = useId();
-  const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<SchoolClass | null>(null);
 
   useEffect(() => {
@@ -35,21 +34,22 @@ function ClassList({ scope }: { scope: string }) {
   const classes = useMemo(() => Object.values(byId).sort(byClassName), [byId]);
   const schoolId = scope || null;
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    const className = name.trim();
-    if (!className || adding) return;
-    setAdding(true);
-    try {
-      useClassesStore.getState().put(await createClass(className, schoolId));
-      setName('');
-      toast({ title: 'Klasse lagt til' });
-    } catch (error) {
-      failureToast('Kunne ikke legge til klasse. Prøv igjen.', serverMessage(error, ''));
-    } finally {
-      setAdding(false);
-    }
-  }
+  const form = useSchemaForm<keyof CreateClassBody, CreateClassBody>({
+    schema: createClassBodySchema,
+    initial: { className: '' },
+    // An empty name adds nothing and says nothing ('Legg til' is held meanwhile).
+    onInvalid: errorsOfFilledFields,
+    onValid: async ({ className }) => {
+      try {
+        useClassesStore.getState().put(await createClass(className, schoolId));
+        form.reset();
+        toast({ title: 'Klasse lagt til' });
+      } catch (error) {
+        failureToast('Kunne ikke legge til klasse. Prøv igjen.', serverMessage(error, ''));
+      }
+    },
+  });
+  const error = form.errors.className;
 
   async function remove(schoolClass: SchoolClass) {
     try {
@@ -62,7 +62,7 @@ function ClassList({ scope }: { scope: string }) {
 
   return (
     <>
-      <form className="field" onSubmit={add} data-testid="add-class-form">
+      <form className="field" onSubmit={form.onSubmit} data-testid="add-class-form">
         <label htmlFor={fieldId} className="field-label">
           Klassenavn
         </label>
@@ -70,17 +70,24 @@ function ClassList({ scope }: { scope: string }) {
           <input
             id={fieldId}
             className="input"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
+            value={form.values.className}
+            onChange={(event) => form.setValue('className', event.target.value)}
             placeholder="Klassenavn..."
             maxLength={CLASS_NAME_MAX_LENGTH}
             enterKeyHint="done"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
             data-testid="class-name"
           />
-          <button type="submit" className="button" disabled={adding || !name.trim()} data-testid="add-class">
+          <button type="submit" className="button" disabled={form.busy || !form.values.className.trim()} data-testid="add-class">
             Legg til
           </button>
         </div>
+        {error && (
+          <p id={`${fieldId}-error`} className="field-error">
+            {error}
+          </p>
+        )}
       </form>
 
       {!loaded ? (

@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { MAINTENANCE_TEXTS } from '#protocol';
+import type { CreateMaintenanceTaskBody } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { createMaintenanceTask } from '../../api/maintenance';
 import { taskCreated } from '../../stores/maintenanceStore';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
-import { CaseFields, useCaseDraft, type CaseErrors } from './CaseFields';
+import { CASE_FORM, CaseFields, type CaseField } from './CaseFields';
 import { DialogActions } from '../../ui/DialogActions';
+import { useSchemaForm } from '../../ui/useSchemaForm';
 
 interface CreateTaskDialogProps {
   open: boolean;
@@ -20,45 +20,32 @@ interface CreateTaskDialogProps {
 
 /** 'Ny oppgave': room number and description, both required after trimming (spec §5). */
 export function CreateTaskDialog({ open, onOpenChange, scope, successTitle }: CreateTaskDialogProps) {
-  const draft = useCaseDraft();
-  const [errors, setErrors] = useState<CaseErrors>({});
-  const [busy, setBusy] = useState(false);
   const once = useIdempotencyKey();
+  const form = useSchemaForm<CaseField, CreateMaintenanceTaskBody>({
+    ...CASE_FORM,
+    onValid: async (body) => {
+      try {
+        taskCreated(await createMaintenanceTask(body, scope || null, once.headers()), true);
+        once.done();
+        toast({ title: successTitle });
+        form.reset();
+        change(false);
+      } catch (error) {
+        failureToast('Kunne ikke opprette oppgave', serverMessage(error, ''));
+      }
+    },
+  });
 
   function change(next: boolean) {
-    if (!next) setErrors({});
+    if (!next) form.clearErrors();
     onOpenChange(next);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const body = draft.body();
-    const found: CaseErrors = {
-      roomNumber: body.roomNumber ? undefined : MAINTENANCE_TEXTS.roomRequired,
-      description: body.description ? undefined : MAINTENANCE_TEXTS.descriptionRequired,
-    };
-    setErrors(found);
-    if (found.roomNumber || found.description) return;
-    setBusy(true);
-    try {
-      taskCreated(await createMaintenanceTask(body, scope || null, once.headers()), true);
-      once.done();
-      toast({ title: successTitle });
-      draft.clear();
-      change(false);
-    } catch (error) {
-      failureToast('Kunne ikke opprette oppgave', serverMessage(error, ''));
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (
     <Modal open={open} onOpenChange={change} title="Ny oppgave" testId="create-task-dialog">
-      <form className="form" onSubmit={submit} noValidate>
-        <CaseFields draft={draft} errors={errors} onEdit={(field) => errors[field] && setErrors({ ...errors, [field]: undefined })} testId="task" />
-        <DialogActions onCancel={() => change(false)} label="Opprett oppgave" busyLabel="Oppretter..." busy={busy} testId="create-task-submit" />
+      <form className="form" onSubmit={form.onSubmit} noValidate>
+        <CaseFields form={form} testId="task" />
+        <DialogActions onCancel={() => change(false)} label="Opprett oppgave" busyLabel="Oppretter..." busy={form.busy} testId="create-task-submit" />
       </form>
     </Modal>
   );

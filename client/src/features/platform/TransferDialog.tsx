@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { PlatformSchool, User } from '#protocol';
+import { useId } from 'react';
+import { transferBodySchema, type PlatformSchool, type TransferBody, type User } from '#protocol';
 import { Modal } from '../../ui/Modal';
 import { SelectField } from '../../ui/SelectField';
 import { DialogActions } from '../../ui/DialogActions';
+import { useSchemaForm } from '../../ui/useSchemaForm';
 
 interface TransferDialogProps {
   user: User | null;
@@ -16,34 +17,33 @@ interface TransferDialogProps {
 /** Moves a user to another active school. */
 export function TransferDialog({ user, schools, onClose, onTransfer }: TransferDialogProps) {
   const id = useId();
-  const [schoolId, setSchoolId] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm<'schoolId', TransferBody>({
+    schema: transferBodySchema,
+    initial: { schoolId: '' },
+    // Nothing to say: 'Flytt' is held until a school is chosen.
+    onInvalid: () => undefined,
+    onValid: async ({ schoolId }) => {
+      if (!user || !(await onTransfer(user, schoolId))) return;
+      form.reset();
+      onClose();
+    },
+  });
+  const schoolId = form.values.schoolId;
   const targets = schools.filter((school) => school.active && school.id !== user?.schoolId);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!user || !schoolId || busy) return;
-    setBusy(true);
-    const moved = await onTransfer(user, schoolId);
-    setBusy(false);
-    if (!moved) return;
-    setSchoolId('');
-    onClose();
-  }
 
   return (
     <Modal
       open={user !== null}
       onOpenChange={(open) => {
         if (open) return;
-        setSchoolId('');
+        form.reset();
         onClose();
       }}
       title="Flytt bruker"
       description={user ? `Flytt ${user.name} til en annen aktiv skole.` : undefined}
       testId="transfer-dialog"
     >
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={form.onSubmit}>
         {targets.length === 0 ? (
           <p className="muted">Ingen andre aktive skoler</p>
         ) : (
@@ -54,14 +54,14 @@ export function TransferDialog({ user, schools, onClose, onTransfer }: TransferD
             <SelectField
               id={`${id}-school`}
               value={schoolId}
-              onChange={setSchoolId}
+              onChange={(value) => form.setValue('schoolId', value)}
               options={targets.map((school) => ({ value: school.id, label: school.name }))}
               placeholder="Velg skole"
               testId="transfer-school"
             />
           </div>
         )}
-        <DialogActions onCancel={onClose} label="Flytt" busyLabel="Flytter..." busy={busy} disabled={!schoolId} testId="transfer-submit" />
+        <DialogActions onCancel={onClose} label="Flytt" busyLabel="Flytter..." busy={form.busy} disabled={!schoolId} testId="transfer-submit" />
       </form>
     </Modal>
   );

@@ -1,10 +1,14 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
 import {
   DEFAULT_TASK_LABELS,
   TASK_IDS,
   TASK_LABEL_MAX_LENGTH,
   TASK_LABEL_REQUIRED,
+  tasksConfigBodySchema,
   type TaskButton,
+  type TaskId,
+  type TasksConfigBody,
 } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { saveTaskButtons } from '../../api/taskButtons';
@@ -12,14 +16,24 @@ import { useTaskButtonsStore } from '../../stores/boardStores';
 import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
+import { useSchemaForm, type FieldErrors } from '../../ui/useSchemaForm';
 import { TaskGrid } from '../supervisor/TaskGrid';
 import '../supervisor/supervisor.css';
 import './taskButtons.css';
 import { AdminScreen } from '../admin/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
-const TOO_LONG = `Et gjøremål kan være maks ${TASK_LABEL_MAX_LENGTH} tegn`;
 const DEFAULT_LABELS = TASK_IDS.map((id) => DEFAULT_TASK_LABELS[id]);
+
+const labelSchema = tasksConfigBodySchema.shape.buttons.element.shape.label;
+/** The six fields by task id, each with the body's label rule (its message under the field), sent as the body. */
+const labelsSchema = z
+  .object(Object.fromEntries(TASK_IDS.map((id) => [id, labelSchema])) as Record<TaskId, typeof labelSchema>)
+  .transform((labels) => ({ buttons: TASK_IDS.map((id) => ({ id, label: labels[id] })) }))
+  .pipe(tasksConfigBodySchema);
+
+const labelsById = (labels: readonly string[]) => Object.fromEntries(TASK_IDS.map((id, i) => [id, labels[i] ?? ''])) as Record<TaskId, string>;
+const firstError = (errors: FieldErrors<TaskId>) => TASK_IDS.map((id) => errors[id]).find(Boolean);
 
 /** /admin/gjoremaal (Admin, Plattformadministrator for a chosen school): the six task buttons. */
 export function TaskButtonsPage() {
@@ -44,19 +58,36 @@ function Loader({ schoolId }: { schoolId: string }) {
   return <Editor key={schoolId} schoolId={schoolId} saved={saved} />;
 }
 
-function labelError(label: string): string | undefined {
-  if (!label.trim()) return TASK_LABEL_REQUIRED;
-  if (label.trim().length > TASK_LABEL_MAX_LENGTH) return TOO_LONG;
-  return undefined;
-}
-
 const same = (a: readonly string[], b: readonly string[]) => a.every((value, i) => value === b[i]);
 
 function Editor({ schoolId, saved }: { schoolId: string; saved: string[] }) {
-  const [labels, setLabels] = useState<string[]>(saved);
   const [base, setBase] = useState<string[]>(saved);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const form = useSchemaForm<TaskId, TasksConfigBody>({
+    schema: labelsSchema,
+    initial: labelsById(saved),
+    // Once 'Lagre endringer' was pressed, every field's error shows as it is typed, until a save succeeds.
+    recheck: true,
+    onInvalid: (errors) => {
+      toast({ title: firstError(errors) ?? TASK_LABEL_REQUIRED, variant: 'destructive' });
+      return errors;
+    },
+    onValid: async ({ buttons }) => {
+      try {
+        const result = await saveTaskButtons(schoolId, buttons);
+        for (const button of result.buttons) useTaskButtonsStore.getState().put(button);
+        setLabels(result.buttons.map((b) => b.label));
+        form.clearErrors();
+        toast({ title: 'Gjøremål oppdatert' });
+      } catch (error) {
+        failureToast('Kunne ikke oppdatere gjøremål', serverMessage(error, ''));
+      }
+    },
+  });
+  const labels = TASK_IDS.map((id) => form.values[id]);
+
+  function setLabels(next: readonly string[]) {
+    TASK_IDS.forEach((id, i) => form.setValue(id, next[i] ?? ''));
+  }
 
   // New labels saved elsewhere (another admin, another tab) replace an untouched form.
   if (!same(saved, base)) {
@@ -64,72 +95,34 @@ function Editor({ schoolId, saved }: { schoolId: string; saved: string[] }) {
     if (same(labels, base)) setLabels(saved);
   }
 
-  const errors = labels.map(labelError);
-  const invalid = errors.some(Boolean);
-  const preview: TaskButton[] = TASK_IDS.map((id, i) => ({ id, label: labels[i]?.trim() || `Oppgave ${id}` }));
-
-  function change(index: number, value: string) {
-    setLabels((current) => current.map((label, i) => (i === index ? value : label)));
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    setTried(true);
-    if (invalid) {
-      toast({ title: errors.find(Boolean) ?? TASK_LABEL_REQUIRED, variant: 'destructive' });
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await saveTaskButtons(
-        schoolId,
-        TASK_IDS.map((id, i) => ({ id, label: (labels[i] ?? '').trim() })),
-      );
-      for (const button of result.buttons) useTaskButtonsStore.getState().put(button);
-      setLabels(result.buttons.map((b) => b.label));
-      setTried(false);
-      toast({ title: 'Gjøremål oppdatert' });
-    } catch (error) {
-      failureToast('Kunne ikke oppdatere gjøremål', serverMessage(error, ''));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const error = firstError(form.errors);
+  const preview: TaskButton[] = TASK_IDS.map((id) => ({ id, label: form.values[id].trim() || `Oppgave ${id}` }));
 
   return (
     <>
-      <form className="card task-buttons-form" onSubmit={save} noValidate data-testid="task-buttons-form">
+      <form className="card task-buttons-form" onSubmit={form.onSubmit} noValidate data-testid="task-buttons-form">
         <p className="muted">Knappene tilsynsvaktene krysser av for hver vakt. Endringene vises for alle med en gang.</p>
         <div className="task-buttons-fields">
-          {TASK_IDS.map((id, i) => (
-            <TextField
-              key={id}
-              label={`Oppgave ${id}`}
-              value={labels[i] ?? ''}
-              onChange={(event) => change(i, event.target.value)}
-              maxLength={TASK_LABEL_MAX_LENGTH}
-              error={tried ? errors[i] : undefined}
-              data-testid={`task-label-${id}`}
-            />
+          {TASK_IDS.map((id) => (
+            <TextField key={id} label={`Oppgave ${id}`} {...form.field(id)} maxLength={TASK_LABEL_MAX_LENGTH} data-testid={`task-label-${id}`} />
           ))}
         </div>
-        {tried && invalid && (
+        {error && (
           <p className="field-error" role="alert">
-            {errors.find(Boolean)}
+            {error}
           </p>
         )}
         <div className="form-actions">
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => setLabels([...DEFAULT_LABELS])}
-            disabled={saving}
+            onClick={() => setLabels(DEFAULT_LABELS)}
+            disabled={form.busy}
             data-testid="reset-task-labels"
           >
             Tilbakestill til standard
           </button>
-          <button type="submit" className="button" disabled={saving} data-testid="save-task-labels">
+          <button type="submit" className="button" disabled={form.busy} data-testid="save-task-labels">
             Lagre endringer
           </button>
         </div>
