@@ -12,10 +12,11 @@ if (readStoredUser()) void loadSignedInApp();
 /** Guards by session phase; account status and role guards live in the signed-in chunk. */
 export function App() {
   const phase = useAuthStore((state) => state.phase);
+  const refreshMe = useAuthStore((state) => state.refreshMe);
 
   useEffect(() => {
-    void useAuthStore.getState().refreshMe({ force: true });
-  }, []);
+    void refreshMe({ force: true });
+  }, [refreshMe]);
 
   if (phase === 'checking') return <LoadingScreen />;
   if (phase === 'signedOut') return <SignedOutRoutes />;

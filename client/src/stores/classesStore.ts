@@ -1,5 +1,5 @@
 import type { SchoolClass } from '#protocol';
-import { fetchClasses } from '../api/classes';
+import { createClass, deleteClass, fetchClasses } from '../api/classes';
 import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';
 
@@ -16,4 +16,15 @@ export const useClassesStore = createCollectionStore<SchoolClass>({
 export const classEvents: EventHandlers<'classes.created' | 'classes.deleted'> = {
   'classes.created': (schoolClass) => useClassesStore.getState().put(schoolClass),
   'classes.deleted': ({ id }) => useClassesStore.getState().remove(id),
+};
+
+// Adding and deleting a class ('/admin/klasser'); schoolId is null for an Admin's own school. The
+// answer goes into the list at once; the event that follows carries the same.
+export const classActions = {
+  async create(className: string, schoolId: string | null): Promise<void> {
+    useClassesStore.getState().put(await createClass(className, schoolId));
+  },
+  async remove(schoolClass: SchoolClass, schoolId: string | null): Promise<void> {
+    useClassesStore.getState().remove((await deleteClass(schoolClass.id, schoolId)).id);
+  },
 };

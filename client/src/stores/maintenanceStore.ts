@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { compareRoomNumbers, type MaintenanceTask } from '#protocol';
-import { fetchMaintenanceTasks } from '../api/maintenance';
+import { compareRoomNumbers, type CreateMaintenanceTaskBody, type MaintenanceTask } from '#protocol';
+import { errorCode } from '../api/http';
+import { completeMaintenanceTask, createMaintenanceTask, deleteMaintenanceTask, fetchMaintenanceTasks, rejectMaintenanceTask } from '../api/maintenance';
 import { isOwnEvent } from '../api/ownWrites';
 import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';
@@ -110,6 +111,39 @@ export function taskDeleted(id: string): void {
   for (const store of taskStores) store.getState().remove(id);
   useNewTasksStore.getState().seen(id);
 }
+
+/** Opened, or acted on, on this screen: no longer highlighted as new. */
+export function taskSeen(id: string): void {
+  useNewTasksStore.getState().seen(id);
+}
+
+/** Puts the server's answer into the lists; a refusal that means they are stale reloads them. */
+async function acted<T>(answer: Promise<T>, apply: (result: T) => void): Promise<void> {
+  try {
+    apply(await answer);
+  } catch (error) {
+    // Someone else got there first (409) or deleted it (404): the event should already have told
+    // us, but a refetch makes sure this window shows the task as it is now.
+    const code = errorCode(error);
+    if (code === 'conflict' || code === 'notFound') {
+      for (const store of taskStores) if (store.getState().loaded) void store.getState().reload();
+    }
+    throw error;
+  }
+}
+
+/**
+ * The caretaker's and the office's actions on a task: the response goes into the stores at once;
+ * the event that follows carries the same, so every window converges.
+ */
+export const taskActions = {
+  /** The office's 'Ny oppgave' (scope: the chosen school, '' for a member); shown as its own, not as new. */
+  create: async (body: CreateMaintenanceTaskBody, scope: string, headers: Record<string, string>) =>
+    taskCreated(await createMaintenanceTask(body, scope || null, headers), true),
+  complete: (task: MaintenanceTask) => acted(completeMaintenanceTask(task), taskUpdated),
+  reject: (task: MaintenanceTask) => acted(rejectMaintenanceTask(task), taskUpdated),
+  remove: (task: MaintenanceTask) => acted(deleteMaintenanceTask(task), ({ id }) => taskDeleted(id)),
+};
 
 export const maintenanceEvents: EventHandlers<'maintenanceTasks.created' | 'maintenanceTasks.updated' | 'maintenanceTasks.deleted'> = {
   'maintenanceTasks.created': (task, origin) => taskCreated(task, isOwnEvent(origin)),

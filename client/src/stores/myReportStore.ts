@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { reportDay, type MyReport, type Report, type TaskId } from '#protocol';
 import { fetchMyReport, saveMyReport } from '../api/reports';
@@ -35,6 +36,8 @@ interface MyReportState {
   /** Saves the text and ticks; says how it ended, for the screen to tell the user. */
   save(kind?: SaveKind): Promise<SaveOutcome>;
   toggleTask(id: TaskId): Promise<SaveOutcome>;
+  /** Back on line: asks the server again and saves what was typed meanwhile; null when there was nothing to save. */
+  saveTypedOffline(): Promise<SaveOutcome | null>;
   /** reports.saved: my own report, saved from another tab or device. */
   receive(report: Report): void;
   /** reports.deleted: an admin deleted my report. */
@@ -240,6 +243,13 @@ export const useMyReportStore = create<MyReportState>()((set, get) => {
       return get().save('toggle');
     },
 
+    async saveTypedOffline() {
+      if (!get().userId || get().status === 'idle') return null;
+      await get().refresh();
+      const { unsaved, status, saving } = get();
+      return unsaved && status === 'ready' && !saving ? get().save('button') : null;
+    },
+
     receive(saved) {
       const { userId, day, report, text } = get();
       if (!userId || !report || saved.authorUserId !== userId || saved.date !== day) return;
@@ -290,3 +300,10 @@ registerStore({
     useMyReportStore.getState().reset();
   },
 });
+
+/** The board of a supervisor says it needs their report (null: not a supervisor, nothing to load). */
+export function useMyReport(userId: string | null): void {
+  useEffect(() => {
+    if (userId) void useMyReportStore.getState().start(userId);
+  }, [userId]);
+}

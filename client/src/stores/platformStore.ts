@@ -1,5 +1,17 @@
-import type { PlatformSchool, User } from '#protocol';
-import { fetchPlatformSchools, fetchPlatformUsers } from '../api/platform';
+import type { CreateUserBody, Deleted, PlatformSchool, Role, User } from '#protocol';
+import {
+  createPlatformUser,
+  createSchool,
+  deletePlatformUser,
+  deleteSchool,
+  fetchPlatformSchools,
+  fetchPlatformUsers,
+  setHealthDataRetention,
+  setPlatformUserRole,
+  setPlatformUserStatus,
+  setSchoolActive,
+  transferPlatformUser,
+} from '../api/platform';
 import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';
 
@@ -19,4 +31,25 @@ export const schoolEvents: EventHandlers<'schools.created' | 'schools.updated' |
   'schools.created': (school) => usePlatformSchoolsStore.getState().put(school),
   'schools.updated': (school) => usePlatformSchoolsStore.getState().put(school),
   'schools.deleted': ({ id }) => schoolDeleted(id),
+};
+
+// The Plattformadministrator's actions. Each calls the server and puts its answer in the lists at
+// once; the event that follows carries the same, so every window converges.
+const schoolSaved = async (answer: Promise<PlatformSchool>): Promise<void> => usePlatformSchoolsStore.getState().put(await answer);
+const userSaved = async (answer: Promise<User>): Promise<void> => usePlatformUsersStore.getState().put(await answer);
+const userGone = async (answer: Promise<Deleted>): Promise<void> => usePlatformUsersStore.getState().remove((await answer).id);
+
+export const platformSchoolActions = {
+  create: (name: string) => schoolSaved(createSchool(name)),
+  setActive: (school: PlatformSchool, active: boolean) => schoolSaved(setSchoolActive(school.id, active)),
+  setRetention: (school: PlatformSchool, months: number) => schoolSaved(setHealthDataRetention(school.id, months)),
+  remove: async (school: PlatformSchool) => schoolDeleted((await deleteSchool(school.id)).id),
+};
+
+export const platformUserActions = {
+  create: (body: CreateUserBody) => userSaved(createPlatformUser(body)),
+  changeRole: (user: User, role: Role) => userSaved(setPlatformUserRole(user.id, role)),
+  setStatus: (user: User, status: 'approved' | 'deactivated') => userSaved(setPlatformUserStatus(user.id, status)),
+  transfer: (user: User, schoolId: string) => userSaved(transferPlatformUser(user.id, schoolId)),
+  remove: (user: User) => userGone(deletePlatformUser(user.id)),
 };

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { addDays, compareDays, reportDay, type Report } from '#protocol';
-import { fetchRecentReports, fetchReport, type RecentReport } from '../api/reports';
+import { deleteReport, fetchRecentReports, fetchReport, updateReport, type RecentReport } from '../api/reports';
 import { errorCode } from '../api/http';
 import { isNotOlder } from './byId';
 import { createCollectionStore } from './collection';
@@ -109,3 +110,28 @@ registerStore({
     useReportsStore.getState().reset();
   },
 });
+
+/**
+ * The screen's way to one report (the store above is keyed by id, which useLoaded does not fit):
+ * loads it for the school scope and returns the live entry; `retry` asks again after a failure.
+ */
+export function useReport(id: string, scope: string): { entry: ReportEntry | undefined; retry(): void } {
+  useEffect(() => {
+    void useReportsStore.getState().ensure(id, scope);
+  }, [id, scope]);
+  const entry = useReportsStore((state) => state.byId[id]);
+  return { entry, retry: () => void useReportsStore.getState().load(id, scope) };
+}
+
+// The office's changes to a report: the server's answer goes into the stores at once; the event
+// that follows carries the same (and reaches the office's range lists).
+export const reportActions = {
+  async update(report: Report, content: string): Promise<void> {
+    useReportsStore.getState().put(await updateReport(report, content));
+  },
+  async remove(report: Report): Promise<void> {
+    await deleteReport(report);
+    useReportsStore.getState().remove(report.id);
+    useRecentReportsStore.getState().remove(report.id);
+  },
+};

@@ -6,18 +6,34 @@ interface List {
   names: string[];
 }
 
-function setup() {
+function setup(options?: { keptLive?: boolean }) {
   const answers: Array<ReturnType<typeof deferred<List | null>>> = [];
   const fetch = vi.fn((_scope: string) => {
     const answer = deferred<List | null>();
     answers.push(answer);
     return answer.promise;
   });
-  const useStore = createSnapshotStore<List>(fetch);
+  const useStore = createSnapshotStore<List>(fetch, options);
   return { fetch, answers, state: () => useStore.getState() };
 }
 
 describe('server data that arrives whole (snapshot store)', () => {
+  it('data no event keeps live is asked again each time a screen needs it, showing the last answer meanwhile', async () => {
+    const { fetch, answers, state } = setup({ keptLive: false });
+    const first = state().ensure('s1');
+    void state().ensure('s1');
+    answers[0]!.resolve({ names: ['Per'] });
+    await first;
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    const again = state().ensure('s1');
+    expect(state()).toMatchObject({ status: 'loading', loaded: true, data: { names: ['Per'] } });
+    answers[1]!.resolve({ names: ['Per', 'Kari'] });
+    await again;
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(state().data).toEqual({ names: ['Per', 'Kari'] });
+  });
+
   it('loads the scope once and shows the answer', async () => {
     const { fetch, answers, state } = setup();
 

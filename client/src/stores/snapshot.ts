@@ -21,7 +21,11 @@ export interface SnapshotState<T> {
  * A snapshot event that arrives while a load is in flight cannot be ordered against it, so the
  * event is shown and the load is started again: that answer is at least as new as the event.
  */
-export function createSnapshotStore<T>(fetch: (scope: string) => Promise<T | null>) {
+export function createSnapshotStore<T>(
+  fetch: (scope: string) => Promise<T | null>,
+  /** False for data no event keeps up to date (the audit trail): every screen that asks for it gets it fresh. */
+  { keptLive = true }: { keptLive?: boolean } = {},
+) {
   let generation = 0;
   let inFlight: Promise<void> | null = null;
 
@@ -56,7 +60,8 @@ export function createSnapshotStore<T>(fetch: (scope: string) => Promise<T | nul
           inFlight = null;
           set({ data: null, status: 'idle', loaded: false, scope });
         }
-        if (get().status === 'idle') return start(scope);
+        const { status } = get();
+        if (status === 'idle' || (!keptLive && status !== 'loading')) return start(scope);
         return inFlight ?? Promise.resolve();
       },
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Away, Trip } from '#protocol';
-import { json, refusal, stubFetch, type SentRequest } from '../testing/fakeFetch';
+import { json, refusal, settle, stubFetch, type SentRequest } from '../testing/fakeFetch';
 import { dayScope, useAwayClassesStore, useAwayStore } from './boardStores';
 import { resetStores } from './registry';
-import { tripDeleted, tripSaved, useTripsStore } from './tripsStore';
+import { tripActions, tripDeleted, tripSaved, useTripsStore } from './tripsStore';
 
 const SCHOOL = 'dddddddddddddddddddddddd';
 const OTHER_SCHOOL = 'ffffffffffffffffffffffff';
@@ -18,6 +18,8 @@ const trip = (id: string, schoolId: string, updatedAt = '2026-11-20T10:00:00.000
   classIds: [],
   updatedAt,
 });
+const EDITED = 'e5e5e5e5e5e5e5e5e5e5e5e5';
+const LATER = '2026-11-20T11:00:00.000Z';
 const away: Away = { names: [], individualStudentNames: [], returnDates: {}, classes: [] };
 
 let sent: SentRequest[];
@@ -31,6 +33,7 @@ beforeEach(() => {
     if (path === '/api/away/all') return json(trips);
     if (path === '/api/away') return json(away);
     if (path === '/api/away/classes') return json({ classIds: [] });
+    if (request.method === 'PUT' && path === `/api/away/trip/${EDITED}`) return json({ ...trip(EDITED, SCHOOL), ...(request.body as object), updatedAt: LATER });
     return refusal(404, 'Ikke funnet');
   });
 });
@@ -78,5 +81,29 @@ describe('trips kept live (trips.saved, trips.deleted)', () => {
 
     expect(asked('/api/away')).toBe(0);
     expect(asked('/api/away/classes')).toBe(0);
+  });
+});
+
+describe('tripActions: editing and removing a trip', () => {
+  it("an edit puts the server's answer in the list at once", async () => {
+    trips = [trip(EDITED, SCHOOL)];
+    await useTripsStore.getState().ensure('');
+
+    await tripActions.update(trips[0]!, { fromDate: DAY, toDate: '2026-11-23', studentNames: ['Ola', 'Kari'], classIds: [] }, null);
+
+    expect(useTripsStore.getState().byId[EDITED]).toMatchObject({ toDate: '2026-11-23', studentNames: ['Ola', 'Kari'], updatedAt: LATER });
+  });
+
+  it('a trip gone meanwhile: the removal fails and the list is asked again', async () => {
+    const gone = trip('e6e6e6e6e6e6e6e6e6e6e6e6', SCHOOL);
+    trips = [gone];
+    await useTripsStore.getState().ensure('');
+    trips = [];
+
+    await expect(tripActions.remove(gone, null)).rejects.toThrow('404');
+    await settle();
+
+    expect(asked('/api/away/all')).toBe(2);
+    expect(useTripsStore.getState().byId).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
-import type { Deleted, Trip } from '#protocol';
-import { fetchTrips } from '../api/away';
+import type { Deleted, Trip, UpdateTripBody } from '#protocol';
+import { deleteTrip, fetchTrips, updateTrip } from '../api/away';
+import { errorCode } from '../api/http';
 import { scopeSchool, useAwayClassesStore, useAwayStore } from './boardStores';
 import type { EventHandlers } from '../realtime/eventHandlers';
 import { createCollectionStore } from './collection';
@@ -35,4 +36,26 @@ export function tripDeleted({ id }: Deleted): void {
 export const tripEvents: EventHandlers<'trips.saved' | 'trips.deleted'> = {
   'trips.saved': tripSaved,
   'trips.deleted': tripDeleted,
+};
+
+/** Gone or archived meanwhile (notFound, conflict): the list is asked again and the failure passed on. */
+async function orReload<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'notFound' || code === 'conflict') void useTripsStore.getState().reload();
+    throw error;
+  }
+}
+
+// Editing and removing a trip ('/admin/reiser'); schoolId is null for an Admin's own school. The
+// answer goes into the list at once; the event that follows carries the same and asks the away lists again.
+export const tripActions = {
+  async update(trip: Trip, body: UpdateTripBody, schoolId: string | null): Promise<void> {
+    useTripsStore.getState().put(await orReload(updateTrip(trip.id, body, schoolId)));
+  },
+  async remove(trip: Trip, schoolId: string | null): Promise<void> {
+    useTripsStore.getState().remove((await orReload(deleteTrip(trip.id, schoolId))).id);
+  },
 };

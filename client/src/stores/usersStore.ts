@@ -1,5 +1,5 @@
-import type { User } from '#protocol';
-import { fetchSchoolUsers } from '../api/users';
+import type { Role, User } from '#protocol';
+import { approveUser, changeUserRole, deactivateUser, deleteUser, fetchSchoolUsers, rejectUser } from '../api/users';
 import { createCollectionStore, type CollectionState } from './collection';
 
 /**
@@ -14,3 +14,16 @@ export const useUsersStore = createCollectionStore<User>({
 
 export const selectPendingCount = (state: CollectionState<User>): number =>
   Object.values(state.byId).reduce((count, user) => count + (user.status === 'pending' ? 1 : 0), 0);
+
+// The Admin's actions on a user of the school. Each calls the server and puts its answer in the
+// list at once; the event that follows carries the same, so every window converges.
+const saved = async (answer: Promise<User>): Promise<void> => useUsersStore.getState().put(await answer);
+const gone = async (answer: Promise<{ id: string }>): Promise<void> => useUsersStore.getState().remove((await answer).id);
+
+export const userActions = {
+  approve: (user: User) => saved(approveUser(user)),
+  reject: (user: User) => gone(rejectUser(user)),
+  deactivate: (user: User) => saved(deactivateUser(user)),
+  changeRole: (user: User, role: Role) => saved(changeUserRole(user, role)),
+  remove: (user: User) => gone(deleteUser(user)),
+};

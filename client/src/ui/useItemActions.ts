@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { serverMessage } from '../api/http';
 import { failureToast, toast } from './toastStore';
 
-type Outcome<T> = {
-  /** What the answer changes on screen (into the store at once; the event that follows agrees). */
-  apply(result: T): void;
+type Outcome = {
   success: string;
   /** The failure toast's title; below it the server's message, or what `detail` says. */
   failure: string;
@@ -21,11 +19,12 @@ export function useItemActions() {
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
 
   /** True when the action was done. */
-  async function run<T>(id: string, call: () => Promise<T>, outcome: Outcome<T>): Promise<boolean> {
+  /** `action` is a store's action: it calls the server and puts the answer in its store. */
+  async function run(id: string, action: () => Promise<unknown>, outcome: Outcome): Promise<boolean> {
     if (busy.has(id)) return false;
     setBusy((current) => new Set(current).add(id));
     try {
-      outcome.apply(await call());
+      await action();
       toast({ title: outcome.success });
       return true;
     } catch (error) {

@@ -1,19 +1,16 @@
 import { useEffect, useMemo } from 'react';
 import { useAdminSchoolStore } from '../../stores/adminSchoolStore';
 import { usePlatformSchoolsStore } from '../../stores/platformStore';
+import { useLoaded } from '../../stores/useLoaded';
 import { SelectField } from '../../ui/SelectField';
 import { byName } from '../users/userLabels';
 
 /** The Plattformadministrator's choice of school on the school-scoped admin screens. */
 export function AdminSchoolPicker() {
+  const { loaded } = useLoaded(usePlatformSchoolsStore, '');
   const schoolsById = usePlatformSchoolsStore((state) => state.byId);
-  const loaded = usePlatformSchoolsStore((state) => state.loaded);
   const chosen = useAdminSchoolStore((state) => state.schoolId);
   const choose = useAdminSchoolStore((state) => state.choose);
-
-  useEffect(() => {
-    void usePlatformSchoolsStore.getState().ensure();
-  }, []);
 
   // A remembered school that has since been deleted is no choice at all.
   useEffect(() => {

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { AUDIT_ACTIONS, formatTimestampNo, type AuditEntry } from '#protocol';
-import { AUDIT_PAGE, fetchAudit } from '../../api/audit';
+import { useState } from 'react';
+import { AUDIT_ACTIONS, formatTimestampNo } from '#protocol';
+import { loadOlderAudit, useAuditStore } from '../../stores/auditStore';
+import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { AdminScreen } from '../admin/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
@@ -15,45 +16,19 @@ export function AuditPage() {
 }
 
 function AuditList({ scope }: { scope: string }) {
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [more, setMore] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  const show = useCallback((page: AuditEntry[] | null, older: boolean) => {
-    setEntries((current) => (older ? [...current, ...(page ?? [])] : (page ?? [])));
-    setMore((page ?? []).length === AUDIT_PAGE);
-    setState('ready');
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    fetchAudit(scope || null).then(
-      (page) => live && show(page, false),
-      () => live && setState('error'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [scope, attempt, show]);
+  const { loaded, failed, retry } = useLoaded(useAuditStore, scope);
+  const log = useAuditStore((state) => (state.scope === scope ? state.data : null));
+  const [loadingOlder, setLoadingOlder] = useState(false);
 
   async function older() {
-    setState('loading');
-    try {
-      show(await fetchAudit(scope || null, entries.at(-1)?.at), true);
-    } catch {
-      setState('error');
-    }
+    setLoadingOlder(true);
+    // A failure leaves the button to try again.
+    await loadOlderAudit().catch(() => undefined);
+    setLoadingOlder(false);
   }
 
-  const load = () => {
-    setState('loading');
-    setAttempt((n) => n + 1);
-  };
-
-  if (entries.length === 0 && state !== 'ready') {
-    return <ListState loaded={false} failed={state === 'error'} loadingText="Laster endringsloggen..." onRetry={load} />;
-  }
+  if (!loaded || !log) return <ListState loaded={false} failed={failed} loadingText="Laster endringsloggen..." onRetry={retry} />;
+  const { entries, more } = log;
   if (entries.length === 0) return <p className="empty">Ingen endringer registrert ennå</p>;
   return (
     <>
@@ -73,8 +48,8 @@ function AuditList({ scope }: { scope: string }) {
         ))}
       </ul>
       {more && (
-        <button type="button" className="button button-secondary" disabled={state === 'loading'} onClick={() => void older()}>
-          {state === 'loading' ? 'Laster...' : 'Vis eldre'}
+        <button type="button" className="button button-secondary" disabled={loadingOlder} onClick={() => void older()}>
+          {loadingOlder ? 'Laster...' : 'Vis eldre'}
         </button>
       )}
     </>

@@ -6,6 +6,7 @@ const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchs
 
 /** Signs out after 2 minutes without activity (spec §4). Mount only while signed in. */
 export function useInactivityLogout(): void {
+  const signOut = useAuthStore((state) => state.signOut);
   useEffect(() => {
     const limit = INACTIVITY_MS;
     let lastActivity = Date.now();
@@ -15,7 +16,7 @@ export function useInactivityLogout(): void {
     const check = () => {
       clearTimeout(timer);
       const idle = Date.now() - lastActivity;
-      if (idle >= limit) void useAuthStore.getState().signOut();
+      if (idle >= limit) void signOut();
       else timer = setTimeout(check, limit - idle);
     };
     const onActivity = () => {
@@ -35,5 +36,5 @@ export function useInactivityLogout(): void {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, options);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, []);
+  }, [signOut]);
 }

@@ -1,23 +1,16 @@
-import { useEffect, useState } from 'react';
 import type { SchoolOption } from '#protocol';
-import { fetchSchoolOptions } from '../../api/schools';
+import { useSchoolOptionsStore } from '../../stores/schoolOptionsStore';
+import { useLoaded } from '../../stores/useLoaded';
 
 export type SchoolOptionsState =
   | { status: 'loading' }
   | { status: 'error' }
   | { status: 'ready'; schools: SchoolOption[] };
 
-/** The active schools for the register dropdown, loaded once per visit to the page. */
+/** The active schools for the register dropdown, loaded on each visit to the page. */
 export function useSchoolOptions(): SchoolOptionsState {
-  const [state, setState] = useState<SchoolOptionsState>({ status: 'loading' });
-  useEffect(() => {
-    let cancelled = false;
-    fetchSchoolOptions()
-      .then((schools) => !cancelled && setState({ status: 'ready', schools }))
-      .catch(() => !cancelled && setState({ status: 'error' }));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  return state;
+  const { loaded, failed } = useLoaded(useSchoolOptionsStore, '');
+  const schools = useSchoolOptionsStore((state) => state.data);
+  if (loaded && schools) return { status: 'ready', schools };
+  return failed ? { status: 'error' } : { status: 'loading' };
 }

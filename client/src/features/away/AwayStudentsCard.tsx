@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDayNo, STUDENT_NAME_MAX_LENGTH, studentNameSchema, valueForName } from '#protocol';
 import { z } from 'zod';
 import { serverMessage } from '../../api/http';
-import { addAwayStudent, removeAwayStudent } from '../../api/away';
+import { addStudentAway, removeStudentAway } from '../../stores/awayActions';
 import { dayScope, useAwayStore } from '../../stores/boardStores';
+import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
 import { DateRangeFields, rangeError, type DateRange } from './DateRangeFields';
@@ -28,13 +29,8 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
   const invalid = rangeError(range) !== null;
   const scopeKey = dayScope(scope, range.fromDate);
   const schoolId = scope || null;
+  const { loaded, failed, retry } = useLoaded(useAwayStore, invalid ? null : scopeKey);
   const data = useAwayStore((state) => (state.scope === scopeKey ? state.data : null));
-  const loaded = useAwayStore((state) => state.scope === scopeKey && state.loaded);
-  const failed = useAwayStore((state) => state.scope === scopeKey && state.status === 'error');
-
-  useEffect(() => {
-    if (!invalid) void useAwayStore.getState().ensure(scopeKey);
-  }, [scopeKey, invalid]);
 
   const form = useSchemaForm<'name', { name: string }>({
     schema: awayStudentSchema,
@@ -43,9 +39,7 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
     onValid: async ({ name }) => {
       if (invalid) return;
       try {
-        await addAwayStudent(range, name, schoolId);
-        // The trips.saved event refreshes the chips; ask now too, for a slow or missing socket.
-        void useAwayStore.getState().reload();
+        await addStudentAway(range, name, schoolId);
         form.reset();
         toast({ title: 'Lagret' });
       } catch (error) {
@@ -55,8 +49,7 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
   });
   const removals = useItemActions();
   const remove = (student: string) =>
-    removals.run(student, () => removeAwayStudent(student, schoolId), {
-      apply: () => void useAwayStore.getState().reload(),
+    removals.run(student, () => removeStudentAway(student, schoolId), {
       success: 'Fjernet',
       failure: 'Kunne ikke fjerne. Prøv igjen.',
     });
@@ -70,7 +63,7 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
       <DateRangeFields value={range} onChange={setRange} testId="away-range" />
 
       {invalid ? null : !loaded ? (
-        <ListState loaded={loaded} failed={failed} loadingText="Laster bortreiste..." onRetry={() => void useAwayStore.getState().reload()} />
+        <ListState loaded={loaded} failed={failed} loadingText="Laster bortreiste..." onRetry={retry} />
       ) : students.length === 0 ? (
         <p className="muted">Ingen enkelt elever registrert</p>
       ) : (

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDayNo } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { addAwayClasses, removeAwayClass } from '../../api/away';
+import { addClassesAway, removeClassAway } from '../../stores/awayActions';
 import { dayScope, useAwayClassesStore } from '../../stores/boardStores';
 import { useClassesStore } from '../../stores/classesStore';
+import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
 import { byClassName } from '../classes/byClassName';
@@ -31,19 +32,10 @@ export function ClassTripsCard({ scope, today }: ClassTripsCardProps) {
   const scopeKey = dayScope(scope, range.fromDate);
   const schoolId = scope || null;
 
+  const classesLoad = useLoaded(useClassesStore, scope);
+  const awayLoad = useLoaded(useAwayClassesStore, invalid ? null : scopeKey);
   const classesById = useClassesStore((state) => state.byId);
-  const classesLoaded = useClassesStore((state) => state.loaded);
-  const classesFailed = useClassesStore((state) => state.status === 'error');
   const awayIds = useAwayClassesStore((state) => (state.scope === scopeKey ? state.data?.classIds : undefined));
-  const awayLoaded = useAwayClassesStore((state) => state.scope === scopeKey && state.loaded);
-  const awayFailed = useAwayClassesStore((state) => state.scope === scopeKey && state.status === 'error');
-
-  useEffect(() => {
-    void useClassesStore.getState().ensure(scope);
-  }, [scope]);
-  useEffect(() => {
-    if (!invalid) void useAwayClassesStore.getState().ensure(scopeKey);
-  }, [scopeKey, invalid]);
 
   const classes = useMemo(() => Object.values(classesById).sort(byClassName), [classesById]);
   const saved = useMemo(() => new Set(awayIds ?? []), [awayIds]);
@@ -65,10 +57,9 @@ export function ClassTripsCard({ scope, today }: ClassTripsCardProps) {
     setBusy(true);
     setUnchecking(classId);
     try {
-      await removeAwayClass(classId, schoolId);
+      await removeClassAway(classId, schoolId);
       select(classId, false);
       toast({ title: 'Fjernet linje fra tur' });
-      await useAwayClassesStore.getState().reload();
     } catch (error) {
       failureToast('Kunne ikke fjerne linje. Prøv igjen.', serverMessage(error, ''));
     } finally {
@@ -81,9 +72,8 @@ export function ClassTripsCard({ scope, today }: ClassTripsCardProps) {
     if (toSave.length === 0 || invalid || busy) return;
     setBusy(true);
     try {
-      await addAwayClasses(range, toSave, schoolId);
+      await addClassesAway(range, toSave, schoolId);
       setSelected(new Set());
-      void useAwayClassesStore.getState().reload();
       toast({ title: 'Lagret' });
     } catch (error) {
       failureToast('Kunne ikke lagre. Prøv igjen.', serverMessage(error, ''));
@@ -92,7 +82,7 @@ export function ClassTripsCard({ scope, today }: ClassTripsCardProps) {
     }
   }
 
-  const loaded = classesLoaded && (invalid || awayLoaded);
+  const loaded = classesLoad.loaded && (invalid || awayLoad.loaded);
   return (
     <section className="card sick-away-card" aria-labelledby={`${id}-title`} data-testid="class-trips-card">
       <h2 id={`${id}-title`} className="section-title">
@@ -103,11 +93,11 @@ export function ClassTripsCard({ scope, today }: ClassTripsCardProps) {
       {!loaded ? (
         <ListState
           loaded={loaded}
-          failed={classesFailed || awayFailed}
+          failed={classesLoad.failed || awayLoad.failed}
           loadingText="Laster linjer..."
           onRetry={() => {
-            void useClassesStore.getState().reload();
-            void useAwayClassesStore.getState().reload();
+            classesLoad.retry();
+            awayLoad.retry();
           }}
         />
       ) : (

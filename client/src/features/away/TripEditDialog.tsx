@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { AWAY_TEXTS, STUDENT_NAME_MAX_LENGTH, studentNameSchema, type SchoolClass, type Trip } from '#protocol';
 import { errorCode, serverMessage } from '../../api/http';
-import { updateTrip } from '../../api/away';
-import { useTripsStore } from '../../stores/tripsStore';
+import { tripActions, useTripsStore } from '../../stores/tripsStore';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
 import { ClassCheckboxes } from './ClassCheckboxes';
@@ -63,17 +62,13 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
     if (error || saving || removedElsewhere) return;
     setSaving(true);
     try {
-      const saved = await updateTrip(trip.id, { ...range, studentNames: names, classIds: knownClassIds }, schoolId);
-      useTripsStore.getState().put(saved);
+      await tripActions.update(trip, { ...range, studentNames: names, classIds: knownClassIds }, schoolId);
       toast({ title: 'Reise oppdatert' });
       onClose();
     } catch (failure) {
       failureToast('Kunne ikke oppdatere reise. Prøv igjen.', serverMessage(failure, ''));
-      // Gone or archived meanwhile: the list is asked again and the dialog has nothing left to save.
-      if (errorCode(failure) === 'notFound' || errorCode(failure) === 'conflict') {
-        void useTripsStore.getState().reload();
-        onClose();
-      }
+      // Gone or archived meanwhile (the store asks for the list again): nothing left to save.
+      if (errorCode(failure) === 'notFound' || errorCode(failure) === 'conflict') onClose();
     } finally {
       setSaving(false);
     }

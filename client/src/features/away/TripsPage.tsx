@@ -1,11 +1,11 @@
 import { Tabs } from 'radix-ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { compareDays, formatDayNo, formatTimestampNo, type SchoolClass, type Trip } from '#protocol';
-import { errorCode, serverMessage } from '../../api/http';
-import { deleteTrip } from '../../api/away';
+import { serverMessage } from '../../api/http';
 import { useClassesStore } from '../../stores/classesStore';
-import { useTripsStore } from '../../stores/tripsStore';
+import { tripActions, useTripsStore } from '../../stores/tripsStore';
+import { useLoaded } from '../../stores/useLoaded';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListState } from '../../ui/ListState';
 import { SelectField } from '../../ui/SelectField';
@@ -44,16 +44,11 @@ function TripLists({ scope }: { scope: string }) {
   const [sort, setSort] = useState<Sort>('desc');
   const [editing, setEditing] = useState<Trip | null>(null);
   const [removing, setRemoving] = useState<Trip | null>(null);
+  const { loaded, failed, retry } = useLoaded(useTripsStore, scope);
+  useLoaded(useClassesStore, scope);
   const byId = useTripsStore((state) => state.byId);
-  const loaded = useTripsStore((state) => state.loaded);
-  const failed = useTripsStore((state) => state.status === 'error');
   const classesById = useClassesStore((state) => state.byId);
   const schoolId = scope || null;
-
-  useEffect(() => {
-    void useTripsStore.getState().ensure(scope);
-    void useClassesStore.getState().ensure(scope);
-  }, [scope]);
 
   const { active, archived } = useMemo(() => {
     const trips = Object.values(byId).sort(byDate(sort));
@@ -67,17 +62,16 @@ function TripLists({ scope }: { scope: string }) {
 
   async function remove(trip: Trip) {
     try {
-      useTripsStore.getState().remove((await deleteTrip(trip.id, schoolId)).id);
+      await tripActions.remove(trip, schoolId);
       toast({ title: 'Reise fjernet' });
     } catch (error) {
       failureToast('Kunne ikke fjerne reise. Prøv igjen.', serverMessage(error, ''));
-      if (errorCode(error) === 'notFound' || errorCode(error) === 'conflict') void useTripsStore.getState().reload();
     }
   }
 
   const list = (trips: Trip[], empty: string, editable: boolean) =>
     !loaded ? (
-      <ListState loaded={loaded} failed={failed} loadingText="Laster reiser..." onRetry={() => void useTripsStore.getState().reload()} />
+      <ListState loaded={loaded} failed={failed} loadingText="Laster reiser..." onRetry={retry} />
     ) : trips.length === 0 ? (
       <p className="empty">{empty}</p>
     ) : (

@@ -1,8 +1,8 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { CLASS_NAME_MAX_LENGTH, createClassBodySchema, type CreateClassBody, type SchoolClass } from '#protocol';
-import { createClass, deleteClass } from '../../api/classes';
 import { serverMessage } from '../../api/http';
-import { useClassesStore } from '../../stores/classesStore';
+import { classActions, useClassesStore } from '../../stores/classesStore';
+import { useLoaded } from '../../stores/useLoaded';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
@@ -21,15 +21,10 @@ export function ClassesPage() {
 }
 
 function ClassList({ scope }: { scope: string }) {
+  const { loaded, failed, retry } = useLoaded(useClassesStore, scope);
   const byId = useClassesStore((state) => state.byId);
-  const loaded = useClassesStore((state) => state.loaded);
-  const status = useClassesStore((state) => state.status);
   const fieldId = useId();
   const [toDelete, setToDelete] = useState<SchoolClass | null>(null);
-
-  useEffect(() => {
-    void useClassesStore.getState().ensure(scope);
-  }, [scope]);
 
   const classes = useMemo(() => Object.values(byId).sort(byClassName), [byId]);
   const schoolId = scope || null;
@@ -41,7 +36,7 @@ function ClassList({ scope }: { scope: string }) {
     onInvalid: errorsOfFilledFields,
     onValid: async ({ className }) => {
       try {
-        useClassesStore.getState().put(await createClass(className, schoolId));
+        await classActions.create(className, schoolId);
         form.reset();
         toast({ title: 'Klasse lagt til' });
       } catch (error) {
@@ -53,7 +48,7 @@ function ClassList({ scope }: { scope: string }) {
 
   async function remove(schoolClass: SchoolClass) {
     try {
-      useClassesStore.getState().remove((await deleteClass(schoolClass.id, schoolId)).id);
+      await classActions.remove(schoolClass, schoolId);
       toast({ title: 'Klasse slettet' });
     } catch (error) {
       failureToast('Kunne ikke slette klasse. Prøv igjen.', serverMessage(error, ''));
@@ -91,7 +86,7 @@ function ClassList({ scope }: { scope: string }) {
       </form>
 
       {!loaded ? (
-        <ListState loaded={loaded} failed={status === 'error'} loadingText="Laster klasser..." onRetry={() => useClassesStore.getState().reload()} />
+        <ListState loaded={loaded} failed={failed} loadingText="Laster klasser..." onRetry={retry} />
       ) : classes.length === 0 ? (
         <p className="empty">Ingen klasser lagt til ennå</p>
       ) : (

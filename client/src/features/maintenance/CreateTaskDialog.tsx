@@ -1,8 +1,7 @@
 import type { CreateMaintenanceTaskBody } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { useIdempotencyKey } from '../../api/idempotency';
-import { createMaintenanceTask } from '../../api/maintenance';
-import { taskCreated } from '../../stores/maintenanceStore';
+import { taskActions } from '../../stores/maintenanceStore';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
 import { CASE_FORM, CaseFields, type CaseField } from './CaseFields';
@@ -25,7 +24,7 @@ export function CreateTaskDialog({ open, onOpenChange, scope, successTitle }: Cr
     ...CASE_FORM,
     onValid: async (body) => {
       try {
-        taskCreated(await createMaintenanceTask(body, scope || null, once.headers()), true);
+        await taskActions.create(body, scope, once.headers());
         once.done();
         toast({ title: successTitle });
         form.reset();

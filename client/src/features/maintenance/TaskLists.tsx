@@ -1,42 +1,33 @@
-import { useEffect, useMemo } from 'react';
-import {
-  byRoomNumber,
-  newestActionFirst,
-  useArchivedTasksStore,
-  useNewTasksStore,
-  usePendingTasksStore,
-} from '../../stores/maintenanceStore';
+import { useMemo } from 'react';
+import { byRoomNumber, newestActionFirst, taskSeen, useArchivedTasksStore, useNewTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';
+import { useLoaded, type LoadState } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { PendingTaskCard, TaskRow } from './TaskCards';
 import { useTaskActions } from './useTaskActions';
 import { useTaskDialogs } from './useTaskDialogs';
 
 function usePendingTasks(scope: string) {
+  const load = useLoaded(usePendingTasksStore, scope);
   const byId = usePendingTasksStore((state) => state.byId);
-  const loaded = usePendingTasksStore((state) => state.loaded);
-  const failed = usePendingTasksStore((state) => state.status === 'error');
-  useEffect(() => {
-    void usePendingTasksStore.getState().ensure(scope);
-  }, [scope]);
   const tasks = useMemo(() => Object.values(byId).sort(byRoomNumber), [byId]);
-  return { tasks, loaded, failed };
+  return { tasks, load };
 }
 
-const pendingListState = (failed: boolean) => (
-  <ListState loaded={false} failed={failed} loadingText="Laster oppgaver..." onRetry={() => usePendingTasksStore.getState().reload()} />
+const pendingListState = ({ failed, retry }: LoadState) => (
+  <ListState loaded={false} failed={failed} loadingText="Laster oppgaver..." onRetry={retry} />
 );
 
 /** The caretaker's view: a card per pending task with Fullfør, Avslå and Slett; new cases highlighted. */
 export function CaretakerTaskList({ scope }: { scope: string }) {
-  const { tasks, loaded, failed } = usePendingTasks(scope);
+  const { tasks, load } = usePendingTasks(scope);
   const newIds = useNewTasksStore((state) => state.ids);
   const actions = useTaskActions();
   const { open, askDelete, dialogs } = useTaskDialogs('pending', actions);
 
   return (
     <>
-      {!loaded ? (
-        pendingListState(failed)
+      {!load.loaded ? (
+        pendingListState(load)
       ) : tasks.length === 0 ? (
         <p className="empty">Ingen ventende oppgaver</p>
       ) : (
@@ -49,11 +40,11 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
               onOpen={open}
               busy={actions.isBusy(task)}
               onComplete={(t) => {
-                useNewTasksStore.getState().seen(t.id);
+                taskSeen(t.id);
                 void actions.complete(t);
               }}
               onReject={(t) => {
-                useNewTasksStore.getState().seen(t.id);
+                taskSeen(t.id);
                 void actions.reject(t);
               }}
               onDelete={askDelete}
@@ -68,14 +59,14 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
 
 /** The admin's 'Ventende' tab: compact rows; the detail dialog completes, rejects or deletes. */
 export function PendingTaskRows({ scope }: { scope: string }) {
-  const { tasks, loaded, failed } = usePendingTasks(scope);
+  const { tasks, load } = usePendingTasks(scope);
   const actions = useTaskActions();
   const { open, dialogs } = useTaskDialogs('pending', actions);
 
   return (
     <>
-      {!loaded ? (
-        pendingListState(failed)
+      {!load.loaded ? (
+        pendingListState(load)
       ) : tasks.length === 0 ? (
         <p className="empty">Ingen ventende oppgaver</p>
       ) : (
@@ -92,21 +83,16 @@ export function PendingTaskRows({ scope }: { scope: string }) {
 
 /** Completed and rejected merged, newest action first, coloured by status. */
 export function ArchivedTaskList({ scope }: { scope: string }) {
+  const { loaded, failed, retry } = useLoaded(useArchivedTasksStore, scope);
   const byId = useArchivedTasksStore((state) => state.byId);
-  const loaded = useArchivedTasksStore((state) => state.loaded);
-  const failed = useArchivedTasksStore((state) => state.status === 'error');
   const actions = useTaskActions();
   const { open, dialogs } = useTaskDialogs('archive', actions);
-
-  useEffect(() => {
-    void useArchivedTasksStore.getState().ensure(scope);
-  }, [scope]);
   const tasks = useMemo(() => Object.values(byId).sort(newestActionFirst), [byId]);
 
   return (
     <>
       {!loaded ? (
-        <ListState loaded={false} failed={failed} loadingText="Laster arkivet..." onRetry={() => useArchivedTasksStore.getState().reload()} />
+        <ListState loaded={false} failed={failed} loadingText="Laster arkivet..." onRetry={retry} />
       ) : tasks.length === 0 ? (
         <p className="empty">Ingen oppgaver i arkivet</p>
       ) : (
@@ -123,9 +109,7 @@ export function ArchivedTaskList({ scope }: { scope: string }) {
 
 /** How many tasks are pending, live (loads the list if nobody has yet). */
 export function usePendingTaskCount(scope: string | null): number | null {
-  const count = usePendingTasksStore((state) => (state.loaded && state.scope === scope ? Object.keys(state.byId).length : null));
-  useEffect(() => {
-    if (scope !== null) void usePendingTasksStore.getState().ensure(scope);
-  }, [scope]);
-  return count;
+  const { loaded } = useLoaded(usePendingTasksStore, scope);
+  const count = usePendingTasksStore((state) => Object.keys(state.byId).length);
+  return loaded ? count : null;
 }

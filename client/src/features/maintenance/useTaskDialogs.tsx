@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { MaintenanceTask } from '#protocol';
-import { useArchivedTasksStore, useNewTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';
+import { taskSeen, useArchivedTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TaskDetailDialog } from './TaskDetailDialog';
 import type { TaskActions } from './useTaskActions';
@@ -17,7 +17,7 @@ export function useTaskDialogs(source: 'pending' | 'archive', actions: TaskActio
   const openTask = pendingTask ?? archivedTask;
 
   function open(task: MaintenanceTask) {
-    useNewTasksStore.getState().seen(task.id);
+    taskSeen(task.id);
     setOpenId(task.id);
   }
 

@@ -1,6 +1,5 @@
 import { createSchoolBodySchema, SCHOOL_NAME_MAX_LENGTH, type CreateSchoolBody } from '#protocol';
-import { createSchool } from '../../api/platform';
-import { usePlatformSchoolsStore } from '../../stores/platformStore';
+import { platformSchoolActions } from '../../stores/platformStore';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
@@ -16,7 +15,7 @@ export function CreateSchoolDialog({ open, onOpenChange }: { open: boolean; onOp
     onInvalid: errorsOfFilledFields,
     onValid: async ({ name }) => {
       try {
-        usePlatformSchoolsStore.getState().put(await createSchool(name));
+        await platformSchoolActions.create(name);
         toast({ title: 'Skole opprettet' });
         form.reset();
         onOpenChange(false);

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { ADMIN_ROLE, CREATABLE_ROLES, createUserBodySchema, PASSWORD_MIN_LENGTH, type CreateUserBody, type PlatformSchool } from '#protocol';
-import { createPlatformUser } from '../../api/platform';
-import { usePlatformUsersStore } from '../../stores/platformStore';
+import { platformUserActions } from '../../stores/platformStore';
 import { Modal } from '../../ui/Modal';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
@@ -33,7 +32,7 @@ export function CreateUserDialog({ open, onOpenChange, schools, fixedSchool }: C
     onInvalid: errorsOfFilledFields,
     onValid: async (body) => {
       try {
-        usePlatformUsersStore.getState().put(await createPlatformUser(body));
+        await platformUserActions.create(body);
         toast({ title: 'Bruker opprettet' });
         form.reset();
         onOpenChange(false);

@@ -1,6 +1,5 @@
 import { retentionFormSchema, type PlatformSchool } from '#protocol';
-import { setHealthDataRetention } from '../../api/platform';
-import { usePlatformSchoolsStore } from '../../stores/platformStore';
+import { platformSchoolActions } from '../../stores/platformStore';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
@@ -13,7 +12,7 @@ export function RetentionCard({ school }: { school: PlatformSchool }) {
     initial: { months: String(school.healthDataRetentionMonths) },
     onValid: async ({ months }) => {
       try {
-        usePlatformSchoolsStore.getState().put(await setHealthDataRetention(school.id, months));
+        await platformSchoolActions.setRetention(school, months);
         toast({ title: 'Lagret', description: `Sykelister eldre enn ${months} måneder slettes automatisk.` });
       } catch (error) {
         platformFailure(error, 'Kunne ikke oppdatere skolen');

@@ -2,8 +2,7 @@ import { ToggleSwitch } from '../../ui/ToggleSwitch';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PlatformSchool } from '#protocol';
-import { deleteSchool, setSchoolActive } from '../../api/platform';
-import { schoolDeleted, usePlatformSchoolsStore } from '../../stores/platformStore';
+import { platformSchoolActions } from '../../stores/platformStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toastStore';
 import { platformFailure } from './platformToasts';
@@ -26,7 +25,7 @@ export function SchoolCard({ school }: { school: PlatformSchool }) {
   async function toggle(active: boolean) {
     setBusy(true);
     try {
-      usePlatformSchoolsStore.getState().put(await setSchoolActive(school.id, active));
+      await platformSchoolActions.setActive(school, active);
       toast({ title: 'Skole oppdatert' });
     } catch (error) {
       platformFailure(error, 'Kunne ikke oppdatere skole');
@@ -37,7 +36,7 @@ export function SchoolCard({ school }: { school: PlatformSchool }) {
 
   async function remove() {
     try {
-      schoolDeleted((await deleteSchool(school.id)).id);
+      await platformSchoolActions.remove(school);
       toast({ title: 'Skole slettet med all data' });
     } catch (error) {
       platformFailure(error, 'Kunne ikke slette skole');

@@ -1,27 +1,20 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { usePlatformSchoolsStore, usePlatformUsersStore } from '../../stores/platformStore';
+import { useLoaded } from '../../stores/useLoaded';
 import { byName } from '../users/userLabels';
 
 /** The schools, sorted by name, loaded on first use and kept live by events. */
 export function usePlatformSchools() {
+  const { loaded, failed, retry } = useLoaded(usePlatformSchoolsStore, '');
   const byId = usePlatformSchoolsStore((state) => state.byId);
-  const loaded = usePlatformSchoolsStore((state) => state.loaded);
-  const failed = usePlatformSchoolsStore((state) => state.status === 'error');
-  useEffect(() => {
-    void usePlatformSchoolsStore.getState().ensure();
-  }, []);
   const schools = useMemo(() => Object.values(byId).sort(byName), [byId]);
-  return { byId, schools, loaded, failed, retry: () => usePlatformSchoolsStore.getState().reload() };
+  return { byId, schools, loaded, failed, retry };
 }
 
 /** The users of one school, sorted by name. */
 export function usePlatformSchoolUsers(schoolId: string) {
+  const { loaded, failed, retry } = useLoaded(usePlatformUsersStore, '');
   const byId = usePlatformUsersStore((state) => state.byId);
-  const loaded = usePlatformUsersStore((state) => state.loaded);
-  const failed = usePlatformUsersStore((state) => state.status === 'error');
-  useEffect(() => {
-    void usePlatformUsersStore.getState().ensure();
-  }, []);
   const users = useMemo(() => Object.values(byId).filter((user) => user.schoolId === schoolId).sort(byName), [byId, schoolId]);
-  return { users, loaded, failed, retry: () => usePlatformUsersStore.getState().reload() };
+  return { users, loaded, failed, retry };
 }

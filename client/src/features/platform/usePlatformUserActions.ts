@@ -1,7 +1,6 @@
 import type { Role, User } from '#protocol';
-import { deletePlatformUser, setPlatformUserRole, setPlatformUserStatus, transferPlatformUser } from '../../api/platform';
-import { usePlatformUsersStore } from '../../stores/platformStore';
 import { serverMessage } from '../../api/http';
+import { platformUserActions } from '../../stores/platformStore';
 import { useItemActions } from '../../ui/useItemActions';
 
 /** Platform failures (spec §8): 'Feil' with the server's message, or the fallback. */
@@ -10,23 +9,18 @@ const PLATFORM_FAILURE = (fallback: string) => ({ failure: 'Feil', detail: (erro
 /** The Plattformadministrator's actions on a user (spec §8 Platform toasts). */
 export function usePlatformUserActions() {
   const { isBusy, run } = useItemActions();
-  const put = (user: User) => usePlatformUsersStore.getState().put(user);
 
   /** True when the change was made. */
-  const update = (user: User, call: () => Promise<User>) =>
-    run(user.id, call, { apply: put, success: 'Bruker oppdatert', ...PLATFORM_FAILURE('Kunne ikke oppdatere bruker') });
+  const update = (user: User, action: () => Promise<void>) =>
+    run(user.id, action, { success: 'Bruker oppdatert', ...PLATFORM_FAILURE('Kunne ikke oppdatere bruker') });
 
   return {
     isBusy: (user: User) => isBusy(user.id),
-    changeRole: (user: User, role: Role) => update(user, () => setPlatformUserRole(user.id, role)),
-    setStatus: (user: User, status: 'approved' | 'deactivated') => update(user, () => setPlatformUserStatus(user.id, status)),
-    transfer: (user: User, schoolId: string) => update(user, () => transferPlatformUser(user.id, schoolId)),
+    changeRole: (user: User, role: Role) => update(user, () => platformUserActions.changeRole(user, role)),
+    setStatus: (user: User, status: 'approved' | 'deactivated') => update(user, () => platformUserActions.setStatus(user, status)),
+    transfer: (user: User, schoolId: string) => update(user, () => platformUserActions.transfer(user, schoolId)),
     remove: (user: User) =>
-      run(user.id, () => deletePlatformUser(user.id), {
-        apply: ({ id }) => usePlatformUsersStore.getState().remove(id),
-        success: 'Bruker slettet',
-        ...PLATFORM_FAILURE('Kunne ikke slette bruker'),
-      }),
+      run(user.id, () => platformUserActions.remove(user), { success: 'Bruker slettet', ...PLATFORM_FAILURE('Kunne ikke slette bruker') }),
   };
 }
 

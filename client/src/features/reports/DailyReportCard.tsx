@@ -31,7 +31,9 @@ export function DailyReportCard({ now }: { now: Date }) {
   const draftFailed = useMyReportStore((state) => state.draftFailed);
   const text = useMyReportStore((state) => state.text);
   const saving = useMyReportStore((state) => state.saving);
-  const { setText, save, refresh } = useMyReportStore.getState();
+  const setText = useMyReportStore((state) => state.setText);
+  const save = useMyReportStore((state) => state.save);
+  const refresh = useMyReportStore((state) => state.refresh);
 
   const inWindow = serverWindow || isResetWindow(now);
   const readOnly = !day || locked || inWindow;

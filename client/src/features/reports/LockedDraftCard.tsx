@@ -7,6 +7,7 @@ import { copyText } from './copyText';
 
 /** Text typed for a report day that closed before it was saved: read-only, to be copied. */
 export function LockedDraftCard({ draft }: { draft: Draft }) {
+  const discard = useMyReportStore((state) => state.discardLockedDraft);
   const textId = useId();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -42,7 +43,7 @@ export function LockedDraftCard({ draft }: { draft: Draft }) {
         title="Forkaste teksten?"
         description={`Teksten fra ${formatLongDayNo(draft.date)} slettes fra denne enheten. Dette kan ikke angres.`}
         confirmLabel="Forkast"
-        onConfirm={() => useMyReportStore.getState().discardLockedDraft(draft.date)}
+        onConfirm={() => discard(draft.date)}
       />
     </section>
   );

@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { compareDays, countNoun, formatDayNo, SCHOOL_ADMIN_ROLES, compareNorwegian } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 import { useRecentReportsStore, type RecentEntry } from '../../stores/reportsStore';
+import { useLoaded } from '../../stores/useLoaded';
 import { AppHeader } from '../../ui/AppHeader';
 import { ChevronIcon } from '../../ui/icons';
 import { ListState } from '../../ui/ListState';
@@ -29,16 +30,12 @@ export function RecentReportsPage() {
 }
 
 function RecentList({ scope }: { scope: string }) {
+  const { loaded, failed, retry } = useLoaded(useRecentReportsStore, scope);
   const byId = useRecentReportsStore((state) => state.byId);
-  const loaded = useRecentReportsStore((state) => state.loaded);
-  const failed = useRecentReportsStore((state) => state.status === 'error');
-  useEffect(() => {
-    void useRecentReportsStore.getState().ensure(scope);
-  }, [scope]);
   const reports = useMemo(() => Object.values(byId).sort(newestFirst), [byId]);
 
   if (!loaded) {
-    return <ListState loaded={loaded} failed={failed} loadingText="Laster rapporter..." onRetry={() => void useRecentReportsStore.getState().reload()} />;
+    return <ListState loaded={loaded} failed={failed} loadingText="Laster rapporter..." onRetry={retry} />;
   }
   if (reports.length === 0) return <p className="empty">Ingen rapporter funnet</p>;
   return (

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDayNo, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS, updateReportBodySchema, type Report, type UpdateReportBody } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { updateReport } from '../../api/reports';
-import { useReportsStore } from '../../stores/reportsStore';
+import { reportActions } from '../../stores/reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { TextAreaField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
@@ -41,7 +40,7 @@ function EditForm({ report }: { report: Report }) {
     initial: { content: report.content },
     onValid: async ({ content }) => {
       try {
-        useReportsStore.getState().put(await updateReport(report, content));
+        await reportActions.update(report, content);
         toast({ title: 'Rapporten er oppdatert' });
         navigate(links.detail(report.id));
       } catch (error) {

@@ -1,7 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { REPORT_TEXTS, type Report } from '#protocol';
-import { useReportsStore } from '../../stores/reportsStore';
+import { useReport } from '../../stores/reportsStore';
 import { ListState } from '../../ui/ListState';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
@@ -14,20 +14,10 @@ export function ReportLoader(props: LoaderProps) {
 
 /** Loads one report (live through the store) and shows loading, failure or 'Rapport ikke funnet' until it is there. */
 function ScopedReportLoader({ id, back, children, scope }: LoaderProps & { scope: string }) {
-  const entry = useReportsStore((state) => state.byId[id]);
-  useEffect(() => {
-    void useReportsStore.getState().ensure(id, scope);
-  }, [id, scope]);
+  const { entry, retry } = useReport(id, scope);
 
   if (!entry || entry.status === 'loading' || entry.status === 'error') {
-    return (
-      <ListState
-        loaded={false}
-        failed={entry?.status === 'error'}
-        loadingText="Laster rapport..."
-        onRetry={() => void useReportsStore.getState().load(id, scope)}
-      />
-    );
+    return <ListState loaded={false} failed={entry?.status === 'error'} loadingText="Laster rapport..." onRetry={retry} />;
   }
   if (entry.status === 'missing') {
     return (

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDayNo, REPORT_TEXTS, type Report } from '#protocol';
-import { deleteReport } from '../../api/reports';
 import { serverMessage } from '../../api/http';
-import { useRecentReportsStore, useReportsStore } from '../../stores/reportsStore';
+import { reportActions } from '../../stores/reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toastStore';
@@ -41,9 +40,7 @@ function ReportView({ report }: { report: Report }) {
 
   async function remove() {
     try {
-      await deleteReport(report);
-      useReportsStore.getState().remove(report.id);
-      useRecentReportsStore.getState().remove(report.id);
+      await reportActions.remove(report);
       toast({ title: 'Rapporten er slettet' });
       navigate(links.back);
     } catch (error) {

@@ -1,7 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { addDays, compareDays, formatDayNo, type Report, compareNorwegian } from '#protocol';
 import { rangeScope, useWeekReportsStore } from '../../stores/reportRangeStores';
+import { useLoaded } from '../../stores/useLoaded';
 import { useToday } from '../supervisor/useToday';
 import { ExportButtons } from './ExportButtons';
 import { ReportRangeList } from './ReportRangeList';
@@ -25,12 +26,8 @@ export function WeeklyReportPage() {
 
 function WeekList({ scope, from, to }: { scope: string; from: string; to: string }) {
   const key = rangeScope(scope, from, to);
+  const { loaded, failed, retry } = useLoaded(useWeekReportsStore, key);
   const byId = useWeekReportsStore((state) => state.byId);
-  const loaded = useWeekReportsStore((state) => state.loaded && state.scope === key);
-  const failed = useWeekReportsStore((state) => state.status === 'error');
-  useEffect(() => {
-    void useWeekReportsStore.getState().ensure(key);
-  }, [key]);
   const reports = useMemo(() => Object.values(byId).sort(newestFirst), [byId]);
 
   return (
@@ -45,7 +42,7 @@ function WeekList({ scope, from, to }: { scope: string; from: string; to: string
         reports={reports}
         loaded={loaded}
         failed={failed}
-        onRetry={() => void useWeekReportsStore.getState().reload()}
+        onRetry={retry}
         emptyText="Ingen rapporter funnet for denne uken"
         detail={(id) => `/rapport/${encodeURIComponent(id)}`}
         edit={(id) => `/rapport/${encodeURIComponent(id)}/rediger`}

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { compareDays, countNoun, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES, type Report, compareNorwegian } from '#protocol';
 import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from '../../stores/reportRangeStores';
+import { useLoaded } from '../../stores/useLoaded';
 import { SelectField } from '../../ui/SelectField';
 import { ExportButtons } from './ExportButtons';
 import { ReportRangeList } from './ReportRangeList';
@@ -36,19 +37,13 @@ function Yearly({ scope }: { scope: string }) {
   const { from, to } = isoWeekRange(choice.year, choice.week);
 
   const summaryKey = summaryScope(scope, choice.year);
+  useLoaded(useYearSummaryStore, summaryKey);
+  // Until the store takes a newly chosen year, it holds the previous one.
   const summary = useYearSummaryStore((state) => (state.scope === summaryKey ? state.data : null));
   const summaryFailed = useYearSummaryStore((state) => state.scope === summaryKey && state.status === 'error');
   const reportsKey = rangeScope(scope, from, to);
+  const { loaded, failed, retry } = useLoaded(useYearReportsStore, reportsKey);
   const byId = useYearReportsStore((state) => state.byId);
-  const loaded = useYearReportsStore((state) => state.loaded && state.scope === reportsKey);
-  const failed = useYearReportsStore((state) => state.status === 'error');
-
-  useEffect(() => {
-    void useYearSummaryStore.getState().ensure(summaryKey);
-  }, [summaryKey]);
-  useEffect(() => {
-    void useYearReportsStore.getState().ensure(reportsKey);
-  }, [reportsKey]);
 
   const weekReports = useMemo(() => Object.values(byId).sort(chronological), [byId]);
   const shown = choice.user ? weekReports.filter((r) => r.authorUserId === choice.user) : weekReports;
@@ -129,7 +124,7 @@ function Yearly({ scope }: { scope: string }) {
         reports={shown}
         loaded={loaded}
         failed={failed}
-        onRetry={() => void useYearReportsStore.getState().reload()}
+        onRetry={retry}
         emptyText="Ingen rapporter funnet for valgte kriterier"
         detail={(id) => `/rapport/${encodeURIComponent(id)}${linkSuffix}`}
         edit={(id) => `/rapport/${encodeURIComponent(id)}/rediger${linkSuffix}`}

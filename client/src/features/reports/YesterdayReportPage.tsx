@@ -1,7 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { addDays, formatLongDayNo, type Report, compareNorwegian } from '#protocol';
 import { rangeScope, useYesterdayReportsStore } from '../../stores/reportRangeStores';
+import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { useReportDay } from '../supervisor/useToday';
 import { useTaskLabels } from './useTaskLabels';
@@ -23,17 +24,13 @@ export function YesterdayReportPage() {
 
 function YesterdayReports({ scope, schoolId, day }: { scope: string; schoolId: string | null; day: string }) {
   const key = rangeScope(scope, day, day);
-  const byId = useYesterdayReportsStore((state) => state.byId);
-  const loaded = useYesterdayReportsStore((state) => state.loaded && state.scope === key);
-  const failed = useYesterdayReportsStore((state) => state.status === 'error');
   const label = useTaskLabels(schoolId);
-  useEffect(() => {
-    void useYesterdayReportsStore.getState().ensure(key);
-  }, [key]);
+  const { loaded, failed, retry } = useLoaded(useYesterdayReportsStore, key);
+  const byId = useYesterdayReportsStore((state) => state.byId);
   const reports = useMemo(() => Object.values(byId).sort((a, b) => compareNorwegian(a.authorName, b.authorName)), [byId]);
 
   if (!loaded) {
-    return <ListState loaded={loaded} failed={failed} loadingText="Laster rapporter..." onRetry={() => void useYesterdayReportsStore.getState().reload()} />;
+    return <ListState loaded={loaded} failed={failed} loadingText="Laster rapporter..." onRetry={retry} />;
   }
   if (reports.length === 0) {
     return (

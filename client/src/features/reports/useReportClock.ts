@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { isResetWindow, nextBoundary, reportDay } from '#protocol';
+import { useEffect, useRef, useState } from 'react';
+import { isResetWindow, nextBoundary, reportDay, type MyReport } from '#protocol';
 import { useTaskRoundsStore } from '../../stores/boardStores';
 import { useMyReportStore } from '../../stores/myReportStore';
 
@@ -9,8 +9,7 @@ const RECHECK_MS = 15_000;
 const MAX_RECHECKS = 8;
 
 /** The server does not agree yet that the boundary has passed (its clock is behind ours). */
-function serverLagsBehind(at: Date): boolean {
-  const { report } = useMyReportStore.getState();
+function serverLagsBehind(report: MyReport | null, at: Date): boolean {
   return !!report && (report.reportDay !== reportDay(at) || report.resetWindow !== isResetWindow(at));
 }
 
@@ -21,6 +20,14 @@ function serverLagsBehind(at: Date): boolean {
  */
 export function useReportClock(isSupervisor: boolean): Date {
   const [now, setNow] = useState(() => new Date());
+  const reloadRounds = useTaskRoundsStore((state) => state.reload);
+  const refreshReport = useMyReportStore((state) => state.refresh);
+  const reportNow = useMyReportStore((state) => state.report);
+  // The boundary's timers read the report as it is when they fire.
+  const report = useRef(reportNow);
+  useEffect(() => {
+    report.current = reportNow;
+  }, [reportNow]);
 
   useEffect(() => {
     let last = new Date();
@@ -29,10 +36,10 @@ export function useReportClock(isSupervisor: boolean): Date {
     let cancelled = false;
 
     async function askServer(at: Date, attempt: number): Promise<void> {
-      void useTaskRoundsStore.getState().reload();
+      void reloadRounds();
       if (!isSupervisor) return;
-      await useMyReportStore.getState().refresh();
-      if (cancelled || attempt >= MAX_RECHECKS || !serverLagsBehind(at)) return;
+      await refreshReport();
+      if (cancelled || attempt >= MAX_RECHECKS || !serverLagsBehind(report.current, at)) return;
       recheck = setTimeout(() => void askServer(at, attempt + 1), RECHECK_MS);
     }
 
@@ -67,7 +74,7 @@ export function useReportClock(isSupervisor: boolean): Date {
       clearTimeout(recheck);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [isSupervisor]);
+  }, [isSupervisor, reloadRounds, refreshReport]);
 
   return now;
 }

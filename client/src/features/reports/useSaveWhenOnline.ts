@@ -8,16 +8,10 @@ import { tellSaveOutcome } from './saveOutcome';
  * sign-in is not: its writer decides. Mounted with the board.
  */
 export function useSaveWhenOnline(): void {
+  const saveTypedOffline = useMyReportStore((state) => state.saveTypedOffline);
   useEffect(() => {
-    async function saveTyped(): Promise<void> {
-      const store = useMyReportStore.getState();
-      if (!store.userId || store.status === 'idle') return;
-      await store.refresh();
-      const { unsaved, status, saving, save } = useMyReportStore.getState();
-      if (unsaved && status === 'ready' && !saving) tellSaveOutcome(await save('button'));
-    }
-    const online = () => void saveTyped();
+    const online = () => void saveTypedOffline().then((outcome) => outcome && tellSaveOutcome(outcome));
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
-  }, []);
+  }, [saveTypedOffline]);
 }

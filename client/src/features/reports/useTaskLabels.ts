@@ -1,5 +1,6 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useTaskButtonsStore } from '../../stores/boardStores';
+import { useLoaded } from '../../stores/useLoaded';
 
 /**
  * Task ids as their school's labels; an id the school does not have (or before the labels have
@@ -7,11 +8,8 @@ import { useTaskButtonsStore } from '../../stores/boardStores';
  * the labels of the school chosen for the admin screens.
  */
 export function useTaskLabels(schoolId: string | null): (id: string) => string {
+  const { loaded } = useLoaded(useTaskButtonsStore, schoolId || null);
   const byId = useTaskButtonsStore((state) => state.byId);
-  const scope = useTaskButtonsStore((state) => state.scope);
-  useEffect(() => {
-    if (schoolId) void useTaskButtonsStore.getState().ensure(schoolId);
-  }, [schoolId]);
-  const known = schoolId && scope === schoolId ? byId : null;
+  const known = loaded ? byId : null;
   return useCallback((id: string) => known?.[id]?.label ?? `Oppgave ${id}`, [known]);
 }

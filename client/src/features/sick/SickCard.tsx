@@ -1,17 +1,9 @@
-import { useEffect, useId, useState } from 'react';
-import {
-  formatDayNo,
-  isValidDay,
-  SICK_COMMENT_MAX_LENGTH,
-  sickStudentSchema,
-  STUDENT_NAME_MAX_LENGTH,
-  valueForName,
-  type Sick,
-  type SickStudent,
-} from '#protocol';
-import { errorCode, serverMessage } from '../../api/http';
-import { addSick, replaceSick } from '../../api/sick';
+import { useId, useState } from 'react';
+import { formatDayNo, isValidDay, SICK_COMMENT_MAX_LENGTH, sickStudentSchema, STUDENT_NAME_MAX_LENGTH, valueForName, type SickStudent } from '#protocol';
+import { serverMessage } from '../../api/http';
 import { dayScope, useSickStore } from '../../stores/boardStores';
+import { addSickStudent, removeSickStudent } from '../../stores/sickActions';
+import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
@@ -25,23 +17,13 @@ interface SickCardProps {
   today: string;
 }
 
-/** Shows a save's answer, unless the card has moved on to another date or school meanwhile. */
-function showIfCurrent(scopeKey: string, sick: Sick): void {
-  const store = useSickStore.getState();
-  if (store.scope !== scopeKey) return;
-  if (store.data && sick.revision < store.data.revision) return;
-  store.receive(sick);
-}
-
 /** 'Syke' on /admin/syke-og-bortreist: the sick list of a date, add with an optional comment, remove. */
 export function SickCard({ scope, today }: SickCardProps) {
   const id = useId();
   const [date, setDate] = useState(today);
   const scopeKey = dayScope(scope, date);
-  const schoolId = scope || null;
+  const { loaded, failed, retry } = useLoaded(useSickStore, isValidDay(date) ? scopeKey : null);
   const data = useSickStore((state) => (state.scope === scopeKey ? state.data : null));
-  const loaded = useSickStore((state) => state.scope === scopeKey && state.loaded);
-  const failed = useSickStore((state) => state.scope === scopeKey && state.status === 'error');
   const form = useSchemaForm<keyof SickStudent, SickStudent>({
     schema: sickStudentSchema,
     initial: { name: '', comment: '' },
@@ -49,7 +31,7 @@ export function SickCard({ scope, today }: SickCardProps) {
     onValid: async (student) => {
       if (!isValidDay(date)) return;
       try {
-        showIfCurrent(scopeKey, await addSick(date, student, schoolId));
+        await addSickStudent(scopeKey, student);
         form.reset();
         toast({ title: 'Lagret' });
       } catch (error) {
@@ -60,30 +42,8 @@ export function SickCard({ scope, today }: SickCardProps) {
   });
   const removals = useItemActions();
 
-  useEffect(() => {
-    if (isValidDay(date)) void useSickStore.getState().ensure(scopeKey);
-  }, [scopeKey, date]);
-
-  // The list is sent whole with the revision it was read at; if someone changed it meanwhile,
-  // the fresh list is fetched and the removal made again on it.
-  async function removeFromList(student: string): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const current = useSickStore.getState().data;
-      if (!current || !current.names.includes(student)) return;
-      const rest = current.names
-        .filter((n) => n !== student)
-        .map((n) => ({ name: n, comment: valueForName(current.studentComments, n) ?? '' }));
-      try {
-        return showIfCurrent(scopeKey, await replaceSick(date, rest, current.revision, schoolId));
-      } catch (error) {
-        if (errorCode(error) !== 'conflict' || attempt > 0) throw error;
-        await useSickStore.getState().reload();
-      }
-    }
-  }
-
   const remove = (student: string) =>
-    removals.run(student, () => removeFromList(student), { apply: () => undefined, success: 'Fjernet', failure: 'Kunde ikke lagre. Prøv igjen.' });
+    removals.run(student, () => removeSickStudent(scopeKey, student), { success: 'Fjernet', failure: 'Kunde ikke lagre. Prøv igjen.' });
 
   const names = data?.names ?? [];
   return (
@@ -108,7 +68,7 @@ export function SickCard({ scope, today }: SickCardProps) {
       {!isValidDay(date) ? (
         <p className="field-error">Velg en gyldig dato</p>
       ) : !loaded ? (
-        <ListState loaded={loaded} failed={failed} loadingText="Laster syke..." onRetry={() => void useSickStore.getState().reload()} />
+        <ListState loaded={loaded} failed={failed} loadingText="Laster syke..." onRetry={retry} />
       ) : names.length === 0 ? (
         <p className="muted">Ingen syke elever registrert {formatDayNo(date)}</p>
       ) : (

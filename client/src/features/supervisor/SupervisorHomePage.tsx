@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import {
   formatLongDayNo,
@@ -11,7 +11,8 @@ import {
 } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 import { dayScope, useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from '../../stores/boardStores';
-import { useMyReportStore } from '../../stores/myReportStore';
+import { useMyReport, useMyReportStore } from '../../stores/myReportStore';
+import { useLoaded } from '../../stores/useLoaded';
 import { FooterLinks } from '../../ui/FooterLinks';
 import { useBoardAnnouncements } from '../announcements/useBoardAnnouncements';
 import { AppHeader } from '../../ui/AppHeader';
@@ -73,23 +74,12 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
   const lockedDrafts = useMyReportStore((state) => state.lockedDrafts);
   useBoardAnnouncements(userId);
 
-  useEffect(() => {
-    if (isSupervisor) void useMyReportStore.getState().start(userId);
-  }, [isSupervisor, userId]);
-  useEffect(() => {
-    void useTaskButtonsStore.getState().ensure(schoolId);
-  }, [schoolId]);
-  useEffect(() => {
-    void useTaskRoundsStore.getState().ensure(query);
-  }, [query]);
-  useEffect(() => {
-    const scope = dayScope(query, day);
-    void useSickStore.getState().ensure(scope);
-    void useAwayStore.getState().ensure(scope);
-  }, [query, day]);
-
-  const sick = useSickStore();
-  const away = useAwayStore();
+  useMyReport(isSupervisor ? userId : null);
+  useLoaded(useTaskRoundsStore, query);
+  const sickLoad = useLoaded(useSickStore, dayScope(query, day));
+  const awayLoad = useLoaded(useAwayStore, dayScope(query, day));
+  const sick = useSickStore((state) => state.data);
+  const away = useAwayStore((state) => state.data);
 
   return (
     // In reading order: the rounds, who is sick and away, then the report. On wide screens the
@@ -97,11 +87,11 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
     <div className="board">
       <div className="board-main">
         {isSupervisor && lockedDrafts.map((draft) => <LockedDraftCard key={draft.date} draft={draft} />)}
-        <Tasks day={day} now={now} isSupervisor={isSupervisor} />
+        <Tasks schoolId={schoolId} day={day} now={now} isSupervisor={isSupervisor} />
       </div>
       <div className="board-side">
-        <SickList data={sick.data} loaded={sick.loaded} failed={sick.status === 'error'} onRetry={() => void sick.reload()} />
-        <AwayList data={away.data} loaded={away.loaded} failed={away.status === 'error'} onRetry={() => void away.reload()} day={day} />
+        <SickList data={sick} loaded={sickLoad.loaded} failed={sickLoad.failed} onRetry={sickLoad.retry} />
+        <AwayList data={away} loaded={awayLoad.loaded} failed={awayLoad.failed} onRetry={awayLoad.retry} day={day} />
       </div>
       <div className="board-report">
         {isSupervisor ? (
@@ -122,10 +112,10 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
   );
 }
 
-function Tasks({ day, now, isSupervisor }: { day: string; now: Date; isSupervisor: boolean }) {
+function Tasks({ schoolId, day, now, isSupervisor }: { schoolId: string; day: string; now: Date; isSupervisor: boolean }) {
+  const { loaded, failed, retry } = useLoaded(useTaskButtonsStore, schoolId);
   const byId = useTaskButtonsStore((state) => state.byId);
-  const loaded = useTaskButtonsStore((state) => state.loaded);
-  const failed = useTaskButtonsStore((state) => state.status === 'error');
+  const toggleTask = useMyReportStore((state) => state.toggleTask);
   const rounds = useTaskRoundsStore((state) => state.data);
   const report = useMyReportStore((state) => state.report);
   const pendingTicks = useMyReportStore((state) => state.pendingTicks);
@@ -144,14 +134,14 @@ function Tasks({ day, now, isSupervisor }: { day: string; now: Date; isSuperviso
       {!loaded ? (
         // As tall as the six tasks will be, so the lists below do not jump when they arrive.
         <div className="duty-grid-placeholder">
-          <ListState loaded={loaded} failed={failed} loadingText="Laster oppgaver..." onRetry={() => void useTaskButtonsStore.getState().reload()} />
+          <ListState loaded={loaded} failed={failed} loadingText="Laster oppgaver..." onRetry={retry} />
         </div>
       ) : (
         <TaskGrid
           buttons={buttons}
           mine={mine}
           rounds={rounds?.date === day ? rounds : null}
-          onToggle={canToggle ? async (id: TaskId) => tellSaveOutcome(await useMyReportStore.getState().toggleTask(id)) : undefined}
+          onToggle={canToggle ? async (id: TaskId) => tellSaveOutcome(await toggleTask(id)) : undefined}
           busy={saving}
         />
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import {
   DEFAULT_TASK_LABELS,
@@ -11,8 +11,9 @@ import {
   type TasksConfigBody,
 } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { saveTaskButtons } from '../../api/taskButtons';
 import { useTaskButtonsStore } from '../../stores/boardStores';
+import { saveTaskLabels } from '../../stores/taskButtonActions';
+import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
@@ -45,15 +46,11 @@ export function TaskButtonsPage() {
 }
 
 function Loader({ schoolId }: { schoolId: string }) {
+  const { loaded, failed, retry } = useLoaded(useTaskButtonsStore, schoolId);
   const byId = useTaskButtonsStore((state) => state.byId);
-  const loaded = useTaskButtonsStore((state) => state.loaded && state.scope === schoolId);
-  const failed = useTaskButtonsStore((state) => state.status === 'error');
-  useEffect(() => {
-    void useTaskButtonsStore.getState().ensure(schoolId);
-  }, [schoolId]);
   const saved = useMemo(() => TASK_IDS.map((id) => byId[id]?.label ?? DEFAULT_TASK_LABELS[id]), [byId]);
   if (!loaded) {
-    return <ListState loaded={false} failed={failed} loadingText="Laster gjøremål..." onRetry={() => void useTaskButtonsStore.getState().reload()} />;
+    return <ListState loaded={false} failed={failed} loadingText="Laster gjøremål..." onRetry={retry} />;
   }
   return <Editor key={schoolId} schoolId={schoolId} saved={saved} />;
 }
@@ -73,9 +70,8 @@ function Editor({ schoolId, saved }: { schoolId: string; saved: string[] }) {
     },
     onValid: async ({ buttons }) => {
       try {
-        const result = await saveTaskButtons(schoolId, buttons);
-        for (const button of result.buttons) useTaskButtonsStore.getState().put(button);
-        setLabels(result.buttons.map((b) => b.label));
+        const saved = await saveTaskLabels(schoolId, buttons);
+        setLabels(saved.map((b) => b.label));
         form.clearErrors();
         toast({ title: 'Gjøremål oppdatert' });
       } catch (error) {

@@ -1,7 +1,8 @@
 import { Tabs } from 'radix-ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { User } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
+import { useLoaded } from '../../stores/useLoaded';
 import { selectPendingCount, useUsersStore } from '../../stores/usersStore';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { ListState } from '../../ui/ListState';
@@ -22,21 +23,16 @@ export function UsersPage() {
 
 function SchoolUsers({ schoolId }: { schoolId: string }) {
   const me = useCurrentUser();
+  const { loaded, failed, retry } = useLoaded(useUsersStore, schoolId);
   const byId = useUsersStore((state) => state.byId);
-  const loaded = useUsersStore((state) => state.loaded);
-  const status = useUsersStore((state) => state.status);
   const pendingCount = useUsersStore(selectPendingCount);
   const actions = useAdminUserActions();
   const [toDelete, setToDelete] = useState<User | null>(null);
 
-  useEffect(() => {
-    void useUsersStore.getState().ensure(schoolId);
-  }, [schoolId]);
-
   const users = useMemo(() => Object.values(byId).sort(byName), [byId]);
   const pending = useMemo(() => users.filter((user) => user.status === 'pending'), [users]);
   const listState = (
-    <ListState loaded={loaded} failed={status === 'error'} loadingText="Laster brukere..." onRetry={() => useUsersStore.getState().reload()} />
+    <ListState loaded={loaded} failed={failed} loadingText="Laster brukere..." onRetry={retry} />
   );
 
   return (
