@@ -15,6 +15,7 @@ echo "== Typekontroll"
 npx tsc -p tsconfig.json --noEmit
 echo "== Lint"
 npx eslint . --max-warnings 0
+node scripts/lib/featureCycles.mjs
 echo "== Bygger klienten"
 npx vite build --config client/vite.config.ts --logLevel warn
 node scripts/lib/checkBundleBudget.mjs

@@ -9,28 +9,36 @@ import {
   type User,
 } from '#protocol';
 import { useAuthStore } from '../stores/authStore';
-import { boardEvents } from '../stores/boardEvents';
-import { classEvents } from '../stores/classesStore';
-import { maintenanceEvents } from '../stores/maintenanceStore';
-import { schoolEvents } from '../stores/platformStore';
+import { reportEvents } from '../features/reports/reportEvents';
+import { roundsEvents } from '../features/reports/roundsStore';
+import { sickEvents } from '../features/sick/sickStore';
+import { taskButtonEvents } from '../features/taskButtons/taskButtonsStore';
+import { classEvents } from '../features/classes/classesStore';
+import { maintenanceEvents } from '../features/maintenance/maintenanceStore';
+import { schoolEvents } from '../features/schools/schoolsStore';
 import { refetchLoadedStores } from '../stores/registry';
-import { tripEvents } from '../stores/tripsStore';
-import { userEvents } from '../stores/userEvents';
-import type { EventHandlers } from './eventHandlers';
+import { tripEvents } from '../features/away/tripsStore';
+import { userEvents } from '../features/users/userEvents';
+import { platformUserEvents } from '../features/platform/platformStore';
+import { combineHandlers, type EventHandlers } from './eventHandlers';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Handlers = EventHandlers<ServerEventName>;
 
-/** Every server event, each handled in its own feature's store (keyed by the protocol's event map). */
-const handlers: Handlers = {
-  ...userEvents,
-  ...classEvents,
-  ...schoolEvents,
-  ...boardEvents,
-  ...tripEvents,
-  ...maintenanceEvents,
-  'connections.restored': () => refetchLoadedStores(),
-};
+/** Every server event, handled by the stores of the features that keep what it changes. */
+const handlers: Handlers = combineHandlers(
+  userEvents,
+  platformUserEvents,
+  classEvents,
+  schoolEvents,
+  reportEvents,
+  roundsEvents,
+  taskButtonEvents,
+  sickEvents,
+  tripEvents,
+  maintenanceEvents,
+  { 'connections.restored': () => refetchLoadedStores() },
+);
 
 const RECONNECT_AFTER_REFUSAL_MS = 5000;
 

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, SUPERVISOR_HOME } from '#protocol';
 import { AppHeader } from '../../ui/AppHeader';
 import { MenuGrid, type MenuLinkProps } from '../../ui/MenuLink';
-import { PendingCountBadge } from './PendingCountBadge';
+import { PendingCountBadge } from '../users/PendingCountBadge';
 
 const LINKS: readonly MenuLinkProps[] = [
   { to: SUPERVISOR_HOME, label: PRODUCT_NAME, description: 'Tilsynsoppgaver og dagsrapport' },

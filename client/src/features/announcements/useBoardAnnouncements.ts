@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from '../../stores/boardStores';
+import { useAwayStore } from '../away/awayStore';
+import { useSickStore } from '../sick/sickStore';
+import { useTaskButtonsStore } from '../taskButtons/taskButtonsStore';
+import { useTaskRoundsStore } from '../reports/roundsStore';
 import { announce } from '../../ui/liveAnnouncer';
 import { SENTENCES } from './sentences';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUsersStore } from '../../stores/usersStore';
+import { useUsersStore } from '../users/usersStore';
 import { announce } from '../../ui/liveAnnouncer';
 import { SENTENCES } from './sentences';
 

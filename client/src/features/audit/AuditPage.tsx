@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { AUDIT_ACTIONS, formatTimestampNo } from '#protocol';
-import { loadOlderAudit, useAuditStore } from '../../stores/auditStore';
+import { loadOlderAudit, useAuditStore } from './auditStore';
 import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
-import { AdminScreen } from '../admin/AdminScreen';
+import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
 /** /admin/logg: who approved, changed, moved or deleted users, reports and trips, and when (read only). */

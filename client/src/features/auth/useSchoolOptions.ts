@@ -1,5 +1,5 @@
 import type { SchoolOption } from '#protocol';
-import { useSchoolOptionsStore } from '../../stores/schoolOptionsStore';
+import { useSchoolOptionsStore } from '../schools/schoolOptionsStore';
 import { useLoaded } from '../../stores/useLoaded';
 
 export type SchoolOptionsState =

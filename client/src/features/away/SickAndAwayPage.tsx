@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { AppHeader } from '../../ui/AppHeader';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { AdminSchoolPicker } from '../schools/AdminSchoolPicker';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { SickCard } from '../sick/SickCard';
-import { useToday } from '../supervisor/useToday';
+import { useToday } from '../../ui/useToday';
 import { AwayStudentsCard } from './AwayStudentsCard';
 import { ClassTripsCard } from './ClassTripsCard';
 import '../../ui/chips.css';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { AWAY_TEXTS, STUDENT_NAME_MAX_LENGTH, studentNameSchema, type SchoolClass, type Trip } from '#protocol';
 import { errorCode, serverMessage } from '../../api/http';
-import { tripActions, useTripsStore } from '../../stores/tripsStore';
+import { tripActions, useTripsStore } from './tripsStore';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
 import { ClassCheckboxes } from './ClassCheckboxes';

@@ -4,12 +4,12 @@ import { Link } from 'react-router-dom';
 import { FooterLinks } from '../../ui/FooterLinks';
 import { AppHeader } from '../../ui/AppHeader';
 import { NewCaseButton } from '../maintenance/NewCaseButton';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { AdminSchoolPicker } from '../schools/AdminSchoolPicker';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { CreateTaskDialog } from '../maintenance/CreateTaskDialog';
 import { CaretakerTaskList, usePendingTaskCount } from '../maintenance/TaskLists';
-import { useCaseSoundStore } from './caseSound';
-import { useNewCaseAlerts } from './useNewCaseAlerts';
+import { useCaseSoundStore } from '../maintenance/caseSound';
+import { useNewCaseAlerts } from '../maintenance/useNewCaseAlerts';
 import { pageTitle } from '../../ui/documentTitle';
 import '../maintenance/maintenance.css';
 

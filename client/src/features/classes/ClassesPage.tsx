@@ -1,14 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { CLASS_NAME_MAX_LENGTH, createClassBodySchema, type CreateClassBody, type SchoolClass } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { classActions, useClassesStore } from '../../stores/classesStore';
+import { classActions, useClassesStore } from './classesStore';
 import { useLoaded } from '../../stores/useLoaded';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListState } from '../../ui/ListState';
 import { failureToast, toast } from '../../ui/toastStore';
 import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
 import { byClassName } from './byClassName';
-import { AdminScreen } from '../admin/AdminScreen';
+import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
 /** /admin/klasser (Admin, Plattformadministrator for a chosen school). */

@@ -2,7 +2,7 @@ import { CARETAKER_ROLE } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 import { ArchivedTaskList } from './TaskLists';
 import './maintenance.css';
-import { AdminScreen } from '../admin/AdminScreen';
+import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
 /** /arkiv (Admin, Vaktmester, Plattformadministrator): completed and rejected tasks, newest action first, live. */

@@ -1,7 +1,7 @@
 import type { CreateMaintenanceTaskBody } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { useIdempotencyKey } from '../../api/idempotency';
-import { taskActions } from '../../stores/maintenanceStore';
+import { taskActions } from './maintenanceStore';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
 import { CASE_FORM, CaseFields, type CaseField } from './CaseFields';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AppHeader } from '../../ui/AppHeader';
 import { NewCaseButton } from './NewCaseButton';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { AdminSchoolPicker } from '../schools/AdminSchoolPicker';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { CreateTaskDialog } from './CreateTaskDialog';
 import { CaretakerTaskList, PendingTaskRows, usePendingTaskCount } from './TaskLists';

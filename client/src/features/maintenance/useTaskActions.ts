@@ -1,5 +1,5 @@
 import type { MaintenanceTask } from '#protocol';
-import { taskActions } from '../../stores/maintenanceStore';
+import { taskActions } from './maintenanceStore';
 import { useItemActions } from '../../ui/useItemActions';
 
 /**

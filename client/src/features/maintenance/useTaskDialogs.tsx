@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { MaintenanceTask } from '#protocol';
-import { taskSeen, useArchivedTasksStore, usePendingTasksStore } from '../../stores/maintenanceStore';
+import { taskSeen, useArchivedTasksStore, usePendingTasksStore } from './maintenanceStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TaskDetailDialog } from './TaskDetailDialog';
 import type { TaskActions } from './useTaskActions';

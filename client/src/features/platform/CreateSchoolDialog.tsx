@@ -1,5 +1,5 @@
 import { createSchoolBodySchema, SCHOOL_NAME_MAX_LENGTH, type CreateSchoolBody } from '#protocol';
-import { platformSchoolActions } from '../../stores/platformStore';
+import { platformSchoolActions } from '../schools/schoolsStore';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';

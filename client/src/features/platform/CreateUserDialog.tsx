@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ADMIN_ROLE, CREATABLE_ROLES, createUserBodySchema, PASSWORD_MIN_LENGTH, type CreateUserBody, type PlatformSchool } from '#protocol';
-import { platformUserActions } from '../../stores/platformStore';
+import { platformUserActions } from './platformStore';
 import { Modal } from '../../ui/Modal';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';

@@ -1,5 +1,5 @@
 import { retentionFormSchema, type PlatformSchool } from '#protocol';
-import { platformSchoolActions } from '../../stores/platformStore';
+import { platformSchoolActions } from '../schools/schoolsStore';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';

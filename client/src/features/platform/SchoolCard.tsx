@@ -2,7 +2,7 @@ import { ToggleSwitch } from '../../ui/ToggleSwitch';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PlatformSchool } from '#protocol';
-import { platformSchoolActions } from '../../stores/platformStore';
+import { platformSchoolActions } from '../schools/schoolsStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toastStore';
 import { platformFailure } from './platformToasts';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { usePlatformSchoolsStore, usePlatformUsersStore } from '../../stores/platformStore';
+import { usePlatformSchoolsStore } from '../schools/schoolsStore';
+import { usePlatformUsersStore } from './platformStore';
 import { useLoaded } from '../../stores/useLoaded';
-import { byName } from '../users/userLabels';
+import { byName } from '../../ui/byName';
 
 /** The schools, sorted by name, loaded on first use and kept live by events. */
 export function usePlatformSchools() {

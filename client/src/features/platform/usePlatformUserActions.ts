@@ -1,6 +1,6 @@
 import type { Role, User } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { platformUserActions } from '../../stores/platformStore';
+import { platformUserActions } from './platformStore';
 import { useItemActions } from '../../ui/useItemActions';
 
 /** Platform failures (spec §8): 'Feil' with the server's message, or the fallback. */

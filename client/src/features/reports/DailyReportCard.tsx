@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { formatLongDayNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
-import { useMyReportStore } from '../../stores/myReportStore';
+import { useMyReportStore } from './myReportStore';
 import { toast } from '../../ui/toastStore';
 import { copyText } from './copyText';
 import { tellSaveOutcome } from './saveOutcome';
+import '../../ui/boardCard.css';
+import './dailyReport.css';
 
 const SHOW_COUNT_FROM = REPORT_CONTENT_MAX_LENGTH - 2000;
 

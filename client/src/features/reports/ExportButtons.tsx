@@ -1,5 +1,5 @@
 import type { ExportFormat } from '#protocol';
-import { exportUrl } from '../../api/reportRanges';
+import { exportUrl } from './reportRangesApi';
 
 const FORMATS: ReadonlyArray<{ format: ExportFormat; label: string; name: string }> = [
   { format: 'xlsx', label: 'Excel', name: 'Excel-regneark' },

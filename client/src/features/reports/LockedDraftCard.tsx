@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { formatLongDayNo, REPORT_TEXTS } from '#protocol';
-import type { Draft } from '../../stores/reportDrafts';
-import { useMyReportStore } from '../../stores/myReportStore';
+import type { Draft } from './reportDrafts';
+import { useMyReportStore } from './myReportStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { copyText } from './copyText';
+import '../../ui/boardCard.css';
+import './dailyReport.css';
 
 /** Text typed for a report day that closed before it was saved: read-only, to be copied. */
 export function LockedDraftCard({ draft }: { draft: Draft }) {

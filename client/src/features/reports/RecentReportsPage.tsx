@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { compareDays, countNoun, formatDayNo, SCHOOL_ADMIN_ROLES, compareNorwegian } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
-import { useRecentReportsStore, type RecentEntry } from '../../stores/reportsStore';
+import { useRecentReportsStore, type RecentEntry } from './reportsStore';
 import { useLoaded } from '../../stores/useLoaded';
 import { AppHeader } from '../../ui/AppHeader';
 import { ChevronIcon } from '../../ui/icons';
 import { ListState } from '../../ui/ListState';
-import { SupervisorNav } from '../supervisor/SupervisorNav';
+import { SupervisorNav } from '../../ui/SupervisorNav';
 import './reports.css';
 import { SchoolScoped } from '../schools/SchoolScoped';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDayNo, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS, updateReportBodySchema, type Report, type UpdateReportBody } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { reportActions } from '../../stores/reportsStore';
+import { reportActions } from './reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { TextAreaField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';

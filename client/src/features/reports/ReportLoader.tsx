@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { REPORT_TEXTS, type Report } from '#protocol';
-import { useReport } from '../../stores/reportsStore';
+import { useReport } from './reportsStore';
 import { ListState } from '../../ui/ListState';
 import { SchoolScoped } from '../schools/SchoolScoped';
 

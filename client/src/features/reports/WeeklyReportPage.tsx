@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { addDays, compareDays, formatDayNo, type Report, compareNorwegian } from '#protocol';
-import { rangeScope, useWeekReportsStore } from '../../stores/reportRangeStores';
+import { rangeScope, useWeekReportsStore } from './reportRangeStores';
 import { useLoaded } from '../../stores/useLoaded';
-import { useToday } from '../supervisor/useToday';
+import { useToday } from '../../ui/useToday';
 import { ExportButtons } from './ExportButtons';
 import { ReportRangeList } from './ReportRangeList';
 import './reports.css';
-import { AdminScreen } from '../admin/AdminScreen';
+import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
 const WEEK_DAYS = 7;

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { compareDays, countNoun, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES, type Report, compareNorwegian } from '#protocol';
-import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from '../../stores/reportRangeStores';
+import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from './reportRangeStores';
 import { useLoaded } from '../../stores/useLoaded';
 import { SelectField } from '../../ui/SelectField';
 import { ExportButtons } from './ExportButtons';
 import { ReportRangeList } from './ReportRangeList';
 import { choiceQuery, currentChoice, useYearlyChoice } from './yearlyParams';
 import './reports.css';
-import { AdminScreen } from '../admin/AdminScreen';
+import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
 // The chart is only on this page: its code loads with it, not with every other page.

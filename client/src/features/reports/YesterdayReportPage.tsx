@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { addDays, formatLongDayNo, type Report, compareNorwegian } from '#protocol';
-import { rangeScope, useYesterdayReportsStore } from '../../stores/reportRangeStores';
+import { rangeScope, useYesterdayReportsStore } from './reportRangeStores';
 import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
-import { useReportDay } from '../supervisor/useToday';
+import { useReportDay } from '../../ui/useToday';
 import { useTaskLabels } from './useTaskLabels';
 import './reports.css';
-import { AdminScreen } from '../admin/AdminScreen';
+import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
 /** /admin/gaarsdagens-rapport: every report of the previous report day (DECISIONS), as a summary, live. */

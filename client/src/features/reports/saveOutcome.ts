@@ -1,5 +1,5 @@
 import { REPORT_TEXTS } from '#protocol';
-import type { SaveOutcome } from '../../stores/myReportSave';
+import type { SaveOutcome } from './myReportSave';
 import { failureToast, toast } from '../../ui/toastStore';
 
 export const SAVE_FAILED = 'Kunne ikke lagre. Prøv igjen.';

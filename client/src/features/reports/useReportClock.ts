@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { isResetWindow, nextBoundary, reportDay, type MyReport } from '#protocol';
-import { useTaskRoundsStore } from '../../stores/boardStores';
-import { useMyReportStore } from '../../stores/myReportStore';
+import { useTaskRoundsStore } from './roundsStore';
+import { useMyReportStore } from './myReportStore';
 
 // Fire just after the boundary, so the server (whose clock may be a little behind) has crossed it too.
 const SLACK_MS = 1500;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMyReportStore } from '../../stores/myReportStore';
+import { useMyReportStore } from './myReportStore';
 import { tellSaveOutcome } from './saveOutcome';
 
 /**

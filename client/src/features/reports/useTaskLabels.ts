@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTaskButtonsStore } from '../../stores/boardStores';
+import { useTaskButtonsStore } from '../taskButtons/taskButtonsStore';
 import { useLoaded } from '../../stores/useLoaded';
 
 /**

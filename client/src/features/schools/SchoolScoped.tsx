@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { AdminSchoolPicker } from './AdminSchoolPicker';
 import { useSchoolScope } from './useSchoolScope';
 
 /** The school a screen shows, once there is one: the query ('' for a member's own school) and its id. */

@@ -1,5 +1,5 @@
 import { PLATFORM_ADMIN_ROLE } from '#protocol';
-import { useAdminSchoolStore } from '../../stores/adminSchoolStore';
+import { useAdminSchoolStore } from './adminSchoolStore';
 import { useAuthStore } from '../../stores/authStore';
 
 export interface SchoolScope {

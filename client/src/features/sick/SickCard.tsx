@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { formatDayNo, isValidDay, SICK_COMMENT_MAX_LENGTH, sickStudentSchema, STUDENT_NAME_MAX_LENGTH, valueForName, type SickStudent } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { dayScope, useSickStore } from '../../stores/boardStores';
-import { addSickStudent, removeSickStudent } from '../../stores/sickActions';
+import { dayScope } from '../../stores/dayScope';
+import { useSickStore } from './sickStore';
+import { addSickStudent, removeSickStudent } from './sickStore';
 import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';

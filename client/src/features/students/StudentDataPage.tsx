@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { formatDayNo, studentParamsSchema, type StudentData } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { eraseStudentData, fetchStudentData } from '../../api/students';
+import { eraseStudentData, fetchStudentData } from './studentsApi';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
-import { AdminScreen } from '../admin/AdminScreen';
+import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 import { downloadJson } from './downloadJson';
 import { StudentDataSummary } from './StudentDataSummary';

@@ -4,6 +4,7 @@ import { ListState } from '../../ui/ListState';
 import { Modal } from '../../ui/Modal';
 import '../../ui/chips.css';
 import { awayCount, BACK_TODAY, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo } from './chipTexts';
+import '../../ui/boardCard.css';
 
 interface Chosen {
   title: string;

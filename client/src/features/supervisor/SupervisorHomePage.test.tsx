@@ -7,7 +7,7 @@ import { allByTestId, byTestId, render, textOf, update, waitFor } from '../../te
 import { userOf } from '../../testing/users';
 import { useAuthStore } from '../../stores/authStore';
 import { resetStores } from '../../stores/registry';
-import { writeDraft } from '../../stores/reportDrafts';
+import { writeDraft } from '../reports/reportDrafts';
 import { SupervisorHomePage } from './SupervisorHomePage';
 
 const DAY = '2026-11-20';

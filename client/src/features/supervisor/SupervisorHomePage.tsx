@@ -10,25 +10,30 @@ import {
   type TaskId,
 } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
-import { dayScope, useAwayStore, useSickStore, useTaskButtonsStore, useTaskRoundsStore } from '../../stores/boardStores';
-import { useMyReport, useMyReportStore } from '../../stores/myReportStore';
+import { dayScope } from '../../stores/dayScope';
+import { useAwayStore } from '../away/awayStore';
+import { useSickStore } from '../sick/sickStore';
+import { useTaskButtonsStore } from '../taskButtons/taskButtonsStore';
+import { useTaskRoundsStore } from '../reports/roundsStore';
+import { useMyReport, useMyReportStore } from '../reports/myReportStore';
 import { useLoaded } from '../../stores/useLoaded';
 import { FooterLinks } from '../../ui/FooterLinks';
 import { useBoardAnnouncements } from '../announcements/useBoardAnnouncements';
 import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
-import { AdminSchoolPicker } from '../admin/AdminSchoolPicker';
+import { AdminSchoolPicker } from '../schools/AdminSchoolPicker';
 import { DailyReportCard } from '../reports/DailyReportCard';
 import { LockedDraftCard } from '../reports/LockedDraftCard';
 import { AwayList, SickList } from './StudentLists';
-import { SupervisorNav } from './SupervisorNav';
-import { TaskGrid } from './TaskGrid';
+import { SupervisorNav } from '../../ui/SupervisorNav';
+import { TaskGrid } from '../taskButtons/TaskGrid';
 import { useReportClock } from '../reports/useReportClock';
 import { useSaveWhenOnline } from '../reports/useSaveWhenOnline';
 import { tellSaveOutcome } from '../reports/saveOutcome';
 import { useSchoolScope } from '../schools/useSchoolScope';
-import { useToday } from './useToday';
+import { useToday } from '../../ui/useToday';
 import '../../ui/text.css';
+import '../../ui/boardCard.css';
 import './supervisor.css';
 
 /** SUPERVISOR_HOME: the shared board. Tilsynsvakt writes; every other role reads. */

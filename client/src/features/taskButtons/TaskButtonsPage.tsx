@@ -11,17 +11,17 @@ import {
   type TasksConfigBody,
 } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { useTaskButtonsStore } from '../../stores/boardStores';
-import { saveTaskLabels } from '../../stores/taskButtonActions';
+import { useTaskButtonsStore } from './taskButtonsStore';
+import { saveTaskLabels } from './taskButtonsStore';
 import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
 import { useSchemaForm, type FieldErrors } from '../../ui/useSchemaForm';
-import { TaskGrid } from '../supervisor/TaskGrid';
-import '../supervisor/supervisor.css';
+import { TaskGrid } from './TaskGrid';
+import '../../ui/boardCard.css';
 import './taskButtons.css';
-import { AdminScreen } from '../admin/AdminScreen';
+import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
 const DEFAULT_LABELS = TASK_IDS.map((id) => DEFAULT_TASK_LABELS[id]);

@@ -3,13 +3,13 @@ import { useMemo, useState } from 'react';
 import type { User } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 import { useLoaded } from '../../stores/useLoaded';
-import { selectPendingCount, useUsersStore } from '../../stores/usersStore';
+import { selectPendingCount, useUsersStore } from './usersStore';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { ListState } from '../../ui/ListState';
 import { PendingUserRow, SchoolUserRow } from './UserRows';
 import { useAdminUserActions } from './useAdminUserActions';
-import { byName } from './userLabels';
-import { AdminScreen } from '../admin/AdminScreen';
+import { byName } from '../../ui/byName';
+import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
 /** /admin/brukere (Admin, Plattformadministrator): pending registrations and every user of the school, live. */

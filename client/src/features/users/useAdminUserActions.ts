@@ -1,5 +1,5 @@
 import type { Role, User } from '#protocol';
-import { userActions } from '../../stores/usersStore';
+import { userActions } from './usersStore';
 import { useItemActions } from '../../ui/useItemActions';
 
 /**

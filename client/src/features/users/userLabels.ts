@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_CHANGES, SUPERVISOR_ROLE, type Role, type User, type UserStatus, compareNames } from '#protocol';
+import { ADMIN_ROLE_CHANGES, SUPERVISOR_ROLE, type Role, type User, type UserStatus } from '#protocol';
 
 /** Status as the admin screen shows it (spec §3: approved 'Aktiv', pending 'Ventende'). */
 export const ADMIN_STATUS_LABEL: Record<UserStatus, string> = {
@@ -30,6 +30,3 @@ export function adminRoleTargets(user: User): readonly Role[] {
   return user.status === 'approved' ? (ADMIN_ROLE_CHANGES[user.role] ?? []) : [];
 }
 
-export function byName(a: { name: string }, b: { name: string }): number {
-  return compareNames(a.name, b.name);
-}

@@ -1,0 +1,39 @@
+import { TASK_IDS, type MyReport, type TaskId } from '#protocol';
+import { errorCode, serverMessage } from '../../api/http';
+
+/**
+ * How a save of my report ended, for the screen to tell (the store only reports it):
+ * saved (or nothing was left to save); refused because the day closed, the 08:30–09:00 window,
+ * or another day; or failed.
+ */
+export type SaveOutcome =
+  | { kind: 'saved' }
+  | { kind: 'nothingToSave' }
+  | { kind: 'locked' }
+  | { kind: 'resetWindow' }
+  | { kind: 'wrongDay' }
+  | { kind: 'failed'; serverText: string };
+
+/** The outcome of a save the server refused, by its error code. */
+export function refusal(error: unknown): SaveOutcome {
+  const code = errorCode(error);
+  if (code === 'reportLocked') return { kind: 'locked' };
+  if (code === 'reportResetWindow') return { kind: 'resetWindow' };
+  if (code === 'reportWrongDay') return { kind: 'wrongDay' };
+  return { kind: 'failed', serverText: serverMessage(error, '') };
+}
+
+/** Ids the server no longer knows are left out rather than refused on every save. */
+export const isTaskId = (id: string): id is TaskId => (TASK_IDS as readonly string[]).includes(id);
+
+export const sameTicks = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/** The parts of a report a save or an event replaces. */
+export function pickContent(source: Pick<MyReport, 'content' | 'completedTasks' | 'awayStudents' | 'updatedAt'>) {
+  return {
+    content: source.content,
+    completedTasks: source.completedTasks,
+    awayStudents: source.awayStudents,
+    updatedAt: source.updatedAt,
+  };
+}
