@@ -5,7 +5,11 @@ import { expect } from 'vitest';
 export type FocusState = { what: string; inView: boolean; coveredBy: string | null; ring: boolean };
 
 export function focusState(page: Page): Promise<FocusState> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // What a person sees once a dialog or toast has finished coming in (on a busy machine a
+    // dialog's zoom can still be under way when the next key is pressed).
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     const focused = document.activeElement as HTMLElement | null;
     if (!focused || focused === document.body) return { what: 'body', inView: true, coveredBy: null, ring: true };
     const describe = (element: Element) =>

@@ -14,7 +14,6 @@ export function LoginPage() {
   const { enter, refuse } = useSignInOutcomes();
   return (
     <AuthLayout title={LOGIN_TITLE}>
-      <CompatNotice />
       <SignInForm
         testId="login"
         onSignedIn={(response) =>
@@ -28,6 +27,8 @@ export function LoginPage() {
         <Link to="/register">Opprett ny konto</Link>
         <Link to="/plattformadministrator-login">Plattformadministrator Portal</Link>
       </nav>
+      {/* Last in the card: it appears once React has taken the prerendered page over, and moves nothing above it. */}
+      <CompatNotice />
     </AuthLayout>
   );
 }
