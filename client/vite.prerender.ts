@@ -31,11 +31,12 @@ export function prerenderSignIn(): Plugin {
       async handler() {
         const indexPath = path.join(outDir, 'index.html');
         const page = readFileSync(indexPath, 'utf8').replace(STYLESHEET, (_, file: string) => `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style>`);
-        writeFileSync(indexPath, page);
 
         const server = await createServer({ root, configFile: false, logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom' });
         try {
-          const { renderSignInPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender.tsx');
+          const { renderSignInPage, renderLoadingScreen } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender.tsx');
+          // Every other page says it is loading from its first paint, instead of staying blank until its script has run.
+          writeFileSync(indexPath, page.replace('<div id="root"></div>', `<div id="root">${renderLoadingScreen()}</div>`));
           const { html, title } = renderSignInPage();
           // React puts the preloads it found (the logo) first; they belong in the head.
           const [, preloads, markup] = /^((?:<link [^>]*\/>)*)([\s\S]*)$/.exec(html)!;
