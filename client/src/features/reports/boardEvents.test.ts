@@ -4,7 +4,7 @@ import { json, refusal, stubFetch, type SentRequest } from '../../testing/fakeFe
 import { KARI, SCHOOL } from '../../testing/fakeReportServer';
 import { userOf } from '../../testing/users';
 import { useAuthStore } from '../../stores/authStore';
-import { reportDeleted, reportSaved } from './reportEvents';
+import { reportEvents } from './reportEvents';
 import { sickListUpdated } from '../sick/sickStore';
 import { taskButtonsUpdated } from '../taskButtons/taskButtonsStore';
 import { taskRoundsUpdated } from './roundsStore';
@@ -113,10 +113,10 @@ describe('the board kept live by socket events', () => {
       updatedAt: new Date().toISOString(),
     };
 
-    reportSaved(report);
+    reportEvents['reports.saved'](report, { requestId: null });
     expect(useRecentReportsStore.getState().byId[report.id]).toMatchObject({ authorName: 'Kari Nordmann', date });
 
-    reportDeleted({ id: report.id });
+    reportEvents['reports.deleted']({ id: report.id }, { requestId: null });
     expect(useRecentReportsStore.getState().byId).toEqual({});
   });
 
