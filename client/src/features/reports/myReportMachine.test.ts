@@ -33,7 +33,7 @@ const run = (...events: MyReportEvent[]): MyReportState => events.reduce(next, E
 const loadedWith = (content: string, draft?: string): MyReportEvent => ({
   type: 'loaded',
   report: serverCopy(content),
-  draft: draft === undefined ? null : { date: DAY, content: draft },
+  draft: draft === undefined ? null : { date: DAY, content: draft, typedAt: '2026-11-20T19:00:00.000Z' },
   otherDrafts: [],
 });
 
@@ -97,7 +97,7 @@ describe("the supervisor's report, as rules", () => {
   });
 
   it('without the server the day is this device’s guess and its draft is shown; a known day is kept', () => {
-    const offline = run({ type: 'started', userId: KARI }, { type: 'unreachable', guessedDay: DAY, draft: { date: DAY, content: 'Uten nett' }, otherDrafts: [] });
+    const offline = run({ type: 'started', userId: KARI }, { type: 'unreachable', guessedDay: DAY, draft: { date: DAY, content: 'Uten nett', typedAt: '2026-11-20T19:00:00.000Z' }, otherDrafts: [] });
     expect(offline).toMatchObject({ status: 'error', day: DAY, text: 'Uten nett', unsaved: true });
     const known = next(run({ type: 'started', userId: KARI }, loadedWith('A')), { type: 'unreachable', guessedDay: '2026-11-21', draft: null, otherDrafts: [] });
     expect(known).toMatchObject({ day: DAY, text: 'A' });
