@@ -74,6 +74,8 @@ describe('the production build', () => {
     expect(page.headers.get('vary')).toMatch(/cookie/i);
     const html = await page.text();
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="/assets/${signedInChunk}">`);
+    // Who is signed in is asked with the page, in the credentials mode of the app's own request.
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">');
     // Fetched in the same credentials mode as the stylesheet the chunk adds, so the preload is used.
     expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/SignedInApp-[\w-]+\.css">/);
     // The page tells its script that a session may be resumed (the cookie is HttpOnly).

@@ -7,8 +7,8 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 const SIGNED_IN_MODULE = 'src/SignedInApp.tsx';
 
 /**
- * Link tags that fetch the signed-in screens together with the page, for a browser that comes
- * with a session: otherwise they would start only after /api/auth/me has answered. Read from
+ * Link tags that fetch the signed-in screens and /api/auth/me together with the page, for a
+ * browser that comes with a session: otherwise they would start only after its scripts have run. Read from
  * Vite's manifest of the build; none when there is no manifest.
  */
 export function signedInPreloadTags(root: string): string {
@@ -28,6 +28,9 @@ export function signedInPreloadTags(root: string): string {
   };
   visit(SIGNED_IN_MODULE);
   return [
+    // Who is signed in, asked as the page arrives rather than after its scripts have run; the app's
+    // own request (credentials included) takes this answer.
+    `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/me">`,
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     // crossorigin as on the stylesheet Vite adds when the chunk loads: otherwise the browser fetches it again.
     ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
