@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughForm } from './actions';
 import { DESKTOP, newContext } from './browser';
 import { startE2E, type E2E } from './harness';
+import { OFFICE_SCREENS } from './officeScreens';
 
 /** Every screen has a title of its own in the browser tab (WCAG 2.4.2): its heading and the product name. */
 let e: E2E;
@@ -30,26 +31,7 @@ describe('page titles', () => {
     const page = await (await newContext(e.browser, e.server.baseUrl, DESKTOP)).newPage();
     await signInThroughForm(page, e.fx.a.admin.email);
     await page.waitForURL('**/admin');
-    const paths = [
-      '/admin/meny',
-      '/tilsynsvakt',
-      '/rapporter',
-      '/admin/gjoremaal',
-      '/vaktmester',
-      '/admin/brukere',
-      '/admin/klasser',
-      '/admin/syke-og-bortreist',
-      '/admin/reiser',
-      '/admin/ukesrapport',
-      '/admin/aarsrapport',
-      '/admin/gaarsdagens-rapport',
-      '/admin/logg',
-      '/admin/elevopplysninger',
-      '/admin/vedlikehold',
-      '/arkiv',
-      '/change-password',
-      '/finnes-ikke',
-    ];
+    const paths = [...OFFICE_SCREENS, '/finnes-ikke'];
     const titles: string[] = [];
     for (const path of paths) titles.push((await titleAndHeading(page, path)).title);
     expect(new Set(titles).size).toBe(paths.length);

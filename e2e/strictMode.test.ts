@@ -9,6 +9,7 @@ import { projectRoot } from '../server/src/projectRoot';
 import { signInPlatform, signInThroughForm } from './actions';
 import { api } from './boardSupport';
 import { startE2E, pageOpener, type E2E } from './harness';
+import { OFFICE_SCREENS } from './officeScreens';
 
 /**
  * The app as developers run it: React's development build, where <StrictMode> runs every effect,
@@ -83,25 +84,7 @@ describe('in StrictMode (a development build)', () => {
 
   it('every screen of the school office, the board and the caretaker shows its data, with nothing in the console', async () => {
     const { page, problems } = await signedIn(e.fx.a.admin, '/admin');
-    await visitAll(page, [
-      '/admin/meny',
-      '/tilsynsvakt',
-      '/rapporter',
-      '/admin/gjoremaal',
-      '/vaktmester',
-      '/admin/brukere',
-      '/admin/klasser',
-      '/admin/syke-og-bortreist',
-      '/admin/reiser',
-      '/admin/ukesrapport',
-      '/admin/aarsrapport',
-      '/admin/gaarsdagens-rapport',
-      '/admin/logg',
-      '/admin/elevopplysninger',
-      '/admin/vedlikehold',
-      '/arkiv',
-      '/change-password',
-    ]);
+    await visitAll(page, [...OFFICE_SCREENS]);
     // Loaded data, not only a heading: the school's user waiting for approval.
     await page.goto('/admin/brukere');
     await page.getByTestId('pending-user').first().waitFor();

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { deferred } from '../testing/fakeFetch';
+import { describe, expect, it } from 'vitest';
+import { deferredFetch } from '../testing/fakeFetch';
 import { createCollectionStore } from './collection';
 import { refetchLoadedStores, resetStores } from './registry';
 
@@ -15,12 +15,7 @@ const names = (byId: Readonly<Record<string, Item>>) => Object.values(byId).map(
 
 /** A list store whose fetch (the api module's call) answers when the test says so. */
 function setup() {
-  const answers: Array<ReturnType<typeof deferred<Item[] | null>>> = [];
-  const fetch = vi.fn((_scope: string) => {
-    const answer = deferred<Item[] | null>();
-    answers.push(answer);
-    return answer.promise;
-  });
+  const { fetch, answers } = deferredFetch<Item[] | null>();
   const useStore = createCollectionStore<Item>({ fetch, belongs: (i, scope) => scope === '' || i.schoolId === scope });
   return { useStore, fetch, answers, state: () => useStore.getState() };
 }

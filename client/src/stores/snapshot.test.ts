@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { deferred } from '../testing/fakeFetch';
+import { describe, expect, it } from 'vitest';
+import { deferredFetch } from '../testing/fakeFetch';
 import { createSnapshotStore } from './snapshot';
 
 interface List {
@@ -7,12 +7,7 @@ interface List {
 }
 
 function setup(options?: { keptLive?: boolean }) {
-  const answers: Array<ReturnType<typeof deferred<List | null>>> = [];
-  const fetch = vi.fn((_scope: string) => {
-    const answer = deferred<List | null>();
-    answers.push(answer);
-    return answer.promise;
-  });
+  const { fetch, answers } = deferredFetch<List | null>();
   const useStore = createSnapshotStore<List>(fetch, options);
   return { fetch, answers, state: () => useStore.getState() };
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { deferred } from '../testing/fakeFetch';
+import { describe, expect, it } from 'vitest';
+import { deferredFetch } from '../testing/fakeFetch';
 import { byTestId, render, textOf, update, waitFor } from '../testing/render';
 import { createCollectionStore } from './collection';
 import { useLoaded } from './useLoaded';
@@ -11,12 +11,7 @@ interface Item {
 }
 
 function setup() {
-  const answers: Array<ReturnType<typeof deferred<Item[] | null>>> = [];
-  const fetch = vi.fn((_scope: string) => {
-    const answer = deferred<Item[] | null>();
-    answers.push(answer);
-    return answer.promise;
-  });
+  const { fetch, answers } = deferredFetch<Item[] | null>();
   const useStore = createCollectionStore<Item>({ fetch });
 
   /** A screen that needs the list of a scope, as every screen asks for its data. */

@@ -65,3 +65,14 @@ export function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; r
 export async function settle(): Promise<void> {
   for (let i = 0; i < 20; i += 1) await Promise.resolve();
 }
+
+/** A store's fetch (an api module's call) that answers, call by call, when the test says so. */
+export function deferredFetch<T>() {
+  const answers: Array<ReturnType<typeof deferred<T>>> = [];
+  const fetch = vi.fn((_scope: string) => {
+    const answer = deferred<T>();
+    answers.push(answer);
+    return answer.promise;
+  });
+  return { fetch, answers };
+}

@@ -1,0 +1,20 @@
+/** Every screen an Admin of a school can open, from the menu: the e2e walks through all of them. */
+export const OFFICE_SCREENS = [
+  '/admin/meny',
+  '/tilsynsvakt',
+  '/rapporter',
+  '/admin/gjoremaal',
+  '/vaktmester',
+  '/admin/brukere',
+  '/admin/klasser',
+  '/admin/syke-og-bortreist',
+  '/admin/reiser',
+  '/admin/ukesrapport',
+  '/admin/aarsrapport',
+  '/admin/gaarsdagens-rapport',
+  '/admin/logg',
+  '/admin/elevopplysninger',
+  '/admin/vedlikehold',
+  '/arkiv',
+  '/change-password',
+] as const;
