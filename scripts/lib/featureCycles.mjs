@@ -1,10 +1,12 @@
 // Fails when two client feature folders import each other, directly or through others (issue 26):
 // a feature may use another, never the other way round as well. Role folders (admin, caretaker,
-// supervisor) compose features and are imported by none.
+// supervisor) compose features and are imported by none; what lies below the features (ui,
+// stores, api) imports none of them.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const FEATURES = path.resolve('client/src/features');
+const BELOW_FEATURES = ['ui', 'stores', 'api'].map((folder) => path.resolve('client/src', folder));
 const ROLE_FOLDERS = new Set(['admin', 'caretaker', 'supervisor']);
 
 function filesUnder(dir) {
@@ -18,16 +20,23 @@ const featureOf = (file) => {
   return relative.startsWith('..') ? null : relative.split(path.sep)[0];
 };
 
+const importsOf = (file) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map(([, spec]) => path.resolve(path.dirname(file), spec));
+
 const uses = new Map();
 for (const file of filesUnder(FEATURES)) {
   const from = featureOf(file);
-  for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
-    const to = featureOf(path.resolve(path.dirname(file), spec));
+  for (const target of importsOf(file)) {
+    const to = featureOf(target);
     if (to && to !== from) uses.set(from, (uses.get(from) ?? new Set()).add(to));
   }
 }
 
 const problems = [];
+for (const file of BELOW_FEATURES.flatMap(filesUnder)) {
+  for (const target of importsOf(file)) {
+    if (featureOf(target)) problems.push(`${path.relative('client/src', file)} bruker funksjonen ${featureOf(target)}`);
+  }
+}
 for (const [from, targets] of uses) for (const to of targets) if (ROLE_FOLDERS.has(to)) problems.push(`${from} bruker rollemappen ${to}`);
 // Depth-first search for a cycle among the features.
 const state = new Map();

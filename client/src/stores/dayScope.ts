@@ -18,7 +18,7 @@ export function scopeSchool(scope: string): string {
 
 /** The school to name in a request (null: the caller's own). */
 export function requestSchool(scope: string): string | null {
-  return splitDayScope(scope).school;
+  return scopeSchool(scope) || null;
 }
 
 /** The day a 'school|day' scope is about. */

@@ -4,7 +4,7 @@ import { useSickStore } from '../sick/sickStore';
 import { useTaskButtonsStore } from '../taskButtons/taskButtonsStore';
 import { useTaskRoundsStore } from '../reports/roundsStore';
 import { announce } from '../../ui/liveAnnouncer';
-import { SENTENCES } from './sentences';
+import { SENTENCES } from '../../ui/announcementSentences';
 
 /** What came in that `before` lacked; nothing for a first load or a new scope. */
 function added<T>(now: readonly T[], before: readonly T[] | null, sameScope: boolean): T[] {

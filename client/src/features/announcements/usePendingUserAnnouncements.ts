@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useUsersStore } from '../users/usersStore';
 import { announce } from '../../ui/liveAnnouncer';
-import { SENTENCES } from './sentences';
+import { SENTENCES } from '../../ui/announcementSentences';
 
 /** A registration waiting for approval is announced to the school's admin, wherever they are. */
 export function usePendingUserAnnouncements(): void {

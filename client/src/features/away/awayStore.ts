@@ -2,14 +2,13 @@ import type { Away, AwayClasses } from '#protocol';
 import { addAwayClasses, addAwayStudent, fetchAway, fetchAwayClasses, removeAwayClass, removeAwayStudent } from './awayApi';
 import { requestSchool, scopeDay } from '../../stores/dayScope';
 import { createSnapshotStore } from '../../stores/snapshot';
+import type { DateRange } from './DateRangeFields';
 
 /** Who is away on the day of a 'school|day' scope: students and classes on trips (the board, the office). */
 export const useAwayStore = createSnapshotStore<Away>((scope) => fetchAway(scopeDay(scope)!, requestSchool(scope)));
 
 /** The classes on a trip on a day (the admin's 'Linjer på tur'), by the same 'school|day' scope. */
 export const useAwayClassesStore = createSnapshotStore<AwayClasses>((scope) => fetchAwayClasses(scopeDay(scope)!, requestSchool(scope)));
-
-type DateRange = { fromDate: string; toDate: string };
 
 // Each change reaches the lists by the trips.saved event too; they are asked again at once as
 // well, for a slow or missing socket.

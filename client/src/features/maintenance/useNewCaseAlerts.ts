@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNewTasksStore, usePendingTasksStore } from './maintenanceStore';
 import { announce } from '../../ui/liveAnnouncer';
-import { SENTENCES } from '../announcements/sentences';
+import { SENTENCES } from '../../ui/announcementSentences';
 import { roomLabel } from './taskLabels';
 import { playChime, unlockAudio, useCaseSoundStore } from './caseSound';
 

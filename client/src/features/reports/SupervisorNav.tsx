@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { SUPERVISOR_ROLE } from '#protocol';
-import { useAuthStore } from '../stores/authStore';
-import { BottomNav } from './BottomNav';
-import { CaseDialog } from '../features/maintenance/CaseDialog';
+import { useAuthStore } from '../../stores/authStore';
+import { BottomNav } from '../../ui/BottomNav';
+import { CaseDialog } from '../maintenance/CaseDialog';
 
 /** The bottom navigation of the supervisor's pages, whose Sak button opens the case dialog. */
 export function SupervisorNav() {
