@@ -3,7 +3,7 @@ import './zodConfig';
 import './ui/base.css';
 import './ui/layout.css';
 import './ui/lists.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { showsSignInForm } from '#protocol/product';
@@ -28,8 +28,23 @@ const app = (
 if (container.hasAttribute(PRERENDERED_ATTRIBUTE) && useAuthStore.getState().phase === 'signedOut' && showsSignInForm(location.pathname)) {
   hydrateRoot(container, app);
 } else {
-  container.replaceChildren();
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  // The page's own "Laster..." is painted first (scripts that arrive fast would otherwise run before
+  // any paint), then React draws the first screen in slices (a transition), so a slow phone is never
+  // blocked long. React replaces the page's content when it commits.
+  afterFirstPaint(() => startTransition(() => root.render(app)));
+}
+
+function afterFirstPaint(run: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  // A tab opened in the background paints nothing until shown; the app starts anyway.
+  setTimeout(once, 100);
 }
 
 registerServiceWorker();

@@ -23,3 +23,5 @@ export * from './errors';
 export * from './fieldNames';
 export * from './audit';
 export * from './students';
+export * from './readPaths';
+export * from './firstReads';

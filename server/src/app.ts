@@ -94,6 +94,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(auditRoutes);
   await app.register(studentRoutes);
 
-  await registerClient(app, config.clientDir, sessionCookieName(config));
+  await registerClient(app, config, sessionCookieName(config));
   return app;
 }

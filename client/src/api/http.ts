@@ -113,8 +113,4 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof HttpError && error.status === 401;
 }
 
-/** ?schoolId=: the school a call acts on (the Plattformadministrator must name it; a member may name only their own, or none). */
-export function withSchool(path: string, schoolId: string | null | undefined): string {
-  if (!schoolId) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}schoolId=${encodeURIComponent(schoolId)}`;
-}
+export { withSchool } from '#protocol/readPaths';

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { SESSION_HINT_META, showsSignInForm } from '#protocol/product';
 import { TEXTS } from '#protocol/texts';
 import { compressedPage, sendPage } from './clientPages';
+import type { Config } from '../config';
+import { firstReadsLink } from './clientFirstReads';
 import { signedInPreloadTags } from './clientPreload';
 import { errorBody } from './errors';
 
@@ -14,8 +16,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built client. Unknown /api paths get a JSON 404; every other path gets the client,
  * whose router shows its own 404 page.
  */
-export async function registerClient(app: FastifyInstance, clientDir: string, sessionCookie: string): Promise<void> {
-  const root = path.resolve(clientDir);
+export async function registerClient(app: FastifyInstance, config: Config, sessionCookie: string): Promise<void> {
+  const root = path.resolve(config.clientDir);
   const indexPath = path.join(root, 'index.html');
   const hasClient = existsSync(indexPath);
   const page = hasClient ? readFileSync(indexPath, 'utf8') : '';
@@ -27,8 +29,13 @@ export async function registerClient(app: FastifyInstance, clientDir: string, se
     // With a session the signed-in screens are fetched alongside the page (clientPreload.ts).
     signedIn: compressedPage(page.replace('</head>', `${signedInPreloadTags(root)}<meta name="${SESSION_HINT_META}" content="1"></head>`)),
   };
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.cookies[sessionCookie]) return sendPage(request, reply, pages.signedIn);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.cookies[sessionCookie]) {
+      // The home screen's data, asked for as the page arrives rather than after its scripts have run.
+      const link = await firstReadsLink(request, config, app.clock.now());
+      if (link) reply.header('link', link);
+      return sendPage(request, reply, pages.signedIn);
+    }
     return sendPage(request, reply, showsSignInForm(new URL(request.url, 'http://page').pathname) ? pages.signInForm : pages.signedOut);
   };
 

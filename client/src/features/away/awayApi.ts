@@ -1,6 +1,7 @@
 import {
   awayClassesSchema,
   awaySchema,
+  readPaths,
   deletedSchema,
   messageSchema,
   tripSchema,
@@ -16,7 +17,7 @@ import { getData, request, withSchool } from '../../api/http';
 /** Away: students and classes on trips (spec §7). The Plattformadministrator names the school (schoolId); an Admin sends none. */
 
 export function fetchAway(date: string, schoolId: string | null): Promise<Away | null> {
-  return getData(withSchool(`/api/away?activeOn=${encodeURIComponent(date)}`, schoolId), awaySchema);
+  return getData(readPaths.away(date, schoolId), awaySchema);
 }
 
 type Range = { fromDate: string; toDate: string };

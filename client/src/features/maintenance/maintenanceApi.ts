@@ -2,6 +2,7 @@ import {
   deletedSchema,
   maintenanceTaskSchema,
   maintenanceTasksSchema,
+  readPaths,
   type CreateMaintenanceTaskBody,
   type Deleted,
   type MaintenanceStatus,
@@ -12,7 +13,7 @@ import { getData, request, withSchool } from '../../api/http';
 const BASE = '/api/maintenance-tasks';
 
 export function fetchMaintenanceTasks(status: MaintenanceStatus, schoolId: string | null): Promise<MaintenanceTask[] | null> {
-  return getData(withSchool(`${BASE}?status=${encodeURIComponent(status)}`, schoolId), maintenanceTasksSchema);
+  return getData(readPaths.maintenanceTasks(status, schoolId), maintenanceTasksSchema);
 }
 
 export function createMaintenanceTask(body: CreateMaintenanceTaskBody, schoolId: string | null, headers?: Record<string, string>): Promise<MaintenanceTask> {

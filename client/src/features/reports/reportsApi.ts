@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   deletedSchema,
+  readPaths,
   myReportSchema,
   recentReportsSchema,
   reportSchema,
@@ -18,7 +19,7 @@ export type RecentReport = z.infer<typeof recentReportSchema>;
 
 /** The signed-in supervisor's report; without a date the server picks the current report day. */
 export function fetchMyReport(date?: string): Promise<MyReport | null> {
-  return getData(date ? `/api/reports/my?date=${encodeURIComponent(date)}` : '/api/reports/my', myReportSchema);
+  return getData(readPaths.myReport(date), myReportSchema);
 }
 
 export function saveMyReport(body: SaveMyReportBody): Promise<Report> {
@@ -45,5 +46,5 @@ export function deleteReport(report: Report): Promise<Deleted> {
 }
 
 export function fetchTaskRounds(schoolId: string | null): Promise<TaskRounds | null> {
-  return getData(withSchool('/api/task-rounds', schoolId), taskRoundsSchema);
+  return getData(readPaths.taskRounds(schoolId), taskRoundsSchema);
 }

@@ -1,10 +1,10 @@
-import { sickSchema, type Sick } from '#protocol';
+import { readPaths, sickSchema, type Sick } from '#protocol';
 import { getData, request, withSchool } from '../../api/http';
 
 /** The sick list of a date (spec §7). The Plattformadministrator names the school (schoolId); an Admin sends none. */
 
 export function fetchSick(date: string, schoolId: string | null): Promise<Sick | null> {
-  return getData(withSchool(`/api/sick?date=${encodeURIComponent(date)}`, schoolId), sickSchema);
+  return getData(readPaths.sick(date, schoolId), sickSchema);
 }
 
 export function addSick(date: string, student: { name: string; comment: string }, schoolId: string | null): Promise<Sick> {

@@ -1,5 +1,6 @@
 import {
   deletedSchema,
+  readPaths,
   userSchema,
   usersSchema,
   type Deleted,
@@ -17,7 +18,7 @@ const userPath = (user: User, action = '') => withSchool(`/api/admin/users/${enc
 
 /** Every user of the school, any status, sorted by name. */
 export function fetchSchoolUsers(schoolId: string): Promise<User[] | null> {
-  return getData(withSchool('/api/admin/users', schoolId), usersSchema);
+  return getData(readPaths.schoolUsers(schoolId), usersSchema);
 }
 
 export function approveUser(user: User): Promise<User> {

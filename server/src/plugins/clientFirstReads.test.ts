@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../test/httpClient';
+import { startSeededServer, type SeededServer } from '../../test/seededServer';
+import { TestClock } from '../../test/testClock';
+
+/** The home screens' first reads preloaded with the page (protocol/firstReads.ts), for the member each is home to. */
+const clientDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-client-'));
+const clock = new TestClock();
+let seeded: SeededServer;
+
+beforeAll(async () => {
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tilsynsvakt</title><div id="root"></div>');
+  // 00:30 in Oslo is still the 24th in UTC: the preloaded day must be Oslo's, as the board asks.
+  clock.setOslo('2026-11-25', 0, 30);
+  seeded = await startSeededServer({ CLIENT_DIR: clientDir }, { clock });
+});
+afterAll(async () => {
+  await seeded?.server.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+async function linkOf(caller: ApiClient, page: string): Promise<string | null> {
+  const res = await caller.request<string>('GET', page, undefined, { xhr: false, headers: { accept: 'text/html' } });
+  expect(res.status, page).toBe(200);
+  return res.headers.get('link');
+}
+
+describe('the page sent to a signed-in browser', () => {
+  it("preloads the board's reads for the supervisor, with Oslo's date and the school's own buttons", async () => {
+    const { c, fx } = seeded;
+    const link = await linkOf(c.supervisorA, '/tilsynsvakt');
+    expect(link?.split(', ')).toEqual(
+      [
+        `/api/tasks-config/${fx.a.id}`,
+        '/api/reports/my',
+        '/api/task-rounds',
+        '/api/sick?date=2026-11-25',
+        '/api/away?activeOn=2026-11-25',
+      ].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`),
+    );
+    // Each is a read the supervisor may make, and answers now.
+    for (const url of link!.matchAll(/<([^>]+)>/g)) expect((await c.supervisorA.get(url[1]!)).status, url[1]).toBe(200);
+  });
+
+  it("preloads the caretaker's pending cases and the admin's users, each only on their own home screen", async () => {
+    const { c, fx } = seeded;
+    expect(await linkOf(c.caretakerA, '/vaktmester/')).toBe('</api/maintenance-tasks?status=pending>; rel=preload; as=fetch; crossorigin=use-credentials');
+    expect(await linkOf(c.adminA, '/Admin/Brukere')).toBe(`</api/admin/users?schoolId=${fx.a.id}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    // Another role's home, another screen, or no one to read for: nothing is preloaded.
+    expect(await linkOf(c.caretakerA, '/tilsynsvakt')).toBeNull();
+    expect(await linkOf(c.adminA, '/tilsynsvakt')).toBeNull();
+    expect(await linkOf(c.supervisorA, '/tilsynsvakt/historikk')).toBeNull();
+    expect(await linkOf(c.pendingA, '/tilsynsvakt')).toBeNull();
+    expect(await linkOf(c.deactivatedA, '/tilsynsvakt')).toBeNull();
+    expect(await linkOf(c.platform, '/admin/brukere')).toBeNull();
+    expect(await linkOf(c.anonymous, '/tilsynsvakt')).toBeNull();
+  });
+
+  it('preloads nothing for a cookie that is no session', async () => {
+    const res = await fetch(`${seeded.server.baseUrl}/tilsynsvakt`, { headers: { cookie: '__Host-tilsynsvakt.sid=en-økt; tilsynsvakt.sid=en-økt' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('link')).toBeNull();
+  });
+});
