@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, osloDay, reportDay } from '#protocol/time';
 import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
 import { ApiClient } from '../server/test/httpClient';
+import { writeMyReport } from '../server/test/reportWrites';
 import { dismissToast, horizontalOverflow, signInPlatform, signInThroughForm } from './actions';
 import { axeViolations, type Violation } from './axe';
 import { api } from './boardSupport';
@@ -52,12 +53,7 @@ async function seedSchoolA(): Promise<void> {
     }),
   ];
   expect(writes.map((write) => write.status)).toEqual([201, 200, 200, 200, 200, 200, 201, 200, 201]);
-  const saved = await supervisor.put<{ id: string }>('/api/reports/my', {
-    date: today,
-    content: 'Rolig kveld. Alle på rommene kl. 22.',
-    completedTasks: [],
-    awayStudents: [],
-  });
+  const saved = await writeMyReport(supervisor, today, 'Rolig kveld. Alle på rommene kl. 22.');
   expect(saved.status).toBe(200);
   reportId = saved.body.id;
   const done = await supervisor.post<{ id: string }>('/api/maintenance-tasks/submit', { roomNumber: '105', description: 'Lyspære gått i gangen' });

@@ -212,11 +212,11 @@ describe('the shared board', () => {
     await page.getByTestId('student-dialog').waitFor({ state: 'detached' });
     await shoot(page, 'board-375');
 
-    // The report records who was away.
+    // The report records who was away: the students, then the classes on a trip, as the board shows them.
     await page.getByTestId('report-save').click();
     await waitForToast(page, 'Lagret');
     const own = await (await api(e.server.baseUrl, e.fx.a.supervisor)).get<MyReport>('/api/reports/my');
-    expect(own.body.awayStudents).toEqual(['Per Hansen']);
+    expect(own.body.awayStudents).toEqual(['Per Hansen', 'Idrettslinje 9B']);
 
     const wide = await openBoard(await context(DESKTOP), e.fx.a.supervisor);
     await wide.getByTestId('away-class-chip').waitFor();
@@ -267,12 +267,7 @@ describe('the shared board', () => {
   it('other roles see the board read only; the Plattformadministrator picks a school', async () => {
     // A round of the evening, so the read-only boards have a status to show.
     const colleague = await makeUser(e.fx.a.id, 'Tilsynsvakt');
-    const ticked = await (await api(e.server.baseUrl, colleague)).put('/api/reports/my', {
-      date: SHIFT_DAY,
-      content: '',
-      completedTasks: ['5'],
-      awayStudents: [],
-    });
+    const ticked = await (await api(e.server.baseUrl, colleague)).put('/api/reports/my/tasks/5', { date: SHIFT_DAY, done: true });
     expect(ticked.status).toBe(200);
 
     const admin = await signIn(await context(PHONE), e.fx.a.admin, '/admin');

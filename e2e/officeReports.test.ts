@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReportModel } from '../server/src/features/reports/model';
+import { writeMyReport } from '../server/test/reportWrites';
 import { TestClock } from '../server/test/testClock';
 import { markPage, wasReloaded } from './actions';
 import { api, clockedContexts, EVENING, shoot, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
@@ -66,7 +67,8 @@ describe('the office’s report pages', () => {
 
     // Tonight's report appears when the supervisor saves it; a deleted one goes.
     const supervisor = await api(e.server.baseUrl, e.fx.a.supervisor);
-    const tonight = await supervisor.put<{ id: string }>('/api/reports/my', { date: SHIFT_DAY, content: 'Kveld', completedTasks: [], awayStudents: [] });
+    const tonight = await writeMyReport(supervisor, SHIFT_DAY, 'Kveld');
+    expect(tonight.status).toBe(200);
     await expect.poll(() => rows(page)).toHaveLength(4);
     expect((await rows(page))[0]).toMatch(/^10\. mars 2026 Kari A Vis/);
     const admin = await api(e.server.baseUrl, e.fx.a.admin);
@@ -121,7 +123,8 @@ describe('the office’s report pages', () => {
 
     // Live: the supervisor's report tonight joins the week.
     const supervisor = await api(e.server.baseUrl, e.fx.a.supervisor);
-    const tonight = await supervisor.put<{ id: string }>('/api/reports/my', { date: SHIFT_DAY, content: 'Kveld', completedTasks: ['2'], awayStudents: [] });
+    const tonight = await writeMyReport(supervisor, SHIFT_DAY, 'Kveld', ['2']);
+    expect(tonight.status).toBe(200);
     await expect.poll(() => textOf(page, 'yearly-count')).toBe('Viser 2 rapporter');
 
     // Another week keeps the user; an empty week says so; 2026 has a week 53, 2027 does not.
@@ -169,7 +172,9 @@ describe('the office’s report pages', () => {
     await markPage(page);
 
     // An admin's correction elsewhere shows here.
-    await (await api(e.server.baseUrl, e.fx.a.admin)).put(`/api/reports/${ids.monday}`, { content: 'Mandag: rettet av kontoret.' });
+    const office = await api(e.server.baseUrl, e.fx.a.admin);
+    const monday = await office.get<{ version: number }>(`/api/reports/${ids.monday}`);
+    expect((await office.put(`/api/reports/${ids.monday}`, { content: 'Mandag: rettet av kontoret.', baseVersion: monday.body.version })).status).toBe(200);
     await expect.poll(async () => (await kari.innerText()).includes('Mandag: rettet av kontoret.')).toBe(true);
     expect(await wasReloaded(page)).toBe(false);
     await shoot(page, 'admin-yesterday-375');

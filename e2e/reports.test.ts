@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { Types } from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { reportSchema } from '#protocol/reports';
 import { osloInstant } from '#protocol/time';
 import { ReportModel } from '../server/src/features/reports/model';
 import { makeUser } from '../server/test/callers';
+import { writeMyReport } from '../server/test/reportWrites';
 import type { FixtureUser } from '../server/test/fixtures';
 import { TestClock } from '../server/test/testClock';
 import { markPage, waitForToast, wasReloaded } from './actions';
@@ -17,13 +19,21 @@ const contexts = clockedContexts(() => e, clock);
 
 type Report = { id: string; date: string; content: string; authorName: string };
 
-/** Writes the user's report of a past evening, as they would have that evening. */
-async function writeReport(user: FixtureUser, day: string, content: string, completedTasks: string[], awayStudents: string[] = []): Promise<Report> {
+/**
+ * Writes the user's report of a past evening, as they would have that evening: the office has the
+ * students in `away` on a trip that day (the report lists the day's trips), then the supervisor
+ * saves the text and ticks the rounds.
+ */
+async function writeReport(user: FixtureUser, day: string, content: string, completedTasks: string[], away: string[] = []): Promise<Report> {
   clock.set(osloInstant(day, 22, 5));
-  const saved = await (await api(e.server.baseUrl, user)).put<Report>('/api/reports/my', { date: day, content, completedTasks, awayStudents });
+  if (away.length) {
+    const trip = await (await api(e.server.baseUrl, e.fx.a.admin)).post('/api/away/add', { fromDate: day, toDate: day, studentNames: away });
+    expect(trip.status).toBe(200);
+  }
+  const saved = await writeMyReport(await api(e.server.baseUrl, user), day, content, completedTasks);
   clock.set(EVENING);
   expect(saved.status).toBe(200);
-  return saved.body;
+  return reportSchema.parse(saved.body);
 }
 
 let older: Report;
@@ -144,15 +154,11 @@ describe('the report pages', () => {
     expect(await wasReloaded(list)).toBe(false);
     expect(await wasReloaded(reader)).toBe(false);
 
-    // A report saved tonight joins the open list.
-    const tonight = await (await api(e.server.baseUrl, e.fx.a.supervisor)).put<Report>('/api/reports/my', {
-      date: SHIFT_DAY,
-      content: 'Kveldsrunde gjort.',
-      completedTasks: ['4'],
-      awayStudents: [],
-    });
+    // A report saved tonight joins the open list: the text, then the round ticked (two saves, two events).
+    const tonight = await writeMyReport(await api(e.server.baseUrl, e.fx.a.supervisor), SHIFT_DAY, 'Kveldsrunde gjort.', ['4']);
+    expect(tonight.status).toBe(200);
     await entry(list, tonight.body.id).waitFor();
-    expect(await entry(list, tonight.body.id).innerText()).toContain('1 oppgave fullført');
+    await expect.poll(() => entry(list, tonight.body.id).innerText()).toContain('1 oppgave fullført');
   });
 
   it('the edit page at 1280 px, and a failed update keeps the text', async () => {

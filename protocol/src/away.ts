@@ -25,10 +25,13 @@ export const tripSchema = z.object({
   studentNames: z.array(z.string()),
   classIds: z.array(idSchema),
   updatedAt: z.string(),
+  /** Counts every change: an edit names the version it was made from (409 editConflict otherwise). */
+  version: z.number().int().nonnegative(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 
 export const AWAY_TEXTS = {
+  conflict: 'Reisen er endret av noen andre siden du åpnet den',
   datesOrder: 'Fra-dato kan ikke være etter til-dato',
   unknownClass: 'Ukjent klasse',
   archived: 'Arkiverte reiser kan ikke endres',
@@ -65,6 +68,7 @@ export const updateTripBodySchema = z
     toDate: daySchema,
     studentNames: z.array(studentNameSchema).max(500),
     classIds: z.array(idSchema).max(200),
+    baseVersion: z.number().int().nonnegative(),
   })
   .refine(...datesInOrder);
 export type UpdateTripBody = z.infer<typeof updateTripBodySchema>;

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'reportLocked',
   'reportResetWindow',
   'reportWrongDay',
+  // A whole-object write based on an older version (the body's `current` is the object as it is now).
+  'editConflict',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -46,5 +48,10 @@ export function errorCodeForStatus(status: number): ErrorCode {
 }
 
 /** The body of every error response. */
-export const errorResponseSchema = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES),
+  /** With editConflict: the object as it is now, for the writer to compare with their own. */
+  current: z.unknown().optional(),
+});
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -5,6 +5,7 @@
 export const FIELD_NAMES: Readonly<Record<string, string>> = {
   activeOn: 'dato',
   awayStudents: 'bortreiste elever',
+  baseVersion: 'versjon',
   before: 'før',
   buttons: 'gjøremål',
   classId: 'klasse',
@@ -16,6 +17,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   currentPassword: 'nåværende passord',
   date: 'dato',
   description: 'beskrivelse',
+  done: 'utført',
   email: 'e-post',
   end: 'til-dato',
   from: 'fra-dato',
@@ -36,6 +38,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   status: 'status',
   studentName: 'elevnavn',
   studentNames: 'elevnavn',
+  taskId: 'oppgave',
   students: 'elever',
   to: 'til-dato',
   toDate: 'til-dato',

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { daySchema } from './day';
-import { idSchema, STUDENT_NAME_MAX_LENGTH } from './common';
+import { idSchema } from './common';
 import { taskIdSchema } from './taskButtons';
 
 export const REPORT_CONTENT_MAX_LENGTH = 20_000;
-const MAX_AWAY_STUDENTS = 1000;
 
 export const REPORT_TEXTS = {
   locked: 'Denne rapporten er låst',
@@ -12,7 +11,16 @@ export const REPORT_TEXTS = {
   wrongDay: 'Rapporten gjelder ikke dagens rapportdag',
   tooLong: `Rapporten kan være maks ${REPORT_CONTENT_MAX_LENGTH} tegn`,
   notFound: 'Rapport ikke funnet',
+  conflict: 'Rapporten er endret et annet sted siden du hentet den',
+  busy: 'Rapporten ble endret av mange samtidig. Prøv igjen.',
 } as const;
+
+/**
+ * How many times a report's text has been saved: a save names the version its text was based on,
+ * and the server takes it only on that version (otherwise 409 with the report as it is now). Ticks
+ * and the away list merge on the server and leave it as it is.
+ */
+const versionSchema = z.number().int().nonnegative();
 
 /** A report as the API presents it. Lists are lists here (the old client's JSON strings are not needed). */
 export const reportSchema = z.object({
@@ -26,6 +34,7 @@ export const reportSchema = z.object({
   awayStudents: z.array(z.string()),
   locked: z.boolean(),
   updatedAt: z.string(),
+  version: versionSchema,
 });
 export type Report = z.infer<typeof reportSchema>;
 export const reportsSchema = z.array(reportSchema);
@@ -43,6 +52,8 @@ export const myReportSchema = z.object({
   /** The day the server accepts writes for right now. */
   reportDay: z.string(),
   updatedAt: z.string().nullable(),
+  /** 0 while the day has no text saved. */
+  version: versionSchema,
 });
 export type MyReport = z.infer<typeof myReportSchema>;
 export const myReportQuerySchema = z.object({ date: daySchema.optional() });
@@ -51,18 +62,20 @@ const contentSchema = z
   .string({ error: 'Rapportteksten må være tekst' })
   .max(REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS.tooLong);
 
+/** PUT /api/reports/my: the text, on the version it was written from. The away list is the server's (the day's trips). */
 export const saveMyReportBodySchema = z.object({
   date: daySchema,
   content: contentSchema,
-  completedTasks: z
-    .array(taskIdSchema)
-    .max(6)
-    .refine((ids) => new Set(ids).size === ids.length, 'En oppgave kan bare være med én gang'),
-  awayStudents: z.array(z.string().trim().min(1).max(STUDENT_NAME_MAX_LENGTH)).max(MAX_AWAY_STUDENTS),
+  baseVersion: versionSchema,
 });
 export type SaveMyReportBody = z.infer<typeof saveMyReportBodySchema>;
 
-export const updateReportBodySchema = z.object({ content: contentSchema });
+/** PUT /api/reports/my/tasks/{taskId}: one round ticked or unticked, merged with the rest. */
+export const tickTaskParamsSchema = z.object({ taskId: taskIdSchema });
+export const tickTaskBodySchema = z.object({ date: daySchema, done: z.boolean() });
+export type TickTaskBody = z.infer<typeof tickTaskBodySchema>;
+
+export const updateReportBodySchema = z.object({ content: contentSchema, baseVersion: versionSchema });
 export type UpdateReportBody = z.infer<typeof updateReportBodySchema>;
 
 /** GET /api/reports/recent7 entries. */

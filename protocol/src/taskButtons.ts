@@ -23,7 +23,8 @@ export const taskButtonSchema = z.object({ id: taskIdSchema, label: z.string() }
 export type TaskButton = z.infer<typeof taskButtonSchema>;
 
 /** GET /api/tasks-config/{schoolId} and the taskButtons.updated event. */
-export const tasksConfigSchema = z.object({ schoolId: z.string(), buttons: z.array(taskButtonSchema) });
+/** version counts the saves of the labels (0: the defaults); a save names the version it was made from. */
+export const tasksConfigSchema = z.object({ schoolId: z.string(), buttons: z.array(taskButtonSchema), version: z.number().int().nonnegative() });
 export type TasksConfig = z.infer<typeof tasksConfigSchema>;
 
 /** PUT /api/tasks-config/{schoolId}: exactly the six buttons, each with a label. */
@@ -41,7 +42,9 @@ export const tasksConfigBodySchema = z.object({
     )
     .length(TASK_IDS.length, 'Det må være nøyaktig seks gjøremål')
     .refine((buttons) => new Set(buttons.map((b) => b.id)).size === TASK_IDS.length, 'Hvert gjøremål 1–6 må være med én gang'),
+  baseVersion: z.number().int().nonnegative(),
 });
 export type TasksConfigBody = z.infer<typeof tasksConfigBodySchema>;
+export const TASK_LABELS_CONFLICT = 'Gjøremålene er endret av noen andre siden du åpnet dem';
 
 export const schoolIdParamsSchema = z.object({ schoolId: z.string().regex(/^[0-9a-f]{24}$/i, 'Ugyldig id') });

@@ -12,6 +12,7 @@ import { startEmbeddedDatabase } from '../../server/src/db/embeddedFerret';
 import { benchExports } from './exports';
 import { seedBenchData } from './seed';
 import { measure, printTable, type Result } from './measure';
+import { measureMyReportWrites } from './myReportWrites';
 import { forkScript } from './child';
 import { startCompiledServer } from '../../server/test/compiledServer';
 import { seedOtherSchools } from './otherSchools';
@@ -58,15 +59,10 @@ try {
 
   const results: Result[] = [];
   results.push(await measure('GET /api/auth/me', REQUESTS, CONCURRENCY, (i) => fetch(`${base}/api/auth/me`, { headers: { cookie: supervisorCookies[i % supervisorCookies.length]! } })));
-  results.push(
-    await measure('PUT /api/reports/my', REQUESTS, CONCURRENCY, (i) =>
-      fetch(`${base}/api/reports/my`, {
-        method: 'PUT',
-        headers: { ...xhr, cookie: supervisorCookies[i % supervisorCookies.length]! },
-        body: JSON.stringify({ date: today, content: `Runde ${i}`, completedTasks: i % 2 ? ['1', '3'] : ['1'], awayStudents: [] }),
-      }),
-    ),
-  );
+  // The supervisors' saves: each text on its writer's last version, a distinct supervisor per write
+  // in flight while there are enough (myReportWrites.ts); then the rounds ticked and unticked.
+  const reportWrites = await measureMyReportWrites(base, supervisorCookies, REQUESTS, CONCURRENCY, today);
+  results.push(...reportWrites.results);
   results.push(await measure('GET /api/task-rounds', REQUESTS, CONCURRENCY, () => fetch(`${base}/api/task-rounds`, { headers: { cookie: adminCookie } })));
   results.push(await measure('GET /api/reports/recent7', REQUESTS, CONCURRENCY, () => fetch(`${base}/api/reports/recent7`, { headers: { cookie: adminCookie } })));
   results.push(
@@ -81,6 +77,11 @@ try {
   );
   const engineName = process.env.MONGODB_URI ? 'MONGODB_URI' : 'FerretDB (SQLite)';
   printTable(results, { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
+  console.log(
+    reportWrites.shared
+      ? `PUT /api/reports/my: ${CONCURRENCY} writers at once shared ${supervisorCookies.length} supervisors; ${reportWrites.conflicts} saves met another save of the same report (409 editConflict, among the failures)`
+      : `PUT /api/reports/my: ${CONCURRENCY} writers at once, each a supervisor of its own; ${reportWrites.conflicts} edit conflicts`,
+  );
 
   // The request path against a bare Fastify hello-world, then the same reads with other schools' data.
   const cookies = { supervisor: supervisorCookies[0]!, admin: adminCookie, caretaker: caretakerCookie };
@@ -126,6 +127,7 @@ try {
     requests: REQUESTS,
     concurrency: CONCURRENCY,
     otherSchools: { schools: OTHER_SCHOOLS, documents },
+    reportSaves: { supervisors: supervisorCookies.length, shared: reportWrites.shared, editConflicts: reportWrites.conflicts },
     goals: { dataScaleMax: 1.5, bareThroughputShareMin: 0.25, bareP99Max: 4 },
     dataScale: scaleRatios(alone, crowded),
     // Against the faster of the two bare runs: on these machines one run of the same server can be twice the other.

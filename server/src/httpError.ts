@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     code?: ErrorCode,
+    /** With editConflict: the object as it is now. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -20,4 +22,6 @@ export const unauthorized = (message: string, code?: ErrorCode) => new HttpError
 export const forbidden = (message: string, code?: ErrorCode) => new HttpError(403, message, code);
 export const notFound = (message: string, code?: ErrorCode) => new HttpError(404, message, code);
 export const conflict = (message: string, code?: ErrorCode) => new HttpError(409, message, code);
+/** A whole-object write based on an older version: 409 with the object as it is now. */
+export const editConflict = (message: string, current: unknown) => new HttpError(409, message, 'editConflict', current);
 export const serviceUnavailable = (message: string, code?: ErrorCode) => new HttpError(503, message, code);

@@ -121,13 +121,18 @@ const MATRIX: Record<string, Row> = {
     otherSchool: [
       {
         as: 'adminB',
-        call: (x) => x.put(`/api/tasks-config/${fx.a.id}`, { buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: 'Inntrenger' })) }),
+        call: (x) => x.put(`/api/tasks-config/${fx.a.id}`, { buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: 'Inntrenger' })), baseVersion: 0 }),
         status: 403,
       },
     ],
   },
   'GET /api/reports/my': { probe: (x) => x.get('/api/reports/my?date=igår'), expect: [401, 403, 403, 400, 403, 403, 403] },
   'PUT /api/reports/my': { probe: (x) => x.put('/api/reports/my', {}), expect: [401, 403, 403, 400, 403, 403, 403] },
+  'PUT /api/reports/my/tasks/:taskId': {
+    probe: (x) => x.put('/api/reports/my/tasks/7', {}),
+    expect: [401, 403, 403, 400, 403, 403, 403],
+    otherSchool: [{ as: 'supervisorB', call: (x) => x.put(`/api/reports/my/tasks/1?schoolId=${fx.a.id}`, { date: DAY, done: true }), status: 403 }],
+  },
   'GET /api/reports/recent7': {
     probe: (x) => x.get('/api/reports/recent7'),
     expect: [401, 403, 403, 200, 200, 200, 400],
@@ -147,9 +152,9 @@ const MATRIX: Record<string, Row> = {
     ],
   },
   'PUT /api/reports/:id': {
-    probe: (x) => x.put(`/api/reports/${BAD_ID}`, { content: 'x' }),
+    probe: (x) => x.put(`/api/reports/${BAD_ID}`, { content: 'x', baseVersion: 0 }),
     expect: [401, 403, 403, 403, 403, 400, 400],
-    otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/reports/${a.reportId}`, { content: 'Inntrenger' }), status: 404 }],
+    otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/reports/${a.reportId}`, { content: 'Inntrenger', baseVersion: 0 }), status: 404 }],
   },
   'DELETE /api/reports/:id': {
     probe: (x) => x.delete(`/api/reports/${BAD_ID}`),
@@ -241,7 +246,7 @@ const MATRIX: Record<string, Row> = {
     probe: (x) => x.put(`/api/away/trip/${BAD_ID}`, {}),
     expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [
-      { as: 'adminB', call: (x) => x.put(`/api/away/trip/${a.tripId}`, { fromDate: DAY, toDate: DAY, studentNames: ['Inntrenger'], classIds: [] }), status: 404 },
+      { as: 'adminB', call: (x) => x.put(`/api/away/trip/${a.tripId}`, { fromDate: DAY, toDate: DAY, studentNames: ['Inntrenger'], classIds: [], baseVersion: 0 }), status: 404 },
     ],
   },
 

@@ -23,6 +23,8 @@ export class HttpError extends Error {
   readonly code: ErrorCode | null;
   /** The server's Norwegian message, for the user; null when there is none. */
   readonly serverText: string | null;
+  /** With editConflict: the object as the server has it now (unchecked; the caller parses it). */
+  readonly current: unknown;
 
   constructor(
     readonly status: number,
@@ -33,7 +35,15 @@ export class HttpError extends Error {
     const body = errorBodyOf(text);
     this.code = body?.code ?? null;
     this.serverText = body?.message || null;
+    this.current = body?.current ?? null;
   }
+}
+
+/** The object as the server has it now, when a write was refused as based on an older version; else null. */
+export function conflictCurrent<S extends z.ZodType>(error: unknown, schema: S): z.infer<S> | null {
+  if (!(error instanceof HttpError) || error.code !== 'editConflict') return null;
+  const parsed = schema.safeParse(error.current);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The server's code for a failed call, or null (not a server answer, or no call at all). */

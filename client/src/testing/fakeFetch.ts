@@ -17,9 +17,12 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** The server's refusal: `{ message, code }` with a status, as its error handler sends it. */
-export function refusal(status: number, message: string, code: ErrorCode = errorCodeForStatus(status)): Response {
-  return json({ message, code }, status);
+/**
+ * The server's refusal: `{ message, code }` with a status, as its error handler sends it; with
+ * editConflict also `current`, the object as the server has it now.
+ */
+export function refusal(status: number, message: string, code: ErrorCode = errorCodeForStatus(status), current?: unknown): Response {
+  return json(current === undefined ? { message, code } : { message, code, current }, status);
 }
 
 /** What fetch does when the network is down (a rejected promise, no response at all). */

@@ -1,5 +1,6 @@
 import { serviceUnavailable } from '../httpError';
 import { releaseClaim, tryClaim } from './claims';
+import { inOrder } from './inOrder';
 
 /**
  * One writer at a time per list (a school's sick list of a day, a school's trips), on every
@@ -9,9 +10,6 @@ import { releaseClaim, tryClaim } from './claims';
  */
 const WAIT_LIMIT_MS = 10_000;
 const BUSY = 'Listen er opptatt akkurat nå. Prøv igjen.';
-
-// Writers in this process queue here first, so they do not poll the database against each other.
-const queues = new Map<string, Promise<void>>();
 
 async function acquire(claimId: string): Promise<void> {
   const started = Date.now();
@@ -23,13 +21,8 @@ async function acquire(claimId: string): Promise<void> {
 }
 
 export async function withListLock<T>(key: string, change: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  let done!: () => void;
-  const turn = new Promise<void>((resolve) => (done = resolve));
-  const mine = previous.then(() => turn);
-  queues.set(key, mine);
-  await previous;
-  try {
+  // Writers in this process queue first, so they do not poll the database against each other.
+  return inOrder(key, async () => {
     const claimId = `list:${key}`;
     await acquire(claimId);
     try {
@@ -37,8 +30,5 @@ export async function withListLock<T>(key: string, change: () => Promise<T>): Pr
     } finally {
       await releaseClaim(claimId);
     }
-  } finally {
-    done();
-    if (queues.get(key) === mine) queues.delete(key);
-  }
+  });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fixture } from '../../test/fixtures';
 import type { ApiClient } from '../../test/httpClient';
+import { writeMyReport } from '../../test/reportWrites';
 import { signedIn } from '../../test/sessions';
 import { eventually, startTwoInstances, type TwoInstances } from '../../test/twoInstances';
 import { reportDay } from '#protocol/time';
@@ -35,7 +36,7 @@ describe('a school’s hot lists in memory', () => {
     expect(await recent(there)).toEqual([]);
     expect(await rounds(there)).toEqual([]);
 
-    const saved = await supervisor.put('/api/reports/my', { date: reportDay(new Date()), content: 'Rolig kveld', completedTasks: ['2'], awayStudents: [] });
+    const saved = await writeMyReport(supervisor, reportDay(new Date()), 'Rolig kveld', ['2']);
     expect(saved.status).toBe(200);
     expect(await recent(supervisor)).toEqual([`${fx.a.supervisor.name}: 2`]);
     expect(await rounds(supervisor)).toEqual(['2']);

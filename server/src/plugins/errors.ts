@@ -45,7 +45,9 @@ export function errorBody(status: number, message: string): ErrorResponse {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code } satisfies ErrorResponse);
+      const body: ErrorResponse = { message: error.message, code: error.code };
+      if (error.current !== undefined) body.current = error.current;
+      return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/callers';
+import { writeMyReport } from '../../test/reportWrites';
 import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
 import { record, socketPool, waitFor } from '../../test/sockets';
@@ -31,7 +32,7 @@ describe('the shared board, live', () => {
     const platform = await listen(fx.platformAdmin);
 
     const kari = await signedIn(server.baseUrl, fx.a.supervisor);
-    const saved = await kari.put('/api/reports/my', { date: '2026-11-21', content: '', completedTasks: ['3'], awayStudents: [] });
+    const saved = await kari.put('/api/reports/my/tasks/3', { date: '2026-11-21', done: true });
     expect(saved.status).toBe(200);
 
     await waitFor(() => colleagueSees.some((e) => e.event === 'taskRounds.updated'));
@@ -46,7 +47,7 @@ describe('the shared board, live', () => {
 
     // Saving the text again without changing the ticks does not move the board.
     colleagueSees.length = 0;
-    await kari.put('/api/reports/my', { date: '2026-11-21', content: 'Mer', completedTasks: ['3'], awayStudents: [] });
+    expect((await writeMyReport(kari, '2026-11-21', 'Mer', ['3'])).status).toBe(200);
     await waitFor(() => colleagueSees.length === 1);
     expect(colleagueSees[0]!.event).toBe('reports.saved');
     await sockets.drainAll();
@@ -58,9 +59,11 @@ describe('the shared board, live', () => {
     const supervisorSees = await listen(fx.a.supervisor);
     const otherSchool = await listen(fx.b.supervisor);
     const buttons = ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Oppgave ${id}` }));
-    expect((await (await signedIn(server.baseUrl, fx.a.admin)).put(`/api/tasks-config/${fx.a.id}`, { buttons })).status).toBe(200);
+    const admin = await signedIn(server.baseUrl, fx.a.admin);
+    const { version } = (await admin.get<{ version: number }>(`/api/tasks-config/${fx.a.id}`)).body;
+    expect((await admin.put(`/api/tasks-config/${fx.a.id}`, { buttons, baseVersion: version })).status).toBe(200);
     await waitFor(() => supervisorSees.length === 1);
-    expect(supervisorSees[0]).toEqual({ event: 'taskButtons.updated', payload: { schoolId: fx.a.id, buttons } });
+    expect(supervisorSees[0]).toEqual({ event: 'taskButtons.updated', payload: { schoolId: fx.a.id, buttons, version: version + 1 } });
     await sockets.drainAll();
     expect(otherSchool).toEqual([]);
   });

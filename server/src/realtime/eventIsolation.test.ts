@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEventName } from '#protocol/events';
 import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
+import { writeMyReport } from '../../test/reportWrites';
 import { signedIn } from '../../test/sessions';
 import { record, socketPool } from '../../test/sockets';
 import { TestClock } from '../../test/testClock';
@@ -92,10 +93,13 @@ describe('events under random changes', () => {
         const id = classes[s.id]!.pop();
         if (id) await (await as(s.admin)).delete(`/api/admin/classes/${id}`);
       },
-      async (s) => (await as(s.supervisor)).put('/api/reports/my', { date: DAY, content: `Runde ${n}`, completedTasks: next() < 0.5 ? ['1'] : ['1', '2'], awayStudents: [] }),
+      async (s) => writeMyReport(await as(s.supervisor), DAY, `Runde ${n}`, next() < 0.5 ? ['1'] : ['1', '2']),
       async (s) => (await as(s.supervisor)).post('/api/maintenance-tasks/submit', { roomNumber: String(n), description: `Sak ${n}` }),
-      async (s) =>
-        (await as(s.admin)).put(`/api/tasks-config/${s.id}`, { buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Oppgave ${id}.${n}` })) }),
+      async (s) => {
+        const admin = await as(s.admin);
+        const { version } = (await admin.get<{ version: number }>(`/api/tasks-config/${s.id}`)).body;
+        return admin.put(`/api/tasks-config/${s.id}`, { buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Oppgave ${id}.${n}` })), baseVersion: version });
+      },
       async (s) => new ApiClient(server.baseUrl).post('/api/auth/register', { schoolId: s.id, name: `Ny ${n}`, email: `ny${n}@hendelser.no`, password: 'hemmelig' }),
     ];
     for (n = 0; n < MUTATIONS; n++) {

@@ -40,10 +40,10 @@ describe('who caused an event', () => {
     expect(caretaker[0]).toEqual({ event: 'maintenanceTasks.created', origin: { requestId } });
     expect(admin[0]).toEqual({ event: 'maintenanceTasks.created', origin: { requestId } });
 
-    // A write that awaits several steps before its last event (a report save emits two) marks each.
+    // A write that awaits several steps before its last event (a round ticked emits two) marks each.
     const board = withOrigins((await sockets.connectAs(fx.a.caretaker)).socket);
-    const save = { date: '2026-11-21', content: 'Rolig kveld', completedTasks: ['1'], awayStudents: [] };
-    const saved = await supervisor.request('PUT', '/api/reports/my', save, { headers: { [REQUEST_ID_HEADER]: 'lagring-0001' } });
+    const tick = { date: '2026-11-21', done: true };
+    const saved = await supervisor.request('PUT', '/api/reports/my/tasks/1', tick, { headers: { [REQUEST_ID_HEADER]: 'lagring-0001' } });
     expect(saved.status).toBe(200);
     await waitFor(() => board.length === 2);
     expect(board).toEqual([

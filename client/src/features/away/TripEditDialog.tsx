@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { z } from 'zod';
-import { AWAY_TEXTS, STUDENT_NAME_MAX_LENGTH, studentNameSchema, type SchoolClass, type Trip } from '#protocol';
-import { errorCode, serverMessage } from '../../api/http';
+import { AWAY_TEXTS, formatDayNo, STUDENT_NAME_MAX_LENGTH, studentNameSchema, tripSchema, type SchoolClass, type Trip, type UpdateTripBody } from '#protocol';
+import { conflictCurrent, errorCode, serverMessage } from '../../api/http';
+import { ConflictChoice } from '../../ui/ConflictChoice';
 import { tripActions, useTripsStore } from './tripsStore';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
@@ -28,6 +29,8 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
   const [names, setNames] = useState<string[]>(trip.studentNames);
   const [classIds, setClassIds] = useState<ReadonlySet<string>>(new Set(trip.classIds));
   const [saving, setSaving] = useState(false);
+  // Saved by someone else since this dialog opened: their trip and this one side by side until a choice.
+  const [conflict, setConflict] = useState<{ mine: UpdateTripBody; current: Trip } | null>(null);
   // Someone else's save or removal while this dialog is open.
   const latest = useTripsStore((state) => state.byId[trip.id]);
   const removedElsewhere = useTripsStore((state) => state.loaded) && !latest;
@@ -58,14 +61,20 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
     });
   }
 
-  async function save() {
+  async function save(body: UpdateTripBody = { ...range, studentNames: names, classIds: knownClassIds, baseVersion: trip.version }) {
     if (error || saving || removedElsewhere) return;
     setSaving(true);
     try {
-      await tripActions.update(trip, { ...range, studentNames: names, classIds: knownClassIds }, schoolId);
+      await tripActions.update(trip, body, schoolId);
       toast({ title: 'Reise oppdatert' });
       onClose();
     } catch (failure) {
+      const current = conflictCurrent(failure, tripSchema);
+      if (current) {
+        useTripsStore.getState().put(current);
+        setConflict({ mine: body, current });
+        return;
+      }
       failureToast('Kunne ikke oppdatere reise. Prøv igjen.', serverMessage(failure, ''));
       // Gone or archived meanwhile (the store asks for the list again): nothing left to save.
       if (errorCode(failure) === 'notFound' || errorCode(failure) === 'conflict') onClose();
@@ -82,11 +91,27 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
             Reisen er fjernet av noen andre. Endringene dine kan ikke lagres.
           </p>
         ) : (
-          changedElsewhere && (
+          changedElsewhere &&
+          !conflict && (
             <p className="notice" role="status">
-              Reisen er endret av noen andre mens du redigerte. Lagrer du, gjelder dine endringer.
+              Reisen er endret av noen andre mens du redigerte. Lagrer du, får du se begge og velge.
             </p>
           )
+        )}
+        {conflict && (
+          <ConflictChoice
+            title={AWAY_TEXTS.conflict}
+            mine={describeTrip(conflict.mine, classes)}
+            theirs={describeTrip(conflict.current, classes)}
+            canKeepBoth={false}
+            busy={saving}
+            onChoose={(choice) => {
+              const { mine, current } = conflict;
+              setConflict(null);
+              if (choice === 'theirs') onClose();
+              else void save({ ...mine, baseVersion: current.version });
+            }}
+          />
         )}
         <DateRangeFields value={range} onChange={setRange} testId="trip-range" />
 
@@ -148,11 +173,21 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
           label="Lagre"
           busyLabel="Lagrer..."
           busy={saving}
-          disabled={!!error || removedElsewhere}
+          disabled={!!error || removedElsewhere || !!conflict}
           onConfirm={() => void save()}
           testId="trip-edit-save"
         />
       </div>
     </Modal>
   );
+}
+
+/** A trip as a person compares two of them: its dates, students and classes, one to a line. */
+function describeTrip(trip: Pick<Trip, 'fromDate' | 'toDate' | 'studentNames' | 'classIds'>, classes: readonly SchoolClass[]): string {
+  const classNames = trip.classIds.map((id) => classes.find((c) => c.id === id)?.className ?? 'Ukjent linje');
+  return [
+    `Fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`,
+    `Elever: ${trip.studentNames.join(', ') || 'ingen'}`,
+    `Linjer: ${classNames.join(', ') || 'ingen'}`,
+  ].join('\n');
 }

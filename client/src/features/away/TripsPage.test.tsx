@@ -23,6 +23,7 @@ function trip(fromDate: string, toDate: string, studentNames: string[], classIds
     toDate,
     studentNames,
     classIds,
+    version: 1,
     updatedAt: '2026-11-01T10:00:00.000Z',
   };
 }

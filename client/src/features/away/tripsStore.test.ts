@@ -18,6 +18,7 @@ const trip = (id: string, schoolId: string, updatedAt = '2026-11-20T10:00:00.000
   studentNames: ['Ola'],
   classIds: [],
   updatedAt,
+  version: 1,
 });
 const EDITED = 'e5e5e5e5e5e5e5e5e5e5e5e5';
 const LATER = '2026-11-20T11:00:00.000Z';
@@ -90,7 +91,7 @@ describe('tripActions: editing and removing a trip', () => {
     trips = [trip(EDITED, SCHOOL)];
     await useTripsStore.getState().ensure('');
 
-    await tripActions.update(trips[0]!, { fromDate: DAY, toDate: '2026-11-23', studentNames: ['Ola', 'Kari'], classIds: [] }, null);
+    await tripActions.update(trips[0]!, { fromDate: DAY, toDate: '2026-11-23', studentNames: ['Ola', 'Kari'], classIds: [], baseVersion: 1 }, null);
 
     expect(useTripsStore.getState().byId[EDITED]).toMatchObject({ toDate: '2026-11-23', studentNames: ['Ola', 'Kari'], updatedAt: LATER });
   });

@@ -7,6 +7,8 @@ import { useMyReportStore } from './myReportStore';
 import { readDraft, writeDraft } from './reportDrafts';
 import { useToastStore } from '../../ui/toastStore';
 import { DailyReportCard } from './DailyReportCard';
+import { CONFLICT_TITLE } from './saveOutcome';
+import { joinTexts } from './joinTexts';
 import { LockedDraftCard } from './LockedDraftCard';
 
 const DAY = '2026-11-20';
@@ -132,7 +134,7 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
   it('server unreachable: says so, says the typed text is kept on this device, and Prøv igjen asks again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(EVENING);
-    writeDraft(KARI, DAY, 'Skrevet uten nett');
+    writeDraft(KARI, DAY, 'Skrevet uten nett', 0);
     server.down = true;
     await store().start(KARI);
     await render(<DailyReportCard now={EVENING} />);
@@ -172,9 +174,62 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
   });
 });
 
+describe('Dagsrapport saved elsewhere meanwhile (409): both texts, and the writer chooses', () => {
+  const MINE = 'Start, fra PC-en';
+  const THEIRS = 'Start, fra telefonen';
+
+  /** Loaded at version 1 and typed on here; the phone saves version 2; then Lagre. */
+  async function saveOverThePhone(): Promise<void> {
+    server.store(DAY, 'Start');
+    await store().start(KARI);
+    await render(<DailyReportCard now={EVENING} />);
+    await type(MINE);
+    server.store(DAY, THEIRS);
+    await update(() => button('report-save')!.click());
+    await update(() => vi.waitFor(() => expect(byTestId('conflict')).not.toBeNull()));
+  }
+
+  it('shows both texts, keeps mine typed and kept, and saves nothing until a choice', async () => {
+    await saveOverThePhone();
+
+    expect(textOf(byTestId('conflict-mine'))).toBe(MINE);
+    expect(textOf(byTestId('conflict-theirs'))).toBe(THEIRS);
+    expect(button('conflict-keep-mine')).not.toBeNull();
+    expect(button('conflict-take-theirs')).not.toBeNull();
+    expect(button('conflict-keep-both')).not.toBeNull();
+    expect(useToastStore.getState().toasts[0]?.title).toBe(CONFLICT_TITLE);
+    // The choice decides the text: until then it is read-only, and Lagre waits.
+    expect(textarea().value).toBe(MINE);
+    expect(textarea().readOnly).toBe(true);
+    expect(button('report-save')!.disabled).toBe(true);
+    expect(saveState()).toBe('Ikke lagret');
+    expect(readDraft(KARI, DAY)?.content).toBe(MINE);
+    expect(server.stored(DAY)?.content).toBe(THEIRS);
+  });
+
+  it.each([
+    ['conflict-keep-mine', MINE, 2],
+    ['conflict-take-theirs', THEIRS, 1],
+    ['conflict-keep-both', joinTexts(THEIRS, MINE), 2],
+  ])('%s: the panel goes, the chosen text is shown and saved', async (choice, text, saves) => {
+    await saveOverThePhone();
+
+    await update(() => button(choice)!.click());
+    await update(() => vi.waitFor(() => expect(store()).toMatchObject({ conflict: null, saving: false, unsaved: false })));
+
+    expect(byTestId('conflict')).toBeNull();
+    expect(textarea().value).toBe(text);
+    expect(textarea().readOnly).toBe(false);
+    expect(saveState()).toBe('Lagret');
+    expect(server.stored(DAY)?.content).toBe(text);
+    expect(server.requests('PUT', '/api/reports/my')).toHaveLength(saves);
+    expect(readDraft(KARI, DAY)).toBeNull();
+  });
+});
+
 describe('Ulagret tekst (a draft of a report day that closed before it was saved)', () => {
   it('shows the day, the text read-only and the locked notice; Forkast asks first, then removes it everywhere', async () => {
-    writeDraft(KARI, '2026-11-19', 'Torsdagens tekst');
+    writeDraft(KARI, '2026-11-19', 'Torsdagens tekst', 0);
     await store().start(KARI);
     const [draft] = store().lockedDrafts;
 

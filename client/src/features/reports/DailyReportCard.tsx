@@ -3,7 +3,8 @@ import { formatLongDayNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS
 import { useMyReportStore } from './myReportStore';
 import { toast } from '../../ui/toastStore';
 import { copyText } from './copyText';
-import { tellSaveOutcome } from './saveOutcome';
+import { CONFLICT_TITLE, tellSaveOutcome } from './saveOutcome';
+import { ConflictChoice } from '../../ui/ConflictChoice';
 import '../../ui/boardCard.css';
 import './dailyReport.css';
 
@@ -36,9 +37,12 @@ export function DailyReportCard({ now }: { now: Date }) {
   const setText = useMyReportStore((state) => state.setText);
   const save = useMyReportStore((state) => state.save);
   const refresh = useMyReportStore((state) => state.refresh);
+  const conflict = useMyReportStore((state) => state.conflict);
+  const resolveConflict = useMyReportStore((state) => state.resolveConflict);
 
   const inWindow = serverWindow || isResetWindow(now);
-  const readOnly = !day || locked || inWindow;
+  // In a conflict the choice decides the text.
+  const readOnly = !day || locked || inWindow || !!conflict;
 
   return (
     <section className="card board-card report-card" aria-labelledby="report-title" data-testid="report-card">
@@ -76,6 +80,16 @@ export function DailyReportCard({ now }: { now: Date }) {
         <p className="notice notice-error" role="alert">
           Nettleseren kan ikke ta vare på teksten lokalt. Lagre ofte.
         </p>
+      )}
+      {conflict && (
+        <ConflictChoice
+          title={CONFLICT_TITLE}
+          mine={conflict.mine}
+          theirs={conflict.theirs}
+          canKeepBoth
+          busy={saving}
+          onChoose={async (choice) => tellSaveOutcome(await resolveConflict(choice))}
+        />
       )}
       <label className="visually-hidden" htmlFor={textId}>
         Dagsrapport

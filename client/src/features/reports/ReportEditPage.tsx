@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatLongDayNo, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS, updateReportBodySchema, type Report, type UpdateReportBody } from '#protocol';
-import { serverMessage } from '../../api/http';
+import { formatLongDayNo, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS, reportSchema, updateReportBodySchema, type Report, type UpdateReportBody } from '#protocol';
+import { conflictCurrent, serverMessage } from '../../api/http';
+import { ConflictChoice, type ConflictOption } from '../../ui/ConflictChoice';
+import { joinTexts } from './joinTexts';
 import { reportActions } from './reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { TextAreaField } from '../../ui/TextField';
@@ -28,26 +30,51 @@ export function ReportEditPage() {
   );
 }
 
+/** The form's field; the version it was written from is the page's to keep. */
+const editSchema = updateReportBodySchema.pick({ content: true });
+type EditFields = Pick<UpdateReportBody, 'content'>;
+
 function EditForm({ report }: { report: Report }) {
   const links = useReportLinks();
   const navigate = useNavigate();
   const [opened] = useState(report);
-  // Someone else saved a new text while this one was open: saving would replace it.
-  const changedMeanwhile = report.updatedAt !== opened.updatedAt && report.content !== opened.content;
+  // Saved while this was open: the next save is refused, and both texts are shown to choose from.
+  const changedMeanwhile = report.version !== opened.version && report.content !== opened.content;
+  const [conflict, setConflict] = useState<{ mine: string; current: Report } | null>(null);
+  const [busy, setBusy] = useState(false);
 
-  const form = useSchemaForm<keyof UpdateReportBody, UpdateReportBody>({
-    schema: updateReportBodySchema,
+  const save = async (content: string, baseVersion: number) => {
+    setBusy(true);
+    try {
+      await reportActions.update(report, content, baseVersion);
+      toast({ title: 'Rapporten er oppdatert' });
+      navigate(links.detail(report.id));
+    } catch (error) {
+      const current = conflictCurrent(error, reportSchema);
+      if (current) setConflict({ mine: content, current });
+      else toast({ title: serverMessage(error, 'Kunne ikke oppdatere rapporten'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const form = useSchemaForm<keyof EditFields, EditFields>({
+    schema: editSchema,
     initial: { content: report.content },
-    onValid: async ({ content }) => {
-      try {
-        await reportActions.update(report, content);
-        toast({ title: 'Rapporten er oppdatert' });
-        navigate(links.detail(report.id));
-      } catch (error) {
-        toast({ title: serverMessage(error, 'Kunne ikke oppdatere rapporten'), variant: 'destructive' });
-      }
-    },
+    onValid: ({ content }) => save(content, opened.version),
   });
+
+  const choose = (choice: ConflictOption) => {
+    if (!conflict) return;
+    const { mine, current } = conflict;
+    setConflict(null);
+    if (choice === 'theirs') {
+      toast({ title: 'Den lagrede teksten er beholdt' });
+      navigate(links.detail(report.id));
+      return;
+    }
+    void save(choice === 'mine' ? mine : joinTexts(current.content, mine), current.version);
+  };
 
   return (
     <form className="card report-view" onSubmit={form.onSubmit} data-testid="report-edit-form">
@@ -56,10 +83,13 @@ function EditForm({ report }: { report: Report }) {
         <p className="muted">{formatLongDayNo(report.date)}</p>
       </header>
       {report.locked && <p className="notice notice-warning">{REPORT_TEXTS.locked} for tilsynsvakten, men du kan rette teksten.</p>}
-      {changedMeanwhile && (
+      {changedMeanwhile && !conflict && (
         <p className="notice notice-warning" role="status">
-          Rapporten er endret av en annen mens du redigerte. Lagrer du, erstattes den nye teksten.
+          Rapporten er endret av en annen mens du redigerte. Lagrer du, får du se begge tekstene og velge.
         </p>
+      )}
+      {conflict && (
+        <ConflictChoice title={REPORT_TEXTS.conflict} mine={conflict.mine} theirs={conflict.current.content} canKeepBoth busy={busy} onChoose={choose} />
       )}
       <TextAreaField
         label="Rapport"
@@ -73,7 +103,7 @@ function EditForm({ report }: { report: Report }) {
         <Link to={links.detail(report.id)} className="button button-secondary" data-testid="cancel-edit">
           Avbryt
         </Link>
-        <button type="submit" className="button" disabled={form.busy} data-testid="save-report-edit">
+        <button type="submit" className="button" disabled={form.busy || busy || !!conflict} data-testid="save-report-edit">
           Lagre endringer
         </button>
       </div>

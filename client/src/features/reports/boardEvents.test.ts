@@ -6,11 +6,10 @@ import { userOf } from '../../testing/users';
 import { useAuthStore } from '../../stores/authStore';
 import { reportEvents } from './reportEvents';
 import { sickListUpdated } from '../sick/sickStore';
-import { taskButtonsUpdated } from '../taskButtons/taskButtonsStore';
 import { taskRoundsUpdated } from './roundsStore';
 import { dayScope } from '../../stores/dayScope';
 import { useSickStore } from '../sick/sickStore';
-import { useTaskButtonsStore } from '../taskButtons/taskButtonsStore';
+import { taskButtonsUpdated, useTaskButtonsStore, useTaskLabelsVersion } from '../taskButtons/taskButtonsStore';
 import { useTaskRoundsStore } from './roundsStore';
 import { resetStores } from '../../stores/registry';
 import { useRecentReportsStore } from './reportsStore';
@@ -36,7 +35,7 @@ beforeEach(() => {
     if (url.pathname === '/api/task-rounds') return json(server.rounds);
     if (url.pathname === '/api/sick') return json(server.sick);
     if (url.pathname === '/api/reports/recent7') return json([]);
-    if (url.pathname === `/api/tasks-config/${SCHOOL}`) return json({ schoolId: SCHOOL, buttons: [{ id: '1', label: 'Runde 1' }] });
+    if (url.pathname === `/api/tasks-config/${SCHOOL}`) return json({ schoolId: SCHOOL, buttons: [{ id: '1', label: 'Runde 1' }], version: 0 });
     return refusal(404, 'Ikke funnet');
   });
 });
@@ -111,6 +110,7 @@ describe('the board kept live by socket events', () => {
       awayStudents: [],
       locked: false,
       updatedAt: new Date().toISOString(),
+      version: 1,
     };
 
     reportEvents['reports.saved'](report, { requestId: null });
@@ -122,9 +122,11 @@ describe('the board kept live by socket events', () => {
 
   it("new task labels of the school on screen replace the old ones; another school's are not shown", async () => {
     await useTaskButtonsStore.getState().ensure(SCHOOL);
-    taskButtonsUpdated({ schoolId: OTHER_SCHOOL, buttons: [{ id: '1', label: 'Fra en annen skole' }] });
+    taskButtonsUpdated({ schoolId: OTHER_SCHOOL, buttons: [{ id: '1', label: 'Fra en annen skole' }], version: 3 });
     expect(useTaskButtonsStore.getState().byId['1']?.label).toBe('Runde 1');
-    taskButtonsUpdated({ schoolId: SCHOOL, buttons: [{ id: '1', label: 'Kveldsrunde' }] });
+    taskButtonsUpdated({ schoolId: SCHOOL, buttons: [{ id: '1', label: 'Kveldsrunde' }], version: 1 });
     expect(useTaskButtonsStore.getState().byId['1']?.label).toBe('Kveldsrunde');
+    // The version an edit of the labels is made from follows, per school.
+    expect(useTaskLabelsVersion.getState().bySchool).toMatchObject({ [SCHOOL]: 1, [OTHER_SCHOOL]: 3 });
   });
 });

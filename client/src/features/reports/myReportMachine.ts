@@ -1,7 +1,9 @@
 import type { MyReport, Report, TaskId } from '#protocol';
 import type { LoadStatus } from '../../stores/collection';
-import { pickContent, sameTicks } from './myReportSave';
+import { pickContent } from './myReportSave';
 import type { Draft } from './reportDrafts';
+import { joinTexts } from './joinTexts';
+import type { ConflictOption } from '../../ui/ConflictChoice';
 
 /**
  * The supervisor's own report of the open report day, as pure rules: what each thing that happens
@@ -19,11 +21,24 @@ export interface MyReportState {
   text: string;
   /** The text is not what the server has (or the server could not be asked): kept as a draft. */
   unsaved: boolean;
+  /**
+   * The version of the server's text that the editor's text was written from: the server's own
+   * while nothing is unsaved; kept while typing, so a save over a newer text is refused (409).
+   */
+  baseVersion: number;
+  /** A save refused because the text changed elsewhere: both texts, until the writer chooses. */
+  conflict: Conflict | null;
   /** Ticks shown while their save is on its way. */
   pendingTicks: TaskId[] | null;
   saving: boolean;
   /** Unsaved text of report days that are over: read-only, to be copied. */
   lockedDrafts: Draft[];
+}
+
+export interface Conflict {
+  mine: string;
+  theirs: string;
+  theirsVersion: number;
 }
 
 export type MyReportEvent =
@@ -37,8 +52,14 @@ export type MyReportEvent =
   | { type: 'typed'; text: string }
   | { type: 'ticked'; ticks: TaskId[] }
   | { type: 'saveStarted' }
-  | { type: 'saved'; saved: Report; sentTicks: readonly string[] }
+  | { type: 'saved'; saved: Report }
+  /** A tick's answer: the report as the server has it, the tick merged in; `last` when no other tick is on its way. */
+  | { type: 'ticksSaved'; saved: Report; last: boolean }
+  | { type: 'tickFailed' }
   | { type: 'saveFailed' }
+  /** The save was based on an older version: the report as it is now. */
+  | { type: 'conflicted'; current: Report }
+  | { type: 'resolved'; choice: ConflictOption }
   | { type: 'resetWindowRefused' }
   /** reports.saved of my own report, from another tab or device. */
   | { type: 'savedElsewhere'; saved: Report }
@@ -54,6 +75,8 @@ export const EMPTY: MyReportState = {
   status: 'idle',
   text: '',
   unsaved: false,
+  baseVersion: 0,
+  conflict: null,
   pendingTicks: null,
   saving: false,
   lockedDrafts: [],
@@ -62,7 +85,16 @@ export const EMPTY: MyReportState = {
 /** The text stays what was typed while it differs from the server's; otherwise it follows the server. */
 function withServerText(state: MyReportState, report: MyReport, serverText: string): MyReportState {
   const text = state.unsaved ? state.text : serverText;
-  return { ...state, report, text, unsaved: text !== serverText };
+  const unsaved = text !== serverText;
+  return { ...state, report, text, unsaved, baseVersion: unsaved ? state.baseVersion : report.version };
+}
+
+/** The server's copy of the report, unless this state already holds a newer one. */
+function serverCopy(state: MyReportState, saved: Report): MyReportState {
+  const { report } = state;
+  if (!report || saved.authorUserId !== state.userId || saved.date !== state.day) return state;
+  if (report.updatedAt && saved.updatedAt < report.updatedAt) return state;
+  return withServerText(state, { ...report, ...pickContent(saved), id: saved.id }, saved.content);
 }
 
 function loaded(state: MyReportState, { report: answer, draft, otherDrafts }: Extract<MyReportEvent, { type: 'loaded' }>): MyReportState {
@@ -70,31 +102,54 @@ function loaded(state: MyReportState, { report: answer, draft, otherDrafts }: Ex
   // A save that finished while this was asked is newer than the answer.
   const newerLocal = sameDay && state.report?.updatedAt && answer.updatedAt && state.report.updatedAt > answer.updatedAt ? state.report : null;
   const report: MyReport = newerLocal ? { ...answer, ...pickContent(newerLocal) } : answer;
-  const text = sameDay && state.unsaved ? state.text : (draft?.content ?? report.content);
+  const keepTyped = sameDay && state.unsaved;
+  const text = keepTyped ? state.text : (draft?.content ?? report.content);
+  const unsaved = text !== report.content;
+  // A draft kept before versions were: written from the text the server has now, the best guess left.
+  const draftBase = draft?.baseVersion ?? report.version;
   return {
     ...state,
     day: answer.date,
     report,
     status: 'ready',
     text,
-    unsaved: text !== report.content,
+    unsaved,
+    baseVersion: !unsaved ? report.version : keepTyped ? state.baseVersion : draftBase,
     pendingTicks: sameDay ? state.pendingTicks : null,
     lockedDrafts: otherDrafts,
   };
 }
 
-function saved(state: MyReportState, { saved: answer, sentTicks }: Extract<MyReportEvent, { type: 'saved' }>): MyReportState {
+/** The answer to this device's own save: what was typed since builds on the version just saved. */
+function saved(state: MyReportState, { saved: answer }: Extract<MyReportEvent, { type: 'saved' }>): MyReportState {
   if (state.day !== answer.date || !state.report) return { ...state, saving: false };
-  // Ticks changed again while this save was on its way are still to be sent.
-  const pendingTicks = state.pendingTicks && !sameTicks(state.pendingTicks, sentTicks) ? state.pendingTicks : null;
   return {
     ...state,
     report: { ...state.report, ...pickContent(answer), id: answer.id },
     unsaved: state.text !== answer.content,
-    pendingTicks,
+    baseVersion: answer.version,
     saving: false,
   };
 }
+
+function ticksSaved(state: MyReportState, answer: Report, last: boolean): MyReportState {
+  // Ticks changed again while this one was on its way are still shown as asked until their answers are in.
+  return { ...serverCopy(state, answer), pendingTicks: last ? null : state.pendingTicks };
+}
+
+function conflicted(state: MyReportState, current: Report): MyReportState {
+  const report = state.report && state.day === current.date ? { ...state.report, ...pickContent(current), id: current.id } : state.report;
+  return { ...state, report, saving: false, conflict: { mine: state.text, theirs: current.content, theirsVersion: current.version } };
+}
+
+function resolved(state: MyReportState, choice: ConflictOption): MyReportState {
+  const { conflict } = state;
+  if (!conflict) return state;
+  const text = choice === 'theirs' ? conflict.theirs : choice === 'mine' ? conflict.mine : joinTexts(conflict.theirs, conflict.mine);
+  const serverText = state.report?.content ?? conflict.theirs;
+  return { ...state, conflict: null, text, unsaved: text !== serverText, baseVersion: conflict.theirsVersion };
+}
+
 
 export function next(state: MyReportState, event: MyReportEvent): MyReportState {
   switch (event.type) {
@@ -127,20 +182,24 @@ export function next(state: MyReportState, event: MyReportEvent): MyReportState 
       return { ...state, saving: true };
     case 'saved':
       return saved(state, event);
+    case 'ticksSaved':
+      return ticksSaved(state, event.saved, event.last);
+    case 'tickFailed':
+      return { ...state, pendingTicks: null };
     case 'saveFailed':
-      return { ...state, saving: false, pendingTicks: null };
+      return { ...state, saving: false };
+    case 'conflicted':
+      return conflicted(state, event.current);
+    case 'resolved':
+      return resolved(state, event.choice);
     case 'resetWindowRefused':
       return state.report ? { ...state, report: { ...state.report, resetWindow: true } } : state;
-    case 'savedElsewhere': {
-      const { report } = state;
-      if (!report || event.saved.authorUserId !== state.userId || event.saved.date !== state.day) return state;
-      if (report.updatedAt && event.saved.updatedAt < report.updatedAt) return state;
-      return withServerText(state, { ...report, ...pickContent(event.saved), id: event.saved.id }, event.saved.content);
-    }
+    case 'savedElsewhere':
+      return serverCopy(state, event.saved);
     case 'deleted': {
       const { report } = state;
       if (!state.day || !report || report.id !== event.id) return state;
-      const emptied: MyReport = { ...report, id: null, content: '', completedTasks: [], awayStudents: [], updatedAt: null };
+      const emptied: MyReport = { ...report, id: null, content: '', completedTasks: [], awayStudents: [], updatedAt: null, version: 0 };
       return { ...withServerText(state, emptied, ''), pendingTicks: null };
     }
     case 'lockedDraftGone':

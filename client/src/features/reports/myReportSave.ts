@@ -4,7 +4,7 @@ import { errorCode, serverMessage } from '../../api/http';
 /**
  * How a save of my report ended, for the screen to tell (the store only reports it):
  * saved (or nothing was left to save); refused because the day closed, the 08:30–09:00 window,
- * or another day; or failed.
+ * another day, or a text saved elsewhere meanwhile; or failed.
  */
 export type SaveOutcome =
   | { kind: 'saved' }
@@ -12,6 +12,8 @@ export type SaveOutcome =
   | { kind: 'locked' }
   | { kind: 'resetWindow' }
   | { kind: 'wrongDay' }
+  /** The text changed elsewhere since it was loaded: both are shown until the writer chooses. */
+  | { kind: 'conflict' }
   | { kind: 'failed'; serverText: string };
 
 /** The outcome of a save the server refused, by its error code. */
@@ -26,14 +28,14 @@ export function refusal(error: unknown): SaveOutcome {
 /** Ids the server no longer knows are left out rather than refused on every save. */
 export const isTaskId = (id: string): id is TaskId => (TASK_IDS as readonly string[]).includes(id);
 
-export const sameTicks = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /** The parts of a report a save or an event replaces. */
-export function pickContent(source: Pick<MyReport, 'content' | 'completedTasks' | 'awayStudents' | 'updatedAt'>) {
+export function pickContent(source: Pick<MyReport, 'content' | 'completedTasks' | 'awayStudents' | 'updatedAt' | 'version'>) {
   return {
     content: source.content,
     completedTasks: source.completedTasks,
     awayStudents: source.awayStudents,
     updatedAt: source.updatedAt,
+    version: source.version,
   };
 }

@@ -11,6 +11,7 @@ import { dayScope } from '../../stores/dayScope';
 import { useAwayStore } from '../away/awayStore';
 import { useMyReportStore } from './myReportStore';
 import { readDraft, writeDraft } from './reportDrafts';
+import { joinTexts } from './joinTexts';
 
 /** The board's part in saving: what was typed off line is saved when the browser is back on line. */
 function SavesWhenOnline() {
@@ -51,7 +52,7 @@ describe('opening the report', () => {
 
   it('restores a draft typed earlier on this device and shows it as not saved', async () => {
     server.store(DAY, 'Lagret tekst');
-    writeDraft(KARI, DAY, 'Lagret tekst, og mer');
+    writeDraft(KARI, DAY, 'Lagret tekst, og mer', 1);
 
     await store().start(KARI);
 
@@ -63,7 +64,7 @@ describe('opening the report', () => {
 
   it('clears a draft the server already has', async () => {
     server.store(DAY, 'Samme tekst');
-    writeDraft(KARI, DAY, 'Samme tekst');
+    writeDraft(KARI, DAY, 'Samme tekst', 1);
 
     await store().start(KARI);
 
@@ -72,7 +73,7 @@ describe('opening the report', () => {
   });
 
   it("never shows another user's draft on this device", async () => {
-    writeDraft(OLA, DAY, 'Olas tekst');
+    writeDraft(OLA, DAY, 'Olas tekst', 0);
 
     await store().start(KARI);
 
@@ -105,7 +106,7 @@ describe('which day an offline report belongs to (the server cannot be asked)', 
   ])('%s', async (_when, instant, expectedDay) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(instant));
-    writeDraft(KARI, expectedDay, 'Skrevet uten nett');
+    writeDraft(KARI, expectedDay, 'Skrevet uten nett', 0);
     server.down = true;
 
     await store().start(KARI);
@@ -141,11 +142,10 @@ describe('typing and saving', () => {
 
     await expect(store().save()).resolves.toEqual({ kind: 'saved' });
 
-    expect(server.requests('PUT', '/api/reports/my').map((r) => r.body)).toEqual([
-      { date: DAY, content: 'Rolig kveld', completedTasks: [], awayStudents: [] },
-    ]);
-    expect(store()).toMatchObject({ text: 'Rolig kveld', unsaved: false, saving: false });
-    expect(store().report).toMatchObject({ id: reportIdOf(DAY), content: 'Rolig kveld' });
+    // The text and the version it was written from (0: none saved yet), nothing else.
+    expect(server.writes()).toEqual([{ url: '/api/reports/my', body: { date: DAY, content: 'Rolig kveld', baseVersion: 0 } }]);
+    expect(store()).toMatchObject({ text: 'Rolig kveld', unsaved: false, saving: false, baseVersion: 1 });
+    expect(store().report).toMatchObject({ id: reportIdOf(DAY), content: 'Rolig kveld', version: 1 });
     expect(readDraft(KARI, DAY)).toBeNull();
   });
 
@@ -190,7 +190,7 @@ describe('typing and saving', () => {
     expect(useToastStore.getState().toasts).toEqual([]);
   });
 
-  it('sends the away students the board shows for the report day', async () => {
+  it('the away list is the server’s: the save sends no list, and the report holds who the board shows as away', async () => {
     server.away = { names: ['Per'], individualStudentNames: ['Per'], returnDates: { Per: DAY }, classes: [] };
     await useAwayStore.getState().ensure(dayScope('', DAY));
     await store().start(KARI);
@@ -198,7 +198,9 @@ describe('typing and saving', () => {
 
     await store().save();
 
-    expect(server.requests('PUT', '/api/reports/my')[0]?.body).toMatchObject({ awayStudents: ['Per'] });
+    expect(server.requests('PUT', '/api/reports/my')[0]?.body).toEqual({ date: DAY, content: 'Per er bortreist', baseVersion: 0 });
+    expect(useAwayStore.getState().data?.names).toEqual(['Per']);
+    expect(store().report?.awayStudents).toEqual(['Per']);
   });
 
   it('an answer asked for before a save finished does not undo that save', async () => {
@@ -271,8 +273,8 @@ describe('when the server refuses the save', () => {
 
 describe('drafts of report days that are over', () => {
   it('are shown read-only beside the open day, oldest first', async () => {
-    writeDraft(KARI, '2026-11-18', 'Onsdag');
-    writeDraft(KARI, '2026-11-19', 'Torsdag');
+    writeDraft(KARI, '2026-11-18', 'Onsdag', 0);
+    writeDraft(KARI, '2026-11-19', 'Torsdag', 0);
 
     await store().start(KARI);
 
@@ -285,7 +287,7 @@ describe('drafts of report days that are over', () => {
 
   it('are dropped once the server turns out to have that text (saved on another device)', async () => {
     server.store('2026-11-19', 'Lagret på telefonen');
-    writeDraft(KARI, '2026-11-19', 'Lagret på telefonen');
+    writeDraft(KARI, '2026-11-19', 'Lagret på telefonen', 1);
 
     await store().start(KARI);
 
@@ -294,8 +296,8 @@ describe('drafts of report days that are over', () => {
   });
 
   it('go from the screen and the device when discarded', async () => {
-    writeDraft(KARI, '2026-11-18', 'Onsdag');
-    writeDraft(KARI, '2026-11-19', 'Torsdag');
+    writeDraft(KARI, '2026-11-18', 'Onsdag', 0);
+    writeDraft(KARI, '2026-11-19', 'Torsdag', 0);
     await store().start(KARI);
 
     store().discardLockedDraft('2026-11-18');
@@ -359,30 +361,207 @@ describe('my report changed elsewhere (reports.saved, reports.deleted)', () => {
 });
 
 describe('ticking a task', () => {
-  it('shows the tick at once, sends the whole set with the text, and keeps it when saved', async () => {
+  const tickCalls = () => server.writes().filter((w) => w.url.startsWith('/api/reports/my/tasks/'));
+
+  it('shows the tick at once, sends it as a tick of its own (not with the text), and keeps it when saved', async () => {
     server.store(DAY, 'Tekst', ['1']);
     await store().start(KARI);
-    const answered = deferred<void>();
-    server.nextSave = (body) => answered.promise.then(() => json(server.store(DAY, body.content, body.completedTasks)));
+    store().setText('Tekst, ikke lagret');
+    const hold = server.holdWrites();
 
     const ticking = store().toggleTask('3');
     expect(store().pendingTicks).toEqual(['1', '3']);
-    answered.resolve();
+    await settle();
+    hold.release();
     await expect(ticking).resolves.toEqual({ kind: 'saved' });
 
-    expect(server.requests('PUT', '/api/reports/my')[0]?.body).toMatchObject({ content: 'Tekst', completedTasks: ['1', '3'] });
+    expect(server.writes()).toEqual([{ url: '/api/reports/my/tasks/3', body: { date: DAY, done: true } }]);
     expect(store().pendingTicks).toBeNull();
     expect(store().report?.completedTasks).toEqual(['1', '3']);
+    expect(server.stored(DAY)).toMatchObject({ content: 'Tekst', completedTasks: ['1', '3'], version: 1 });
+    // The text typed meanwhile is still typed, and still written from the same version.
+    expect(store()).toMatchObject({ text: 'Tekst, ikke lagret', unsaved: true, baseVersion: 1 });
+    expect(readDraft(KARI, DAY)).toMatchObject({ content: 'Tekst, ikke lagret', baseVersion: 1 });
+  });
+
+  it('unticking sends done: false', async () => {
+    server.store(DAY, '', ['1', '2']);
+    await store().start(KARI);
+
+    await expect(store().toggleTask('1')).resolves.toEqual({ kind: 'saved' });
+
+    expect(tickCalls()).toEqual([{ url: '/api/reports/my/tasks/1', body: { date: DAY, done: false } }]);
+    expect(store().report?.completedTasks).toEqual(['2']);
+    expect(store().pendingTicks).toBeNull();
+  });
+
+  it('two quick ticks each send their own call, in order, and the shown ticks settle to the server’s answer', async () => {
+    server.store(DAY, 'Tekst', ['1']);
+    await store().start(KARI);
+    const hold = server.holdWrites();
+
+    const first = store().toggleTask('2');
+    const second = store().toggleTask('3');
+    expect(store().pendingTicks).toEqual(['1', '2', '3']);
+    await settle();
+    // One write at a time: the second waits for the first's answer.
+    expect(tickCalls()).toEqual([{ url: '/api/reports/my/tasks/2', body: { date: DAY, done: true } }]);
+
+    hold.releaseOne();
+    await expect(first).resolves.toEqual({ kind: 'saved' });
+    await settle();
+    // The first answer has only the first tick: the second, on its way, is still shown.
+    expect(store().report?.completedTasks).toEqual(['1', '2']);
+    expect(store().pendingTicks).toEqual(['1', '2', '3']);
+    expect(tickCalls()).toEqual([
+      { url: '/api/reports/my/tasks/2', body: { date: DAY, done: true } },
+      { url: '/api/reports/my/tasks/3', body: { date: DAY, done: true } },
+    ]);
+
+    hold.release();
+    await expect(second).resolves.toEqual({ kind: 'saved' });
+    expect(store().pendingTicks).toBeNull();
+    expect(store().report?.completedTasks).toEqual(['1', '2', '3']);
+    expect(server.stored(DAY)?.completedTasks).toEqual(['1', '2', '3']);
+    // Ticks leave the text's version as it was.
+    expect(server.stored(DAY)?.version).toBe(1);
+    expect(store().baseVersion).toBe(1);
   });
 
   it('a refused tick is taken back', async () => {
     server.store(DAY, '', ['1']);
     await store().start(KARI);
-    server.nextSave = () => refusal(500, 'Feil');
+    server.nextTick = () => refusal(500, 'Feil');
 
     await expect(store().toggleTask('1')).resolves.toEqual({ kind: 'failed', serverText: 'Feil' });
 
+    expect(tickCalls()).toEqual([{ url: '/api/reports/my/tasks/1', body: { date: DAY, done: false } }]);
     expect(store().pendingTicks).toBeNull();
     expect(store().report?.completedTasks).toEqual(['1']);
+  });
+
+  it('a tick on a day that closed is refused as locked, and the new day opens', async () => {
+    await store().start(KARI);
+    server.today = NEXT_DAY;
+
+    await expect(store().toggleTask('2')).resolves.toEqual({ kind: 'locked' });
+
+    expect(store().pendingTicks).toBeNull();
+    expect(store().day).toBe(NEXT_DAY);
+    expect(server.stored(DAY)).toBeUndefined();
+  });
+});
+
+describe('a save over a text saved elsewhere meanwhile (409 editConflict)', () => {
+  /** Loaded at version 1, typed on here, while the phone saved version 2. */
+  async function typedWhilePhoneSaved(): Promise<void> {
+    server.store(DAY, 'Start');
+    await store().start(KARI);
+    store().setText('Start, fra PC-en');
+    server.store(DAY, 'Start, fra telefonen');
+  }
+
+  it('is refused: both texts are shown, and nothing typed is lost', async () => {
+    await typedWhilePhoneSaved();
+
+    await expect(store().save()).resolves.toEqual({ kind: 'conflict' });
+
+    expect(server.writes()).toEqual([{ url: '/api/reports/my', body: { date: DAY, content: 'Start, fra PC-en', baseVersion: 1 } }]);
+    expect(store().conflict).toEqual({ mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen', theirsVersion: 2 });
+    expect(store()).toMatchObject({ text: 'Start, fra PC-en', unsaved: true, saving: false });
+    expect(readDraft(KARI, DAY)?.content).toBe('Start, fra PC-en');
+    expect(server.stored(DAY)).toMatchObject({ content: 'Start, fra telefonen', version: 2 });
+    // Until the writer chooses, Lagre saves nothing.
+    await expect(store().save()).resolves.toEqual({ kind: 'conflict' });
+    expect(server.writes()).toHaveLength(1);
+  });
+
+  it('keeping mine saves the typed text on the version saved elsewhere', async () => {
+    await typedWhilePhoneSaved();
+    await store().save();
+
+    await expect(store().resolveConflict('mine')).resolves.toEqual({ kind: 'saved' });
+
+    expect(server.writes().at(-1)).toEqual({ url: '/api/reports/my', body: { date: DAY, content: 'Start, fra PC-en', baseVersion: 2 } });
+    expect(server.stored(DAY)).toMatchObject({ content: 'Start, fra PC-en', version: 3 });
+    expect(store()).toMatchObject({ conflict: null, text: 'Start, fra PC-en', unsaved: false, baseVersion: 3 });
+    expect(readDraft(KARI, DAY)).toBeNull();
+  });
+
+  it('taking theirs shows the text saved elsewhere and saves nothing', async () => {
+    await typedWhilePhoneSaved();
+    await store().save();
+
+    await expect(store().resolveConflict('theirs')).resolves.toEqual({ kind: 'nothingToSave' });
+
+    expect(server.writes()).toHaveLength(1);
+    expect(server.stored(DAY)).toMatchObject({ content: 'Start, fra telefonen', version: 2 });
+    expect(store()).toMatchObject({ conflict: null, text: 'Start, fra telefonen', unsaved: false, baseVersion: 2 });
+    expect(readDraft(KARI, DAY)).toBeNull();
+  });
+
+  it('keeping both saves the text saved elsewhere with mine below it', async () => {
+    await typedWhilePhoneSaved();
+    await store().save();
+
+    await expect(store().resolveConflict('both')).resolves.toEqual({ kind: 'saved' });
+
+    const both = joinTexts('Start, fra telefonen', 'Start, fra PC-en');
+    expect(both).toBe('Start, fra telefonen\n\nStart, fra PC-en');
+    expect(server.writes().at(-1)?.body).toEqual({ date: DAY, content: both, baseVersion: 2 });
+    expect(server.stored(DAY)).toMatchObject({ content: both, version: 3 });
+    expect(store()).toMatchObject({ conflict: null, text: both, unsaved: false });
+  });
+
+  it('a save of the very text the server already has is no conflict', async () => {
+    await typedWhilePhoneSaved();
+    store().setText('Start, fra telefonen og mer');
+    server.store(DAY, 'Start, fra telefonen og mer');
+
+    await expect(store().save()).resolves.toEqual({ kind: 'saved' });
+
+    expect(store()).toMatchObject({ conflict: null, unsaved: false, baseVersion: 3 });
+  });
+
+  it('reports.saved from another device while text is unsaved keeps the text and its version: the next save is refused', async () => {
+    server.store(DAY, 'Start');
+    await store().start(KARI);
+    store().setText('Start, fra PC-en');
+
+    store().receive(server.store(DAY, 'Start, fra telefonen'));
+
+    expect(store()).toMatchObject({ text: 'Start, fra PC-en', unsaved: true, baseVersion: 1 });
+    expect(readDraft(KARI, DAY)).toMatchObject({ content: 'Start, fra PC-en', baseVersion: 1 });
+    await expect(store().save()).resolves.toEqual({ kind: 'conflict' });
+    expect(store().conflict).toMatchObject({ mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen' });
+  });
+
+  it('reports.saved from another device with nothing unsaved: the text and its version follow the server, and the next save is taken', async () => {
+    server.store(DAY, 'Start');
+    await store().start(KARI);
+
+    store().receive(server.store(DAY, 'Fra telefonen'));
+    expect(store()).toMatchObject({ text: 'Fra telefonen', unsaved: false, baseVersion: 2 });
+
+    store().setText('Fra telefonen, og PC-en');
+    await expect(store().save()).resolves.toEqual({ kind: 'saved' });
+    expect(server.writes().at(-1)?.body).toEqual({ date: DAY, content: 'Fra telefonen, og PC-en', baseVersion: 2 });
+  });
+
+  it('a draft restored after a reload keeps the version it was written from', async () => {
+    server.store(DAY, 'Start');
+    await store().start(KARI);
+    store().setText('Start, fra PC-en');
+    expect(readDraft(KARI, DAY)).toMatchObject({ content: 'Start, fra PC-en', baseVersion: 1 });
+    server.store(DAY, 'Start, fra telefonen');
+
+    // A reload: the store forgets all but the device's drafts.
+    store().reset();
+    await store().start(KARI);
+
+    expect(store()).toMatchObject({ text: 'Start, fra PC-en', unsaved: true, baseVersion: 1 });
+    await expect(store().save()).resolves.toEqual({ kind: 'conflict' });
+    expect(server.writes().at(-1)?.body).toEqual({ date: DAY, content: 'Start, fra PC-en', baseVersion: 1 });
+    expect(store().conflict).toEqual({ mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen', theirsVersion: 2 });
   });
 });

@@ -1,16 +1,14 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { reportDay, type Report, type TaskId } from '#protocol';
-import { scopeDay } from '../../stores/dayScope';
+import { reportDay, reportSchema, type Report, type TaskId } from '#protocol';
+import { conflictCurrent } from '../../api/http';
 import { registerStore } from '../../stores/registry';
-import { useAwayStore } from '../away/awayStore';
 import { EMPTY, next, type MyReportEvent, type MyReportState } from './myReportMachine';
+import type { ConflictOption } from '../../ui/ConflictChoice';
 import { isTaskId, refusal, type SaveOutcome } from './myReportSave';
 import { listDrafts, readDraft, removeDraft, writeDraft, type Draft } from './reportDrafts';
 import { showSavedReport } from './reportViews';
-import { fetchMyReport, saveMyReport } from './reportsApi';
-
-type SaveKind = 'button' | 'toggle';
+import { fetchMyReport, saveMyReport, tickMyTask } from './reportsApi';
 
 interface MyReportStore extends MyReportState {
   /** The browser refused to keep the draft (storage full or disabled). */
@@ -20,8 +18,10 @@ interface MyReportStore extends MyReportState {
   refresh(): Promise<void>;
   setText(text: string): void;
   /** Saves the text and ticks, one save at a time; says how it ended, for the screen to tell the user. */
-  save(kind?: SaveKind): Promise<SaveOutcome>;
+  save(): Promise<SaveOutcome>;
   toggleTask(id: TaskId): Promise<SaveOutcome>;
+  /** Ends a conflict with the writer's choice; a choice that keeps their text saves it. */
+  resolveConflict(choice: ConflictOption): Promise<SaveOutcome>;
   /** Back on line: asks the server again and saves what was typed meanwhile; null when there was nothing to save. */
   saveTypedOffline(): Promise<SaveOutcome | null>;
   /** reports.saved: my own report, saved from another tab or device. */
@@ -32,12 +32,6 @@ interface MyReportStore extends MyReportState {
   reset(): void;
 }
 
-/** The away students of the day, as the board shows them; null when that list is not loaded. */
-function awayNamesOf(day: string): string[] | null {
-  const { data, scope } = useAwayStore.getState();
-  return data && scopeDay(scope) === day ? data.names : null;
-}
-
 /**
  * The signed-in supervisor's own report (the rules in myReportMachine.ts). This store asks and
  * saves, and keeps every change of the text as a local draft until the server has exactly that text.
@@ -46,16 +40,19 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
   // A newer question (another start, a refresh, a sign-out) makes an older answer moot.
   let asked = 0;
   let saves: Promise<unknown> = Promise.resolve();
+  // Ticks asked for and not yet answered: the shown ticks settle on the server's once the last is in.
+  let ticksOnTheirWay = 0;
 
   /** Applies what happened, and keeps the device's draft of the day in step with the text. */
   function dispatch(event: MyReportEvent): void {
     const before = get();
     const after = next(before, event);
-    const { userId, day, text, unsaved } = after;
-    const changed = event.type === 'loaded' || day !== before.day || text !== before.text || unsaved !== before.unsaved;
+    const { userId, day, text, unsaved, baseVersion } = after;
+    const changed =
+      event.type === 'loaded' || day !== before.day || text !== before.text || unsaved !== before.unsaved || baseVersion !== before.baseVersion;
     let { draftFailed } = before;
     if (userId && day && changed) {
-      if (unsaved) draftFailed = !writeDraft(userId, day, text);
+      if (unsaved) draftFailed = !writeDraft(userId, day, text, baseVersion);
       else {
         removeDraft(userId, day);
         draftFailed = false;
@@ -82,36 +79,65 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     }
   }
 
-  async function doSave(kind: SaveKind): Promise<SaveOutcome> {
+  async function doSave(): Promise<SaveOutcome> {
     const { userId } = get();
     if (!userId) return { kind: 'failed', serverText: '' };
-    if (kind === 'toggle' && get().pendingTicks === null && !get().unsaved) return { kind: 'nothingToSave' };
+    if (get().conflict) return { kind: 'conflict' };
     if (!get().report || get().report?.date !== get().day) await get().refresh();
-    const { report, day, text, pendingTicks } = get();
+    const { report, day, text, baseVersion } = get();
     if (!report || !day) {
       dispatch({ type: 'saveFailed' });
       return { kind: 'failed', serverText: '' };
     }
-    const body = {
-      date: day,
-      content: text,
-      completedTasks: pendingTicks ?? report.completedTasks.filter(isTaskId),
-      awayStudents: awayNamesOf(day) ?? report.awayStudents,
-    };
     dispatch({ type: 'saveStarted' });
     try {
-      const saved = await saveMyReport(body);
+      const saved = await saveMyReport({ date: day, content: text, baseVersion });
       showSavedReport(saved);
-      if (get().userId === userId) dispatch({ type: 'saved', saved, sentTicks: body.completedTasks });
+      if (get().userId === userId) dispatch({ type: 'saved', saved });
       return { kind: 'saved' };
     } catch (error) {
+      const current = conflictCurrent(error, reportSchema);
+      if (current && get().userId === userId) {
+        showSavedReport(current);
+        dispatch({ type: 'conflicted', current });
+        return { kind: 'conflict' };
+      }
       dispatch({ type: 'saveFailed' });
-      const outcome = refusal(error);
-      // A closed day keeps its draft, read-only and copyable; a wrong day asks again.
-      if (outcome.kind === 'locked' || outcome.kind === 'wrongDay') await get().refresh();
-      if (outcome.kind === 'resetWindow') dispatch({ type: 'resetWindowRefused' });
-      return outcome;
+      return settleRefusal(refusal(error));
     }
+  }
+
+  /** A closed day keeps its draft, read-only and copyable; a wrong day asks again. */
+  async function settleRefusal(outcome: SaveOutcome): Promise<SaveOutcome> {
+    if (outcome.kind === 'locked' || outcome.kind === 'wrongDay') await get().refresh();
+    if (outcome.kind === 'resetWindow') dispatch({ type: 'resetWindowRefused' });
+    return outcome;
+  }
+
+  async function doTick(id: TaskId, done: boolean): Promise<SaveOutcome> {
+    const { userId, day } = get();
+    try {
+      if (!userId || !day) {
+        dispatch({ type: 'tickFailed' });
+        return { kind: 'failed', serverText: '' };
+      }
+      const saved = await tickMyTask(id, { date: day, done });
+      showSavedReport(saved);
+      if (get().userId === userId) dispatch({ type: 'ticksSaved', saved, last: ticksOnTheirWay === 1 });
+      return { kind: 'saved' };
+    } catch (error) {
+      dispatch({ type: 'tickFailed' });
+      return settleRefusal(refusal(error));
+    } finally {
+      ticksOnTheirWay -= 1;
+    }
+  }
+
+  /** One write at a time, in the order they were asked for. */
+  function queued(write: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
+    const done = saves.then(write, write);
+    saves = done;
+    return done;
   }
 
   return {
@@ -149,28 +175,30 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
       dispatch({ type: 'typed', text });
     },
 
-    save(kind = 'button') {
-      const saved = saves.then(
-        () => doSave(kind),
-        () => doSave(kind),
-      );
-      saves = saved;
-      return saved;
+    save() {
+      return queued(doSave);
     },
 
     toggleTask(id) {
       const { report, pendingTicks } = get();
       if (!report) return Promise.resolve({ kind: 'failed', serverText: '' });
       const current = pendingTicks ?? report.completedTasks.filter(isTaskId);
-      dispatch({ type: 'ticked', ticks: current.includes(id) ? current.filter((t) => t !== id) : [...current, id].sort() });
-      return get().save('toggle');
+      const done = !current.includes(id);
+      dispatch({ type: 'ticked', ticks: done ? [...current, id].sort() : current.filter((t) => t !== id) });
+      ticksOnTheirWay += 1;
+      return queued(() => doTick(id, done));
+    },
+
+    resolveConflict(choice) {
+      dispatch({ type: 'resolved', choice });
+      return get().unsaved ? get().save() : Promise.resolve({ kind: 'nothingToSave' });
     },
 
     async saveTypedOffline() {
       if (!get().userId || get().status === 'idle') return null;
       await get().refresh();
       const { unsaved, status, saving } = get();
-      return unsaved && status === 'ready' && !saving ? get().save('button') : null;
+      return unsaved && status === 'ready' && !saving ? get().save() : null;
     },
 
     receive(saved) {

@@ -8,7 +8,8 @@ import { z } from 'zod';
  */
 const PREFIX = `${PRODUCT_NAME.toLowerCase()}_draft:`;
 
-const draftSchema = z.object({ content: z.string(), typedAt: z.string() });
+/** baseVersion: the version of the report the text was written from (none in drafts kept before versions). */
+const draftSchema = z.object({ content: z.string(), typedAt: z.string(), baseVersion: z.number().int().nonnegative().optional() });
 export type Draft = z.infer<typeof draftSchema> & { date: string };
 
 const keyOf = (userId: string, date: string) => `${PREFIX}${userId}:${date}`;
@@ -25,9 +26,9 @@ export function readDraft(userId: string, date: string): Draft | null {
 }
 
 /** False when the browser refuses to store (full, disabled): the screen says so. */
-export function writeDraft(userId: string, date: string, content: string): boolean {
+export function writeDraft(userId: string, date: string, content: string, baseVersion: number): boolean {
   try {
-    localStorage.setItem(keyOf(userId, date), JSON.stringify({ content, typedAt: new Date().toISOString() }));
+    localStorage.setItem(keyOf(userId, date), JSON.stringify({ content, typedAt: new Date().toISOString(), baseVersion }));
     return true;
   } catch {
     return false;

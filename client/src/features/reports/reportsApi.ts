@@ -10,6 +10,8 @@ import {
   type MyReport,
   type Report,
   type SaveMyReportBody,
+  type TaskId,
+  type TickTaskBody,
   type TaskRounds,
   type recentReportSchema,
 } from '#protocol';
@@ -22,8 +24,14 @@ export function fetchMyReport(date?: string): Promise<MyReport | null> {
   return getData(readPaths.myReport(date), myReportSchema);
 }
 
+/** The text, on the version it was written from (409 editConflict otherwise). */
 export function saveMyReport(body: SaveMyReportBody): Promise<Report> {
   return request('PUT', '/api/reports/my', reportSchema, body);
+}
+
+/** One round ticked or unticked; the server merges it with the report's other ticks. */
+export function tickMyTask(taskId: TaskId, body: TickTaskBody): Promise<Report> {
+  return request('PUT', `/api/reports/my/tasks/${encodeURIComponent(taskId)}`, reportSchema, body);
 }
 
 export function fetchRecentReports(schoolId: string | null): Promise<RecentReport[] | null> {
@@ -37,8 +45,9 @@ export function fetchReport(id: string, schoolId: string | null): Promise<Report
   return getData(reportPath(id, schoolId), reportSchema);
 }
 
-export function updateReport(report: Report, content: string): Promise<Report> {
-  return request('PUT', reportPath(report.id, report.schoolId), reportSchema, { content });
+/** An admin's correction, on the version it was written from (409 editConflict otherwise). */
+export function updateReport(report: Report, content: string, baseVersion = report.version): Promise<Report> {
+  return request('PUT', reportPath(report.id, report.schoolId), reportSchema, { content, baseVersion });
 }
 
 export function deleteReport(report: Report): Promise<Deleted> {

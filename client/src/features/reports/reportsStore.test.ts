@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { reportDay, type Report } from '#protocol';
+import { REPORT_TEXTS, reportDay, reportSchema, type Report } from '#protocol';
+import { conflictCurrent } from '../../api/http';
 import { json, refusal, stubFetch, type SentRequest } from '../../testing/fakeFetch';
 import { resetStores } from '../../stores/registry';
 import { isRecentDay, reportActions, toRecentEntry, useRecentReportsStore, useReportsStore } from './reportsStore';
@@ -25,7 +26,7 @@ describe('/rapporter shows the last seven report days', () => {
 
 const SCHOOL = 'dddddddddddddddddddddddd';
 const ID = 'a1a1a1a1a1a1a1a1a1a1a1a1';
-const report = (content: string, updatedAt: string): Report => ({
+const report = (content: string, updatedAt: string, version = 1): Report => ({
   id: ID,
   date: reportDay(new Date()),
   authorName: 'Kari A',
@@ -36,6 +37,7 @@ const report = (content: string, updatedAt: string): Report => ({
   awayStudents: [],
   locked: false,
   updatedAt,
+  version,
 });
 
 describe("the office's changes to a report go into the stores", () => {
@@ -49,17 +51,39 @@ describe("the office's changes to a report go into the stores", () => {
       const path = new URL(url, 'http://localhost').pathname;
       if (path === '/api/reports/recent7') return json([toRecentEntry(stored)]);
       if (path !== `/api/reports/${ID}`) return refusal(404, 'Ikke funnet');
-      if (method === 'PUT') stored = { ...stored, ...(body as { content: string }), updatedAt: '2026-11-20T21:00:00.000Z' };
+      if (method === 'PUT') {
+        // The server's rule: taken only on the version it was written from, unless it already holds that text.
+        const { content, baseVersion } = body as { content: string; baseVersion: number };
+        if (baseVersion === stored.version) stored = { ...stored, content, version: stored.version + 1, updatedAt: '2026-11-20T21:00:00.000Z' };
+        else if (content !== stored.content) return refusal(409, REPORT_TEXTS.conflict, 'editConflict', stored);
+      }
       return method === 'DELETE' ? json({ id: ID }) : json(stored);
     });
   });
 
   it('a corrected text replaces the report on screen, asked of the report’s own school', async () => {
     await useReportsStore.getState().ensure(ID, SCHOOL);
-    await reportActions.update(stored, 'Rettet tekst');
-    expect(sent.at(-1)).toMatchObject({ method: 'PUT', url: `/api/reports/${ID}?schoolId=${SCHOOL}`, body: { content: 'Rettet tekst' } });
+    await reportActions.update(stored, 'Rettet tekst', 1);
+    expect(sent.at(-1)).toEqual({ method: 'PUT', url: `/api/reports/${ID}?schoolId=${SCHOOL}`, body: { content: 'Rettet tekst', baseVersion: 1 } });
     const entry = useReportsStore.getState().byId[ID];
-    expect(entry?.status === 'ready' && entry.report.content).toBe('Rettet tekst');
+    expect(entry?.status === 'ready' && entry.report).toMatchObject({ content: 'Rettet tekst', version: 2 });
+  });
+
+  it('a correction written from an older version is refused with the text as it is now, and the store keeps the saved one', async () => {
+    await useReportsStore.getState().ensure(ID, SCHOOL);
+    const opened = stored;
+    stored = { ...stored, content: 'Rettet av en annen', version: 2, updatedAt: '2026-11-20T20:30:00.000Z' };
+
+    const error = await reportActions.update(opened, 'Min retting', opened.version).then(
+      () => null,
+      (refused: unknown) => refused,
+    );
+
+    expect(sent.at(-1)?.body).toEqual({ content: 'Min retting', baseVersion: 1 });
+    expect(conflictCurrent(error, reportSchema)).toMatchObject({ content: 'Rettet av en annen', version: 2 });
+    expect(stored.content).toBe('Rettet av en annen');
+    const entry = useReportsStore.getState().byId[ID];
+    expect(entry?.status === 'ready' && entry.report.content).toBe('Rolig kveld.');
   });
 
   it('a deleted report is gone from /rapporter and its page says it is not found', async () => {

@@ -126,8 +126,9 @@ export function useReport(id: string, scope: string): { entry: ReportEntry | und
 // The office's changes to a report: the server's answer goes into the stores at once; the event
 // that follows carries the same (and reaches the office's range lists).
 export const reportActions = {
-  async update(report: Report, content: string): Promise<void> {
-    useReportsStore.getState().put(await updateReport(report, content));
+  /** A correction written from `baseVersion` of the text; refused (editConflict) if another was saved since. */
+  async update(report: Report, content: string, baseVersion: number): Promise<void> {
+    useReportsStore.getState().put(await updateReport(report, content, baseVersion));
   },
   async remove(report: Report): Promise<void> {
     await deleteReport(report);

@@ -1,13 +1,14 @@
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type Sick, type TaskRounds } from '#protocol';
-import { deferred, json } from '../../testing/fakeFetch';
+import { json } from '../../testing/fakeFetch';
 import { fakeReportServer, KARI, SCHOOL } from '../../testing/fakeReportServer';
 import { allByTestId, byTestId, render, textOf, update, waitFor } from '../../testing/render';
 import { userOf } from '../../testing/users';
 import { useAuthStore } from '../../stores/authStore';
 import { resetStores } from '../../stores/registry';
 import { writeDraft } from '../reports/reportDrafts';
+import { useMyReportStore } from '../reports/myReportStore';
 import { SupervisorHomePage } from './SupervisorHomePage';
 
 const DAY = '2026-11-20';
@@ -29,7 +30,7 @@ beforeEach(() => {
   rounds = { schoolId: SCHOOL, date: DAY, rounds: [] };
   server = fakeReportServer(DAY, (request, url) => {
     if (url.pathname === `/api/tasks-config/${SCHOOL}`) {
-      return json({ schoolId: SCHOOL, buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Oppgave ${id}` })) });
+      return json({ schoolId: SCHOOL, buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Oppgave ${id}` })), version: 0 });
     }
     if (url.pathname === '/api/task-rounds') return json(rounds);
     if (url.pathname === '/api/sick') {
@@ -80,23 +81,24 @@ describe('the board (Tilsynsvakt home)', () => {
     expect(server.requests('GET', '/api/reports/my')).toHaveLength(0);
   });
 
-  it("a supervisor ticks a task of the open day: shown at once, saved with the day's report", async () => {
+  it("a supervisor ticks a task of the open day: shown at once, saved into the day's report", async () => {
     await openBoard(SUPERVISOR_ROLE, FRIDAY_EVENING);
     expect(task('2').tagName).toBe('BUTTON');
 
-    const answered = deferred<void>();
-    server.nextSave = (body) => answered.promise.then(() => json(server.store(DAY, body.content, body.completedTasks)));
+    const hold = server.holdWrites();
 
     await update(() => task('2').click());
-    expect(server.stored(DAY)).toBeUndefined();
+    // Shown at once, before the server has answered.
     expect(task('2').getAttribute('data-state')).toBe('mine');
-    expect(task('2').getAttribute('aria-busy')).toBe('true');
+    expect(task('2').getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(hold.waiting()).toBe(1));
 
-    answered.resolve();
-    await waitFor(() => expect(task('2').getAttribute('aria-busy')).toBeNull());
+    hold.release();
+    await waitFor(() => expect(useMyReportStore.getState().pendingTicks).toBeNull());
     expect(server.stored(DAY)?.completedTasks).toEqual(['2']);
 
-    expect(server.requests('PUT', '/api/reports/my')[0]?.body).toMatchObject({ date: DAY, completedTasks: ['2'] });
+    // A tick of its own, merged into the day's report on the server; the text is not sent.
+    expect(server.writes()).toEqual([{ url: '/api/reports/my/tasks/2', body: { date: DAY, done: true } }]);
     expect(task('2').getAttribute('data-state')).toBe('mine');
   });
 
@@ -116,7 +118,7 @@ describe('the board (Tilsynsvakt home)', () => {
   });
 
   it("a supervisor's unsaved text of a closed day is shown above the tasks, to be copied", async () => {
-    writeDraft(KARI, '2026-11-19', 'Torsdagens tekst');
+    writeDraft(KARI, '2026-11-19', 'Torsdagens tekst', 0);
     await openBoard(SUPERVISOR_ROLE, FRIDAY_EVENING);
 
     const cards = allByTestId('locked-draft');

@@ -147,7 +147,7 @@ function Tasks({ schoolId, day, now, isSupervisor }: { schoolId: string; day: st
           mine={mine}
           rounds={rounds?.date === day ? rounds : null}
           onToggle={canToggle ? async (id: TaskId) => tellSaveOutcome(await toggleTask(id)) : undefined}
-          busy={saving}
+          busy={saving || pendingTicks !== null}
         />
       )}
     </section>

@@ -28,7 +28,7 @@ beforeAll(async () => {
   await c.adminA.post(`/api/admin/users/${colleague.id}/deactivate`);
   await c.adminA.delete(`/api/admin/users/${newcomer.id}`);
   const report = await ReportModel.of(fx.a.id).create({ schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2026-03-09', content: 'x' });
-  await c.adminA.put(`/api/reports/${report.id}`, { content: 'rettet' });
+  await c.adminA.put(`/api/reports/${report.id}`, { content: 'rettet', baseVersion: report.version });
   await c.adminA.delete(`/api/reports/${report.id}`);
   const trip = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-03-10', toDate: '2026-03-12', studentNames: ['Per'] });
   await c.adminA.delete(`/api/away/entry/${trip.id}`);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AWAY_TEXTS } from '#protocol/away';
-import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
+import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
+import { signedIn } from '../../../test/sessions';
 import type { Fixture } from '../../../test/fixtures';
 import { connectSocket, nextEvent, record, waitFor, type TestSocket } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
@@ -35,7 +36,7 @@ afterEach(() => {
 afterAll(async () => server?.close());
 
 type Sick = { names: string[]; comment: string; studentComments: Record<string, string> };
-type TripBody = { id: string; fromDate: string; toDate: string; studentNames: string[]; classIds: string[] };
+type TripBody = { id: string; fromDate: string; toDate: string; studentNames: string[]; classIds: string[]; version: number };
 const adminsOnly = (status: number) => refusedExcept({ adminA: status, adminB: status, platform: 400 });
 
 describe('sick list writes', () => {
@@ -132,10 +133,11 @@ describe('trips', () => {
     expect(all.body.map((t) => t.id)).toEqual([running.id, archived._id.toHexString()]);
     expect((await c.adminB.get<TripBody[]>('/api/away/all')).body).toEqual([]);
 
-    const edit = { fromDate: '2026-11-22', toDate: '2026-11-26', studentNames: ['Ny', 'Nyere'], classIds: [classA] };
+    const edit = { fromDate: '2026-11-22', toDate: '2026-11-26', studentNames: ['Ny', 'Nyere'], classIds: [classA], baseVersion: 1 };
     const edited = await c.adminA.put<TripBody>(`/api/away/trip/${running.id}`, edit);
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject(edit);
+    const { baseVersion, ...fields } = edit;
+    expect(edited.body).toMatchObject({ ...fields, version: baseVersion + 1 });
     expect((await c.adminA.put(`/api/away/trip/${running.id}`, { ...edit, studentNames: [], classIds: [] })).status).toBe(400);
     expect((await c.adminA.put(`/api/away/trip/${running.id}`, { ...edit, classIds: [classB] })).status).toBe(400);
     expect((await c.adminB.put(`/api/away/trip/${running.id}`, edit)).status).toBe(404);
@@ -146,5 +148,31 @@ describe('trips', () => {
     expect((await c.adminB.delete(`/api/away/entry/${running.id}`)).status).toBe(404);
     expect((await c.adminA.delete(`/api/away/entry/${running.id}`)).status).toBe(200);
     expect(await Trip.of(fx.a.id).exists({ _id: running.id })).toBeNull();
+  });
+});
+
+describe('one trip edited by two admins', () => {
+  it('an edit made from an older version is refused with the trip as it is now; 30 at once keep exactly one', async () => {
+    const trip = (await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-23', studentName: 'Åse' })).body;
+    const second = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Admin'));
+    const edit = (studentNames: string[], baseVersion: number) => ({ fromDate: '2026-11-21', toDate: '2026-11-23', studentNames, classIds: [], baseVersion });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => (n % 2 ? second : c.adminA).put<TripBody & { code?: string; current?: TripBody }>(`/api/away/trip/${trip.id}`, edit(['Åse', `Elev ${n}`], trip.version))),
+    );
+    const taken = answers.filter((a) => a.status === 200);
+    expect(taken).toHaveLength(1);
+    const now = (await Trip.of(fx.a.id).findById(trip.id).lean())!;
+    expect(now.studentNames).toEqual(taken[0]!.body.studentNames);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'editConflict', message: AWAY_TEXTS.conflict, current: { id: trip.id, studentNames: now.studentNames, version: trip.version + 1 } });
+    }
+    // A student added to the trip meanwhile (another list's merge) makes a new version too.
+    await c.adminA.post('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-23', studentName: 'Bror' });
+    expect((await c.adminA.put(`/api/away/trip/${trip.id}`, edit(['Åse'], trip.version + 1))).status).toBe(409);
+    // The very edit the trip already holds, from any version, is taken as it is.
+    const same = await c.adminA.put<TripBody>(`/api/away/trip/${trip.id}`, edit([...now.studentNames, 'Bror'], 0));
+    expect(same.status).toBe(200);
+    expect(same.body.version).toBe(trip.version + 2);
   });
 });

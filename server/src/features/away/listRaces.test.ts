@@ -80,7 +80,7 @@ describe('lists under simultaneous saves', () => {
     for (let round = 0; round < 4; round++) {
       const trip = (await c.adminA.post<{ id: string }>('/api/away/add', { fromDate: '2026-11-22', toDate: '2026-11-24', studentName: `Elev ${round}` })).body;
       const [edit, removal] = await Promise.all([
-        c.adminA.put(`/api/away/trip/${trip.id}`, { fromDate: '2026-11-22', toDate: '2026-11-26', studentNames: ['Endret'], classIds: [] }),
+        c.adminA.put(`/api/away/trip/${trip.id}`, { fromDate: '2026-11-22', toDate: '2026-11-26', studentNames: ['Endret'], classIds: [], baseVersion: 1 }),
         c.adminA.delete(`/api/away/entry/${trip.id}`),
       ]);
       expect(removal.status).toBe(200);

@@ -9,6 +9,8 @@ const tripSchema = new Schema(
     toDate: { type: String, required: true },
     studentNames: { type: [String], default: [] },
     classIds: { type: [Schema.Types.ObjectId], ref: 'Class', default: [] },
+    /** Counts every change of the trip; an edit is taken only on the version it was made from. */
+    version: { type: Number, default: 0 },
   },
   { timestamps: true },
 );

@@ -8,6 +8,8 @@ import { addAwayClassesBodySchema, addAwayStudentBodySchema, awayClassesQuerySch
 import { osloDay } from '#protocol/time';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
+import type { Types } from 'mongoose';
+import { refreshAwayLists } from '../reports/service';
 import { awayClassIds, getAway } from './service';
 import { addToTrip, assertClassOfSchool, deleteTrip, listTrips, removeFromTrips, updateTrip } from './tripService';
 
@@ -17,6 +19,11 @@ const REMOVED = { message: 'Fjernet' };
 
 export async function awayRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Every change of the trips renews the open day's reports' away lists before it is answered.
+  const renewed = async <T>(schoolId: Types.ObjectId, result: T): Promise<T> => {
+    await refreshAwayLists(schoolId, app.clock.now(), app.realtime);
+    return result;
+  };
   // A trip is archived once its last day is before today's Oslo date.
   const today = () => osloDay(app.clock.now());
 
@@ -29,7 +36,7 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/away/add', { config: admins, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } }, async (request) => {
     const { fromDate, toDate, studentName, studentNames } = request.body;
     const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
-    return addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, app.realtime);
+    return renewed(schoolOf(request), await addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, app.realtime));
   });
 
   r.delete(
@@ -37,7 +44,7 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     { config: admins, schema: { ...scoped, params: studentNameParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
       await removeFromTrips(schoolOf(request), { studentName: request.params.name }, today(), app.realtime);
-      return REMOVED;
+      return renewed(schoolOf(request), REMOVED);
     },
   );
 
@@ -49,7 +56,7 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/away/classes', { config: admins, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } }, async (request) => {
     const { fromDate, toDate, classIds } = request.body;
-    return addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, app.realtime);
+    return renewed(schoolOf(request), await addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, app.realtime));
   });
 
   r.delete(
@@ -59,7 +66,7 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
       const schoolId = schoolOf(request);
       await assertClassOfSchool(schoolId, request.params.classId);
       await removeFromTrips(schoolId, { classId: request.params.classId }, today(), app.realtime);
-      return REMOVED;
+      return renewed(schoolId, REMOVED);
     },
   );
 
@@ -70,12 +77,12 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/away/entry/:id',
     { config: admins, schema: { ...scoped, params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => deleteTrip(currentUser(request), schoolOf(request), request.params.id, today(), app.realtime),
+    async (request) => renewed(schoolOf(request), await deleteTrip(currentUser(request), schoolOf(request), request.params.id, today(), app.realtime)),
   );
 
   r.put(
     '/api/away/trip/:id',
     { config: admins, schema: { ...scoped, params: idParamsSchema, body: updateTripBodySchema, response: { 200: tripSchema } } },
-    async (request) => updateTrip(schoolOf(request), request.params.id, request.body, today(), app.realtime),
+    async (request) => renewed(schoolOf(request), await updateTrip(schoolOf(request), request.params.id, request.body, today(), app.realtime)),
   );
 }

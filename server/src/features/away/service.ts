@@ -42,6 +42,12 @@ export async function getAway(schoolId: Types.ObjectId, day: string): Promise<Aw
   };
 }
 
+/** Who is away on a day as a report lists it: the students by name, then the classes by name (as the board shows them). */
+export async function awayOnDay(schoolId: Types.ObjectId, day: string): Promise<string[]> {
+  const away = await getAway(schoolId, day);
+  return [...away.names, ...away.classes.map((c) => c.className)];
+}
+
 function maxDay(a: string | undefined, b: string): string {
   return a && a > b ? a : b;
 }

@@ -71,7 +71,7 @@ describe('who may call the sick and away routes', () => {
   });
 
   it('editing and removing a trip: only its own school', async () => {
-    const edit = { ...range, studentNames: ['Per', 'Pål'], classIds: [] };
+    const edit = { ...range, studentNames: ['Per', 'Pål'], classIds: [], baseVersion: 0 };
     for (const [name, status] of Object.entries(refusedExcept({ adminB: 404, platform: 400, adminA: 200 }))) {
       const id = await tripOfA();
       const put = await c[name as keyof Callers].put(`/api/away/trip/${id}`, edit);
@@ -88,7 +88,7 @@ describe('who may call the sick and away routes', () => {
   it('a trip that ended yesterday is archived: it can be read but neither edited nor removed', async () => {
     const archived = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-20', studentNames: ['Gammel'] });
     const endsToday = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-21', studentNames: ['Idag'] });
-    const edit = { fromDate: '2026-11-18', toDate: '2026-11-30', studentNames: ['Gammel'], classIds: [] };
+    const edit = { fromDate: '2026-11-18', toDate: '2026-11-30', studentNames: ['Gammel'], classIds: [], baseVersion: 0 };
     expect((await c.adminA.put(`/api/away/trip/${archived._id}`, edit)).body).toEqual({ message: AWAY_TEXTS.archived, code: 'conflict' });
     expect((await c.adminA.delete(`/api/away/entry/${archived._id}`)).status).toBe(409);
     expect(await Trip.of(fx.a.id).findById(archived._id).lean()).toMatchObject({ toDate: '2026-11-20', studentNames: ['Gammel'] });

@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
-import { AWAY_TEXTS, type Trip as TripDto } from '#protocol/away';
+import { AWAY_TEXTS, type Trip as TripDto, type UpdateTripBody } from '#protocol/away';
 import { withListLock } from '../../db/listLock';
-import { badRequest, conflict, notFound } from '../../httpError';
+import { badRequest, conflict, editConflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { formatDayNo } from '#protocol/time';
 import { audit } from '../audit/service';
@@ -29,6 +29,7 @@ export function presentTrip(trip: TripDoc): TripDto {
     studentNames: trip.studentNames,
     classIds: trip.classIds.map((id) => id.toHexString()),
     updatedAt: (trip.updatedAt ?? new Date()).toISOString(),
+    version: trip.version ?? 0,
   };
 }
 
@@ -64,7 +65,7 @@ export async function addToTrip(
   return tripsLock(schoolId, async () => {
     const trip = await Trip.of(schoolId).findOneAndUpdate(
       { schoolId, fromDate: range.fromDate, toDate: range.toDate },
-      { $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } } },
+      { $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } }, $inc: { version: 1 } },
       { upsert: true, new: true },
     ).lean<TripDoc>();
     return emitSaved(realtime, trip!);
@@ -82,7 +83,7 @@ export async function removeFromTrips(
   await tripsLock(schoolId, async () => {
     const trips = await Trip.of(schoolId).find({ schoolId, toDate: trusted({ $gte: notEndedBefore }), ...match }).lean<TripDoc[]>();
     for (const trip of trips) {
-      const updated = await Trip.of(schoolId).findOneAndUpdate({ _id: trip._id }, { $pull: match }, { new: true }).lean<TripDoc>();
+      const updated = await Trip.of(schoolId).findOneAndUpdate({ _id: trip._id }, { $pull: match, $inc: { version: 1 } }, { new: true }).lean<TripDoc>();
       if (!updated) continue;
       if (updated.studentNames.length === 0 && updated.classIds.length === 0) {
         await Trip.of(schoolId).deleteOne({ _id: updated._id });
@@ -92,6 +93,16 @@ export async function removeFromTrips(
       }
     }
   });
+}
+
+function sameTrip(trip: TripDoc, edit: { fromDate: string; toDate: string; studentNames: string[]; classIds: string[] }): boolean {
+  const sorted = (list: string[]) => JSON.stringify([...list].sort());
+  return (
+    trip.fromDate === edit.fromDate &&
+    trip.toDate === edit.toDate &&
+    sorted(trip.studentNames) === sorted(edit.studentNames) &&
+    sorted(trip.classIds.map((c) => c.toHexString())) === sorted(edit.classIds)
+  );
 }
 
 async function findEditableTrip(schoolId: Types.ObjectId, id: string, today: string): Promise<TripDoc> {
@@ -104,7 +115,7 @@ async function findEditableTrip(schoolId: Types.ObjectId, id: string, today: str
 export async function updateTrip(
   schoolId: Types.ObjectId,
   id: string,
-  body: { fromDate: string; toDate: string; studentNames: string[]; classIds: string[] },
+  body: UpdateTripBody,
   today: string,
   realtime: Realtime,
 ): Promise<TripDto> {
@@ -112,15 +123,18 @@ export async function updateTrip(
   const classIds = [...new Set(body.classIds)];
   if (studentNames.length === 0 && classIds.length === 0) throw badRequest(AWAY_TEXTS.emptyTrip);
   return tripsLock(schoolId, async () => {
-    await findEditableTrip(schoolId, id, today);
+    const current = await findEditableTrip(schoolId, id, today);
     await assertClassesOfSchool(schoolId, classIds);
-    const trip = await Trip.of(schoolId).findOneAndUpdate(
-      { _id: id, schoolId },
-      { $set: { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds } },
-      { new: true },
-    ).lean<TripDoc>();
-    if (!trip) throw notFound(AWAY_TEXTS.tripNotFound);
-    return emitSaved(realtime, trip);
+    const edit = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
+    const onVersion = body.baseVersion === 0 ? trusted({ $in: [0, null] }) : body.baseVersion;
+    const trip = await Trip.of(schoolId)
+      .findOneAndUpdate({ _id: id, schoolId, version: onVersion }, { $set: edit, $inc: { version: 1 } }, { new: true })
+      .lean<TripDoc>();
+    if (trip) return emitSaved(realtime, trip);
+    // Changed since this edit was opened: taken only if it already says the same.
+    const now = (await Trip.of(schoolId).findOne({ _id: id, schoolId }).lean<TripDoc>()) ?? current;
+    if (sameTrip(now, edit)) return presentTrip(now);
+    throw editConflict(AWAY_TEXTS.conflict, presentTrip(now));
   });
 }
 

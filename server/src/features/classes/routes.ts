@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refreshAwayLists } from '../reports/service';
 import { classesSchema, classSchema, createClassBodySchema, schoolScopeQuerySchema } from '#protocol/classes';
 import { idParamsSchema } from '#protocol/common';
 import { deletedSchema } from '#protocol/platform';
@@ -33,6 +34,11 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       config: access,
       schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } },
     },
-    async (request) => deleteClass(schoolOf(request), request.params.id, app.realtime),
+    async (request) => {
+      const deleted = await deleteClass(schoolOf(request), request.params.id, app.realtime);
+      // The class left every trip: the open day's reports no longer list it.
+      await refreshAwayLists(schoolOf(request), app.clock.now(), app.realtime);
+      return deleted;
+    },
   );
 }

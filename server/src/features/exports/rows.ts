@@ -2,7 +2,7 @@ import type { Types } from 'mongoose';
 import { formatDayNo, isReportDayLocked } from '#protocol/time';
 import { ReportModel } from '../reports/model';
 import { completedTasks } from '../reports/present';
-import { getTaskButtons } from '../taskButtons/service';
+import { getTasksConfig } from '../taskButtons/service';
 import { trusted } from '../../db/trusted';
 
 /** One report as every export writes it (DECISIONS 'Weeks and exports'). */
@@ -22,7 +22,7 @@ export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: strin
  * in memory whole. Completed tasks are shown by the school's labels.
  */
 export async function* exportRows(schoolId: Types.ObjectId, from: string, to: string, now: Date): AsyncGenerator<ExportRow> {
-  const labels = new Map<string, string>((await getTaskButtons(schoolId)).map((b) => [b.id, b.label]));
+  const labels = new Map<string, string>((await getTasksConfig(schoolId)).buttons.map((b) => [b.id, b.label]));
   const cursor = ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }) })
     .sort({ date: 1, authorName: 1 })
     .lean()

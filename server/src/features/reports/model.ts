@@ -14,7 +14,12 @@ const reportSchema = new Schema(
     content: { type: String, default: '' },
     /** Each ticked task with when it was first ticked: the shared board shows who did a round, and when. */
     taskTicks: [{ _id: false, taskId: { type: String, enum: TASK_IDS, required: true }, at: { type: Date, required: true } }],
+    /** Who was away on the report day, the server's (away/service.ts), renewed at each save and each change of the day's trips. */
     awayStudents: { type: [String], default: [] },
+    /** How many times the text was saved (protocol/reports.ts): a save is taken only on the version it was written from. */
+    version: { type: Number, default: 0 },
+    /** Every write of the report, text, ticks or away list: what the server's own read-change-write checks. */
+    writes: { type: Number, default: 0 },
   },
   { timestamps: true },
 );

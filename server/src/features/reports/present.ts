@@ -18,5 +18,6 @@ export function presentReport(report: ReportDoc, now: Date): Report {
     awayStudents: report.awayStudents,
     locked: isReportDayLocked(report.date, now),
     updatedAt: (report.updatedAt ?? now).toISOString(),
+    version: report.version ?? 0,
   };
 }

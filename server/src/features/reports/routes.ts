@@ -10,6 +10,8 @@ import {
   reportSchema,
   saveMyReportBodySchema,
   taskRoundsSchema,
+  tickTaskBodySchema,
+  tickTaskParamsSchema,
   updateReportBodySchema,
 } from '#protocol/reports';
 import { ROLES, SCHOOL_ADMIN_ROLES, SUPERVISOR_ROLE } from '#protocol/roles';
@@ -17,7 +19,7 @@ import { reportDay } from '#protocol/time';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
 import { taskRounds } from './rounds';
-import { deleteReport, getMyReport, getReport, recentReports, saveMyReport, updateReportContent } from './service';
+import { deleteReport, getMyReport, getReport, recentReports, saveMyReport, tickMyTask, updateReportContent } from './service';
 
 const everyone = { access: { roles: ROLES, scope: 'school' } } as const;
 const supervisorOnly = { access: { roles: [SUPERVISOR_ROLE], scope: 'school' } } as const;
@@ -37,6 +39,12 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     '/api/reports/my',
     { config: supervisorOnly, schema: { body: saveMyReportBodySchema, response: { 200: reportSchema } } },
     async (request) => saveMyReport(schoolOf(request), currentUser(request), request.body, now(), app.realtime),
+  );
+
+  r.put(
+    '/api/reports/my/tasks/:taskId',
+    { config: supervisorOnly, schema: { params: tickTaskParamsSchema, body: tickTaskBodySchema, response: { 200: reportSchema } } },
+    async (request) => tickMyTask(schoolOf(request), currentUser(request), request.params.taskId, request.body, now(), app.realtime),
   );
 
   r.get(
@@ -72,7 +80,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, body: updateReportBodySchema, response: { 200: reportSchema } },
     },
     async (request) =>
-      updateReportContent(currentUser(request), schoolOf(request), request.params.id, request.body.content, now(), app.realtime),
+      updateReportContent(currentUser(request), schoolOf(request), request.params.id, request.body, now(), app.realtime),
   );
 
   r.delete(

@@ -1,8 +1,10 @@
 import type { Types } from 'mongoose';
-import type { MyReport, Report, SaveMyReportBody } from '#protocol/reports';
+import type { MyReport, Report, SaveMyReportBody, TickTaskBody, UpdateReportBody } from '#protocol/reports';
+import type { TaskId } from '#protocol/taskButtons';
 import { REPORT_TEXTS } from '#protocol/reports';
 import { addDays, compareDays, formatDayNo, isReportDayLocked, isResetWindow, reportDay } from '#protocol/time';
-import { badRequest, conflict, notFound } from '../../httpError';
+import { badRequest, conflict, editConflict, notFound } from '../../httpError';
+import { awayOnDay } from '../away/service';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
 import type { UserDoc } from '../users/model';
@@ -12,6 +14,7 @@ import { taskRounds } from './rounds';
 import { trusted } from '../../db/trusted';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
 import { unlessDuplicate } from '../../db/duplicateKey';
+import { inOrder } from '../../db/inOrder';
 
 const RECENT_DAYS = 7;
 
@@ -35,46 +38,120 @@ export async function getMyReport(schoolId: Types.ObjectId, user: UserDoc, reque
     resetWindow: isResetWindow(now),
     reportDay: today,
     updatedAt: report?.updatedAt?.toISOString() ?? null,
+    version: report?.version ?? 0,
   };
 }
 
-/**
- * Saves the supervisor's own report. Only the current report day, never while locked or in the
- * 08:30–09:00 window: the server decides, whatever the client believes the time is.
- */
-export async function saveMyReport(
-  schoolId: Types.ObjectId,
-  user: UserDoc,
-  body: SaveMyReportBody,
-  now: Date,
-  realtime: Realtime,
-): Promise<Report> {
+/** The day a supervisor may write: the current report day, never while locked or in the 08:30–09:00 window. */
+function writableDay(date: string, now: Date): string {
   const today = reportDay(now);
-  if (compareDays(body.date, today) < 0) throw conflict(REPORT_TEXTS.locked, 'reportLocked');
-  if (body.date !== today) throw badRequest(REPORT_TEXTS.wrongDay, 'reportWrongDay');
+  if (compareDays(date, today) < 0) throw conflict(REPORT_TEXTS.locked, 'reportLocked');
+  if (date !== today) throw badRequest(REPORT_TEXTS.wrongDay, 'reportWrongDay');
   if (isResetWindow(now)) throw conflict(REPORT_TEXTS.resetWindow, 'reportResetWindow');
+  return today;
+}
 
-  const _id = reportIdFor(schoolId, user._id, today);
+/**
+ * Saves the supervisor's own text, on the version it was written from (one conditional write):
+ * otherwise 409 with the report as it is now, unless it already holds this very text. The server
+ * decides the day, whatever the client believes the time is.
+ */
+export async function saveMyReport(schoolId: Types.ObjectId, user: UserDoc, body: SaveMyReportBody, now: Date, realtime: Realtime): Promise<Report> {
+  const date = writableDay(body.date, now);
+  const _id = reportIdFor(schoolId, user._id, date);
   const Report = ReportModel.of(schoolId);
-  const existing = await Report.findById(_id, { taskTicks: 1 }).lean();
-  const tickedAt = new Map((existing?.taskTicks ?? []).map((t) => [t.taskId, t.at]));
-  const taskTicks = [...body.completedTasks].sort().map((taskId) => ({ taskId, at: tickedAt.get(taskId) ?? now }));
-  const update = {
-    $set: { content: body.content, taskTicks, awayStudents: body.awayStudents, authorName: user.name },
-    $setOnInsert: { schoolId, authorUserId: user._id, date: today },
-  };
+  const awayStudents = await awayOnDay(schoolId, date);
+  // A report never saved has version 0 (or none, written before versions were kept).
+  const onVersion = body.baseVersion === 0 ? trusted({ $in: [0, null] }) : body.baseVersion;
+  const set = { content: body.content, awayStudents, authorName: user.name };
+  const isBase = (version: number | null | undefined) => (version ?? 0) === body.baseVersion;
+  for (let attempt = 0; attempt < TEXT_ATTEMPTS; attempt++) {
+    const updated = await Report.findOneAndUpdate({ _id, version: onVersion }, { $set: set, $inc: { version: 1, writes: 1 } }, { new: true }).lean<ReportDoc>();
+    if (updated) return savedText(updated);
+    const current = await Report.findById(_id).lean<ReportDoc>();
+    if (!current) {
+      // The day's first save (or the first after an admin deleted it): created, unless another write just did.
+      const created = await unlessDuplicate(
+        async () => (await Report.create({ _id, schoolId, authorUserId: user._id, date, taskTicks: [], ...set, version: 1, writes: 1 })).toObject() as ReportDoc,
+        () => null,
+      );
+      if (created) return savedText(created);
+      continue;
+    }
+    if (current.content === body.content) return presentReport(current, now);
+    // Created meanwhile by a round ticked elsewhere, still on the version this text was written from.
+    if (isBase(current.version)) continue;
+    throw editConflict(REPORT_TEXTS.conflict, presentReport(current, now));
+  }
+  throw conflict(REPORT_TEXTS.busy);
 
-  // Two first saves at once: the unique _id lets one create it; the other updates it.
-  const report = await unlessDuplicate(
-    () => Report.findOneAndUpdate({ _id }, update, { upsert: true, new: true }),
-    () => Report.findOneAndUpdate({ _id }, { $set: update.$set }, { new: true }),
-  );
-  const presented = presentReport(report!, now);
-  const room = schoolId.toHexString();
-  realtime.toSchool(room, 'reports.saved', presented);
-  const ticksChanged = JSON.stringify([...tickedAt.keys()].sort()) !== JSON.stringify(presented.completedTasks);
-  if (ticksChanged) realtime.toSchool(room, 'taskRounds.updated', await taskRounds(schoolId, today));
-  return presented;
+  function savedText(report: ReportDoc): Report {
+    const presented = presentReport(report, now);
+    realtime.toSchool(schoolId.toHexString(), 'reports.saved', presented);
+    return presented;
+  }
+}
+
+const TICK_ATTEMPTS = 8;
+const TEXT_ATTEMPTS = 4;
+
+/**
+ * Ticks or unticks one round of the supervisor's own report, merged with whatever else the report
+ * holds: read, change, and write only if nothing was written in between (`writes`), else again.
+ */
+export async function tickMyTask(schoolId: Types.ObjectId, user: UserDoc, taskId: TaskId, body: TickTaskBody, now: Date, realtime: Realtime): Promise<Report> {
+  const date = writableDay(body.date, now);
+  const _id = reportIdFor(schoolId, user._id, date);
+  const Report = ReportModel.of(schoolId);
+  const awayStudents = await awayOnDay(schoolId, date);
+  return inOrder(`report:${_id.toHexString()}`, async () => {
+  for (let attempt = 0; attempt < TICK_ATTEMPTS; attempt++) {
+    const existing = await Report.findById(_id).lean<ReportDoc>();
+    const ticks = existing?.taskTicks ?? [];
+    const isTicked = ticks.some((tick) => tick.taskId === taskId);
+    if (existing && isTicked === body.done) return presentReport(existing, now);
+    const taskTicks = body.done ? [...ticks, { taskId, at: now }].sort((a, b) => a.taskId.localeCompare(b.taskId)) : ticks.filter((tick) => tick.taskId !== taskId);
+    const set = { taskTicks, awayStudents, authorName: user.name };
+    const report = existing
+      ? await Report.findOneAndUpdate({ _id, writes: existing.writes ?? trusted({ $in: [0, null] }) }, { $set: set, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>()
+      : await unlessDuplicate(
+          async () => (await Report.create({ _id, schoolId, authorUserId: user._id, date, content: '', ...set, writes: 1 })).toObject() as ReportDoc,
+          () => null,
+        );
+    if (!report) continue;
+    const presented = presentReport(report, now);
+    const room = schoolId.toHexString();
+    realtime.toSchool(room, 'reports.saved', presented);
+    realtime.toSchool(room, 'taskRounds.updated', await taskRounds(schoolId, date));
+    return presented;
+  }
+  throw conflict(REPORT_TEXTS.busy);
+  });
+}
+
+const REFRESH_ATTEMPTS = 8;
+
+/**
+ * The open report day's reports list who is away as the trips say now: called after any change of
+ * the school's trips. A report written meanwhile is read again, so no list is left behind.
+ * Reports of days that are over keep what they said when they locked.
+ */
+export async function refreshAwayLists(schoolId: Types.ObjectId, now: Date, realtime: Realtime): Promise<void> {
+  const date = reportDay(now);
+  const Report = ReportModel.of(schoolId);
+  const reports = await Report.find({ schoolId, date }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>();
+  for (const { _id } of reports) {
+    for (let attempt = 0; attempt < REFRESH_ATTEMPTS; attempt++) {
+      const awayStudents = await awayOnDay(schoolId, date);
+      const report = await Report.findById(_id).lean<ReportDoc>();
+      if (!report || JSON.stringify(report.awayStudents) === JSON.stringify(awayStudents)) break;
+      const writes = report.writes ?? trusted({ $in: [0, null] });
+      const updated = await Report.findOneAndUpdate({ _id, writes }, { $set: { awayStudents }, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>();
+      if (!updated) continue;
+      realtime.toSchool(schoolId.toHexString(), 'reports.saved', presentReport(updated, now));
+      break;
+    }
+  }
 }
 
 /** The school's reports of the last seven report days, newest first. */
@@ -106,13 +183,20 @@ export async function updateReportContent(
   actor: UserDoc,
   schoolId: Types.ObjectId,
   id: string,
-  content: string,
+  { content, baseVersion }: UpdateReportBody,
   now: Date,
   realtime: Realtime,
 ): Promise<Report> {
-  const report = await findReport(schoolId, id);
-  report.content = content;
-  await report.save();
+  const found = await findReport(schoolId, id);
+  const report = await ReportModel.of(schoolId)
+    .findOneAndUpdate({ _id: found._id, version: baseVersion === 0 ? trusted({ $in: [0, null] }) : baseVersion }, { $set: { content }, $inc: { version: 1, writes: 1 } }, { new: true })
+    .lean<ReportDoc>();
+  if (!report) {
+    const current = await ReportModel.of(schoolId).findById(found._id).lean<ReportDoc>();
+    if (!current) throw notFound(REPORT_TEXTS.notFound);
+    if (current.content === content) return presentReport(current, now);
+    throw editConflict(REPORT_TEXTS.conflict, presentReport(current, now));
+  }
   await audit(actor, 'report.edited', { id: report._id, name: `${report.authorName}, ${formatDayNo(report.date)}`, schoolId: report.schoolId });
   const presented = presentReport(report, now);
   realtime.toSchool(report.schoolId.toHexString(), 'reports.saved', presented);

@@ -7,6 +7,8 @@ const taskConfigSchema = new Schema(
   {
     schoolId: { type: Schema.Types.ObjectId, ref: 'School', required: true, unique: true },
     buttons: [{ _id: false, id: { type: String, enum: TASK_IDS, required: true }, label: { type: String, required: true } }],
+    /** Counts the saves of the labels; a save is taken only on the version it was made from. */
+    version: { type: Number, default: 0 },
   },
   { timestamps: true },
 );

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLES, SCHOOL_ADMIN_ROLES } from '#protocol/roles';
 import { schoolIdParamsSchema, tasksConfigBodySchema, tasksConfigSchema } from '#protocol/taskButtons';
 import { schoolOf } from '../../plugins/schoolScope';
-import { getTaskButtons, saveTaskButtons } from './service';
+import { getTasksConfig, saveTaskButtons } from './service';
 
 export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -12,10 +12,7 @@ export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/tasks-config/:schoolId',
     { config: { access: { roles: ROLES, scope: 'school' } }, schema: { params: schoolIdParamsSchema, response: { 200: tasksConfigSchema } } },
-    async (request) => {
-      const schoolId = schoolOf(request);
-      return { schoolId: schoolId.toHexString(), buttons: await getTaskButtons(schoolId) };
-    },
+    async (request) => getTasksConfig(schoolOf(request)),
   );
 
   r.put(
@@ -24,6 +21,6 @@ export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } },
       schema: { params: schoolIdParamsSchema, body: tasksConfigBodySchema, response: { 200: tasksConfigSchema } },
     },
-    async (request) => saveTaskButtons(schoolOf(request), request.body.buttons, app.realtime),
+    async (request) => saveTaskButtons(schoolOf(request), request.body, app.realtime),
   );
 }

@@ -1,20 +1,40 @@
 import type { Types } from 'mongoose';
-import { defaultTaskButtons, TASK_IDS, type TaskButton, type TasksConfig } from '#protocol/taskButtons';
+import { defaultTaskButtons, TASK_IDS, TASK_LABELS_CONFLICT, type TaskButton, type TasksConfig, type TasksConfigBody } from '#protocol/taskButtons';
+import { unlessDuplicate } from '../../db/duplicateKey';
+import { trusted } from '../../db/trusted';
+import { editConflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { TaskConfig } from './model';
+import { TaskConfig, type TaskConfigDoc } from './model';
 
-/** The school's buttons in id order; labels it never set fall back to the defaults. */
-export async function getTaskButtons(schoolId: Types.ObjectId): Promise<TaskButton[]> {
-  const config = await TaskConfig.of(schoolId).findOne({ schoolId }).lean();
-  const defaults = defaultTaskButtons();
-  if (!config) return defaults;
-  return TASK_IDS.map((id, i) => config.buttons.find((b) => b.id === id) ?? defaults[i]!) as TaskButton[];
+/** The school's buttons in id order, and how many times they were saved; labels it never set fall back to the defaults. */
+export async function getTasksConfig(schoolId: Types.ObjectId): Promise<TasksConfig> {
+  const config = await TaskConfig.of(schoolId).findOne({ schoolId }).lean<TaskConfigDoc>();
+  return presentConfig(schoolId, config);
 }
 
-export async function saveTaskButtons(schoolId: Types.ObjectId, buttons: TaskButton[], realtime: Realtime): Promise<TasksConfig> {
-  const ordered = TASK_IDS.map((id) => ({ id, label: buttons.find((b) => b.id === id)!.label }));
-  await TaskConfig.of(schoolId).findOneAndUpdate({ schoolId }, { $set: { buttons: ordered } }, { upsert: true });
-  const config = { schoolId: schoolId.toHexString(), buttons: ordered };
+function presentConfig(schoolId: Types.ObjectId, config: TaskConfigDoc | null): TasksConfig {
+  const defaults = defaultTaskButtons();
+  const buttons = config ? (TASK_IDS.map((id, i) => config.buttons.find((b) => b.id === id) ?? defaults[i]!) as TaskButton[]) : defaults;
+  return { schoolId: schoolId.toHexString(), buttons: buttons.map(({ id, label }) => ({ id, label })), version: config?.version ?? 0 };
+}
+
+/**
+ * Saves the six labels on the version they were edited from (one conditional write; the first
+ * save creates the school's row): otherwise 409 with the labels as they are now, unless they already read the same.
+ */
+export async function saveTaskButtons(schoolId: Types.ObjectId, body: TasksConfigBody, realtime: Realtime): Promise<TasksConfig> {
+  const ordered = TASK_IDS.map((id) => ({ id, label: body.buttons.find((b) => b.id === id)!.label }));
+  const Config = TaskConfig.of(schoolId);
+  const onVersion = body.baseVersion === 0 ? trusted({ $in: [0, null] }) : body.baseVersion;
+  const saved =
+    (await Config.findOneAndUpdate({ schoolId, version: onVersion }, { $set: { buttons: ordered }, $inc: { version: 1 } }, { new: true }).lean<TaskConfigDoc>()) ??
+    (body.baseVersion === 0 ? await unlessDuplicate(async () => (await Config.create({ schoolId, buttons: ordered, version: 1 })).toObject() as TaskConfigDoc, () => null) : null);
+  if (!saved) {
+    const current = await getTasksConfig(schoolId);
+    if (JSON.stringify(current.buttons) === JSON.stringify(ordered)) return current;
+    throw editConflict(TASK_LABELS_CONFLICT, current);
+  }
+  const config = presentConfig(schoolId, saved);
   realtime.toSchool(schoolId.toHexString(), 'taskButtons.updated', config);
   return config;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TASK_LABELS, TASK_LABEL_REQUIRED } from '#protocol/taskButtons';
-import { expectAccess, type Callers } from '../../../test/callers';
+import { DEFAULT_TASK_LABELS, TASK_LABEL_REQUIRED, TASK_LABELS_CONFLICT } from '#protocol/taskButtons';
+import { signedIn } from '../../../test/sessions';
+import { expectAccess, makeUser, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import type { TestServer } from '../../../test/testServer';
 import { startSeededServer } from '../../../test/seededServer';
@@ -14,7 +15,8 @@ beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
 afterAll(async () => server?.close());
 
 type Buttons = { buttons: Array<{ id: string; label: string }> };
-const labels = (prefix: string) => ({ buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `${prefix} ${id}` })) });
+/** Six labels, saved on the version they were edited from (0: the defaults, never saved). */
+const labels = (prefix: string, baseVersion = 0) => ({ buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `${prefix} ${id}` })), baseVersion });
 
 describe('tasks config', () => {
   it('starts with the spec’s six defaults, readable by every approved member of the school', async () => {
@@ -43,7 +45,7 @@ describe('tasks config', () => {
       adminA: 200,
       platform: 200,
     });
-    const reversed = { buttons: labels('  Ny').buttons.map((b) => ({ ...b, label: `${b.label}  ` })).reverse() };
+    const reversed = { buttons: labels('  Ny').buttons.map((b) => ({ ...b, label: `${b.label}  ` })).reverse(), baseVersion: 1 };
     const res = await c.adminA.put<Buttons>(`/api/tasks-config/${fx.a.id}`, reversed);
     expect(res.body.buttons.map((b) => b.id)).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(res.body.buttons[0]!.label).toBe('Ny 1');
@@ -62,9 +64,25 @@ describe('tasks config', () => {
     long.buttons[0]!.label = 'x'.repeat(101);
     const duplicate = labels('X');
     duplicate.buttons[1]!.id = '1';
-    for (const body of [long, duplicate, { buttons: labels('X').buttons.slice(0, 5) }, { buttons: 'alle' }, {}]) {
+    for (const body of [long, duplicate, { buttons: labels('X').buttons.slice(0, 5), baseVersion: 0 }, { buttons: 'alle', baseVersion: 0 }, {}, { buttons: labels('X').buttons }, labels('X', -1)]) {
       expect((await c.adminB.put(`/api/tasks-config/${fx.b.id}`, body)).status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
     expect(await TaskConfig.of(fx.b.id).findOne({ schoolId: fx.b.id }).lean()).toEqual(before);
+  });
+
+  it('two admins saving at once from one version: one is taken, the others are shown the labels as they are now', async () => {
+    const start = (await c.adminA.get<Buttons & { version: number }>(`/api/tasks-config/${fx.a.id}`)).body.version;
+    const second = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Admin'));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => (n % 2 ? second : c.adminA).put<Buttons & { version: number; code?: string; current?: Buttons }>(`/api/tasks-config/${fx.a.id}`, labels(`Samtidig ${n}`, start))),
+    );
+    const taken = answers.filter((a) => a.status === 200);
+    expect(taken).toHaveLength(1);
+    const now = (await c.supervisorA.get<Buttons & { version: number }>(`/api/tasks-config/${fx.a.id}`)).body;
+    expect(now).toMatchObject({ buttons: taken[0]!.body.buttons, version: start + 1 });
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'editConflict', message: TASK_LABELS_CONFLICT, current: { buttons: now.buttons, version: now.version } });
+    }
   });
 });
