@@ -22,6 +22,8 @@ const AccessibilityStatementPage = lazy(() =>
  */
 export default function SignedInApp() {
   const status = useAuthStore((state) => state.user?.status);
+  // A new role or school: every screen starts again, loading what it shows for who the user is now.
+  const identity = useAuthStore((state) => (state.user ? `${state.user.id}:${state.user.role}:${state.user.schoolId ?? ''}` : ''));
   // The accessibility statement is open to every account, whatever its status.
   const statement = useLocation().pathname === STATEMENT_PATH;
   usePendingUserAnnouncements();
@@ -36,7 +38,7 @@ export default function SignedInApp() {
           <AccessibilityStatementPage />
         </Suspense>
       ) : status === 'approved' ? (
-        <ApprovedRoutes />
+        <ApprovedRoutes key={identity} />
       ) : status === 'pending' ? (
         <PendingPage />
       ) : (

@@ -8,6 +8,7 @@ import { tripSchema } from './away';
 import { sickListSchema } from './sick';
 import { tasksConfigSchema } from './taskButtons';
 import type { EventOrigin } from './origin';
+import { SESSION_END_REASONS } from './sessionEnd';
 
 /**
  * Every server-to-client event: '<plural>.<pastTense>' → payload schema. The payload is the same
@@ -44,6 +45,8 @@ export const serverEventSchemas = {
   'maintenanceTasks.deleted': deletedSchema,
   /** The server's database was away and is back: to everyone, whose screens fetch their data again. */
   'connections.restored': z.object({}),
+  /** Why the server is about to close this user's (or session's) connections: the screen tells the person. */
+  'session.ended': z.object({ reason: z.enum(SESSION_END_REASONS) }),
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

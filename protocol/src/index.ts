@@ -16,6 +16,7 @@ export * from './reportRanges';
 export * from './sick';
 export * from './away';
 export * from './maintenance';
+export * from './sessionEnd';
 export * from './events';
 export * from './origin';
 export * from './texts';

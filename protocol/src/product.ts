@@ -6,6 +6,8 @@ export const STORAGE_KEY_AUTH = `${PRODUCT_NAME.toLowerCase()}_auth`;
 export const STORAGE_KEY_SESSION = `${PRODUCT_NAME.toLowerCase()}_session`;
 /** Set when a logout could not reach the server: the next start signs out again instead of resuming. */
 export const STORAGE_KEY_LOGOUT_PENDING = `${PRODUCT_NAME.toLowerCase()}_logout_pending`;
+/** Why this tab was signed out, for the sign-in page to say once (sessionStorage). */
+export const STORAGE_KEY_SIGNED_OUT_NOTICE = `${PRODUCT_NAME.toLowerCase()}_signed_out_notice`;
 /**
  * A meta tag the server puts in the page when the request came with a session cookie (which the
  * page's script cannot see). Without it the first load does not ask /me: its 401 would be an error

@@ -8,7 +8,8 @@ import {
   type RegisterBody,
 } from '#protocol/auth';
 import { messageSchema, type Message } from '#protocol/common';
-import { getData, request } from './http';
+import type { ErrorCode } from '#protocol/errors';
+import { HttpError, request } from './http';
 
 export function login(body: LoginBody): Promise<LoginResponse> {
   return request('POST', '/api/auth/login', loginResponseSchema, body);
@@ -23,8 +24,14 @@ export async function logout(): Promise<boolean> {
 }
 
 /** The current user, or null when the session is gone (401). */
-export function fetchMe(): Promise<MeResponse | null> {
-  return getData('/api/auth/me', meResponseSchema);
+/** Who is signed in; when no one is, the server's code for why (schoolInactive, notSignedIn). */
+export async function fetchMe(): Promise<MeResponse | { refused: ErrorCode | null }> {
+  try {
+    return await request('GET', '/api/auth/me', meResponseSchema);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) return { refused: error.code };
+    throw error;
+  }
 }
 
 export function register(body: RegisterBody): Promise<Message> {

@@ -20,6 +20,7 @@ import { refetchLoadedStores } from '../stores/registry';
 import { tripEvents } from '../features/away/tripsStore';
 import { userEvents } from '../features/users/userEvents';
 import { platformUserEvents } from '../features/platform/platformStore';
+import { sessionEndEvents } from '../features/auth/sessionEnded';
 import { combineHandlers, type EventHandlers } from './eventHandlers';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -37,6 +38,7 @@ const handlers: Handlers = combineHandlers(
   sickEvents,
   tripEvents,
   maintenanceEvents,
+  sessionEndEvents,
   { 'connections.restored': () => refetchLoadedStores() },
 );
 

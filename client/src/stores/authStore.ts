@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import type { LoginResponse, MeResponse, User } from '#protocol/auth';
+import type { LoginResponse, User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
+import { SESSION_END_TEXTS, type SessionEndReason } from '#protocol/sessionEnd';
 import { fetchMe, logout } from '../api/auth';
 import { ME_FRESH_MS, ME_RETRIES, RETRY_DELAY_MS } from '../config';
 import {
@@ -14,6 +15,7 @@ import {
   updateStoredUser,
 } from './authStorage';
 import { resetStores } from './registry';
+import { forgetSignedOutNotice, noteSignedOut } from './signedOutNotice';
 
 export type AuthPhase = 'checking' | 'signedOut' | 'signedIn';
 
@@ -25,8 +27,8 @@ interface AuthState {
   beginSession(response: LoginResponse): void;
   /** GET /api/auth/me unless fresh (2 min); a 401 signs out. */
   refreshMe(options?: { force?: boolean }): Promise<void>;
-  /** Logout call (errors swallowed), clear local data, reload on the login page. */
-  signOut(): Promise<void>;
+  /** Logout call (errors swallowed), clear local data, reload on the login page; with a reason, that page says it. */
+  signOut(reason?: SessionEndReason): Promise<void>;
 }
 
 // A /me answer that was asked before a login or logout must not overwrite the newer state.
@@ -46,7 +48,7 @@ function firstPhase(): AuthPhase {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function fetchMeWithRetry(): Promise<MeResponse | null> {
+async function fetchMeWithRetry(): Promise<Awaited<ReturnType<typeof fetchMe>>> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await fetchMe();
@@ -83,10 +85,11 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     try {
       const me = await fetchMeWithRetry();
       if (asked !== epoch || signingOut) return;
-      if (me) {
+      if ('user' in me) {
         applyUser(me.user);
       } else if (get().phase === 'signedIn') {
-        await get().signOut();
+        // Ended while this screen was open: the server's own reason came first if it could send one.
+        await get().signOut(me.refused === 'schoolInactive' ? 'schoolInactive' : 'signedOutElsewhere');
       } else {
         clearStoredAuth();
         set({ phase: 'signedOut', user: null });
@@ -106,6 +109,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
     beginSession(response) {
       epoch += 1;
+      forgetSignedOutNotice();
       clearLogoutPending();
       saveStoredAuth(response);
       resetStores();
@@ -121,7 +125,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       return inFlight;
     },
 
-    async signOut() {
+    async signOut(reason) {
+      if (reason) noteSignedOut(SESSION_END_TEXTS[reason]);
       if (signingOut) return;
       signingOut = true;
       epoch += 1;

@@ -11,6 +11,7 @@ import { rooms } from './rooms';
 
 /** What the server keeps on a socket: the session it was opened with. */
 export type SocketData = { sessionId?: string; role?: string };
+type SessionEndReasonSent = ServerEventPayload<'session.ended'>['reason'];
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
 
 /**
@@ -66,12 +67,23 @@ export class Realtime {
     (this.io.emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, eventOrigin());
   }
 
-  disconnectUser(userId: string): void {
+  /**
+   * Closes the user's live connections, first telling them why when their access changed (sent
+   * before the close: the transport drains first). Without a reason the screens just reconnect.
+   */
+  disconnectUser(userId: string, reason?: SessionEndReasonSent): void {
+    if (reason) this.emit([rooms.user(userId)], 'session.ended', { reason });
     this.io.in(rooms.user(userId)).disconnectSockets(true);
   }
 
   /** Every live connection of the user but those of one session (the one that changed the password). */
   disconnectOtherSessions(userId: string, keepSessionId: string): void {
+    this.counted('session.ended');
+    (this.io.to(rooms.user(userId)).except(rooms.session(keepSessionId)).emit as (e: string, p: unknown, o: unknown) => boolean)(
+      'session.ended',
+      { reason: 'passwordChanged' },
+      eventOrigin(),
+    );
     this.io.in(rooms.user(userId)).except(rooms.session(keepSessionId)).disconnectSockets(true);
   }
 

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, seedFixture, type Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
-import { connectSocket, waitForDisconnect, type TestSocket } from '../../test/sockets';
+import { makeUser } from '../../test/callers';
+import { connectSocket, record, waitForDisconnect, type TestSocket } from '../../test/sockets';
 import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
 import { SessionModel } from '../features/auth/sessionModel';
 
@@ -49,9 +50,12 @@ describe('the live connection ends with its session', () => {
     try {
       const client = await signedIn(url, fx.a.caretaker);
       const socket = await socketOf(url, client);
+      const told = record(socket, ['session.ended']);
       const closed = waitForDisconnect(socket, 6000);
       const busy = setInterval(() => void client.get('/api/auth/me'), 200);
       await closed.finally(() => clearInterval(busy));
+      // Told why before the close, for the screen to say.
+      expect(told).toEqual([{ event: 'session.ended', payload: { reason: 'expired' } }]);
       expect((await client.get('/api/auth/me')).status).toBe(401);
     } finally {
       await app.close();
@@ -86,9 +90,13 @@ describe('the live connection ends with its session', () => {
     const elsewhere = await signedIn(server.baseUrl, fx.a.admin);
     const ownSocket = await socketOf(server.baseUrl, here);
     const otherSocket = await socketOf(server.baseUrl, elsewhere);
+    const toldHere = record(ownSocket, ['session.ended']);
+    const toldElsewhere = record(otherSocket, ['session.ended']);
     const closed = waitForDisconnect(otherSocket, 3000);
     expect((await here.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'nytt-passord' })).status).toBe(200);
     await closed;
+    expect(toldElsewhere).toEqual([{ event: 'session.ended', payload: { reason: 'passwordChanged' } }]);
+    expect(toldHere).toEqual([]);
     expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
     await expect(connectSocket(server.baseUrl, elsewhere.cookie)).rejects.toThrow();
     expect(ownSocket.connected).toBe(true);
@@ -109,5 +117,35 @@ describe('the live connection ends with its session', () => {
       stale.cookie = cookie;
       expect((await stale.get('/api/auth/me')).status).toBe(401);
     }
+  });
+
+  it('each change of an account tells its open screens why before closing them; a colleague hears nothing', async () => {
+    const admin = await signedIn(server.baseUrl, fx.a.admin);
+    const platform = await signedIn(server.baseUrl, fx.platformAdmin);
+    const cases: Array<{ reason: string; act: (id: string) => Promise<{ status: number }> }> = [
+      { reason: 'deactivated', act: (id) => admin.post(`/api/admin/users/${id}/deactivate`) },
+      { reason: 'deleted', act: (id) => admin.delete(`/api/admin/users/${id}`) },
+      { reason: 'roleChanged', act: (id) => admin.put(`/api/admin/users/${id}/role`, { role: 'Vaktmester' }) },
+      { reason: 'transferred', act: (id) => platform.put(`/api/plattformadministrator/users/${id}/transfer`, { schoolId: fx.b.id }) },
+    ];
+    const colleague = await socketOf(server.baseUrl, await signedIn(server.baseUrl, fx.a.supervisor));
+    const colleagueHeard = record(colleague, ['session.ended']);
+    for (const { reason, act } of cases) {
+      const user = await makeUser(fx.a.id, 'Tilsynsvakt');
+      const socket = await socketOf(server.baseUrl, await signedIn(server.baseUrl, user));
+      const told = record(socket, ['session.ended']);
+      const closed = waitForDisconnect(socket, 3000);
+      expect((await act(user.id)).status, reason).toBe(200);
+      await closed;
+      expect(told, reason).toEqual([{ event: 'session.ended', payload: { reason } }]);
+    }
+    const waiting = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
+    const pendingSocket = await socketOf(server.baseUrl, await signedIn(server.baseUrl, waiting));
+    const toldPending = record(pendingSocket, ['session.ended']);
+    const closedPending = waitForDisconnect(pendingSocket, 3000);
+    expect((await admin.post(`/api/admin/users/${waiting.id}/reject`)).status).toBe(200);
+    await closedPending;
+    expect(toldPending).toEqual([{ event: 'session.ended', payload: { reason: 'rejected' } }]);
+    expect(colleagueHeard).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io';
 import type { Config } from '../config';
+import { eventOrigin } from './eventOrigin';
 import { liveSession } from './handshake';
 
 /** setTimeout's longest wait; a later end is looked at again when this one fires. */
@@ -19,7 +20,11 @@ export function watchSession(socket: Socket, sessionId: string, endsAt: Date, co
     liveSession(sessionId, config).then((session) => {
       if (!socket.connected) return;
       if (session) schedule(session.endsAt);
-      else socket.disconnect(true);
+      else {
+        // Its idle time or absolute limit ran out: the screen is told before the close.
+        socket.emit('session.ended', { reason: 'expired' }, eventOrigin());
+        socket.disconnect(true);
+      }
     }, onError);
   };
   socket.once('disconnect', () => clearTimeout(timer));

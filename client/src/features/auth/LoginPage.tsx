@@ -5,6 +5,7 @@ import { browserName } from '../../api/browser';
 import { serverMessage } from '../../api/http';
 import { AuthLayout } from './AuthLayout';
 import { CompatNotice } from './CompatNotice';
+import { SignedOutNotice } from './SignedOutNotice';
 import { SignInForm, useSignInOutcomes } from './SignInForm';
 
 export const LOGIN_TITLE = 'Logg inn';
@@ -14,6 +15,7 @@ export function LoginPage() {
   const { enter, refuse } = useSignInOutcomes();
   return (
     <AuthLayout title={LOGIN_TITLE}>
+      <SignedOutNotice />
       <SignInForm
         testId="login"
         onSignedIn={(response) =>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { PLATFORM_ADMIN_ROLE } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { AuthLayout } from './AuthLayout';
+import { SignedOutNotice } from './SignedOutNotice';
 import { SignInForm, useSignInOutcomes } from './SignInForm';
 
 /** /plattformadministrator-login: accepts Plattformadministrator accounts only. */
@@ -10,9 +11,9 @@ export function PlatformLoginPage() {
   return (
     <AuthLayout title="Plattformadministrator Portal">
       <p className="muted">Innlogging for plattformadministratorer.</p>
+      <SignedOutNotice />
       <SignInForm
         testId="platform-login"
-        checksFilled
         onSignedIn={(response) =>
           response.user.role === PLATFORM_ADMIN_ROLE
             ? enter(response)

@@ -40,12 +40,10 @@ type SignInFormProps = {
   testId: string;
   onSignedIn(response: LoginResponse): Promise<void> | void;
   failureDescription(error: unknown): string;
-  /** Says 'Vennligst fyll ut alle feltene' itself instead of the browser's required fields. */
-  checksFilled?: boolean;
 };
 
 /** E-mail and password, 'Logg inn': the one sign-in form of both sign-in pages. */
-export function SignInForm({ testId, onSignedIn, failureDescription, checksFilled = false }: SignInFormProps) {
+export function SignInForm({ testId, onSignedIn, failureDescription }: SignInFormProps) {
   // The prerendered form cannot sign in before React runs: the browser would send the password in the address.
   const hydrated = useHydrated();
   const form = useSchemaForm<keyof LoginBody, LoginBody>({
@@ -54,7 +52,8 @@ export function SignInForm({ testId, onSignedIn, failureDescription, checksFille
     // The sign-in pages tell what is wrong in a toast, not under the fields.
     onInvalid: (errors, values) => {
       const unfilled = !values.email.trim() || !values.password;
-      if (checksFilled && unfilled) return void failed('Feil', 'Vennligst fyll ut alle feltene');
+      // Said in Norwegian by the form itself, never by the browser's own bubble (noValidate).
+      if (unfilled) return void failed('Feil', 'Vennligst fyll ut alle feltene');
       const [first] = Object.values(errors);
       if (first) failed('Innloggingsfeil', first);
     },
@@ -70,14 +69,14 @@ export function SignInForm({ testId, onSignedIn, failureDescription, checksFille
   });
 
   return (
-    <form className="form" onSubmit={form.onSubmit} noValidate={checksFilled} data-testid={`${testId}-form`}>
+    <form className="form" onSubmit={form.onSubmit} noValidate data-testid={`${testId}-form`}>
       <TextField
         label="E-post"
         type="email"
         name="email"
         autoComplete="username"
         inputMode="email"
-        required={!checksFilled}
+        required
         {...form.field('email')}
         data-testid={`${testId}-email`}
       />
@@ -86,7 +85,7 @@ export function SignInForm({ testId, onSignedIn, failureDescription, checksFille
         type="password"
         name="password"
         autoComplete="current-password"
-        required={!checksFilled}
+        required
         {...form.field('password')}
         data-testid={`${testId}-password`}
       />

@@ -16,7 +16,7 @@ export function useInactivityLogout(): void {
     const check = () => {
       clearTimeout(timer);
       const idle = Date.now() - lastActivity;
-      if (idle >= limit) void signOut();
+      if (idle >= limit) void signOut('idle');
       else timer = setTimeout(check, limit - idle);
     };
     const onActivity = () => {

@@ -38,6 +38,7 @@ export function DailyReportCard({ now }: { now: Date }) {
   const save = useMyReportStore((state) => state.save);
   const refresh = useMyReportStore((state) => state.refresh);
   const conflict = useMyReportStore((state) => state.conflict);
+  const deletedElsewhere = useMyReportStore((state) => state.deletedElsewhere);
   const resolveConflict = useMyReportStore((state) => state.resolveConflict);
 
   const inWindow = serverWindow || isResetWindow(now);
@@ -75,6 +76,11 @@ export function DailyReportCard({ now }: { now: Date }) {
             Prøv igjen
           </button>
         </div>
+      )}
+      {deletedElsewhere && (
+        <p className="notice notice-warning" role="status" data-testid="report-deleted-elsewhere">
+          En administrator har slettet den lagrede rapporten. Teksten under er ikke lagret: lagre den på nytt eller tøm den.
+        </p>
       )}
       {draftFailed && (
         <p className="notice notice-error" role="alert">

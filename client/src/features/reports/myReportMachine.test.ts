@@ -118,12 +118,16 @@ describe("the supervisor's report, as rules", () => {
     expect(someoneElse.text).toBe('Fra telefonen');
   });
 
-  it('a deleted report empties an untouched text and keeps one being typed', () => {
+  it('a report deleted by an admin leaves its text on screen, unsaved and said so, until saved again', () => {
     const untouched = run({ type: 'started', userId: KARI }, loadedWith('A'), { type: 'deleted', id: ID });
-    expect(untouched).toMatchObject({ text: '', unsaved: false });
-    expect(untouched.report).toMatchObject({ id: null, content: '' });
+    expect(untouched).toMatchObject({ text: 'A', unsaved: true, baseVersion: 0, deletedElsewhere: true });
+    expect(untouched.report).toMatchObject({ id: null, content: '', version: 0 });
     const typing = run({ type: 'started', userId: KARI }, loadedWith('A'), { type: 'typed', text: 'AB' }, { type: 'deleted', id: ID });
-    expect(typing).toMatchObject({ text: 'AB', unsaved: true });
+    expect(typing).toMatchObject({ text: 'AB', unsaved: true, deletedElsewhere: true });
+    const savedAgain = next(typing, { type: 'saved', saved: savedReport('AB', '2026-11-20T22:00:00.000Z', KARI, 1) });
+    expect(savedAgain).toMatchObject({ unsaved: false, deletedElsewhere: false });
+    // Another report's deletion says nothing here.
+    expect(run({ type: 'started', userId: KARI }, loadedWith('A'), { type: 'deleted', id: 'f'.repeat(24) })).toMatchObject({ text: 'A', unsaved: false, deletedElsewhere: false });
   });
 
   it('without the server the day is this device’s guess and its draft is shown; a known day is kept', () => {

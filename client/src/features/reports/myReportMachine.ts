@@ -28,6 +28,8 @@ export interface MyReportState {
   baseVersion: number;
   /** A save refused because the text changed elsewhere: both texts, until the writer chooses. */
   conflict: Conflict | null;
+  /** An administrator deleted the saved report while it was open: its text stays here, unsaved, and the card says so. */
+  deletedElsewhere: boolean;
   /** Ticks shown while their save is on its way. */
   pendingTicks: TaskId[] | null;
   saving: boolean;
@@ -77,6 +79,7 @@ export const EMPTY: MyReportState = {
   unsaved: false,
   baseVersion: 0,
   conflict: null,
+  deletedElsewhere: false,
   pendingTicks: null,
   saving: false,
   lockedDrafts: [],
@@ -97,7 +100,12 @@ function serverCopy(state: MyReportState, saved: Report): MyReportState {
   return withServerText(state, { ...report, ...pickContent(saved), id: saved.id }, saved.content);
 }
 
-function loaded(state: MyReportState, { report: answer, draft, otherDrafts }: Extract<MyReportEvent, { type: 'loaded' }>): MyReportState {
+function loaded(state: MyReportState, event: Extract<MyReportEvent, { type: 'loaded' }>): MyReportState {
+  const after = loadedReport(state, event);
+  return { ...after, deletedElsewhere: state.deletedElsewhere && after.day === state.day && after.report?.id === null };
+}
+
+function loadedReport(state: MyReportState, { report: answer, draft, otherDrafts }: Extract<MyReportEvent, { type: 'loaded' }>): MyReportState {
   const sameDay = state.day === answer.date;
   // A save that finished while this was asked is newer than the answer.
   const newerLocal = sameDay && state.report?.updatedAt && answer.updatedAt && state.report.updatedAt > answer.updatedAt ? state.report : null;
@@ -181,7 +189,7 @@ export function next(state: MyReportState, event: MyReportEvent): MyReportState 
     case 'saveStarted':
       return { ...state, saving: true };
     case 'saved':
-      return saved(state, event);
+      return { ...saved(state, event), deletedElsewhere: false };
     case 'ticksSaved':
       return ticksSaved(state, event.saved, event.last);
     case 'tickFailed':
@@ -200,7 +208,8 @@ export function next(state: MyReportState, event: MyReportEvent): MyReportState 
       const { report } = state;
       if (!state.day || !report || report.id !== event.id) return state;
       const emptied: MyReport = { ...report, id: null, content: '', completedTasks: [], awayStudents: [], updatedAt: null, version: 0 };
-      return { ...withServerText(state, emptied, ''), pendingTicks: null };
+      // Nothing on screen vanishes: the text stays, now unsaved, to be saved again or cleared.
+      return { ...state, report: emptied, unsaved: state.text !== '', baseVersion: 0, pendingTicks: null, deletedElsewhere: true };
     }
     case 'lockedDraftGone':
       return { ...state, lockedDrafts: state.lockedDrafts.filter((draft) => draft.date !== event.date) };

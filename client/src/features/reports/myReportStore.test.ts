@@ -343,13 +343,14 @@ describe('my report changed elsewhere (reports.saved, reports.deleted)', () => {
     expect(store().report?.content).toBe('Nyere');
   });
 
-  it('an admin deleting my report empties it, unless I have typed: then my text stays as not saved', async () => {
+  it('an admin deleting my report leaves my text on screen and kept on the device, as not saved', async () => {
     server.store(DAY, 'Slettes');
     await store().start(KARI);
 
     store().receiveDeleted(reportIdOf(DAY));
-    expect(store()).toMatchObject({ text: '', unsaved: false });
+    expect(store()).toMatchObject({ text: 'Slettes', unsaved: true, deletedElsewhere: true });
     expect(store().report).toMatchObject({ id: null, content: '' });
+    expect(readDraft(KARI, DAY)?.content).toBe('Slettes');
 
     server.store(DAY, 'Slettes igjen');
     await store().refresh();

@@ -36,6 +36,7 @@ export function changeRole(actor: UserDoc, targetId: string, role: Role, realtim
     action: 'user.roleChanged',
     detail: (target: UserDoc) => `${target.role} → ${role}`,
     access: 'reconnect',
+    ends: 'roleChanged',
   } as const;
   return changeUser(actor, platformReach, targetId, change, realtime);
 }
@@ -47,7 +48,7 @@ export function changeStatus(actor: UserDoc, targetId: string, status: 'approved
     },
     set: { status },
     action: status === 'approved' ? 'user.reactivated' : 'user.deactivated',
-    ...(status === 'deactivated' ? { access: 'signOut' } : {}),
+    ...(status === 'deactivated' ? ({ access: 'signOut', ends: 'deactivated' } as const) : {}),
   };
   return changeUser(actor, platformReach, targetId, change, realtime);
 }
@@ -64,6 +65,7 @@ export async function transferUser(actor: UserDoc, targetId: string, schoolId: s
     action: 'user.transferred',
     detail: () => `til ${destination?.name ?? ''}`,
     access: 'reconnect',
+    ends: 'transferred',
   } as const;
   return changeUser(actor, platformReach, targetId, change, realtime);
 }

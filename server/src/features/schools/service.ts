@@ -93,7 +93,7 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
   if (!active) {
     const userIds = (await UserModel.find({ schoolId: school._id }, { _id: 1 }).lean()).map((u) => u._id);
     await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
-    for (const id of userIds) realtime.disconnectUser(id.toHexString());
+    for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolInactive');
   }
   const presented = (await presentPlatformSchool(school._id))!;
   realtime.emit([rooms.platform], 'schools.updated', presented);
@@ -133,7 +133,7 @@ export async function deleteSchool(actor: UserDoc, schoolId: string, realtime: R
 async function removeSchoolData(schoolId: Types.ObjectId, realtime: Realtime): Promise<void> {
   const userIds = (await UserModel.find({ schoolId }, { _id: 1 }).lean()).map((u) => u._id);
   await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
-  for (const id of userIds) realtime.disconnectUser(id.toHexString());
+  for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolDeleted');
   await dropSchoolDatabase(schoolId);
   // What is kept in the shared database (audit entries, say) and still names the school.
   for (const model of Object.values(mongoose.models)) {

@@ -20,7 +20,7 @@ export function approveUser(actor: UserDoc, schoolId: Types.ObjectId, targetId: 
 
 /** Rejecting deletes the registration, so the e-mail can register again. */
 export function rejectUser(actor: UserDoc, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<{ id: string }> {
-  return removeUser(actor, schoolReach(actor, schoolId), targetId, { check: mustBe('pending', NOT_PENDING), action: 'user.rejected' }, realtime);
+  return removeUser(actor, schoolReach(actor, schoolId), targetId, { check: mustBe('pending', NOT_PENDING), action: 'user.rejected', ends: 'rejected' }, realtime);
 }
 
 export function deactivateUser(actor: UserDoc, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<User> {
@@ -29,6 +29,7 @@ export function deactivateUser(actor: UserDoc, schoolId: Types.ObjectId, targetI
     set: { status: 'deactivated' },
     action: 'user.deactivated',
     access: 'signOut',
+    ends: 'deactivated',
   } as const;
   return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);
 }
@@ -44,6 +45,7 @@ export function changeUserRole(actor: UserDoc, schoolId: Types.ObjectId, targetI
     detail: (target: UserDoc) => `${target.role} → ${role}`,
     // The user's rooms were chosen for the old role: reconnecting puts them in the right ones.
     access: 'reconnect',
+    ends: 'roleChanged',
   } as const;
   return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);
 }

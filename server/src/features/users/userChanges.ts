@@ -1,3 +1,4 @@
+import type { ServerEventPayload } from '#protocol/events';
 import type { Types } from 'mongoose';
 import type { User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
@@ -59,6 +60,8 @@ export interface UserChange {
   detail?(target: UserDoc): string;
   /** 'signOut': every session ends (access lost); 'reconnect': live connections only (new rooms). */
   access?: 'signOut' | 'reconnect';
+  /** What the user's open screens are told when their connections close. */
+  ends?: ServerEventPayload<'session.ended'>['reason'];
 }
 
 export async function changeUser(actor: UserDoc, reach: Reach, targetId: string, change: UserChange, realtime: Realtime): Promise<User> {
@@ -73,7 +76,7 @@ export async function changeUser(actor: UserDoc, reach: Reach, targetId: string,
   // Logged under the school the user belonged to when it happened (the old one, when moved).
   const formerSchoolId = target.schoolId?.toHexString() ?? null;
   await audit(actor, change.action, { id: user._id, name: user.name, schoolId: formerSchoolId, ...detailOf(change, target) });
-  if (change.access) await endUserAccess(realtime, user._id, change.access === 'signOut');
+  if (change.access) await endUserAccess(realtime, user._id, change.access === 'signOut', change.ends ?? (change.access === 'signOut' ? 'deactivated' : 'roleChanged'));
   const presented = await presentWithSchool(user);
   await emitUserChange(realtime, 'users.updated', presented, formerSchoolId ? [formerSchoolId] : []);
   return presented;
@@ -82,6 +85,8 @@ export async function changeUser(actor: UserDoc, reach: Reach, targetId: string,
 interface UserRemoval {
   check?(target: UserDoc): void;
   action: AuditAction;
+  /** 'rejected' for a registration turned down; otherwise 'deleted'. */
+  ends?: 'rejected' | 'deleted';
 }
 
 /** Removes the user with every session and live connection; the e-mail is free again. */
@@ -93,7 +98,7 @@ export async function removeUser(actor: UserDoc, reach: Reach, targetId: string,
   const id = deleted._id.toHexString();
   const schoolId = deleted.schoolId?.toHexString() ?? null;
   await audit(actor, removal.action, { id, name: deleted.name, schoolId, detail: deleted.email });
-  await endUserAccess(realtime, deleted._id, true);
+  await endUserAccess(realtime, deleted._id, true, removal.ends ?? 'deleted');
   await emitUserDeleted(realtime, id, schoolId);
   return { id };
 }
