@@ -71,8 +71,11 @@ describe('the phone app', () => {
       const typed = `Kl. 23:10: alt rolig (${width}).`;
       await page.getByTestId('report-text').fill(typed);
       await shoot(page, `offline-board-${width}`);
-      // At the very top of the page, in its flow: it covers nothing.
-      expect(await banner(page).evaluate((element) => [element.getBoundingClientRect().top + scrollY, getComputedStyle(element).position])).toEqual([0, 'static']);
+      // At the very top of the page, in its flow (it covers nothing), and still in view once the page is scrolled.
+      await page.evaluate(() => scrollTo(0, 0));
+      expect(await banner(page).evaluate((element) => [element.getBoundingClientRect().top, getComputedStyle(element).position])).toEqual([0, 'sticky']);
+      await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+      expect(await banner(page).evaluate((element) => element.getBoundingClientRect().top)).toBe(0);
 
       await context.setOffline(false);
       await expect.poll(() => banner(page).innerText()).toBe('');

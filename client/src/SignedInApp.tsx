@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ApprovedRoutes } from './ApprovedRoutes';
+import './outboxSenders';
 import { usePendingUserAnnouncements } from './features/announcements/usePendingUserAnnouncements';
 import { DeactivatedPage, PendingPage } from './features/auth/AccountStatusPage';
 import { RoleChangeRedirect } from './features/auth/RoleChangeRedirect';

@@ -46,6 +46,12 @@ export function conflictCurrent<S extends z.ZodType>(error: unknown, schema: S):
   return parsed.success ? parsed.data : null;
 }
 
+/** The call never reached the server (no network, the server away): worth sending again later. */
+export function notReached(error: unknown): boolean {
+  if (error instanceof HttpError) return false;
+  return error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine);
+}
+
 /** The server's code for a failed call, or null (not a server answer, or no call at all). */
 export function errorCode(error: unknown): ErrorCode | null {
   return error instanceof HttpError ? error.code : null;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { mayConnect, startRealtime, stopRealtime } from '../../realtime/socket';
 import { useAuthStore } from '../../stores/authStore';
+import { flushOutbox, openOutbox } from '../../stores/outbox';
 import { useInactivityLogout } from './useInactivityLogout';
 import { useMeRefresh } from './useMeRefresh';
 
@@ -12,10 +13,19 @@ export function SessionRuntime() {
   );
   useMeRefresh();
   useInactivityLogout();
+  const userId = useAuthStore((state) => state.user?.id ?? null);
   useEffect(() => {
     if (!connectionKey) return;
     startRealtime();
     return stopRealtime;
   }, [connectionKey]);
+  // What was done off line, on this device, goes out once the network is back.
+  useEffect(() => {
+    if (!userId) return;
+    openOutbox(userId);
+    const online = () => void flushOutbox();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [userId, connectionKey]);
   return null;
 }

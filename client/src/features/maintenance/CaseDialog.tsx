@@ -1,6 +1,9 @@
 import type { CreateMaintenanceTaskBody } from '#protocol';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { submitCase } from './caseApi';
+import { notReached } from '../../api/http';
+import { enqueue, flushOutbox, mustWait } from '../../stores/outbox';
+import { CASE_KIND, type WaitingCase } from './caseOutbox';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
 import { CASE_FORM, CaseFields, type CaseField } from './CaseFields';
@@ -22,18 +25,31 @@ export function CaseDialog({ open, onOpenChange }: CaseDialogProps) {
       toast({ title: 'Vennligst fyll ut både romnummer og beskrivelse', variant: 'destructive' });
     },
     onValid: async (body) => {
+      const headers = once.headers();
+      // No network, or cases made off line still waiting before it: kept on the device, sent in turn.
+      if (mustWait()) return waitWith(body, headers['Idempotency-Key']!);
       try {
-        await submitCase(body, once.headers());
+        await submitCase(body, headers);
         once.done();
         toast({ title: 'Sak sendt til vaktmester' });
         form.reset();
         onOpenChange(false);
-      } catch {
+      } catch (error) {
+        if (notReached(error)) return waitWith(body, headers['Idempotency-Key']!);
         // What was typed stays in the fields for another try.
         failureToast('Kunne ikke sende sak. Prøv igjen.');
       }
     },
   });
+
+  function waitWith(body: CreateMaintenanceTaskBody, key: string): void {
+    enqueue<WaitingCase>(CASE_KIND, { body, key });
+    void flushOutbox();
+    once.done();
+    toast({ title: 'Saken venter på nett', description: 'Den sendes til vaktmester når du er på nett igjen.' });
+    form.reset();
+    onOpenChange(false);
+  }
 
   return (
     <Modal open={open} onOpenChange={(next) => !form.busy && onOpenChange(next)} title="Send sak til vaktmester" testId="case-dialog">

@@ -3,7 +3,9 @@ import { formatLongDayNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS
 import { useMyReportStore } from './myReportStore';
 import { toast } from '../../ui/toastStore';
 import { copyText } from './copyText';
-import { CONFLICT_TITLE, tellSaveOutcome } from './saveOutcome';
+import { CONFLICT_TITLE, tellSaveOutcome, WAITING_TITLE } from './saveOutcome';
+import { useWaiting } from '../../stores/outbox';
+import { TEXT_KIND, type WaitingText } from './waitingText';
 import { ConflictChoice } from '../../ui/ConflictChoice';
 import '../../ui/boardCard.css';
 import './dailyReport.css';
@@ -14,7 +16,9 @@ function SaveState() {
   const saving = useMyReportStore((state) => state.saving);
   const unsaved = useMyReportStore((state) => state.unsaved);
   const saved = useMyReportStore((state) => !!state.report?.id);
-  const text = saving ? 'Lagrer...' : unsaved ? 'Ikke lagret' : saved ? 'Lagret' : null;
+  const day = useMyReportStore((state) => state.day);
+  const waiting = useWaiting<WaitingText>(TEXT_KIND).some((entry) => entry.payload.date === day);
+  const text = saving ? 'Lagrer...' : unsaved && waiting ? WAITING_TITLE : unsaved ? 'Ikke lagret' : saved ? 'Lagret' : null;
   if (!text) return null;
   return (
     <span className={unsaved && !saving ? 'pill pill-warning' : 'pill pill-success'} data-testid="save-state" role="status">

@@ -14,6 +14,8 @@ export type SaveOutcome =
   | { kind: 'wrongDay' }
   /** The text changed elsewhere since it was loaded: both are shown until the writer chooses. */
   | { kind: 'conflict' }
+  /** No network (or others wait before it): kept on the device and sent once on line. */
+  | { kind: 'waiting' }
   | { kind: 'failed'; serverText: string };
 
 /** The outcome of a save the server refused, by its error code. */

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { reportDay, reportSchema, type Report, type TaskId } from '#protocol';
-import { conflictCurrent } from '../../api/http';
+import { conflictCurrent, notReached } from '../../api/http';
+import { enqueue, flushOutbox, mustWait, useOutbox } from '../../stores/outbox';
+import { TICK_KIND, withWaitingTicks, type WaitingTick } from './waitingTicks';
+import { TEXT_KIND, type WaitingText } from './waitingText';
 import { registerStore } from '../../stores/registry';
 import { EMPTY, next, type MyReportEvent, type MyReportState } from './myReportMachine';
 import type { ConflictOption } from '../../ui/ConflictChoice';
@@ -22,6 +25,10 @@ interface MyReportStore extends MyReportState {
   toggleTask(id: TaskId): Promise<SaveOutcome>;
   /** Ends a conflict with the writer's choice; a choice that keeps their text saves it. */
   resolveConflict(choice: ConflictOption): Promise<SaveOutcome>;
+  /** The answer to a save sent from the outbox (made off line), of this text. */
+  receiveOwnSave(saved: Report): void;
+  /** A save sent from the outbox was refused as based on an older version. */
+  receiveConflict(current: Report): void;
   /** Back on line: asks the server again and saves what was typed meanwhile; null when there was nothing to save. */
   saveTypedOffline(): Promise<SaveOutcome | null>;
   /** reports.saved: my own report, saved from another tab or device. */
@@ -89,6 +96,8 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
       dispatch({ type: 'saveFailed' });
       return { kind: 'failed', serverText: '' };
     }
+    // Behind what waits, or with no network: kept (the draft) and sent in its turn.
+    if (mustWait()) return waitWithText(userId, day);
     dispatch({ type: 'saveStarted' });
     try {
       const saved = await saveMyReport({ date: day, content: text, baseVersion });
@@ -103,8 +112,16 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
         return { kind: 'conflict' };
       }
       dispatch({ type: 'saveFailed' });
+      if (notReached(error)) return waitWithText(userId, day);
       return settleRefusal(refusal(error));
     }
+  }
+
+  function waitWithText(userId: string, day: string): SaveOutcome {
+    const already = useOutbox.getState().entries.some((entry) => entry.kind === TEXT_KIND && (entry.payload as WaitingText).date === day);
+    if (!already) enqueue<WaitingText>(TEXT_KIND, { userId, date: day });
+    void flushOutbox();
+    return { kind: 'waiting' };
   }
 
   /** A closed day keeps its draft, read-only and copyable; a wrong day asks again. */
@@ -127,6 +144,11 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
       return { kind: 'saved' };
     } catch (error) {
       dispatch({ type: 'tickFailed' });
+      if (notReached(error)) {
+        // Kept on the device and shown ticked; sent once the network is back.
+        enqueue<WaitingTick>(TICK_KIND, { date: day!, taskId: id, done });
+        return { kind: 'waiting' };
+      }
       return settleRefusal(refusal(error));
     } finally {
       ticksOnTheirWay -= 1;
@@ -180,13 +202,26 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     },
 
     toggleTask(id) {
-      const { report, pendingTicks } = get();
-      if (!report) return Promise.resolve({ kind: 'failed', serverText: '' });
-      const current = pendingTicks ?? report.completedTasks.filter(isTaskId);
+      const { report, pendingTicks, day } = get();
+      if (!report || !day) return Promise.resolve({ kind: 'failed', serverText: '' });
+      const current = withWaitingTicks(pendingTicks ?? report.completedTasks.filter(isTaskId), useOutbox.getState().entries, day);
       const done = !current.includes(id);
+      if (mustWait()) {
+        enqueue<WaitingTick>(TICK_KIND, { date: day, taskId: id, done });
+        void flushOutbox();
+        return Promise.resolve({ kind: 'waiting' });
+      }
       dispatch({ type: 'ticked', ticks: done ? [...current, id].sort() : current.filter((t) => t !== id) });
       ticksOnTheirWay += 1;
       return queued(() => doTick(id, done));
+    },
+
+    receiveOwnSave(saved) {
+      if (get().day === saved.date) dispatch({ type: 'saved', saved });
+    },
+
+    receiveConflict(current) {
+      if (get().day === current.date) dispatch({ type: 'conflicted', current });
     },
 
     resolveConflict(choice) {

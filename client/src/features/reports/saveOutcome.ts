@@ -4,6 +4,7 @@ import { failureToast, toast } from '../../ui/toastStore';
 
 export const SAVE_FAILED = 'Kunne ikke lagre. Prøv igjen.';
 export const CONFLICT_TITLE = 'Rapporten er endret et annet sted';
+export const WAITING_TITLE = 'Venter på nett';
 
 /** Tells the supervisor how a save of the daily report ended (spec §8 'Rapport'). */
 export function tellSaveOutcome(outcome: SaveOutcome): void {
@@ -19,6 +20,8 @@ export function tellSaveOutcome(outcome: SaveOutcome): void {
       return toast({ title: REPORT_TEXTS.resetWindow, description: 'Teksten er tatt vare på i nettleseren.', variant: 'destructive' });
     case 'wrongDay':
       return toast({ title: REPORT_TEXTS.wrongDay, variant: 'destructive' });
+    case 'waiting':
+      return toast({ title: WAITING_TITLE, description: 'Lagres når du er på nett igjen.' });
     case 'conflict':
       return toast({ title: CONFLICT_TITLE, description: 'Velg hvilken tekst som skal gjelde. Ingenting er slettet.', variant: 'destructive' });
     case 'failed':

@@ -29,7 +29,10 @@ import { SupervisorNav } from '../reports/SupervisorNav';
 import { TaskGrid } from '../taskButtons/TaskGrid';
 import { useReportClock } from '../reports/useReportClock';
 import { useSaveWhenOnline } from '../reports/useSaveWhenOnline';
-import { tellSaveOutcome } from '../reports/saveOutcome';
+import { tellSaveOutcome, WAITING_TITLE } from '../reports/saveOutcome';
+import { useWaiting } from '../../stores/outbox';
+import { TICK_KIND, withWaitingTicks, type WaitingTick } from '../reports/waitingTicks';
+import { WaitingCases } from '../maintenance/WaitingCases';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { useToday } from '../../ui/useToday';
 import '../../ui/text.css';
@@ -99,6 +102,7 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
         <AwayList data={away} loaded={awayLoad.loaded} failed={awayLoad.failed} onRetry={awayLoad.retry} day={day} />
       </div>
       <div className="board-report">
+        {isSupervisor && <WaitingCases />}
         {isSupervisor ? (
           <DailyReportCard now={now} />
         ) : (
@@ -126,16 +130,25 @@ function Tasks({ schoolId, day, now, isSupervisor }: { schoolId: string; day: st
   const pendingTicks = useMyReportStore((state) => state.pendingTicks);
   const saving = useMyReportStore((state) => state.saving);
 
+  const waitingTicks = useWaiting<WaitingTick>(TICK_KIND).filter((entry) => entry.payload.date === day);
   const buttons = useMemo(() => Object.values(byId).sort((a, b) => a.id.localeCompare(b.id)), [byId]);
   const ownReport = isSupervisor && report?.date === day ? report : null;
-  const mine = ownReport ? (pendingTicks ?? ownReport.completedTasks) : [];
+  // Rounds ticked off line show ticked until sent (stores/outbox.ts).
+  const mine = ownReport ? withWaitingTicks(pendingTicks ?? ownReport.completedTasks, waitingTicks, day) : [];
   const canToggle = !!ownReport && !ownReport.locked && !ownReport.resetWindow && !isResetWindow(now);
 
   return (
     <section className="card board-card" aria-labelledby="tasks-title" data-testid="tasks">
-      <h2 id="tasks-title" className="section-title">
-        Tilsynsoppgaver
-      </h2>
+      <div className="board-card-head">
+        <h2 id="tasks-title" className="section-title">
+          Tilsynsoppgaver
+        </h2>
+        {waitingTicks.length > 0 && (
+          <span className="pill pill-warning" role="status" data-testid="ticks-waiting">
+            {WAITING_TITLE}
+          </span>
+        )}
+      </div>
       {!loaded ? (
         // As tall as the six tasks will be, so the lists below do not jump when they arrive.
         <div className="duty-grid-placeholder">

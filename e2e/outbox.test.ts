@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser } from '../server/test/callers';
+import { TestClock } from '../server/test/testClock';
+import { waitForToast } from './actions';
+import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY, shoot, signIn } from './boardSupport';
+import { PHONE } from './browser';
+import { startE2E, type E2E } from './harness';
+
+/**
+ * Off line nothing done is dropped (issue 27): a report saved, two rounds ticked and a case sent
+ * with no network wait on the phone, visibly, through a reload, and arrive once each, in the order
+ * they were made, when it is back on line; other people's screens show them live.
+ */
+const clock = new TestClock(EVENING);
+let e: E2E;
+const contexts = clockedContexts(() => e, clock);
+beforeAll(async () => {
+  e = await startE2E({ clock });
+});
+afterEach(() => contexts.reset());
+afterAll(async () => e?.close());
+
+const writesOf = (page: Page) => {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth')) seen.push(`${request.method()} ${url.pathname}`);
+  });
+  return seen;
+};
+
+describe('a phone off line', () => {
+  it('a save, two ticks and a case wait on the phone through a reload, then arrive once, in order, live elsewhere', async () => {
+    const kari = await makeUser(e.fx.a.id, 'Tilsynsvakt');
+    const context = await contexts.open(PHONE);
+    const page = await openBoard(context, kari);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.reload();
+    await page.getByTestId('task-1').waitFor();
+    // Someone else's screens, on line all along.
+    const colleague = await openBoard(await contexts.open(), e.fx.a.supervisor);
+    const caretaker = await signIn(await contexts.open(), e.fx.a.caretaker, '/vaktmester');
+
+    await context.setOffline(true);
+    await page.getByTestId('report-text').fill('Skrevet uten nett: Per har feber.');
+    await page.getByTestId('report-save').click();
+    expect(await waitForToast(page, 'Venter på nett')).toContain('Lagres når du er på nett igjen.');
+    expect(await page.getByTestId('save-state').innerText()).toBe('Venter på nett');
+    await page.getByTestId('task-1').click();
+    await page.getByTestId('task-2').click();
+    await expect.poll(() => page.getByTestId('task-2').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('ticks-waiting').innerText()).toBe('Venter på nett');
+    await page.getByRole('button', { name: 'Sak' }).click();
+    await page.getByTestId('case-room').fill('214');
+    await page.getByTestId('case-description').fill('Vinduet står fast');
+    await page.getByTestId('case-submit').click();
+    await waitForToast(page, 'Saken venter på nett');
+    expect(await page.getByTestId('waiting-cases').innerText()).toContain('Rom 214: Vinduet står fast');
+    // Never 'Kunne ikke lagre' about something that will be sent.
+    expect(await page.getByText('Kunne ikke').count()).toBe(0);
+
+    // A reload off line: everything still waits, shown where it was made.
+    // (The rounds' labels are the server's: off line after a reload the card says it cannot load them.)
+    await page.reload();
+    await page.getByTestId('report-text').waitFor();
+    await expect.poll(() => page.getByTestId('report-text').inputValue()).toBe('Skrevet uten nett: Per har feber.');
+    expect(await page.getByTestId('save-state').innerText()).toBe('Venter på nett');
+    expect(await page.getByTestId('ticks-waiting').innerText()).toBe('Venter på nett');
+    expect(await page.getByTestId('waiting-case').innerText()).toContain('Rom 214');
+    await shoot(page, 'outbox-waiting-375');
+
+    const sent = writesOf(page);
+    await context.setOffline(false);
+
+    await page.getByTestId('waiting-cases').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('Lagret');
+    await page.getByTestId('ticks-waiting').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('task-2').getAttribute('aria-pressed')).toBe('true');
+    // Sent once each, in the order they were made.
+    expect(sent.slice(0, 4)).toEqual(['PUT /api/reports/my', 'PUT /api/reports/my/tasks/1', 'PUT /api/reports/my/tasks/2', 'POST /api/maintenance-tasks/submit']);
+    const server = await api(e.server.baseUrl, kari);
+    expect((await server.get<{ content: string; completedTasks: string[] }>(`/api/reports/my?date=${SHIFT_DAY}`)).body).toMatchObject({
+      content: 'Skrevet uten nett: Per har feber.',
+      completedTasks: ['1', '2'],
+    });
+    const cases = (await (await api(e.server.baseUrl, e.fx.a.caretaker)).get<Array<{ roomNumber: string }>>('/api/maintenance-tasks?status=pending')).body;
+    expect(cases.filter((c) => c.roomNumber === '214')).toHaveLength(1);
+    // Live on the others' screens.
+    await caretaker.getByText('Vinduet står fast').waitFor();
+    await colleague.getByRole('button', { name: new RegExp(`^Dobbelttellene elever · ${kari.name.split(' ')[0]} \\d\\d:\\d\\d$`) }).waitFor();
+  });
+});
