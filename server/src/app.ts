@@ -3,6 +3,7 @@ import mongoose from 'mongoose';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { useNorwegianZodMessages } from '#protocol/zodLocale';
 import { systemClock, type Clock } from './clock';
+import { logSerializers } from './logSerializers';
 import type { Config } from './config';
 import { auditRoutes } from './features/audit/routes';
 import { studentRoutes } from './features/students/routes';
@@ -52,7 +53,10 @@ export type AppDependencies = {
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   useNorwegianZodMessages();
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // A student name of 100 characters is up to 1,200 once percent-encoded in a path (4-byte UTF-8 × 3).

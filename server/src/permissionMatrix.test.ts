@@ -286,6 +286,11 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/students/Ola?schoolId=${fx.a.id}`), status: 403 }],
   },
+  'POST /api/admin/students/downloads': {
+    probe: (x) => x.post('/api/admin/students/downloads', {}),
+    expect: [401, 403, 403, 403, 403, 200, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/admin/students/downloads?schoolId=${fx.a.id}`, {}), status: 403 }],
+  },
   'DELETE /api/admin/students/:name': {
     probe: (x) => x.delete('/api/admin/students/...'),
     expect: [401, 403, 403, 403, 403, 400, 400],

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDayNo, studentParamsSchema, type StudentData } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { eraseStudentData, fetchStudentData } from './studentsApi';
+import { eraseStudentData, fetchStudentData, recordStudentDownload } from './studentsApi';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
@@ -69,7 +69,11 @@ function StudentData({ scope }: { scope: string }) {
           </h2>
           <StudentDataSummary data={data} />
           <div className="student-data-actions">
-            <button type="button" className="button button-secondary" onClick={() => downloadJson(`elevopplysninger-${data.exportedAt.slice(0, 10)}.json`, data)} data-testid="student-download">
+            <button type="button" className="button button-secondary" onClick={() => {
+                downloadJson(`elevopplysninger-${data.exportedAt.slice(0, 10)}.json`, data);
+                // The download is what the trail records; a failure to record it must not stop the file.
+                recordStudentDownload(scope).catch(() => undefined);
+              }} data-testid="student-download">
               Last ned (JSON)
             </button>
             <button type="button" className="button button-danger" onClick={() => setConfirming(true)} data-testid="student-erase">

@@ -1,4 +1,4 @@
-import { studentDataSchema, studentErasureSchema, type StudentData, type StudentErasure } from '#protocol';
+import { messageSchema, studentDataSchema, studentErasureSchema, type Message, type StudentData, type StudentErasure } from '#protocol';
 import { request, withSchool } from '../../api/http';
 
 /** Everything the school stores about one student name (GDPR); '' for an Admin's own school. */
@@ -10,4 +10,9 @@ export function fetchStudentData(name: string, scope: string): Promise<StudentDa
 
 export function eraseStudentData(name: string, scope: string): Promise<StudentErasure> {
   return request('DELETE', studentPath(name, scope), studentErasureSchema);
+}
+
+/** Records in the audit trail that what was looked up was downloaded. */
+export function recordStudentDownload(scope: string): Promise<Message> {
+  return request('POST', withSchool('/api/admin/students/downloads', scope || null), messageSchema, {});
 }

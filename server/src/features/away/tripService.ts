@@ -142,7 +142,8 @@ export async function deleteTrip(actor: UserDoc, schoolId: Types.ObjectId, id: s
   return tripsLock(schoolId, async () => {
     const trip = await findEditableTrip(schoolId, id, today);
     await Trip.of(schoolId).deleteOne({ _id: id, schoolId });
-    const who = [...trip.studentNames, ...(trip.classIds.length ? [`${trip.classIds.length} linje(r)`] : [])].join(', ');
+    // Counts, never names: the trail is kept as it is, and a student's erasure must not have to rewrite it.
+    const who = [`${trip.studentNames.length} elev(er)`, ...(trip.classIds.length ? [`${trip.classIds.length} linje(r)`] : [])].join(', ');
     await audit(actor, 'trip.removed', { id, name: `fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`, schoolId, detail: who });
     realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id });
     return { id };

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolScopeQuerySchema } from '#protocol/classes';
+import { messageSchema } from '#protocol/common';
 import { SCHOOL_ADMIN_ROLES } from '#protocol/roles';
 import { studentDataSchema, studentErasureSchema, studentParamsSchema } from '#protocol/students';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
-import { eraseStudentData, exportStudentData } from './service';
+import { eraseStudentData, exportStudentData, recordStudentDownload } from './service';
 
 const admins = { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } } as const;
 const schema = { querystring: schoolScopeQuerySchema, params: studentParamsSchema };
@@ -13,8 +14,19 @@ const schema = { querystring: schoolScopeQuerySchema, params: studentParamsSchem
 export async function studentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  // A lookup: writes nothing, so no link from another site can make it leave a trace.
   r.get('/api/admin/students/:name', { config: admins, schema: { ...schema, response: { 200: studentDataSchema } } }, async (request) =>
-    exportStudentData(currentUser(request), schoolOf(request), request.params.name),
+    exportStudentData(schoolOf(request), request.params.name),
+  );
+
+  // The download of what was looked up, recorded in the trail (the client posts it as the file is saved).
+  r.post(
+    '/api/admin/students/downloads',
+    { config: admins, schema: { querystring: schoolScopeQuerySchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await recordStudentDownload(currentUser(request), schoolOf(request));
+      return { message: 'Nedlastingen er registrert' };
+    },
   );
 
   r.delete('/api/admin/students/:name', { config: admins, schema: { ...schema, response: { 200: studentErasureSchema } } }, async (request) =>

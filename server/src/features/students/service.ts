@@ -30,7 +30,12 @@ async function reportsMentioning(schoolId: Types.ObjectId, name: string) {
   return reports.filter((report) => mentions(report.content, name)).sort((a, b) => a.date.localeCompare(b.date));
 }
 
-export async function exportStudentData(actor: UserDoc, schoolId: Types.ObjectId, name: string): Promise<StudentData> {
+/** A download of what is stored about a student, recorded in the trail (the lookup itself records nothing). */
+export async function recordStudentDownload(actor: UserDoc, schoolId: Types.ObjectId): Promise<void> {
+  await audit(actor, 'student.exported', { id: schoolId, name: 'En elev', schoolId });
+}
+
+export async function exportStudentData(schoolId: Types.ObjectId, name: string): Promise<StudentData> {
   const [sick, trips, listingAway, mentioning, entries] = await Promise.all([
     SickRecord.of(schoolId).find({ schoolId, 'students.name': name }, { date: 1, students: 1 }).lean(),
     Trip.of(schoolId).find({ schoolId, studentNames: name }, { fromDate: 1, toDate: 1 }).lean(),
@@ -38,7 +43,6 @@ export async function exportStudentData(actor: UserDoc, schoolId: Types.ObjectId
     reportsMentioning(schoolId, name),
     auditEntriesNaming(schoolId, name),
   ]);
-  await audit(actor, 'student.exported', { id: schoolId, name: 'En elev', schoolId });
   const byDate = <T extends { date: string }>(items: T[]) => items.sort((a, b) => a.date.localeCompare(b.date));
   return {
     name,
@@ -53,8 +57,8 @@ export async function exportStudentData(actor: UserDoc, schoolId: Types.ObjectId
 
 /**
  * Erases the name everywhere it is stored as data: off every sick list (with its comment), off
- * every trip (a trip left empty goes), off the away lists of reports, and out of the audit trail's
- * text. The trail records the erasure without the name.
+ * every trip (a trip left empty goes) and off the away lists of reports. The trail records the
+ * erasure without the name.
  */
 export async function eraseStudentData(
   actor: UserDoc,
@@ -78,13 +82,10 @@ export async function eraseStudentData(
     realtime.toSchool(schoolId.toHexString(), 'reports.saved', presentReport(report, now));
   }
 
-  const entries = await auditEntriesNaming(schoolId, name);
-  for (const entry of entries) {
-    await AuditModel.updateOne(
-      { _id: entry._id },
-      { $set: { targetName: entry.targetName.split(name).join(ERASED_STUDENT), detail: entry.detail.split(name).join(ERASED_STUDENT) } },
-    );
-  }
+  // The trail is append-only: only an entry about this student (its target, the whole name) loses
+  // the name, and the erasure's own entry says how many did. Nothing is matched inside other text.
+  const redacted = await AuditModel.updateMany({ schoolId, targetName: name }, { $set: { targetName: ERASED_STUDENT } });
+  const entries = { length: redacted.modifiedCount };
 
   const stillMentioning = (await reportsMentioning(schoolId, name)).map((report) => report.date);
   const erasure = { sickLists: sickLists.length, trips, reports: reports.modifiedCount, auditEntries: entries.length, reportsMentioning: stillMentioning };

@@ -6,6 +6,8 @@ import { startSeededServer } from '../../../test/seededServer';
 import { record, socketPool, waitFor } from '../../../test/sockets';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
+import { ERASED_STUDENT } from '#protocol/students';
+import { trusted } from '../../db/trusted';
 import { Trip } from '../away/model';
 import { ReportModel } from '../reports/model';
 import { SickRecord } from '../sick/model';
@@ -93,7 +95,7 @@ describe('everything stored about one student name (GDPR)', () => {
     expect(b.body.trips).toEqual([]);
   });
 
-  it('is erased everywhere it is data, school B untouched; report text is left for a person, and the trail keeps no name', async () => {
+  it('is erased everywhere it is data, school B untouched; report text is left for a person, and the trail as it was', async () => {
     // Open screens hear it: the sick list and the report lose the name live.
     const { socket } = await sockets.connectAs(fx.a.supervisor);
     const heard = record(socket, ['reports.saved', 'sickLists.updated', 'trips.saved', 'trips.deleted']);
@@ -104,7 +106,7 @@ describe('everything stored about one student name (GDPR)', () => {
     expect([savedReport.date, savedReport.awayStudents]).toEqual(['2026-10-01', ['Per']]);
     expect(heard.map((e) => e.event)).toEqual(expect.arrayContaining(['sickLists.updated', 'trips.saved', 'trips.deleted']));
     expect(JSON.stringify(heard.filter((e) => e.event !== 'reports.saved'))).not.toContain(OLA);
-    expect(res.body).toEqual({ sickLists: 2, trips: 2, reports: 1, auditEntries: 1, reportsMentioning: ['2026-10-01'] });
+    expect(res.body).toEqual({ sickLists: 2, trips: 2, reports: 1, auditEntries: 0, reportsMentioning: ['2026-10-01'] });
 
     const sickA = await SickRecord.of(fx.a.id).find({}).sort({ date: 1 }).lean();
     expect(sickA.map((list) => [list.date, list.students.map((s) => `${s.name}:${s.comment}`)])).toEqual([
@@ -118,15 +120,63 @@ describe('everything stored about one student name (GDPR)', () => {
     expect(report?.content).toBe('ola nordmann var urolig i kveld');
     expect((await SickRecord.of(fx.b.id).findOne({}).lean())?.students[0]?.name).toBe(OLA);
 
+    // The trail is append-only: an entry about a trip keeps what it said (its target is not the student).
     const trail = await AuditModel.find({ schoolId: fx.a.id }).lean();
-    expect(JSON.stringify(trail)).not.toContain(OLA);
-    expect(trail.find((entry) => entry.action === 'trip.removed')?.detail).toBe('(slettet elev), Per');
+    expect(trail.find((entry) => entry.action === 'trip.removed')?.detail).toBe(`${OLA}, Per`);
     // The refused and the empty requests above logged an erasure of nothing; this one says what went.
     expect(trail.filter((entry) => entry.action === 'student.erased').map((entry) => entry.detail)).toContain(
-      '2 sykeliste(r), 2 reise(r), 1 rapport(er), 1 loggoppføring(er)',
+      '2 sykeliste(r), 2 reise(r), 1 rapport(er), 0 loggoppføring(er)',
     );
 
     const after = await c.adminA.get<Data>(url(OLA));
-    expect([after.body.sick, after.body.trips, after.body.reportsListingAway, after.body.auditEntries]).toEqual([[], [], [], []]);
+    expect([after.body.sick, after.body.trips, after.body.reportsListingAway]).toEqual([[], [], []]);
+  });
+
+  it('no route changes another entry of the trail: an erasure redacts only an entry whose target is the student, whole, and says so', async () => {
+    const a = fx.a.id;
+    const entry = (targetName: string, detail: string) =>
+      AuditModel.create({
+        schoolId: a,
+        at: new Date('2026-09-05T10:00:00Z'),
+        actorId: new Types.ObjectId(fx.a.admin.id),
+        actorName: 'Admin A',
+        actorRole: 'Admin',
+        action: 'user.roleChanged',
+        targetId: new Types.ObjectId().toHexString(),
+        targetName,
+        detail,
+      });
+    // What the outside assessment saw rewritten: 'Pipe' inside other names and a role change.
+    const about = await entry('Pipe', '');
+    await entry('Piper Hansen', 'x7@c.no');
+    await entry('Kari', 'Tilsynsvakt → Vaktmester');
+    const before = (await AuditModel.find({ schoolId: a, _id: trusted({ $ne: about._id }) }).lean()).map((e) => JSON.stringify(e)).sort();
+
+    for (const name of ['Pipe', 'Vaktmester', 'Tilsynsvakt']) expect((await c.adminA.delete(url(name))).status).toBe(200);
+    await c.adminA.get(url('Piper Hansen'));
+    expect((await c.adminA.post('/api/admin/students/downloads', {})).status).toBe(200);
+
+    const after = await AuditModel.find({ schoolId: a }).lean();
+    // Every entry that was there is there unchanged, but the one about 'Pipe'.
+    const unchanged = after.filter((e) => !e._id.equals(about._id)).map((e) => JSON.stringify(e)).sort();
+    expect(unchanged.filter((e) => before.includes(e))).toEqual(before);
+    expect(after.find((e) => e._id.equals(about._id))?.targetName).toBe(ERASED_STUDENT);
+    // Only new entries were added: the three erasures (one entry redacted by the first) and the download.
+    const added = after.filter((e) => !before.includes(JSON.stringify(e)) && !e._id.equals(about._id)).map((e) => [e.action, e.detail]);
+    expect(added).toEqual([
+      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 1 loggoppføring(er)'],
+      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er)'],
+      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er)'],
+      ['student.exported', ''],
+    ]);
+  });
+
+  it('a lookup writes nothing to the trail; the download the client posts does', async () => {
+    const count = () => AuditModel.countDocuments({ schoolId: fx.a.id, action: 'student.exported' });
+    const before = await count();
+    expect((await c.adminA.get(url(OLA))).status).toBe(200);
+    expect(await count()).toBe(before);
+    await expectAccess(c, (x) => x.post('/api/admin/students/downloads', {}), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
+    expect(await count()).toBe(before + 1);
   });
 });
