@@ -31,6 +31,9 @@ export const ERROR_CODES = [
   'reportWrongDay',
   // A whole-object write based on an older version (the body's `current` is the object as it is now).
   'editConflict',
+  // An Idempotency-Key sent again: with another body (422), or for something since deleted (410).
+  'idempotencyKeyReused',
+  'gone',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -41,6 +44,7 @@ export function errorCodeForStatus(status: number): ErrorCode {
   if (status === 403) return 'forbidden';
   if (status === 404) return 'notFound';
   if (status === 409) return 'conflict';
+  if (status === 410) return 'gone';
   if (status === 413) return 'bodyTooLarge';
   if (status === 429) return 'tooManyAttempts';
   if (status === 503) return 'databaseAway';

@@ -15,6 +15,8 @@ export const MAINTENANCE_TEXTS = {
   alreadyCompleted: 'Oppgaven er allerede fullført',
   alreadyRejected: 'Oppgaven er allerede avslått',
   notFound: 'Fant ikke oppgaven',
+  keyReused: 'Denne Idempotency-Key er allerede brukt for en annen sak',
+  keyOfDeleted: 'Saken er slettet',
 } as const;
 
 export const maintenanceTaskSchema = z.object({

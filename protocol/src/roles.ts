@@ -33,3 +33,6 @@ export function landingPath(role: Role | null | undefined): string {
 export function homePath(role: Role): string {
   return landingPath(role);
 }
+
+/** Who reads and works the maintenance cases (spec §6); a Tilsynsvakt only sends them. */
+export const MAINTENANCE_ROLES: readonly Role[] = [ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE];

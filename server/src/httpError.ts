@@ -22,6 +22,9 @@ export const unauthorized = (message: string, code?: ErrorCode) => new HttpError
 export const forbidden = (message: string, code?: ErrorCode) => new HttpError(403, message, code);
 export const notFound = (message: string, code?: ErrorCode) => new HttpError(404, message, code);
 export const conflict = (message: string, code?: ErrorCode) => new HttpError(409, message, code);
+export const gone = (message: string) => new HttpError(410, message, 'gone');
+export const unprocessable = (message: string, code: ErrorCode) => new HttpError(422, message, code);
+
 /** A whole-object write based on an older version: 409 with the object as it is now. */
 export const editConflict = (message: string, current: unknown) => new HttpError(409, message, 'editConflict', current);
 export const serviceUnavailable = (message: string, code?: ErrorCode) => new HttpError(503, message, code);

@@ -47,7 +47,7 @@ describe('acting once', () => {
     expect((await supervisor.request('POST', '/api/maintenance-tasks/submit', CASE, { headers: { 'idempotency-key': '<script>' } })).status).toBe(400);
   });
 
-  it('sent again after it was made, the case is not announced again and comes back as it is now', async () => {
+  it('sent again after it was made, the case is not announced again; a supervisor learns no more than the first answer said', async () => {
     const caretakerEvents = record((await sockets.connectAs(fx.a.caretaker)).socket, ['maintenanceTasks.created']);
     const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
     const first = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0003-abcd');
@@ -55,10 +55,39 @@ describe('acting once', () => {
     expect((await (await signedIn(server.baseUrl, fx.a.caretaker)).put(`/api/maintenance-tasks/${first.body.id}/complete`)).status).toBe(200);
     const again = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0003-abcd');
     expect(again.status).toBe(201);
-    expect(again.body).toMatchObject({ id: first.body.id, status: 'completed' });
+    // A Tilsynsvakt may not read the case list: the replay does not tell who completed it, or that anyone did.
+    expect(again.body).toMatchObject({ id: first.body.id, status: 'pending', completedByName: null, completedAt: null });
+    expect(JSON.stringify(again.body)).not.toContain('Vaktmester');
     await sockets.drainAll();
     expect(caretakerEvents).toHaveLength(1);
     expect(await countEverywhere(MaintenanceTaskModel)).toBe(1);
+    // One who may read the list gets the case as it is now.
+    const caretaker = await signedIn(server.baseUrl, fx.a.caretaker);
+    const made = await withKey(caretaker, '/api/maintenance-tasks', 'oppgave-0009');
+    await caretaker.put(`/api/maintenance-tasks/${made.body.id}/complete`);
+    expect((await withKey(caretaker, '/api/maintenance-tasks', 'oppgave-0009')).body).toMatchObject({ id: made.body.id, status: 'completed' });
+  });
+
+  it('a key is bound to the request it came with: another body is refused (422) and stores nothing', async () => {
+    const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
+    const first = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0010-abcd');
+    const other = await supervisor.request<{ message: string; code: string }>('POST', '/api/maintenance-tasks/submit', { roomNumber: '99', description: 'Noe annet' }, { headers: { 'idempotency-key': 'sak-0010-abcd' } });
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({ message: 'Denne Idempotency-Key er allerede brukt for en annen sak', code: 'idempotencyKeyReused' });
+    expect((await MaintenanceTaskModel.of(fx.a.id).findById(first.body.id).lean())?.roomNumber).toBe('12');
+    expect(await countEverywhere(MaintenanceTaskModel)).toBe(1);
+  });
+
+  it('a replay after the case was deleted answers 410 and brings nothing back', async () => {
+    const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
+    const first = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0011-abcd');
+    expect((await (await signedIn(server.baseUrl, fx.a.caretaker)).delete(`/api/maintenance-tasks/${first.body.id}`)).status).toBe(200);
+    const replay = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0011-abcd');
+    expect(replay.status).toBe(410);
+    expect(replay.body).toEqual({ message: 'Saken er slettet', code: 'gone' });
+    expect(await countEverywhere(MaintenanceTaskModel)).toBe(0);
+    // A new key is a new case.
+    expect((await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0012-abcd')).status).toBe(201);
   });
 
   it('one key used in two schools makes a case in each, under different ids', async () => {

@@ -15,6 +15,8 @@ const maintenanceTaskSchema = new Schema(
     completedAt: { type: Date, default: null },
     rejectedByName: { type: String, default: null },
     rejectedAt: { type: Date, default: null },
+    /** Made with an Idempotency-Key: a hash of the request it came with, so the key cannot be reused for another. */
+    requestHash: { type: String, default: null },
   },
   { timestamps: true },
 );
@@ -22,3 +24,10 @@ maintenanceTaskSchema.index({ schoolId: 1, status: 1 });
 
 export type MaintenanceTaskDoc = HydratedDocument<InferSchemaType<typeof maintenanceTaskSchema>>;
 export const MaintenanceTaskModel = schoolModel('MaintenanceTask', maintenanceTaskSchema);
+
+/**
+ * The id of a case made with an Idempotency-Key and since deleted: the same key sent again is told
+ * it is gone (410) instead of bringing the case back.
+ */
+const deletedKeyedTaskSchema = new Schema({ schoolId: { type: Schema.Types.ObjectId, required: true } }, { timestamps: true });
+export const DeletedKeyedTaskModel = schoolModel('DeletedKeyedTask', deletedKeyedTaskSchema);

@@ -10,14 +10,14 @@ import {
   maintenanceTasksSchema,
 } from '#protocol/maintenance';
 import { deletedSchema } from '#protocol/platform';
-import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '#protocol/roles';
+import { MAINTENANCE_ROLES, SUPERVISOR_ROLE } from '#protocol/roles';
 import { currentUser } from '../../plugins/auth';
 import { idempotentDocumentId } from '../../plugins/idempotency';
 import { schoolOf } from '../../plugins/schoolScope';
 import { createTask, deleteTask, listTasks, resolveTask } from './service';
 
 // Spec §6: listing and acting on tasks is for Admin, Vaktmester and Plattformadministrator.
-const maintainers = { access: { roles: [ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE], scope: 'school' } } as const;
+const maintainers = { access: { roles: MAINTENANCE_ROLES, scope: 'school' } } as const;
 const BASE = '/api/maintenance-tasks';
 
 export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {

@@ -8,11 +8,15 @@ import {
 } from '#protocol/maintenance';
 import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
-import { conflict, notFound } from '../../httpError';
+import { createHash } from 'node:crypto';
+import { MAINTENANCE_ROLES, type Role } from '#protocol/roles';
+import { unlessDuplicate } from '../../db/duplicateKey';
+import { conflict, gone, notFound, unprocessable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
 import type { UserDoc } from '../users/model';
-import { MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
+import { DeletedKeyedTaskModel, MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
+
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -65,6 +69,7 @@ export async function createTask(
   realtime: Realtime,
   id?: Types.ObjectId,
 ): Promise<MaintenanceTask> {
+  const requestHash = id ? createHash('sha256').update(JSON.stringify([body.roomNumber, body.description])).digest('hex') : null;
   const fields = {
     schoolId,
     roomNumber: body.roomNumber,
@@ -72,11 +77,21 @@ export async function createTask(
     status: 'pending',
     createdByUserId: creator._id,
     createdByName: creator.name,
+    requestHash,
   };
+  if (id && (await DeletedKeyedTaskModel.of(schoolId).exists({ _id: id }))) throw gone(MAINTENANCE_TEXTS.keyOfDeleted);
   const { doc, made } = id ? await MaintenanceTaskModel.insertOnce(schoolId, id, fields) : { doc: await MaintenanceTaskModel.insert(schoolId, fields), made: true };
+  if (!made && doc.requestHash !== requestHash) throw unprocessable(MAINTENANCE_TEXTS.keyReused, 'idempotencyKeyReused');
   const presented = present(doc);
   if (made) realtime.emit(targets(schoolId), 'maintenanceTasks.created', presented);
+  // A replay tells no more than the first answer did to a caller who cannot read the case list.
+  if (!made && !MAINTENANCE_ROLES.includes(creator.role as Role)) return asMade(presented);
   return presented;
+}
+
+/** The case as it was the moment it was made: pending, nobody's but its writer's. */
+function asMade(task: MaintenanceTask): MaintenanceTask {
+  return { ...task, status: 'pending', completedByName: null, completedAt: null, rejectedByName: null, rejectedAt: null, updatedAt: task.createdAt };
 }
 
 /** A case by id in the school the request acts on. */
@@ -111,6 +126,8 @@ export async function resolveTask(
 
 export async function deleteTask(schoolId: Types.ObjectId, id: string, realtime: Realtime): Promise<{ id: string }> {
   const task = await findTask(schoolId, id);
+  // Its key, sent again, finds it gone rather than making it anew (written first: a replay in between finds one or the other).
+  if (task.requestHash) await unlessDuplicate(() => DeletedKeyedTaskModel.insert(task.schoolId, { _id: task._id, schoolId: task.schoolId }), () => null);
   if (!(await deleteIfMatches(MaintenanceTaskModel.of(task.schoolId), { _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
   realtime.emit(targets(task.schoolId), 'maintenanceTasks.deleted', { id });
   return { id };
