@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, NO_CONTROL_CHARACTERS, withoutControlCharacters } from './common';
 import { roleSchema, userStatusSchema } from './roles';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -28,7 +28,8 @@ export const personNameSchema = z
   .string({ error: 'Navn må fylles ut' })
   .trim()
   .min(1, 'Navn må fylles ut')
-  .max(NAME_MAX_LENGTH, `Navnet kan være maks ${NAME_MAX_LENGTH} tegn`);
+  .max(NAME_MAX_LENGTH, `Navnet kan være maks ${NAME_MAX_LENGTH} tegn`)
+  .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS);
 
 /** The user as the API presents it. */
 export const userSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, NO_CONTROL_CHARACTERS, withoutControlCharacters } from './common';
 
 export const CLASS_NAME_MAX_LENGTH = 60;
 
@@ -18,7 +18,8 @@ export const createClassBodySchema = z.object({
     .string({ error: 'Klassenavn må fylles ut' })
     .trim()
     .min(1, 'Klassenavn må fylles ut')
-    .max(CLASS_NAME_MAX_LENGTH, `Klassenavnet kan være maks ${CLASS_NAME_MAX_LENGTH} tegn`),
+    .max(CLASS_NAME_MAX_LENGTH, `Klassenavnet kan være maks ${CLASS_NAME_MAX_LENGTH} tegn`)
+    .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS),
 });
 export type CreateClassBody = z.infer<typeof createClassBodySchema>;
 

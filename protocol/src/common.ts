@@ -25,6 +25,15 @@ export function valueForName(map: Record<string, string>, name: string): string 
   return Object.hasOwn(map, name) ? map[name] : undefined;
 }
 
+/** Control characters but line breaks and tabs: never typed by a person (a NUL, an escape), refused in every text. */
+const ALLOWED_CONTROLS = new Set([0x09, 0x0a, 0x0d]);
+const isControl = (code: number) => (code < 0x20 && !ALLOWED_CONTROLS.has(code)) || code === 0x7f;
+export const NO_CONTROL_CHARACTERS = 'Teksten kan ikke inneholde kontrolltegn';
+export function withoutControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (isControl(text.charCodeAt(i))) return false;
+  return true;
+}
+
 export const STUDENT_NAME_MAX_LENGTH = 100;
 
 // A name holds a letter or a digit: one of only dots would also be a path segment browsers drop
@@ -35,4 +44,5 @@ export const studentNameSchema = z
   .trim()
   .min(1, 'Navn må fylles ut')
   .max(STUDENT_NAME_MAX_LENGTH, `Navnet kan være maks ${STUDENT_NAME_MAX_LENGTH} tegn`)
-  .regex(/[\p{L}\p{N}]/u, 'Navnet må ha minst én bokstav eller ett tall');
+  .regex(/[\p{L}\p{N}]/u, 'Navnet må ha minst én bokstav eller ett tall')
+  .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS);

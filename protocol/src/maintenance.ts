@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, NO_CONTROL_CHARACTERS, withoutControlCharacters } from './common';
 import { compareNames } from './collation';
 
 export const ROOM_NUMBER_MAX_LENGTH = 30;
@@ -42,12 +42,14 @@ export const createMaintenanceTaskBodySchema = z.object({
     .string({ error: MAINTENANCE_TEXTS.roomRequired })
     .trim()
     .min(1, MAINTENANCE_TEXTS.roomRequired)
-    .max(ROOM_NUMBER_MAX_LENGTH, `Romnummeret kan være maks ${ROOM_NUMBER_MAX_LENGTH} tegn`),
+    .max(ROOM_NUMBER_MAX_LENGTH, `Romnummeret kan være maks ${ROOM_NUMBER_MAX_LENGTH} tegn`)
+    .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS),
   description: z
     .string({ error: MAINTENANCE_TEXTS.descriptionRequired })
     .trim()
     .min(1, MAINTENANCE_TEXTS.descriptionRequired)
-    .max(DESCRIPTION_MAX_LENGTH, `Beskrivelsen kan være maks ${DESCRIPTION_MAX_LENGTH} tegn`),
+    .max(DESCRIPTION_MAX_LENGTH, `Beskrivelsen kan være maks ${DESCRIPTION_MAX_LENGTH} tegn`)
+    .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS),
 });
 export type CreateMaintenanceTaskBody = z.infer<typeof createMaintenanceTaskBodySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, NO_CONTROL_CHARACTERS, withoutControlCharacters } from './common';
 import { HEALTH_DATA_RETENTION_MAX_MONTHS } from './schools';
 
 export const SCHOOL_NAME_MAX_LENGTH = 120;
@@ -31,7 +31,8 @@ export const createSchoolBodySchema = z.object({
     .string({ error: 'Skolenavn må fylles ut' })
     .trim()
     .min(1, 'Skolenavn må fylles ut')
-    .max(SCHOOL_NAME_MAX_LENGTH, `Skolenavnet kan være maks ${SCHOOL_NAME_MAX_LENGTH} tegn`),
+    .max(SCHOOL_NAME_MAX_LENGTH, `Skolenavnet kan være maks ${SCHOOL_NAME_MAX_LENGTH} tegn`)
+    .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS),
 });
 export type CreateSchoolBody = z.infer<typeof createSchoolBodySchema>;
 

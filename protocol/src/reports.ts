@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daySchema } from './day';
-import { idSchema } from './common';
+import { idSchema, NO_CONTROL_CHARACTERS, withoutControlCharacters } from './common';
 import { taskIdSchema } from './taskButtons';
 
 export const REPORT_CONTENT_MAX_LENGTH = 20_000;
@@ -60,7 +60,8 @@ export const myReportQuerySchema = z.object({ date: daySchema.optional() });
 
 const contentSchema = z
   .string({ error: 'Rapportteksten må være tekst' })
-  .max(REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS.tooLong);
+  .max(REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS.tooLong)
+  .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS);
 
 /** PUT /api/reports/my: the text, on the version it was written from. The away list is the server's (the day's trips). */
 export const saveMyReportBodySchema = z.object({

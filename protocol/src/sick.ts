@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daySchema } from './day';
-import { idSchema, nameMapSchema, studentNameSchema } from './common';
+import { idSchema, nameMapSchema, studentNameSchema, NO_CONTROL_CHARACTERS, withoutControlCharacters } from './common';
 
 /** GET /api/sick?date= */
 export const sickQuerySchema = z.object({ date: daySchema, schoolId: idSchema.optional() });
@@ -23,7 +23,11 @@ export const SICK_TEXTS = {
   listChanged: 'Sykelisten er endret av noen andre. Prøv igjen.',
 } as const;
 
-const comment = z.string().trim().max(SICK_COMMENT_MAX_LENGTH, `Kommentaren kan være maks ${SICK_COMMENT_MAX_LENGTH} tegn`);
+const comment = z
+  .string()
+  .trim()
+  .max(SICK_COMMENT_MAX_LENGTH, `Kommentaren kan være maks ${SICK_COMMENT_MAX_LENGTH} tegn`)
+  .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS);
 
 /** One sick student as the admin's form sends it. */
 export const sickStudentSchema = z.object({ name: studentNameSchema, comment: comment.optional().default('') });

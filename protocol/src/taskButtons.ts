@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_CONTROL_CHARACTERS, withoutControlCharacters } from './common';
 
 export const TASK_IDS = ['1', '2', '3', '4', '5', '6'] as const;
 export const taskIdSchema = z.enum(TASK_IDS, { error: 'Ukjent oppgave (gyldige er 1–6)' });
@@ -37,7 +38,8 @@ export const tasksConfigBodySchema = z.object({
           .string({ error: TASK_LABEL_REQUIRED })
           .trim()
           .min(1, TASK_LABEL_REQUIRED)
-          .max(TASK_LABEL_MAX_LENGTH, `Et gjøremål kan være maks ${TASK_LABEL_MAX_LENGTH} tegn`),
+          .max(TASK_LABEL_MAX_LENGTH, `Et gjøremål kan være maks ${TASK_LABEL_MAX_LENGTH} tegn`)
+          .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS),
       }),
     )
     .length(TASK_IDS.length, 'Det må være nøyaktig seks gjøremål')

@@ -53,7 +53,7 @@ try {
   };
   const app = await startCompiledServer(benchEnv);
   const base = app.base;
-  const { supervisorCookies, adminCookie, caretakerCookie, supervisorEmail } = await seedBenchData(base);
+  const { supervisorCookies, adminCookie, caretakerCookie, supervisorEmail, schoolId } = await seedBenchData(base);
   const today = reportDay(new Date());
   const xhr = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
 
@@ -75,6 +75,11 @@ try {
       fetch(`${base}/api/auth/login`, { method: 'POST', headers: xhr, body: JSON.stringify({ email: supervisorEmail, password: 'passord123' }) }),
     ),
   );
+  // Registration of a taken address beside a new one (issue 28): the same steps, so the medians should match.
+  const register = (email: (i: number) => string) => (i: number) =>
+    fetch(`${base}/api/auth/register`, { method: 'POST', headers: xhr, body: JSON.stringify({ schoolId, name: 'Benk Ny', email: email(i), password: 'et-langt-passord' }) });
+  results.push(await measure('POST /api/auth/register (address taken)', 40, 1, register(() => supervisorEmail)));
+  results.push(await measure('POST /api/auth/register (address new)', 40, 1, register((i) => `ny${i}.${Date.now()}@benk.no`)));
   const engineName = process.env.MONGODB_URI ? 'MONGODB_URI' : 'FerretDB (SQLite)';
   printTable(results, { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
   console.log(

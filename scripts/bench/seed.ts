@@ -56,6 +56,7 @@ export async function seedBenchData(base: string) {
     })),
   );
   return {
+    schoolId: school._id.toHexString(),
     supervisorEmail: 'tilsyn0@benk.no',
     supervisorCookies: await Promise.all(supervisors.map((s) => cookieFor(base, s.email))),
     adminCookie: await cookieFor(base, 'admin@benk.no'),

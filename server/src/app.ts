@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import mongoose from 'mongoose';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { useNorwegianZodMessages } from '#protocol/zodLocale';
@@ -27,7 +27,7 @@ import { registerClient } from './plugins/client';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerEventOrigin } from './realtime/eventOrigin';
 import { registerOpenApi } from './plugins/openapi';
-import { registerErrorHandling } from './plugins/errors';
+import { errorBody, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { attachRealtime } from './realtime/attach';
@@ -61,6 +61,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     trustProxy: config.trustProxy,
     // A student name of 100 characters is up to 1,200 once percent-encoded in a path (4-byte UTF-8 × 3).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1200 },
+    // A path that is not valid UTF-8 (or a bad media type) is answered as every error is: { message, code }.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      void (reply as FastifyReply).code(status).send(errorBody(status, error.code === 'FST_ERR_BAD_URL' ? 'Ugyldig adresse' : 'Ugyldig forespørsel'));
+    },
   });
   app.decorate('clock', deps.clock ?? systemClock);
   app.setValidatorCompiler(validatorCompiler);

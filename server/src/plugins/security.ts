@@ -27,6 +27,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       },
     },
     crossOriginEmbedderPolicy: false,
+    // One framing rule: CSP's frame-ancestors 'none' above (X-Frame-Options: SAMEORIGIN contradicted it).
+    xFrameOptions: false,
     // HSTS only where the site is served over HTTPS (production behind TLS).
     strictTransportSecurity: config.cookieSecure ? { maxAge: 15_552_000 } : false,
   });

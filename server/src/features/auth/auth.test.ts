@@ -303,6 +303,14 @@ describe('unknown paths and health', () => {
     expect(res.body).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  it('answers a path that is not valid UTF-8 as every error: { message, code } in Norwegian', async () => {
+    for (const path of ['/api/admin/students/%c0%af', '/api/reports/%ff', '/%E0%A4%A']) {
+      const res = await anon().get<{ message: string; code: string }>(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toEqual({ message: 'Ugyldig adresse', code: 'invalid' });
+    }
+  });
+
   it('sends security headers with a strict CSP', async () => {
     const res = await anon().get('/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -310,7 +318,9 @@ describe('unknown paths and health', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // One framing rule: no page of the app may be framed, said once.
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { isSchoolActive, School } from '../schools/model';
 import { normalizeEmail, UserModel, type UserDoc } from '../users/model';
 import { presentUser } from '../users/present';
+import { presentPlatformSchool } from '../schools/service';
 import { emitUserChange, presentWithSchool } from '../users/service';
 import type { AccountLimiter } from './accountLimiter';
 import { knownDevice, rememberDevice } from './deviceCookie';
@@ -74,15 +75,15 @@ export async function register(body: RegisterBody, realtime: Realtime): Promise<
   if (!school) throw badRequest(TEXTS.unknownSchool);
   const email = normalizeEmail(body.email);
   const passwordHash = await hashPassword(body.password);
-  if (await UserModel.exists({ email })) return { message: TEXTS.registered };
-
-  // Two registrations with the same address at once: the unique index keeps one; both get the same answer.
+  // The same steps whether the address is taken or not (issue 28: no telling by the time it takes):
+  // the insert is tried either way, and the unique index refuses a taken one (or the second of two at once).
   const user = await unlessDuplicate(
     () => UserModel.create({ name: body.name, email, passwordHash, role: SUPERVISOR_ROLE, status: 'pending', schoolId: school._id }),
     () => null,
   );
-  if (!user) return { message: TEXTS.registered };
-  await emitUserChange(realtime, 'users.registered', presentUser(user, school.name));
+  // A taken address reads what a new one's announcement reads (the school's counts for the platform).
+  if (user) await emitUserChange(realtime, 'users.registered', presentUser(user, school.name));
+  else await presentPlatformSchool(school._id.toHexString());
   return { message: TEXTS.registered };
 }
 
