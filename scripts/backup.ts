@@ -1,5 +1,6 @@
 // Usage: npm run backup -- <file> [--school <id>]
 // Writes a compressed archive of everything (or one school) while the app runs; see docs/operations.md.
+import path from 'node:path';
 import { loadConfig } from '../server/src/config';
 import { backupToFile } from '../server/src/db/backup/backup';
 import { connectForTool } from '../server/src/db/toolConnection';
@@ -12,12 +13,17 @@ if (!file || (schoolAt >= 0 && !/^[0-9a-f]{24}$/i.test(schoolId ?? ''))) {
   console.error('Bruk: npm run backup -- <fil> [--school <skole-id>]');
   process.exit(2);
 }
-const database = await connectForTool(loadConfig(), console.log);
+const config = loadConfig();
+const opened = config.mongodbUri ? 'MONGODB_URI' : `DATA_DIR ${path.resolve(config.dataDir)}`;
+const database = await connectForTool(config, console.log, { mustExist: true }).catch((err: Error) => {
+  console.error(`Sikkerhetskopien feilet: ${err.message}. Ingen sikkerhetskopi er skrevet.`);
+  process.exit(1);
+});
 try {
   const documents = await backupToFile(file, { ...(schoolId ? { schoolId } : {}), progress: console.log });
   console.log(`Sikkerhetskopi skrevet til ${file}: ${documents} dokument(er).`);
 } catch (err) {
-  console.error(`Sikkerhetskopien feilet: ${(err as Error).message}`);
+  console.error(`Sikkerhetskopien feilet (${opened}): ${(err as Error).message}.`);
   process.exitCode = 1;
 } finally {
   await database.close();

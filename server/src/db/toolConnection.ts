@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Config } from '../config';
 import { connectDatabase, connectMongoose, runningDatabaseFile, type Database } from './connect';
@@ -8,7 +9,7 @@ import { connectDatabase, connectMongoose, runningDatabaseFile, type Database } 
  * DATA_DIR (two FerretDB processes must not share its files); else the embedded engine started
  * for the tool alone.
  */
-export async function connectForTool(config: Config, log: (line: string) => void): Promise<Database> {
+export async function connectForTool(config: Config, log: (line: string) => void, options: { mustExist?: boolean } = {}): Promise<Database> {
   if (!config.mongodbUri) {
     const running = await readFile(runningDatabaseFile(config), 'utf8').catch(() => null);
     if (running) {
@@ -21,5 +22,14 @@ export async function connectForTool(config: Config, log: (line: string) => void
       }
     }
   }
+  // A tool that reads (a backup) does not start the engine on a folder with no database in it: it would make an empty one.
+  if (!config.mongodbUri && options.mustExist && !(await holdsEmbeddedData(config))) {
+    throw new Error(`fant ingen database i ${path.resolve(config.dataDir)} (DATA_DIR). Sett DATA_DIR til mappen appen bruker`);
+  }
   return connectDatabase(config, log);
+}
+
+async function holdsEmbeddedData(config: Config): Promise<boolean> {
+  const files = await readdir(path.resolve(config.dataDir, 'ferretdb')).catch(() => []);
+  return files.some((name) => name.endsWith('.sqlite'));
 }

@@ -50,7 +50,8 @@ export async function writeArchive(file: string, frames: AsyncIterable<Record<st
     yield encode({ kind: 'end', documents, sha256: hash.digest('hex') } satisfies Trailer);
   }
   try {
-    await pipeline(Readable.from(bytes()), createGzip(), createWriteStream(partial));
+    // Owner only: an archive holds every school's data, health data among it.
+    await pipeline(Readable.from(bytes()), createGzip(), createWriteStream(partial, { mode: 0o600 }));
     await rename(partial, file);
   } catch (err) {
     await rm(partial, { force: true });

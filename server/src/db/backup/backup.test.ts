@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -81,6 +81,8 @@ describe('backup and restore of the whole platform', () => {
     const lines: string[] = [];
     const documents = await backupToFile(file('all.tsv.gz'), { progress: (line) => lines.push(line) });
     expect(documents).toBeGreaterThan(20);
+    // For its owner alone: it holds every school's data.
+    expect(statSync(file('all.tsv.gz')).mode & 0o777).toBe(0o600);
     expect(lines.some((line) => line.startsWith(`Skole ${fx.a.id}: classes, 2 dokument(er)`))).toBe(true);
     await wipe();
     const empty = await snapshot();
@@ -186,6 +188,29 @@ describe('the commands', () => {
     expect(everything.stdout).toContain(`Skole ${fx.b.id}: classes, 1 dokument(er)`);
     const usage = run('restore');
     expect(usage.stderr).toContain('Bruk: npm run restore -- <fil>');
+  });
+
+  it('npm run backup refuses a database that is empty or not this app’s, and a data folder with no database, writing nothing', () => {
+    const { host, port } = mongoose.connection;
+    const emptyUri = `mongodb://${host}:${port}/tom_${process.pid}`;
+    const script = (env: NodeJS.ProcessEnv, target: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], { cwd: projectRoot(), env, encoding: 'utf8' });
+
+    const empty = script({ ...process.env, MONGODB_URI: emptyUri }, file('empty.gz'));
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).toContain('Sikkerhetskopien feilet (MONGODB_URI): databasen');
+    expect(empty.stderr).toContain('er tom eller ikke Tilsynsvakts');
+    expect(existsSync(file('empty.gz'))).toBe(false);
+
+    // The nightly cron line without DATA_DIR: the tool must not start the engine there and make an empty database.
+    const wrongFolder = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-feil-mappe-'));
+    const { MONGODB_URI: _unused, ...withoutUri } = process.env;
+    const folder = script({ ...withoutUri, DATA_DIR: wrongFolder }, file('folder.gz'));
+    expect(folder.status).toBe(1);
+    expect(folder.stderr).toContain(`fant ingen database i ${wrongFolder} (DATA_DIR)`);
+    expect(readdirSync(wrongFolder)).toEqual([]);
+    expect(existsSync(file('folder.gz'))).toBe(false);
+    rmSync(wrongFolder, { recursive: true, force: true });
   });
 });
 

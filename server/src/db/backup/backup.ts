@@ -5,6 +5,18 @@ import { kept, mainDb, schoolDatabaseIds, schoolDb, schoolFilter } from './datab
 
 export type Progress = (line: string) => void;
 
+/**
+ * Refuses a database that is empty or not this app's (the tool pointed at the wrong folder or
+ * URI): an archive of nothing, written and kept as if it were a backup, is worse than none.
+ */
+async function assertThisAppsData(): Promise<void> {
+  const version = await storedSchemaVersion();
+  const users = await mainDb().collection('users').countDocuments({}, { limit: 1 });
+  if (version === 0 || users === 0) {
+    throw new Error(`databasen ${mainDb().databaseName} er tom eller ikke Tilsynsvakts (skjemaversjon ${version}, ${users ? 'har' : 'ingen'} brukere). Ingen sikkerhetskopi er skrevet`);
+  }
+}
+
 async function indexesOf(db: mongo.Db, name: string): Promise<Array<Record<string, unknown>>> {
   return (await db.collection(name).listIndexes().toArray()).filter((index) => index.name !== '_id_');
 }
@@ -16,6 +28,7 @@ async function indexesOf(db: mongo.Db, name: string): Promise<Array<Record<strin
 export async function backupToFile(file: string, options: { schoolId?: string; progress?: Progress } = {}): Promise<number> {
   const progress = options.progress ?? (() => undefined);
   const only = options.schoolId ?? null;
+  await assertThisAppsData();
   const schoolIds = only ? [only] : await schoolDatabaseIds();
   if (only && !(await mainDb().collection('schools').findOne(schoolFilter('schools', only)))) throw new Error(`Fant ikke skolen ${only}`);
   const header: ArchiveHeader = { kind: 'header', format: 1, createdAt: new Date(), schoolId: only, schemaVersion: await storedSchemaVersion(), schoolIds };
