@@ -3,11 +3,11 @@ import { osloInstant } from '#protocol/time';
 import type { FixtureUser } from '../server/test/fixtures';
 import { signedIn as apiSignedIn } from '../server/test/sessions';
 import type { ApiClient } from '../server/test/httpClient';
-import { expect } from 'vitest';
-import type { TestClock } from '../server/test/testClock';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { TestClock } from '../server/test/testClock';
 import { dismissToast, horizontalOverflow, signInThroughForm } from './actions';
 import { DESKTOP, newContext, screenshot } from './browser';
-import type { E2E } from './harness';
+import { startE2E, type E2E } from './harness';
 
 export type Viewport = { width: number; height: number };
 
@@ -81,4 +81,26 @@ export function clockedContexts(env: () => E2E, clock: TestClock) {
 export async function shoot(page: Page, name: string): Promise<void> {
   expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
   await screenshot(page, name);
+}
+
+/**
+ * A test file's server and browser on the shift's evening clock (EVENING): started before its
+ * tests, every test's contexts closed (and the clock turned back) after it. `t.e` is the server.
+ */
+export function eveningE2E() {
+  const clock = new TestClock(EVENING);
+  let e: E2E | undefined;
+  const contexts = clockedContexts(() => e!, clock);
+  beforeAll(async () => {
+    e = await startE2E({ clock });
+  });
+  afterEach(() => contexts.reset());
+  afterAll(async () => e?.close());
+  return {
+    clock,
+    contexts,
+    get e(): E2E {
+      return e!;
+    },
+  };
 }

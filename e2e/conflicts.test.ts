@@ -1,35 +1,27 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '#protocol/time';
 import { makeUser } from '../server/test/callers';
-import { TestClock } from '../server/test/testClock';
 import { writeMyReport } from '../server/test/reportWrites';
 import { waitForToast } from './actions';
-import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY, shoot, signIn } from './boardSupport';
+import { api, eveningE2E, openBoard, SHIFT_DAY, shoot, signIn } from './boardSupport';
 import { PHONE } from './browser';
-import { startE2E, type E2E } from './harness';
 
 /**
  * One thing written from two places at once (issue 27): the second writer is shown both versions
  * side by side and chooses; neither text is lost, on one supervisor's two devices, two admins
  * correcting one report, editing one trip, or the task labels.
  */
-const clock = new TestClock(EVENING);
-let e: E2E;
-const contexts = clockedContexts(() => e, clock);
-beforeAll(async () => {
-  e = await startE2E({ clock });
-});
-afterEach(() => contexts.reset());
-afterAll(async () => e?.close());
+const t = eveningE2E();
+const { contexts } = t;
 
 const reportText = (page: Page) => page.getByTestId('report-text');
-const storedReport = async () => (await (await api(e.server.baseUrl, e.fx.a.supervisor)).get<{ content: string; version: number }>('/api/reports/my')).body;
+const storedReport = async () => (await (await api(t.e.server.baseUrl, t.e.fx.a.supervisor)).get<{ content: string; version: number }>('/api/reports/my')).body;
 
 describe('two devices of one supervisor', () => {
   it('the second save is shown both texts; keeping both saves them, and the first device follows', async () => {
-    const phone = await openBoard(await contexts.open(PHONE), e.fx.a.supervisor);
-    const pc = await openBoard(await contexts.open(), e.fx.a.supervisor);
+    const phone = await openBoard(await contexts.open(PHONE), t.e.fx.a.supervisor);
+    const pc = await openBoard(await contexts.open(), t.e.fx.a.supervisor);
     await reportText(pc).fill('Fra PC-en: rolig på rom 12.');
 
     await reportText(phone).fill('Fra telefonen: Per syk.');
@@ -59,10 +51,10 @@ describe('two devices of one supervisor', () => {
   });
 
   it('on a phone the two texts stand one above the other, and "Behold min" saves this device’s text', async () => {
-    const phone = await openBoard(await contexts.open(PHONE), e.fx.a.supervisor);
+    const phone = await openBoard(await contexts.open(PHONE), t.e.fx.a.supervisor);
     await reportText(phone).fill('Min tekst fra telefonen.');
     // Saved from elsewhere while the phone was typing.
-    const saved = await writeMyReport(await api(e.server.baseUrl, e.fx.a.supervisor), SHIFT_DAY, 'Lagret på PC-en.');
+    const saved = await writeMyReport(await api(t.e.server.baseUrl, t.e.fx.a.supervisor), SHIFT_DAY, 'Lagret på PC-en.');
     expect(saved.status).toBe(200);
     await phone.getByTestId('report-save').click();
     await phone.getByTestId('conflict').waitFor();
@@ -75,9 +67,9 @@ describe('two devices of one supervisor', () => {
 
 describe('two admins', () => {
   it('correcting one report: the second is shown both, and keeps their own', async () => {
-    const report = (await writeMyReport(await api(e.server.baseUrl, e.fx.a.supervisor), SHIFT_DAY, 'Originalen.')).body;
-    const other = await makeUser(e.fx.a.id, 'Admin');
-    const first = await signIn(await contexts.open(), e.fx.a.admin, '/admin');
+    const report = (await writeMyReport(await api(t.e.server.baseUrl, t.e.fx.a.supervisor), SHIFT_DAY, 'Originalen.')).body;
+    const other = await makeUser(t.e.fx.a.id, 'Admin');
+    const first = await signIn(await contexts.open(), t.e.fx.a.admin, '/admin');
     const second = await signIn(await contexts.open(PHONE), other, '/admin');
     for (const page of [first, second]) {
       await page.goto(`/rapport/${report.id}/rediger`);
@@ -99,10 +91,10 @@ describe('two admins', () => {
   });
 
   it('editing one trip: the second is shown both and may take the one saved', async () => {
-    const admin = await api(e.server.baseUrl, e.fx.a.admin);
+    const admin = await api(t.e.server.baseUrl, t.e.fx.a.admin);
     await admin.post('/api/away/add', { fromDate: SHIFT_DAY, toDate: addDays(SHIFT_DAY, 2), studentName: 'Åse' });
-    const other = await makeUser(e.fx.a.id, 'Admin');
-    const pages = [await signIn(await contexts.open(), e.fx.a.admin, '/admin'), await signIn(await contexts.open(), other, '/admin')];
+    const other = await makeUser(t.e.fx.a.id, 'Admin');
+    const pages = [await signIn(await contexts.open(), t.e.fx.a.admin, '/admin'), await signIn(await contexts.open(), other, '/admin')];
     for (const page of pages) {
       await page.goto('/admin/reiser');
       await page.getByTestId('trip').filter({ hasText: 'Åse' }).getByRole('button', { name: 'Rediger' }).click();
@@ -130,8 +122,8 @@ describe('two admins', () => {
   });
 
   it('the task labels: the second is shown both and keeps their own', async () => {
-    const other = await makeUser(e.fx.a.id, 'Admin');
-    const pages = [await signIn(await contexts.open(), e.fx.a.admin, '/admin'), await signIn(await contexts.open(), other, '/admin')];
+    const other = await makeUser(t.e.fx.a.id, 'Admin');
+    const pages = [await signIn(await contexts.open(), t.e.fx.a.admin, '/admin'), await signIn(await contexts.open(), other, '/admin')];
     for (const page of pages) {
       await page.goto('/admin/gjoremaal');
       await page.getByTestId('task-label-1').waitFor();
@@ -151,7 +143,7 @@ describe('two admins', () => {
     expect(await conflict.getByTestId('conflict-mine').innerText()).toContain('1. Kveldsrunde fra den andre');
     await conflict.getByTestId('conflict-keep-mine').click();
     await waitForToast(second, 'Gjøremål oppdatert');
-    const stored = (await (await api(e.server.baseUrl, e.fx.a.admin)).get<{ buttons: Array<{ label: string }> }>(`/api/tasks-config/${e.fx.a.id}`)).body;
+    const stored = (await (await api(t.e.server.baseUrl, t.e.fx.a.admin)).get<{ buttons: Array<{ label: string }> }>(`/api/tasks-config/${t.e.fx.a.id}`)).body;
     expect(stored.buttons[0]!.label).toBe('Kveldsrunde fra den andre');
     // The first admin's untouched form follows live.
     await expect.poll(() => first.getByTestId('task-label-1').inputValue()).toBe('Kveldsrunde fra den andre');

@@ -1,25 +1,17 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeUser } from '../server/test/callers';
-import { TestClock } from '../server/test/testClock';
 import { waitForToast } from './actions';
-import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY, shoot, signIn } from './boardSupport';
+import { api, eveningE2E, openBoard, SHIFT_DAY, shoot, signIn } from './boardSupport';
 import { PHONE } from './browser';
-import { startE2E, type E2E } from './harness';
 
 /**
  * Off line nothing done is dropped (issue 27): a report saved, two rounds ticked and a case sent
  * with no network wait on the phone, visibly, through a reload, and arrive once each, in the order
  * they were made, when it is back on line; other people's screens show them live.
  */
-const clock = new TestClock(EVENING);
-let e: E2E;
-const contexts = clockedContexts(() => e, clock);
-beforeAll(async () => {
-  e = await startE2E({ clock });
-});
-afterEach(() => contexts.reset());
-afterAll(async () => e?.close());
+const t = eveningE2E();
+const { contexts } = t;
 
 const writesOf = (page: Page) => {
   const seen: string[] = [];
@@ -32,15 +24,15 @@ const writesOf = (page: Page) => {
 
 describe('a phone off line', () => {
   it('a save, two ticks and a case wait on the phone through a reload, then arrive once, in order, live elsewhere', async () => {
-    const kari = await makeUser(e.fx.a.id, 'Tilsynsvakt');
+    const kari = await makeUser(t.e.fx.a.id, 'Tilsynsvakt');
     const context = await contexts.open(PHONE);
     const page = await openBoard(context, kari);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.reload();
     await page.getByTestId('task-1').waitFor();
     // Someone else's screens, on line all along.
-    const colleague = await openBoard(await contexts.open(), e.fx.a.supervisor);
-    const caretaker = await signIn(await contexts.open(), e.fx.a.caretaker, '/vaktmester');
+    const colleague = await openBoard(await contexts.open(), t.e.fx.a.supervisor);
+    const caretaker = await signIn(await contexts.open(), t.e.fx.a.caretaker, '/vaktmester');
 
     await context.setOffline(true);
     await page.getByTestId('report-text').fill('Skrevet uten nett: Per har feber.');
@@ -79,12 +71,12 @@ describe('a phone off line', () => {
     await expect.poll(() => page.getByTestId('task-2').getAttribute('aria-pressed')).toBe('true');
     // Sent once each, in the order they were made.
     expect(sent.slice(0, 4)).toEqual(['PUT /api/reports/my', 'PUT /api/reports/my/tasks/1', 'PUT /api/reports/my/tasks/2', 'POST /api/maintenance-tasks/submit']);
-    const server = await api(e.server.baseUrl, kari);
+    const server = await api(t.e.server.baseUrl, kari);
     expect((await server.get<{ content: string; completedTasks: string[] }>(`/api/reports/my?date=${SHIFT_DAY}`)).body).toMatchObject({
       content: 'Skrevet uten nett: Per har feber.',
       completedTasks: ['1', '2'],
     });
-    const cases = (await (await api(e.server.baseUrl, e.fx.a.caretaker)).get<Array<{ roomNumber: string }>>('/api/maintenance-tasks?status=pending')).body;
+    const cases = (await (await api(t.e.server.baseUrl, t.e.fx.a.caretaker)).get<Array<{ roomNumber: string }>>('/api/maintenance-tasks?status=pending')).body;
     expect(cases.filter((c) => c.roomNumber === '214')).toHaveLength(1);
     // Live on the others' screens.
     await caretaker.getByText('Vinduet står fast').waitFor();

@@ -1,30 +1,22 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_END_TEXTS } from '#protocol/sessionEnd';
 import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';
-import { TestClock } from '../server/test/testClock';
 import { writeMyReport } from '../server/test/reportWrites';
 import { waitForToast } from './actions';
-import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY, shoot, signIn } from './boardSupport';
+import { api, eveningE2E, openBoard, SHIFT_DAY, shoot, signIn } from './boardSupport';
 import { PHONE } from './browser';
-import { startE2E, type E2E } from './harness';
 
 /**
  * Something changes under an open screen (issue 27): the person is told in Norwegian what happened,
  * and the screen either reloads all it shows or signs out to the sign-in page, which says why.
  */
-const clock = new TestClock(EVENING);
-let e: E2E;
-const contexts = clockedContexts(() => e, clock);
-beforeAll(async () => {
-  e = await startE2E({ clock });
-});
-afterEach(() => contexts.reset());
-afterAll(async () => e?.close());
+const t = eveningE2E();
+const { contexts } = t;
 
-const platform = () => api(e.server.baseUrl, e.fx.platformAdmin);
-const adminA = () => api(e.server.baseUrl, e.fx.a.admin);
+const platform = () => api(t.e.server.baseUrl, t.e.fx.platformAdmin);
+const adminA = () => api(t.e.server.baseUrl, t.e.fx.a.admin);
 
 /** Waits for the sign-in page with the notice saying why. */
 async function signedOutWith(page: Page, text: string, login = '/login'): Promise<void> {
@@ -40,15 +32,15 @@ async function board(user: FixtureUser, context?: BrowserContext): Promise<Page>
 
 describe('a screen left open while its account changes', () => {
   it('a supervisor moved to another school: told so, and the board reloads with the new school and works', async () => {
-    const kari = await makeUser(e.fx.a.id, 'Tilsynsvakt');
+    const kari = await makeUser(t.e.fx.a.id, 'Tilsynsvakt');
     const page = await board(kari);
     // School B's labels differ from A's, so the reloaded board shows whose it is.
-    const adminB = await api(e.server.baseUrl, e.fx.b.admin);
-    const { version } = (await adminB.get<{ version: number }>(`/api/tasks-config/${e.fx.b.id}`)).body;
+    const adminB = await api(t.e.server.baseUrl, t.e.fx.b.admin);
+    const { version } = (await adminB.get<{ version: number }>(`/api/tasks-config/${t.e.fx.b.id}`)).body;
     const labels = ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Skole B runde ${id}` }));
-    expect((await adminB.put(`/api/tasks-config/${e.fx.b.id}`, { buttons: labels, baseVersion: version })).status).toBe(200);
+    expect((await adminB.put(`/api/tasks-config/${t.e.fx.b.id}`, { buttons: labels, baseVersion: version })).status).toBe(200);
 
-    expect((await (await platform()).put(`/api/plattformadministrator/users/${kari.id}/transfer`, { schoolId: e.fx.b.id })).status).toBe(200);
+    expect((await (await platform()).put(`/api/plattformadministrator/users/${kari.id}/transfer`, { schoolId: t.e.fx.b.id })).status).toBe(200);
     await waitForToast(page, SESSION_END_TEXTS.transferred);
     await page.getByTestId('task-1').filter({ hasText: 'Skole B runde 1' }).waitFor();
     // Not a dead board: the report loads, and a round ticked is saved in the new school.
@@ -60,8 +52,8 @@ describe('a screen left open while its account changes', () => {
   });
 
   it('a supervisor deactivated, or deleted, is signed out to /login with the reason', async () => {
-    const deactivated = await makeUser(e.fx.a.id, 'Tilsynsvakt');
-    const deleted = await makeUser(e.fx.a.id, 'Tilsynsvakt');
+    const deactivated = await makeUser(t.e.fx.a.id, 'Tilsynsvakt');
+    const deleted = await makeUser(t.e.fx.a.id, 'Tilsynsvakt');
     const one = await board(deactivated);
     const two = await board(deleted);
     expect((await (await adminA()).post(`/api/admin/users/${deactivated.id}/deactivate`)).status).toBe(200);
@@ -72,7 +64,7 @@ describe('a screen left open while its account changes', () => {
   });
 
   it('a registration rejected while its writer waits: the sign-in page says it was turned down', async () => {
-    const waiting = await makeUser(e.fx.a.id, 'Tilsynsvakt', 'pending');
+    const waiting = await makeUser(t.e.fx.a.id, 'Tilsynsvakt', 'pending');
     const page = await signIn(await contexts.open(PHONE), waiting, '/tilsynsvakt');
     await page.getByTestId('pending-screen').waitFor();
     expect((await (await adminA()).post(`/api/admin/users/${waiting.id}/reject`)).status).toBe(200);
@@ -80,22 +72,22 @@ describe('a screen left open while its account changes', () => {
   });
 
   it('the password changed on another device: this one is signed out and told to use the new one', async () => {
-    const user = await makeUser(e.fx.a.id, 'Tilsynsvakt');
+    const user = await makeUser(t.e.fx.a.id, 'Tilsynsvakt');
     const page = await board(user);
-    const elsewhere = await api(e.server.baseUrl, user);
+    const elsewhere = await api(t.e.server.baseUrl, user);
     expect((await elsewhere.put('/api/auth/change-password', { currentPassword: 'passord123', newPassword: 'nyttpassord456' })).status).toBe(200);
     await signedOutWith(page, SESSION_END_TEXTS.passwordChanged);
   });
 
   it('two minutes without activity: signed out, and the sign-in page says why', async () => {
-    const page = await board(e.fx.a.supervisor);
+    const page = await board(t.e.fx.a.supervisor);
     await page.clock.fastForward('02:05');
     await signedOutWith(page, SESSION_END_TEXTS.idle);
   });
 
   it('a report an admin deletes while it is open: its text stays, said to be unsaved, and can be saved again', async () => {
-    const user = await makeUser(e.fx.a.id, 'Tilsynsvakt');
-    const saved = (await writeMyReport(await api(e.server.baseUrl, user), SHIFT_DAY, 'Natten var rolig.')).body;
+    const user = await makeUser(t.e.fx.a.id, 'Tilsynsvakt');
+    const saved = (await writeMyReport(await api(t.e.server.baseUrl, user), SHIFT_DAY, 'Natten var rolig.')).body;
     const page = await board(user);
     await expect.poll(() => page.getByTestId('report-text').inputValue()).toBe('Natten var rolig.');
     expect((await (await adminA()).delete(`/api/reports/${saved.id}`)).status).toBe(200);
@@ -121,14 +113,14 @@ describe('a screen left open while its account changes', () => {
   });
 
   it('a school switched off: its users are signed out with the reason, and it can be switched on again', async () => {
-    const user = await makeUser(e.fx.b.id, 'Vaktmester');
+    const user = await makeUser(t.e.fx.b.id, 'Vaktmester');
     const page = await signIn(await contexts.open(PHONE), user, '/vaktmester');
     const school = await platform();
-    expect((await school.put(`/api/plattformadministrator/schools/${e.fx.b.id}`, { active: false })).status).toBe(200);
+    expect((await school.put(`/api/plattformadministrator/schools/${t.e.fx.b.id}`, { active: false })).status).toBe(200);
     try {
       await signedOutWith(page, SESSION_END_TEXTS.schoolInactive);
     } finally {
-      expect((await school.put(`/api/plattformadministrator/schools/${e.fx.b.id}`, { active: true })).status).toBe(200);
+      expect((await school.put(`/api/plattformadministrator/schools/${t.e.fx.b.id}`, { active: true })).status).toBe(200);
     }
   });
 });

@@ -14,7 +14,10 @@ export const SESSION_END_REASONS = [
   'passwordChanged',
   'expired',
 ] as const;
-export type SessionEndReason = (typeof SESSION_END_REASONS)[number] | 'idle' | 'signedOutElsewhere';
+/** What the server says with `session.ended`. */
+export type ServerSessionEndReason = (typeof SESSION_END_REASONS)[number];
+/** With what the client sees itself. */
+export type SessionEndReason = ServerSessionEndReason | 'idle' | 'signedOutElsewhere';
 
 export const SESSION_END_TEXTS: Record<SessionEndReason, string> = {
   deactivated: 'Kontoen din er deaktivert. Kontakt administratoren.',

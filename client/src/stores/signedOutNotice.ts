@@ -30,7 +30,7 @@ export function signedOutNotice(): string | null {
 }
 
 /** Said (or a new sign-in started): nothing left to say. */
-export function clearSignedOutNotice(): void {
+function clearSignedOutNotice(): void {
   try {
     sessionStorage.removeItem(STORAGE_KEY_SIGNED_OUT_NOTICE);
   } catch {

@@ -7,11 +7,11 @@ import {
   type ServerToClientEvents,
 } from '#protocol/events';
 import { eventOrigin } from './eventOrigin';
+import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import { rooms } from './rooms';
 
 /** What the server keeps on a socket: the session it was opened with. */
 export type SocketData = { sessionId?: string; role?: string };
-type SessionEndReasonSent = ServerEventPayload<'session.ended'>['reason'];
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, DefaultEventsMap, SocketData>;
 
 /**
@@ -71,7 +71,7 @@ export class Realtime {
    * Closes the user's live connections, first telling them why when their access changed (sent
    * before the close: the transport drains first). Without a reason the screens just reconnect.
    */
-  disconnectUser(userId: string, reason?: SessionEndReasonSent): void {
+  disconnectUser(userId: string, reason?: ServerSessionEndReason): void {
     if (reason) this.emit([rooms.user(userId)], 'session.ended', { reason });
     this.io.in(rooms.user(userId)).disconnectSockets(true);
   }

@@ -9,6 +9,7 @@ import { ClassModel } from '../classes/model';
 import type { UserDoc } from '../users/model';
 import { Trip, type TripDoc } from './model';
 import { trusted } from '../../db/trusted';
+import { atCount } from '../../db/counterFilter';
 
 /**
  * Trips (away entries), DECISIONS.md: a trip is active from fromDate to toDate inclusive and
@@ -126,9 +127,8 @@ export async function updateTrip(
     const current = await findEditableTrip(schoolId, id, today);
     await assertClassesOfSchool(schoolId, classIds);
     const edit = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
-    const onVersion = body.baseVersion === 0 ? trusted({ $in: [0, null] }) : body.baseVersion;
     const trip = await Trip.of(schoolId)
-      .findOneAndUpdate({ _id: id, schoolId, version: onVersion }, { $set: edit, $inc: { version: 1 } }, { new: true })
+      .findOneAndUpdate({ _id: id, schoolId, version: atCount(body.baseVersion) }, { $set: edit, $inc: { version: 1 } }, { new: true })
       .lean<TripDoc>();
     if (trip) return emitSaved(realtime, trip);
     // Changed since this edit was opened: taken only if it already says the same.

@@ -12,6 +12,7 @@ import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport } from './present';
 import { taskRounds } from './rounds';
 import { trusted } from '../../db/trusted';
+import { atCount } from '../../db/counterFilter';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { inOrder } from '../../db/inOrder';
@@ -61,12 +62,10 @@ export async function saveMyReport(schoolId: Types.ObjectId, user: UserDoc, body
   const _id = reportIdFor(schoolId, user._id, date);
   const Report = ReportModel.of(schoolId);
   const awayStudents = await awayOnDay(schoolId, date);
-  // A report never saved has version 0 (or none, written before versions were kept).
-  const onVersion = body.baseVersion === 0 ? trusted({ $in: [0, null] }) : body.baseVersion;
   const set = { content: body.content, awayStudents, authorName: user.name };
   const isBase = (version: number | null | undefined) => (version ?? 0) === body.baseVersion;
   for (let attempt = 0; attempt < TEXT_ATTEMPTS; attempt++) {
-    const updated = await Report.findOneAndUpdate({ _id, version: onVersion }, { $set: set, $inc: { version: 1, writes: 1 } }, { new: true }).lean<ReportDoc>();
+    const updated = await Report.findOneAndUpdate({ _id, version: atCount(body.baseVersion) }, { $set: set, $inc: { version: 1, writes: 1 } }, { new: true }).lean<ReportDoc>();
     if (updated) return savedText(updated);
     const current = await Report.findById(_id).lean<ReportDoc>();
     if (!current) {
@@ -113,7 +112,7 @@ export async function tickMyTask(schoolId: Types.ObjectId, user: UserDoc, taskId
     const taskTicks = body.done ? [...ticks, { taskId, at: now }].sort((a, b) => a.taskId.localeCompare(b.taskId)) : ticks.filter((tick) => tick.taskId !== taskId);
     const set = { taskTicks, awayStudents, authorName: user.name };
     const report = existing
-      ? await Report.findOneAndUpdate({ _id, writes: existing.writes ?? trusted({ $in: [0, null] }) }, { $set: set, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>()
+      ? await Report.findOneAndUpdate({ _id, writes: atCount(existing.writes) }, { $set: set, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>()
       : await unlessDuplicate(
           async () => (await Report.create({ _id, schoolId, authorUserId: user._id, date, content: '', ...set, writes: 1 })).toObject() as ReportDoc,
           () => null,
@@ -145,8 +144,7 @@ export async function refreshAwayLists(schoolId: Types.ObjectId, now: Date, real
       const awayStudents = await awayOnDay(schoolId, date);
       const report = await Report.findById(_id).lean<ReportDoc>();
       if (!report || JSON.stringify(report.awayStudents) === JSON.stringify(awayStudents)) break;
-      const writes = report.writes ?? trusted({ $in: [0, null] });
-      const updated = await Report.findOneAndUpdate({ _id, writes }, { $set: { awayStudents }, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>();
+      const updated = await Report.findOneAndUpdate({ _id, writes: atCount(report.writes) }, { $set: { awayStudents }, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>();
       if (!updated) continue;
       realtime.toSchool(schoolId.toHexString(), 'reports.saved', presentReport(updated, now));
       break;
@@ -189,7 +187,7 @@ export async function updateReportContent(
 ): Promise<Report> {
   const found = await findReport(schoolId, id);
   const report = await ReportModel.of(schoolId)
-    .findOneAndUpdate({ _id: found._id, version: baseVersion === 0 ? trusted({ $in: [0, null] }) : baseVersion }, { $set: { content }, $inc: { version: 1, writes: 1 } }, { new: true })
+    .findOneAndUpdate({ _id: found._id, version: atCount(baseVersion) }, { $set: { content }, $inc: { version: 1, writes: 1 } }, { new: true })
     .lean<ReportDoc>();
   if (!report) {
     const current = await ReportModel.of(schoolId).findById(found._id).lean<ReportDoc>();

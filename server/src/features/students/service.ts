@@ -85,10 +85,9 @@ export async function eraseStudentData(
   // The trail is append-only: only an entry about this student (its target, the whole name) loses
   // the name, and the erasure's own entry says how many did. Nothing is matched inside other text.
   const redacted = await AuditModel.updateMany({ schoolId, targetName: name }, { $set: { targetName: ERASED_STUDENT } });
-  const entries = { length: redacted.modifiedCount };
 
   const stillMentioning = (await reportsMentioning(schoolId, name)).map((report) => report.date);
-  const erasure = { sickLists: sickLists.length, trips, reports: reports.modifiedCount, auditEntries: entries.length, reportsMentioning: stillMentioning };
+  const erasure = { sickLists: sickLists.length, trips, reports: reports.modifiedCount, auditEntries: redacted.modifiedCount, reportsMentioning: stillMentioning };
   await audit(actor, 'student.erased', {
     id: schoolId,
     name: 'En elev',

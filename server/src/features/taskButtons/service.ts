@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import { defaultTaskButtons, TASK_IDS, TASK_LABELS_CONFLICT, type TaskButton, type TasksConfig, type TasksConfigBody } from '#protocol/taskButtons';
 import { unlessDuplicate } from '../../db/duplicateKey';
-import { trusted } from '../../db/trusted';
+import { atCount } from '../../db/counterFilter';
 import { editConflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { TaskConfig, type TaskConfigDoc } from './model';
@@ -25,9 +25,8 @@ function presentConfig(schoolId: Types.ObjectId, config: TaskConfigDoc | null): 
 export async function saveTaskButtons(schoolId: Types.ObjectId, body: TasksConfigBody, realtime: Realtime): Promise<TasksConfig> {
   const ordered = TASK_IDS.map((id) => ({ id, label: body.buttons.find((b) => b.id === id)!.label }));
   const Config = TaskConfig.of(schoolId);
-  const onVersion = body.baseVersion === 0 ? trusted({ $in: [0, null] }) : body.baseVersion;
   const saved =
-    (await Config.findOneAndUpdate({ schoolId, version: onVersion }, { $set: { buttons: ordered }, $inc: { version: 1 } }, { new: true }).lean<TaskConfigDoc>()) ??
+    (await Config.findOneAndUpdate({ schoolId, version: atCount(body.baseVersion) }, { $set: { buttons: ordered }, $inc: { version: 1 } }, { new: true }).lean<TaskConfigDoc>()) ??
     (body.baseVersion === 0 ? await unlessDuplicate(async () => (await Config.create({ schoolId, buttons: ordered, version: 1 })).toObject() as TaskConfigDoc, () => null) : null);
   if (!saved) {
     const current = await getTasksConfig(schoolId);

@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import type { User } from '#protocol/auth';
 import type { ServerEventName } from '#protocol/events';
-import type { ServerEventPayload } from '#protocol/events';
+import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import type { Realtime } from '../../realtime/realtime';
 import { rooms } from '../../realtime/rooms';
 import { derivedFromPrincipals } from '../auth/principalCache';
@@ -63,9 +63,7 @@ export async function emitUserDeleted(realtime: Realtime, userId: string, school
  * Closes a user's live connections (their rooms were chosen for the old role or school) and,
  * when they lose access altogether, ends their sessions too.
  */
-type SessionEndReasonSent = ServerEventPayload<'session.ended'>['reason'];
-
-export async function endUserAccess(realtime: Realtime, userId: Types.ObjectId | string, endSessions: boolean, reason: SessionEndReasonSent): Promise<void> {
+export async function endUserAccess(realtime: Realtime, userId: Types.ObjectId | string, endSessions: boolean, reason: ServerSessionEndReason): Promise<void> {
   if (endSessions) await destroyUserSessions(userId);
   realtime.disconnectUser(userId.toString(), reason);
 }

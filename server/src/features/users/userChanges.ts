@@ -1,4 +1,4 @@
-import type { ServerEventPayload } from '#protocol/events';
+import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import type { Types } from 'mongoose';
 import type { User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
@@ -61,7 +61,7 @@ export interface UserChange {
   /** 'signOut': every session ends (access lost); 'reconnect': live connections only (new rooms). */
   access?: 'signOut' | 'reconnect';
   /** What the user's open screens are told when their connections close. */
-  ends?: ServerEventPayload<'session.ended'>['reason'];
+  ends?: ServerSessionEndReason;
 }
 
 export async function changeUser(actor: UserDoc, reach: Reach, targetId: string, change: UserChange, realtime: Realtime): Promise<User> {
