@@ -20,8 +20,8 @@ const database = await connectForTool(config, console.log, { mustExist: true }).
   process.exit(1);
 });
 try {
-  const documents = await backupToFile(file, { ...(schoolId ? { schoolId } : {}), progress: console.log });
-  console.log(`Sikkerhetskopi skrevet til ${file}: ${documents} dokument(er).`);
+  const documents = await backupToFile(file, { ...(schoolId ? { schoolId } : {}), progress: console.log, key: config.backupKey });
+  console.log(`Sikkerhetskopi skrevet til ${file}: ${documents} dokument(er)${config.backupKey ? ', signert med BACKUP_KEY' : ' (usignert: BACKUP_KEY er ikke satt)'}.`);
 } catch (err) {
   console.error(`Sikkerhetskopien feilet (${opened}): ${(err as Error).message}.`);
   process.exitCode = 1;

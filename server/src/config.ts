@@ -27,6 +27,8 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   /** Turns /metrics on, for a scraper that sends it as a bearer token. */
   METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN må være minst 24 tegn').optional(),
+  /** Signs backups (an HMAC); a restore with it refuses an archive not signed with it. */
+  BACKUP_KEY: z.string().min(32, 'BACKUP_KEY må være minst 32 tegn').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,6 +60,8 @@ export type Config = {
   clientDir: string;
   /** /metrics exists only with a token (docs/metrics.md). */
   metricsToken: string | undefined;
+  /** BACKUP_KEY: backups are signed with it and restores check it (docs/operations.md). */
+  backupKey: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -100,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     clientDir: e.CLIENT_DIR,
     metricsToken: e.METRICS_TOKEN,
+    backupKey: e.BACKUP_KEY,
   };
 }
 

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Config } from '../config';
@@ -32,4 +32,23 @@ export async function connectForTool(config: Config, log: (line: string) => void
 async function holdsEmbeddedData(config: Config): Promise<boolean> {
   const files = await readdir(path.resolve(config.dataDir, 'ferretdb')).catch(() => []);
   return files.some((name) => name.endsWith('.sqlite'));
+}
+
+/**
+ * What the embedded database's folders were before a tool started the engine: a tool that was
+ * refused, or failed, takes away the folders its own start made (an empty tilsynsvakt.sqlite looks
+ * like a database to the next tool and to the app).
+ */
+export async function embeddedFoldersBefore(config: Config): Promise<{ removeIfCreated: () => Promise<void> }> {
+  const dataDir = path.resolve(config.dataDir);
+  const ferretDir = path.join(dataDir, 'ferretdb');
+  const exists = (folder: string) => stat(folder).then(() => true, () => false);
+  const [hadDataDir, hadFerretDir] = config.mongodbUri ? [true, true] : [await exists(dataDir), await exists(ferretDir)];
+  return {
+    removeIfCreated: async () => {
+      if (!hadFerretDir) await rm(ferretDir, { recursive: true, force: true });
+      // Only when nothing else was put there meanwhile.
+      if (!hadDataDir) await rmdir(dataDir).catch(() => undefined);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual, type Hash, type Hmac } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
@@ -9,7 +9,9 @@ import mongoose from 'mongoose';
 /**
  * A backup archive: gzip around a magic line and a run of length-prefixed BSON frames (so every
  * ObjectId, date and binary survives exactly): a header, one frame per document, and a trailer
- * with the count per part and a SHA-256 of everything before it. Reading checks all of it.
+ * with the count per part and a SHA-256 of everything before it. Reading checks all of it. With a
+ * key (BACKUP_KEY) the trailer also holds an HMAC-SHA256 of the same bytes: a SHA-256 anyone can
+ * recompute after editing an archive; the HMAC only someone who has the key.
  */
 const { BSON } = mongoose.mongo;
 const MAGIC = Buffer.from('TILSYNSVAKT-BACKUP 1\n');
@@ -27,27 +29,50 @@ export type ArchiveHeader = {
 };
 type DocFrame = { kind: 'doc'; part: number; schoolId: string | null; doc: Record<string, unknown> };
 type PartFrame = { kind: 'part'; part: number; schoolId: string | null } & Part;
-type Trailer = { kind: 'end'; documents: number; sha256: string };
+type Trailer = { kind: 'end'; documents: number; sha256: string; hmac?: string };
 
 export class ArchiveRefused extends Error {}
 export const NOT_AN_ARCHIVE = 'Filen er ikke en sikkerhetskopi fra Tilsynsvakt.';
 export const DAMAGED = 'Arkivet er ufullstendig eller endret (sjekksummen stemmer ikke). Ingenting er gjenopprettet.';
+export const UNAUTHENTIC = 'Arkivet kan ikke bekreftes med BACKUP_KEY: det er ikke signert med denne nøkkelen, eller det er endret etterpå. Ingenting er gjenopprettet.';
 
-/** Writes frames to `file` through a temporary name, so a backup cut short never looks whole. */
-export async function writeArchive(file: string, frames: AsyncIterable<Record<string, unknown>>): Promise<number> {
+/** The archive's checksum, and its HMAC when there is a key: both over the same bytes. */
+class Digest {
+  private readonly hash: Hash = createHash('sha256');
+  private readonly mac: Hmac | null;
+  constructor(key: string | undefined) {
+    this.mac = key ? createHmac('sha256', key) : null;
+  }
+  update(bytes: Buffer): void {
+    this.hash.update(bytes);
+    this.mac?.update(bytes);
+  }
+  trailer(documents: number): Trailer {
+    return { kind: 'end', documents, sha256: this.hash.digest('hex'), ...(this.mac ? { hmac: this.mac.digest('hex') } : {}) };
+  }
+}
+
+function sameMac(stored: unknown, expected: string | undefined): boolean {
+  if (typeof stored !== 'string' || !expected) return false;
+  const [a, b] = [Buffer.from(stored, 'hex'), Buffer.from(expected, 'hex')];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Writes frames to `file` through a temporary name, so a backup cut short never looks whole; signed when given a key. */
+export async function writeArchive(file: string, frames: AsyncIterable<Record<string, unknown>>, key?: string): Promise<number> {
   const partial = `${file}.partial`;
-  const hash = createHash('sha256');
+  const digest = new Digest(key);
   let documents = 0;
   async function* bytes() {
-    hash.update(MAGIC);
+    digest.update(MAGIC);
     yield MAGIC;
     for await (const frame of frames) {
       if (frame.kind === 'doc') documents += 1;
       const encoded = encode(frame);
-      hash.update(encoded);
+      digest.update(encoded);
       yield encoded;
     }
-    yield encode({ kind: 'end', documents, sha256: hash.digest('hex') } satisfies Trailer);
+    yield encode(digest.trailer(documents));
   }
   try {
     // Owner only: an archive holds every school's data, health data among it.
@@ -69,13 +94,20 @@ function encode(frame: Record<string, unknown>): Buffer {
 
 export type ArchiveFrame = ArchiveHeader | PartFrame | DocFrame;
 
+export type ReadOptions = {
+  /** BACKUP_KEY: the archive must carry an HMAC made with it. */
+  key?: string | undefined;
+  /** Told at the end whether the archive carries an HMAC at all. */
+  onSigned?: (signed: boolean) => void;
+};
+
 /**
  * The archive's frames, header first. Throws ArchiveRefused when it is not an archive, is cut
- * short, or does not match its checksum; the last frames come only after the checksum held, so a
- * reader that writes as it goes must read it through once first (`verifyArchive`).
+ * short, does not match its checksum, or (given a key) its HMAC; the last frames come only after
+ * those held, so a reader that writes as it goes must read it through once first (`verifyArchive`).
  */
-export async function* readArchive(file: string): AsyncGenerator<ArchiveFrame> {
-  const hash: Hash = createHash('sha256');
+export async function* readArchive(file: string, options: ReadOptions = {}): AsyncGenerator<ArchiveFrame> {
+  const digest = new Digest(options.key);
   let buffered: Buffer = Buffer.alloc(0);
   let sawMagic = false;
   let sawHeader = false;
@@ -88,7 +120,7 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveFrame> {
       if (!sawMagic) {
         if (buffered.length < MAGIC.length) continue;
         if (!buffered.subarray(0, MAGIC.length).equals(MAGIC)) throw new ArchiveRefused(NOT_AN_ARCHIVE);
-        hash.update(MAGIC);
+        digest.update(MAGIC);
         buffered = buffered.subarray(MAGIC.length);
         sawMagic = true;
       }
@@ -103,7 +135,7 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveFrame> {
           trailer = frame;
           continue;
         }
-        hash.update(raw);
+        digest.update(raw);
         if (!sawHeader && frame.kind !== 'header') throw new ArchiveRefused(DAMAGED);
         sawHeader = true;
         if (frame.kind === 'doc') documents += 1;
@@ -116,7 +148,10 @@ export async function* readArchive(file: string): AsyncGenerator<ArchiveFrame> {
     throw new ArchiveRefused((await isGzip(file)) ? DAMAGED : NOT_AN_ARCHIVE);
   }
   if (!sawMagic) throw new ArchiveRefused(NOT_AN_ARCHIVE);
-  if (!trailer || buffered.length > 0 || trailer.sha256 !== hash.digest('hex') || trailer.documents !== documents) throw new ArchiveRefused(DAMAGED);
+  const expected = digest.trailer(documents);
+  if (!trailer || buffered.length > 0 || trailer.sha256 !== expected.sha256 || trailer.documents !== documents) throw new ArchiveRefused(DAMAGED);
+  if (options.key && !sameMac(trailer.hmac, expected.hmac)) throw new ArchiveRefused(UNAUTHENTIC);
+  options.onSigned?.(Boolean(trailer.hmac));
 }
 
 async function isGzip(file: string): Promise<boolean> {
@@ -131,13 +166,14 @@ async function isGzip(file: string): Promise<boolean> {
 }
 
 /** Reads the whole archive once and returns its header: nothing is written before this holds. */
-export async function verifyArchive(file: string): Promise<{ header: ArchiveHeader; documents: number }> {
+export async function verifyArchive(file: string, key?: string): Promise<{ header: ArchiveHeader; documents: number; signed: boolean }> {
   let header: ArchiveHeader | null = null;
   let documents = 0;
-  for await (const frame of readArchive(file)) {
+  let signed = false;
+  for await (const frame of readArchive(file, { key, onSigned: (value) => (signed = value) })) {
     if (frame.kind === 'header') header = frame;
     if (frame.kind === 'doc') documents += 1;
   }
   if (!header || header.format !== 1) throw new ArchiveRefused(DAMAGED);
-  return { header, documents };
+  return { header, documents, signed };
 }

@@ -13,10 +13,10 @@ import type { TestServer } from '../../../test/testServer';
 import { SickRecord } from '../../features/sick/model';
 import { projectRoot } from '../../projectRoot';
 import { runMigrations } from '../migrations/runMigrations';
-import { ArchiveRefused, DAMAGED, writeArchive } from './archiveFormat';
+import { ArchiveRefused, DAMAGED, readArchive, UNAUTHENTIC, verifyArchive, writeArchive } from './archiveFormat';
 import { backupToFile } from './backup';
 import { collectionNames, kept, mainDb, schoolDatabaseIds, schoolDb } from './databases';
-import { restoreFromFile } from './restore';
+import { restoreFromFile, TAKEN } from './restore';
 
 /** A platform with two schools, backed up, wiped and restored: every document and every sign-in as before. */
 let server: TestServer;
@@ -144,7 +144,8 @@ describe('a restore that fails while writing', () => {
       yield { kind: 'doc', part: 2, schoolId: null, doc: user('samme@test.no') };
     }
     await writeArchive(file('duplicate.gz'), frames());
-    await expect(restoreFromFile(file('duplicate.gz'))).rejects.toThrow();
+    // Said in words, not as the driver's E11000.
+    expect(await refusal(restoreFromFile(file('duplicate.gz')))).toBe(TAKEN);
     expect(await snapshot()).toEqual(empty);
     expect(await schoolDatabaseIds()).toEqual([]);
     await restoreFromFile(saved);
@@ -170,6 +171,71 @@ describe('backup and restore of one school', () => {
 
     expect(await refusal(restoreFromFile(file('a.gz')))).toBe('Skolen finnes allerede på plattformen. Ingenting er gjenopprettet.');
   });
+
+  it('refuses, in words, to bring a school back beside a new school of the same name, and writes nothing', async () => {
+    const platform = await signedIn(server.baseUrl, fx.platformAdmin);
+    const archived = await mainDb().collection('schools').findOne({ _id: new mongoose.Types.ObjectId(fx.a.id) });
+    expect((await platform.delete(`/api/plattformadministrator/schools/${fx.a.id}`)).status).toBe(200);
+    // Re-created under the same name (another case), as an office would after losing it.
+    const created = await platform.post<{ id: string }>('/api/plattformadministrator/schools', { name: String(archived!.name).toUpperCase() });
+    expect(created.status).toBe(201);
+    const before = await snapshot();
+
+    expect(await refusal(restoreFromFile(file('a.gz')))).toBe(
+      `Det finnes allerede en skole som heter «${String(archived!.name)}» på plattformen. Gi den et annet navn eller slett den før du gjenoppretter. Ingenting er gjenopprettet.`,
+    );
+    expect(await snapshot()).toEqual(before);
+
+    // Once the new one is gone, the archive comes back as it was.
+    expect((await platform.delete(`/api/plattformadministrator/schools/${created.body.id}`)).status).toBe(200);
+    expect((await restoreFromFile(file('a.gz'))).schoolId).toBe(fx.a.id);
+  });
+});
+
+describe('archives signed with BACKUP_KEY', () => {
+  const key = 'en-nøkkel-bare-for-denne-testen-0123456789';
+
+  /** What someone who can write the archive but has no key can do: change a comment and write a whole, checksummed archive again. */
+  async function edited(from: string, to: string, signWith?: string): Promise<void> {
+    async function* frames() {
+      for await (const frame of readArchive(from)) {
+        const text = EJSON.stringify(frame, { relaxed: false });
+        yield EJSON.parse(text.replace('Feber', 'Frisk'), { relaxed: false }) as Record<string, unknown>;
+      }
+    }
+    await writeArchive(to, frames(), signWith);
+  }
+
+  it('a restore with the key takes only an archive signed with it; without the key it says it cannot check', async () => {
+    await backupToFile(file('signed.gz'), { key });
+    expect((await verifyArchive(file('signed.gz'), key)).signed).toBe(true);
+    expect((await verifyArchive(file('signed.gz'))).signed).toBe(true);
+
+    await edited(file('signed.gz'), file('forged.gz'));
+    expect(gunzipSync(readFileSync(file('forged.gz'))).includes('Frisk')).toBe(true);
+    // Its checksum holds, so only the key can tell.
+    expect((await verifyArchive(file('forged.gz'))).signed).toBe(false);
+    expect(await refusal(verifyArchive(file('forged.gz'), key))).toBe(UNAUTHENTIC);
+    await edited(file('signed.gz'), file('forged-other-key.gz'), 'en-annen-nøkkel-som-ikke-er-skolens-0123');
+    expect(await refusal(verifyArchive(file('forged-other-key.gz'), key))).toBe(UNAUTHENTIC);
+
+    const before = await snapshot();
+    const lines: string[] = [];
+    await wipe();
+    const empty = await snapshot();
+    expect(await refusal(restoreFromFile(file('forged.gz'), { key }))).toBe(UNAUTHENTIC);
+    expect(await snapshot()).toEqual(empty);
+
+    await restoreFromFile(file('signed.gz'), { key, progress: (line) => lines.push(line) });
+    expect(lines).toContain('Arkivet er signert med BACKUP_KEY: det er ikke endret siden det ble tatt.');
+    expect(await snapshot()).toEqual(before);
+
+    await wipe();
+    lines.length = 0;
+    await restoreFromFile(file('signed.gz'), { progress: (line) => lines.push(line) });
+    expect(lines).toContain('BACKUP_KEY er ikke satt: arkivet er signert, men ektheten kan ikke sjekkes uten nøkkelen (bare at det er helt).');
+    expect(await snapshot()).toEqual(before);
+  });
 });
 
 describe('the commands', () => {
@@ -189,6 +255,32 @@ describe('the commands', () => {
     const usage = run('restore');
     expect(usage.stderr).toContain('Bruk: npm run restore -- <fil>');
   });
+
+  it('npm run restore that is refused leaves no database behind in a data folder it found empty', () => {
+    const { MONGODB_URI: _unused, ...withoutUri } = process.env;
+    const parent = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-ny-mappe-'));
+    const dataDir = path.join(parent, 'data');
+    const restore = (target: string, extra: NodeJS.ProcessEnv = {}) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', target], { cwd: projectRoot(), env: { ...withoutUri, DATA_DIR: dataDir, ...extra }, encoding: 'utf8' });
+
+    writeFileSync(file('cli-cut.gz'), readFileSync(file('cli.gz')).subarray(0, 100));
+    const damaged = restore(file('cli-cut.gz'));
+    expect(damaged.stderr).toContain(DAMAGED);
+    expect(damaged.status).toBe(1);
+    expect(existsSync(dataDir)).toBe(false);
+
+    const unsigned = restore(file('cli.gz'), { BACKUP_KEY: 'en-nøkkel-bare-for-denne-testen-0123456789' });
+    expect(unsigned.stderr).toContain(UNAUTHENTIC);
+    expect(existsSync(dataDir)).toBe(false);
+
+    // Whole, but one school into a platform that is not there: refused after the engine started in the folder.
+    const oneSchool = restore(file('cli.gz'));
+    expect(oneSchool.stderr).toContain('Arkivet har skjemaversjon');
+    expect(oneSchool.status).toBe(1);
+    expect(existsSync(dataDir)).toBe(false);
+    expect(readdirSync(parent)).toEqual([]);
+    rmSync(parent, { recursive: true, force: true });
+  }, 60_000);
 
   it('npm run backup refuses a database that is empty or not this app’s, and a data folder with no database, writing nothing', () => {
     const { host, port } = mongoose.connection;

@@ -23,9 +23,10 @@ async function indexesOf(db: mongo.Db, name: string): Promise<Array<Record<strin
 
 /**
  * Writes everything (or one school: its database, its school document, its users and audit
- * entries) to a compressed archive while the app runs. Each collection is read in one pass.
+ * entries) to a compressed archive while the app runs. Each collection is read in one pass. With
+ * `key` (BACKUP_KEY) the archive is signed, and a restore with the same key checks it.
  */
-export async function backupToFile(file: string, options: { schoolId?: string; progress?: Progress } = {}): Promise<number> {
+export async function backupToFile(file: string, options: { schoolId?: string; progress?: Progress; key?: string | undefined } = {}): Promise<number> {
   const progress = options.progress ?? (() => undefined);
   const only = options.schoolId ?? null;
   await assertThisAppsData();
@@ -58,5 +59,5 @@ export async function backupToFile(file: string, options: { schoolId?: string; p
     }
   }
 
-  return writeArchive(file, frames());
+  return writeArchive(file, frames(), options.key);
 }
