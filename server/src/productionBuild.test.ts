@@ -29,6 +29,28 @@ describe('the production build', () => {
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  it('npm run start:prod starts it in production without demo data; npm start locally with', async () => {
+    const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['start:prod']).toBe('NODE_ENV=production bash scripts/start.sh');
+    expect(readFileSync(path.join(ROOT, 'scripts/start.sh'), 'utf8')).toMatch(/\nstart_defaults\nexec node [^\n]*dist\/server\/main\.js\n$/);
+    const demoData = (env: Record<string, string>) =>
+      spawnSync('bash', ['-c', 'source scripts/lib/startDefaults.sh && start_defaults && printf %s "${DEMO_DATA-ikke satt}"'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, ...env },
+        encoding: 'utf8',
+      }).stdout;
+    expect(demoData({ NODE_ENV: 'production' })).toBe('ikke satt');
+    expect(demoData({})).toBe('1');
+    expect(demoData({ DEMO_DATA: '0' })).toBe('0');
+    // The server above runs as start:prod starts it: no demo account exists.
+    const demo = await fetch(`${server.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ email: 'tilsyn@demo.no', password: 'demo1234' }),
+    });
+    expect(demo.status).toBe(401);
+  });
+
   it('ships the backup and restore commands compiled, for the image (docs/operations.md)', () => {
     for (const command of ['backup', 'restore']) {
       const run = spawnSync(process.execPath, [path.join(ROOT, `dist/server/${command}.js`)], { cwd: ROOT, encoding: 'utf8' });
