@@ -8,6 +8,7 @@ source scripts/lib/ensureDeps.sh
 ensure_node_modules
 ensure_chromium
 ensure_redis
+ensure_libreoffice
 ensure_compose
 [ -n "${MONGODB_URI:-}" ] || npx tsx scripts/ensureFerretDb.ts
 

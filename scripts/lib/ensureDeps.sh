@@ -25,6 +25,19 @@ ensure_chromium() {
   fi
 }
 
+# The export tests open the files in LibreOffice, as an office would (its Calc, headless).
+ensure_libreoffice() {
+  if command -v "${SOFFICE_PATH:-soffice}" >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installerer LibreOffice Calc for eksporttestene (apt-get install libreoffice-calc-nogui) …"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui >/dev/null
+  fi
+  if ! command -v "${SOFFICE_PATH:-soffice}" >/dev/null 2>&1; then
+    echo "LibreOffice mangler. Installer pakken 'libreoffice-calc-nogui' eller sett SOFFICE_PATH." >&2
+    exit 1
+  fi
+}
+
 # The multi-instance test runs a throwaway redis-server, as docker-compose's Socket.IO adapter does.
 ensure_redis() {
   if command -v "${REDIS_SERVER_PATH:-redis-server}" >/dev/null 2>&1; then return 0; fi

@@ -6,12 +6,18 @@ const SEPARATOR = ';';
 const LINE = '\r\n';
 
 /**
+ * Where a spreadsheet may see a formula (OWASP 'CSV injection'): = + - @ first, also after blanks
+ * or line breaks, and in their full-width or small forms (＝, ﹦), which NFKC folds to the same
+ * signs as Excel does; or a tab or carriage return first.
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
+
+/**
  * A cell Excel reads as text: every cell quoted (so ';', quotes and line breaks stay inside it),
- * and one that begins like a formula (= + - @, or a tab or carriage return that hides one) gets a
- * leading apostrophe, so no spreadsheet runs it (OWASP 'CSV injection').
+ * and one that may begin a formula gets a leading apostrophe, so no spreadsheet runs it.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value.normalize('NFKC')) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 

@@ -123,6 +123,11 @@ describe('exports', () => {
 
   it('a cell that looks like a formula is never one, whatever it starts with', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
+    // Blanks or line breaks before the sign, and the sign in its full-width or small form (OWASP).
+    for (const start of [' =', '  +', '\n=', '\r\n-', '\u00a0@', '\u3000=', '\uff1d', '\uff0b', '\uff0d', '\uff20', '\ufe66', ' \uff1d']) {
+      expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
+    }
+    for (const plain of ['1+1', 'Rolig kveld', 'Ola = Kari', 'e-post: x@y.no']) expect(csvCell(plain)).toBe(`"${plain}"`);
     expect(csvCell('Helt vanlig; med "sitat"')).toBe('"Helt vanlig; med ""sitat"""');
   });
 

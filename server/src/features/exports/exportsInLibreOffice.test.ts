@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
+import { cellTexts, openInLibreOffice } from '../../../test/libreOffice';
+import { startSeededServer } from '../../../test/seededServer';
+import { TestClock } from '../../../test/testClock';
+import type { TestServer } from '../../../test/testServer';
+import { ReportModel } from '../reports/model';
+
+/** Texts a supervisor could type that a spreadsheet might run (OWASP 'CSV injection', issue 28). */
+const HOSTILE = [
+  '=1+1',
+  '=HYPERLINK("http://angriper.example","klikk")',
+  '+1+1',
+  '-1+1',
+  '@SUM(1+1)',
+  ' =1+1',
+  '\n=1+1',
+  '\t=1+1',
+  '\r=1+1',
+  '\uff1d1+1',
+  '\u3000=1+1',
+  "=cmd|' /C calc'!A0",
+];
+
+const clock = new TestClock();
+let server: TestServer;
+let fx: Fixture;
+let c: Callers;
+const RANGE = 'from=2026-03-01&to=2026-03-31';
+
+beforeAll(async () => {
+  clock.setOslo('2026-04-01', 12, 0);
+  ({ server, fx, c } = await startSeededServer({}, { clock }));
+  await ReportModel.of(fx.a.id).create(
+    HOSTILE.map((content, i) => ({
+      schoolId: fx.a.id,
+      authorUserId: fx.a.supervisor.id,
+      authorName: fx.a.supervisor.name,
+      date: `2026-03-${String(i + 1).padStart(2, '0')}`,
+      content,
+    })),
+  );
+});
+afterAll(async () => server?.close());
+
+async function download(format: 'csv' | 'xlsx'): Promise<Buffer> {
+  const res = await fetch(`${server.baseUrl}/api/reports/export.${format}?${RANGE}`, { headers: { cookie: `tilsynsvakt.sid=${c.adminA.cookie}` } });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+const formulas = (fods: string) => [...fods.matchAll(/table:formula="([^"]*)"/g)].map(([, formula]) => formula);
+
+describe('the exports opened in LibreOffice Calc', () => {
+  it('this way of opening a CSV runs a formula it is given (so the checks below can see one)', () => {
+    const fods = openInLibreOffice('kontroll.csv', Buffer.from('\uFEFF"Rapport"\r\n"=1+1"\r\n'), { csv: true });
+    expect(formulas(fods)).toEqual(['of:=1+1']);
+  });
+
+  it('CSV: no cell is a formula; each hostile text is there as text', async () => {
+    const fods = openInLibreOffice('rapporter.csv', await download('csv'), { csv: true });
+    expect(formulas(fods)).toEqual([]);
+    const rows = cellTexts(fods);
+    expect(rows[0]![5]).toBe('Rapport');
+    expect(rows).toHaveLength(HOSTILE.length + 1);
+    // The guard's apostrophe, then the text (LibreOffice shows a line break, a tab or a CR in a cell its own way).
+    for (const [i, text] of HOSTILE.entries()) expect(rows[i + 1]![5]!.startsWith("'"), JSON.stringify(text)).toBe(true);
+    expect(rows.map((row) => row[5])).toContain(`'=HYPERLINK("http://angriper.example","klikk")`);
+    expect(rows.map((row) => row[5])).toContain("'=cmd|' /C calc'!A0");
+  }, 180_000);
+
+  it('Excel: no cell is a formula; each text is there as typed', async () => {
+    const fods = openInLibreOffice('rapporter.xlsx', await download('xlsx'));
+    expect(formulas(fods)).toEqual([]);
+    const rows = cellTexts(fods);
+    expect(rows).toHaveLength(HOSTILE.length + 1);
+    expect(rows.map((row) => row[5])).toContain('=HYPERLINK("http://angriper.example","klikk")');
+    expect(rows.map((row) => row[5])).toContain('\uff1d1+1');
+  }, 180_000);
+});
