@@ -22,6 +22,10 @@ npx vite build --config client/vite.config.ts --logLevel warn
 node scripts/lib/checkBundleBudget.mjs
 echo "== Bygger serveren"
 node scripts/buildServer.mjs
+if [ -z "${MONGODB_URI:-}" ]; then
+  echo "== Den innebygde databasens rettelser (go test)"
+  (cd scripts/ferretdb && CGO_ENABLED=0 go test -count=1 .)
+fi
 echo "== docker-compose.yml"
 bash scripts/lib/checkCompose.sh
 echo "== Tester"

@@ -73,3 +73,7 @@ require (
 	modernc.org/strutil v1.2.0 // indirect
 	modernc.org/token v1.1.0 // indirect
 )
+
+// FerretDB's own module with the patches in patches/ applied (server/src/db/ferretBinary.ts
+// downloads it from the module proxy, copies and patches it there before building).
+replace github.com/FerretDB/FerretDB => ../../.tools/ferretdb-module

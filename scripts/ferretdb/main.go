@@ -4,8 +4,8 @@
 // at release time and is not part of the module). The embeddable package has no telemetry and
 // no debug listener.
 //
-// It also keeps an index that FerretDB lacks for lookups by _id (idindex.go), and lets one write
-// at a time per database through to it (writegate.go).
+// FerretDB's module is patched (patches/, README.md there): writes to one database one at a time,
+// so an update is atomic; filters handed to SQLite, on indexes that SQLite uses.
 //
 // It listens on a loopback address, prints one line "ready <mongodb uri>" on stdout once it
 // accepts connections, and stops when its stdin closes, so it never outlives the Node process
@@ -53,20 +53,10 @@ func main() {
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
-	// FerretDB itself on a loopback port of its own; clients reach it through the write gate
-	// (writegate.go), which listens on the address asked for.
-	port, err := freePort(net.JoinHostPort(host, "0"))
+	port, err := freePort(*listen)
 	if err != nil {
 		fail("listen: %s", err)
 	}
-	gateListener, err := net.Listen("tcp", *listen)
-	if err != nil {
-		fail("listen: %s", err)
-	}
-
-	// Tables from earlier runs get the _id lookup index before FerretDB opens their files.
-	keeper := newIDIndexKeeper(dir, logger)
-	keeper.pass(context.Background())
 
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: net.JoinHostPort(host, port)},
@@ -93,17 +83,10 @@ func main() {
 		close(done)
 	}()
 
-	ferretAddr := net.JoinHostPort(host, port)
-	if err := waitForListener(ctx, ferretAddr); err != nil {
-		fail("not listening on %s: %s", ferretAddr, err)
+	addr := net.JoinHostPort(host, port)
+	if err := waitForListener(ctx, addr); err != nil {
+		fail("not listening on %s: %s", addr, err)
 	}
-	go serveGated(gateListener, ferretAddr, newWriteGate(), logger)
-	go func() {
-		<-ctx.Done()
-		gateListener.Close()
-	}()
-	addr := gateListener.Addr().String()
-	go keeper.run(ctx, 2*time.Second)
 
 	fmt.Printf("ready mongodb://%s/\n", addr)
 

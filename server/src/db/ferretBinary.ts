@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../projectRoot';
 
@@ -9,6 +10,10 @@ const SOURCE_DIR = path.join(ROOT, 'scripts/ferretdb');
 const TOOLS_BIN = path.join(ROOT, '.tools/bin');
 export const FERRET_BINARY = path.join(TOOLS_BIN, 'ferretdb');
 const STAMP = path.join(ROOT, '.tools/ferretdb.stamp');
+/** FerretDB's module as the Go module proxy serves it; scripts/ferretdb/go.mod replaces it with the patched copy. */
+const FERRET_MODULE = 'github.com/FerretDB/FerretDB@v1.24.0';
+const PATCHES_DIR = path.join(SOURCE_DIR, 'patches');
+export const PATCHED_MODULE_DIR = path.join(ROOT, '.tools/ferretdb-module');
 
 export class EmbeddedDatabaseUnavailable extends Error {}
 
@@ -16,12 +21,51 @@ function sourceHash(): string {
   const hash = createHash('sha256');
   const goFiles = readdirSync(SOURCE_DIR).filter((file) => file.endsWith('.go')).sort();
   for (const file of ['go.mod', 'go.sum', ...goFiles]) hash.update(`${file}\n`).update(readFileSync(path.join(SOURCE_DIR, file)));
+  for (const patch of patchFiles()) hash.update(`${patch}\n`).update(readFileSync(path.join(PATCHES_DIR, patch)));
   return hash.digest('hex');
+}
+
+const patchFiles = () => readdirSync(PATCHES_DIR).filter((file) => file.endsWith('.patch')).sort();
+
+function makeWritable(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir)) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) makeWritable(file);
+    else chmodSync(file, 0o644);
+  }
+}
+
+/**
+ * FerretDB's own module, downloaded from the Go module proxy (checked against the checksum
+ * database as any module is), copied and patched with scripts/ferretdb/patches/ in order.
+ */
+export function preparePatchedModule(): void {
+  const download = spawnSync('go', ['mod', 'download', '-json', FERRET_MODULE], {
+    cwd: tmpdir(),
+    env: { ...process.env, GOFLAGS: '' },
+    encoding: 'utf8',
+  });
+  if (download.status !== 0) throw new EmbeddedDatabaseUnavailable(`Kunne ikke laste ned ${FERRET_MODULE}: ${download.stderr || download.stdout}`);
+  const { Dir: moduleDir } = JSON.parse(download.stdout) as { Dir: string };
+  rmSync(PATCHED_MODULE_DIR, { recursive: true, force: true });
+  cpSync(moduleDir, PATCHED_MODULE_DIR, { recursive: true });
+  // The module cache is read-only.
+  makeWritable(PATCHED_MODULE_DIR);
+  for (const patch of patchFiles()) {
+    // Outside any repository: git applies it as patch(1) would, in this folder.
+    const applied = spawnSync('git', ['apply', '-p1', path.join(PATCHES_DIR, patch)], {
+      cwd: PATCHED_MODULE_DIR,
+      env: { ...process.env, GIT_CEILING_DIRECTORIES: path.dirname(PATCHED_MODULE_DIR) },
+      encoding: 'utf8',
+    });
+    if (applied.status !== 0) throw new EmbeddedDatabaseUnavailable(`Rettelsen ${patch} passer ikke på ${FERRET_MODULE}: ${applied.stderr}`);
+  }
 }
 
 /**
  * Builds the embedded FerretDB launcher with `go install` the first time (about two minutes,
- * most of it downloading modules), and again only when its pinned sources change.
+ * most of it downloading modules), and again only when its pinned sources or patches change.
  */
 export function ensureFerretBinary(log: (line: string) => void = console.log): string {
   const wanted = sourceHash();
@@ -38,6 +82,7 @@ export function ensureFerretBinary(log: (line: string) => void = console.log): s
   }
   log('Bygger den innebygde databasen (FerretDB 1.24 med SQLite) med go install – første gang tar det et par minutter …');
   mkdirSync(TOOLS_BIN, { recursive: true });
+  preparePatchedModule();
   const build = spawnSync('go', ['install', '.'], {
     cwd: SOURCE_DIR,
     env: { ...process.env, GOBIN: TOOLS_BIN, GOFLAGS: '-mod=readonly', CGO_ENABLED: '0' },
