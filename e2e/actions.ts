@@ -40,9 +40,17 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-/** Closes the visible toast, if any: on a phone it covers the bottom of the list for 5 s. */
+/**
+ * Closes the toasts there are, if any: on a phone one covers the bottom of the list for 5 s. Clicked
+ * as soon as its button shows (a toast still sliding in has none yet), since a toast in a window
+ * without focus keeps its time running only once the window has focus (Radix pauses it).
+ */
 export async function dismissToast(page: Page): Promise<void> {
-  const close = page.getByTestId('toast').getByRole('button', { name: 'Lukk' });
-  if (await close.isVisible()) await close.click();
-  await page.getByTestId('toast').waitFor({ state: 'detached' });
+  const toasts = page.getByTestId('toast');
+  const close = toasts.getByRole('button', { name: 'Lukk' }).first();
+  for (const giveUpAt = Date.now() + 30_000; (await toasts.count()) > 0; ) {
+    if (Date.now() > giveUpAt) throw new Error('the toast did not close');
+    if (await close.isVisible()) await close.click({ timeout: 1_000 }).catch(() => undefined);
+    await page.waitForTimeout(50);
+  }
 }

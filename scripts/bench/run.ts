@@ -23,6 +23,7 @@ import { School, schoolNameKey } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
 import { startRedis } from '../../server/test/redisServer';
 import { benchFanout } from './fanout';
+import { historyRatios, measureHistoryReads, measureYearList, prepareHistorySchool, seedHistory, timeYearExport } from './history';
 import { randomBytes } from 'node:crypto';
 
 const arg = (name: string, fallback: number) => {
@@ -98,11 +99,38 @@ try {
   const alone = await measureReads(base, cookies, REQUESTS, CONCURRENCY);
   const bareAfter = await measure('bare Fastify GET /hello (again)', REQUESTS, CONCURRENCY, () => fetch(`${bareServer.base}/hello`));
   await bareServer.close();
+
+  // A school's own five years beside its first week (issue 29), the supervisor saving every 100 ms.
+  const history = await prepareHistorySchool(base);
+  const historyWeek = await measureHistoryReads(base, history, REQUESTS, CONCURRENCY, ' (a week)');
+  let historyDocuments = await seedHistory(history, 8, 372);
+  const yearListRequests = Math.max(20, Math.round(REQUESTS / 20));
+  const yearListOneYear = await measureYearList(base, history, yearListRequests, CONCURRENCY, ' (1 year)');
+  const exportOneYear = await timeYearExport(base, history);
+  historyDocuments += await seedHistory(history, 373, 1832);
+  const historyYears = await measureHistoryReads(base, history, REQUESTS, CONCURRENCY, ' (5 years)');
+  const yearListFiveYears = await measureYearList(base, history, yearListRequests, CONCURRENCY, ' (5 years)');
+  const exportFiveYears = await timeYearExport(base, history);
+  printTable([...historyWeek, ...historyYears, yearListOneYear, yearListFiveYears], {
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    engine: engineName,
+    history: `${historyDocuments} documents`,
+  });
+  const historyScale = { ...historyRatios(historyWeek, historyYears), ...historyRatios([yearListOneYear], [yearListFiveYears]) };
+  printHistory('five years of its own history', historyScale);
+  console.log(`A year's export (xlsx): ${exportOneYear.toFixed(0)} ms with one year of data, ${exportFiveYears.toFixed(0)} ms with five: ${(exportFiveYears / exportOneYear).toFixed(2)}× (goal ≤ 1.5×)`);
+
   const seedStarted = performance.now();
   const documents = await seedOtherSchools(OTHER_SCHOOLS, await hashPassword('passord123'));
   console.log(`\nSeeded ${OTHER_SCHOOLS} other schools, ${documents} documents, in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
   const crowded = await measureReads(base, cookies, REQUESTS, CONCURRENCY, ` (+${OTHER_SCHOOLS} schools)`);
   printTable([bare, bareAfter, ...alone, ...crowded], { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
+  const historyCrowded = await measureHistoryReads(base, history, REQUESTS, CONCURRENCY, ` (5 years, +${OTHER_SCHOOLS} schools)`);
+  const yearListCrowded = await measureYearList(base, history, yearListRequests, CONCURRENCY, ` (5 years, +${OTHER_SCHOOLS} schools)`);
+  printTable([...historyCrowded, yearListCrowded], { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
+  const historyCrowdedScale = { ...historyRatios(historyWeek, historyCrowded), ...historyRatios([yearListOneYear], [yearListCrowded]) };
+  printHistory(`five years and ${OTHER_SCHOOLS} other schools`, historyCrowdedScale);
 
   // Live: the app's fan-out against a bare Socket.IO server; then two instances behind Redis.
   const redis = await startRedis();
@@ -135,10 +163,17 @@ try {
     reportSaves: { supervisors: supervisorCookies.length, shared: reportWrites.shared, editConflicts: reportWrites.conflicts },
     goals: { dataScaleMax: 1.5, bareThroughputShareMin: 0.25, bareP99Max: 4 },
     dataScale: scaleRatios(alone, crowded),
+    history: {
+      documents: historyDocuments,
+      goal: 1.5,
+      fiveYears: historyScale,
+      fiveYearsAndOtherSchools: historyCrowdedScale,
+      yearExportMs: { oneYear: Math.round(exportOneYear), fiveYears: Math.round(exportFiveYears), ratio: Math.round((exportFiveYears / exportOneYear) * 100) / 100 },
+    },
     // Against the faster of the two bare runs: on these machines one run of the same server can be twice the other.
     vsBareFastify: bareRatios(alone, bare.perSecond >= bareAfter.perSecond ? bare : bareAfter),
     fanout,
-    raw: [...results, bare, bareAfter, ...alone, ...crowded],
+    raw: [...results, bare, bareAfter, ...alone, ...crowded, ...historyWeek, ...historyYears, yearListOneYear, yearListFiveYears, ...historyCrowded, yearListCrowded],
   };
   for (const line of await benchExports(base)) console.log(line);
   writeReport(report);
@@ -149,4 +184,13 @@ try {
 } finally {
   await engine?.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** p50 and throughput of each read with the history against with a week, and whether it meets the 1.5× goal. */
+function printHistory(label: string, scale: Record<string, { p50: number; p99: number; throughput: number; failures: number }>): void {
+  console.log(`\nThe school's reads with ${label}, against one week (the year's list: against one year); goal: at most 1.5× slower:`);
+  for (const [name, r] of Object.entries(scale)) {
+    const worst = Math.max(r.p50, r.throughput);
+    console.log(`  ${name.padEnd(42)} p50 ${r.p50.toFixed(2)}×  throughput ${r.throughput.toFixed(2)}×  p99 ${r.p99.toFixed(2)}×  ${worst <= 1.5 ? 'ok' : 'OVER'}`);
+  }
 }

@@ -10,11 +10,11 @@ import type { TestServer } from '../test/testServer';
  * Hostile input, generated from each route's own schemas: operator objects, prototype keys, huge
  * strings, wrong types, bad UTF-8, odd dates, in bodies, queries and paths, sent by every kind of
  * signed-in caller. No answer is a 5xx, and a refused request writes nothing (writes are counted
- * by a mongoose plugin; sessions and write claims are the server's own bookkeeping).
+ * by a mongoose plugin; sessions are the server's own bookkeeping).
  */
 const REQUESTS = Number(process.env.HOSTILE_REQUESTS ?? 10_000);
 const SEED = Number(process.env.HOSTILE_SEED ?? 4711);
-const BOOKKEEPING = new Set(['Session', 'WriteClaim']);
+const BOOKKEEPING = new Set(['Session']);
 let writes = 0;
 type WriteResult = { modifiedCount?: number; upsertedCount?: number; deletedCount?: number } | null | undefined;
 // Counts what changed, after the fact, for every model compiled after this (the app is imported below).

@@ -3,9 +3,10 @@ import { collectionNames, mainDb } from './backup/databases';
 /**
  * Collections of the shared database that earlier versions kept and nothing reads or purges now.
  * `idempotencyrecords`: the Idempotency-Key's records until 2026-11-25 (the key now names the
- * case); they hold the answers they replayed, case texts and names among them.
+ * case); they hold the answers they replayed, case texts and names among them. `writeclaims`: the
+ * turns writers took until the embedded engine applied each write atomically itself (issue 29).
  */
-const RETIRED = ['idempotencyrecords'];
+const RETIRED = ['idempotencyrecords', 'writeclaims'];
 /** MongoDB's (and FerretDB's) code for a collection that is not there. */
 const NAMESPACE_NOT_FOUND = 26;
 

@@ -3,8 +3,9 @@ import { schoolDatabaseName, schoolDatabasePrefix, schoolIdOfDatabase } from '..
 
 /**
  * What a backup holds: the app's own database but for what lives only while the app runs
- * (sessions: everyone signs in again after a restore; claims, locks, and the replayed-request
- * records that versions before 2026-11-25 kept), and every school's database.
+ * (sessions: everyone signs in again after a restore; the migrations' lock; and what versions
+ * before 2026-11-25 kept for a moment: their write turns and replayed-request records), and every
+ * school's database.
  */
 export const TRANSIENT_COLLECTIONS = new Set(['sessions', 'writeclaims', 'migrationlocks', 'idempotencyrecords']);
 

@@ -11,10 +11,17 @@ const tripSchema = new Schema(
     classIds: { type: [Schema.Types.ObjectId], ref: 'Class', default: [] },
     /** Counts every change of the trip; an edit is taken only on the version it was made from. */
     version: { type: Number, default: 0 },
+    /**
+     * 'fromDate/toDate' on a trip an add started, until it is edited: unique, so two first adds to
+     * the same dates at once make one trip (tripService.addToTrip). Trips without it (edited, or
+     * from before) do not take part.
+     */
+    datesKey: { type: String },
   },
   { timestamps: true },
 );
 tripSchema.index({ schoolId: 1, toDate: 1 });
+tripSchema.index({ datesKey: 1 }, { unique: true, sparse: true });
 
 export type TripDoc = InferSchemaType<typeof tripSchema> & { _id: Types.ObjectId };
 export const Trip = schoolModel('Trip', tripSchema);

@@ -1,6 +1,5 @@
 import type { Types } from 'mongoose';
 import { AWAY_TEXTS, type Trip as TripDto, type UpdateTripBody } from '#protocol/away';
-import { withListLock } from '../../db/listLock';
 import { badRequest, conflict, editConflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { formatDayNo } from '#protocol/time';
@@ -10,16 +9,14 @@ import type { UserDoc } from '../users/model';
 import { Trip, type TripDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { atCount } from '../../db/counterFilter';
+import { isDuplicateKey } from '../../db/duplicateKey';
 
 /**
  * Trips (away entries), DECISIONS.md: a trip is active from fromDate to toDate inclusive and
- * archived once toDate is before today; archived trips are not edited or deleted. Every write holds
- * the school's trip lock: adding to a trip, removing from every trip and editing read before they
- * write, and two admins saving at once must both keep what they saved.
+ * archived once toDate is before today; archived trips are not edited or deleted. Two admins saving
+ * at once both keep what they saved: each write is one atomic change of one trip (an update
+ * operator, or a version or state in its filter), on MongoDB as on the embedded engine.
  */
-function tripsLock<T>(schoolId: Types.ObjectId, change: () => Promise<T>): Promise<T> {
-  return withListLock(`trips:${schoolId.toHexString()}`, change);
-}
 
 export function presentTrip(trip: TripDoc): TripDto {
   return {
@@ -63,14 +60,22 @@ export async function addToTrip(
   realtime: Realtime,
 ): Promise<TripDto> {
   if (add.classIds?.length) await assertClassesOfSchool(schoolId, add.classIds);
-  return tripsLock(schoolId, async () => {
-    const trip = await Trip.of(schoolId).findOneAndUpdate(
-      { schoolId, fromDate: range.fromDate, toDate: range.toDate },
-      { $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } }, $inc: { version: 1 } },
-      { upsert: true, new: true },
-    ).lean<TripDoc>();
-    return emitSaved(realtime, trip!);
-  });
+  // One atomic write, so adds made at once all stay. A first add makes the trip under its dates'
+  // unique key; of two first adds at once, the other finds that key taken and adds to the trip.
+  const addTo = () =>
+    Trip.of(schoolId)
+      .findOneAndUpdate(
+        { schoolId, fromDate: range.fromDate, toDate: range.toDate },
+        {
+          $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } },
+          $inc: { version: 1 },
+          $setOnInsert: { datesKey: `${range.fromDate}/${range.toDate}` },
+        },
+        { upsert: true, new: true },
+      )
+      .lean<TripDoc>();
+  const trip = await addTo().catch((err: unknown) => (isDuplicateKey(err) ? addTo() : Promise.reject(err)));
+  return emitSaved(realtime, trip!);
 }
 
 /** Removes a student or class from every trip not ended before `notEndedBefore`; a trip left empty is deleted. */
@@ -81,19 +86,20 @@ export async function removeFromTrips(
   realtime: Realtime,
 ): Promise<void> {
   const match = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
-  await tripsLock(schoolId, async () => {
-    const trips = await Trip.of(schoolId).find({ schoolId, toDate: trusted({ $gte: notEndedBefore }), ...match }).lean<TripDoc[]>();
-    for (const trip of trips) {
-      const updated = await Trip.of(schoolId).findOneAndUpdate({ _id: trip._id }, { $pull: match, $inc: { version: 1 } }, { new: true }).lean<TripDoc>();
-      if (!updated) continue;
-      if (updated.studentNames.length === 0 && updated.classIds.length === 0) {
-        await Trip.of(schoolId).deleteOne({ _id: updated._id });
-        realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id: updated._id.toHexString() });
-      } else {
-        emitSaved(realtime, updated);
-      }
+  const trips = await Trip.of(schoolId).find({ schoolId, toDate: trusted({ $gte: notEndedBefore }), ...match }, { _id: 1 }).lean<TripDoc[]>();
+  for (const { _id } of trips) {
+    const updated = await Trip.of(schoolId).findOneAndUpdate({ _id }, { $pull: match, $inc: { version: 1 } }, { new: true }).lean<TripDoc>();
+    if (!updated) continue;
+    // Deleted only as it was left empty: a student added meanwhile keeps the trip.
+    const emptied =
+      updated.studentNames.length === 0 && updated.classIds.length === 0 && (await Trip.of(schoolId).deleteOne({ _id, version: updated.version })).deletedCount === 1;
+    if (emptied) {
+      realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id: _id.toHexString() });
+    } else {
+      const latest = updated.studentNames.length || updated.classIds.length ? updated : await Trip.of(schoolId).findById(_id).lean<TripDoc>();
+      if (latest) emitSaved(realtime, latest);
     }
-  });
+  }
 }
 
 function sameTrip(trip: TripDoc, edit: { fromDate: string; toDate: string; studentNames: string[]; classIds: string[] }): boolean {
@@ -123,29 +129,32 @@ export async function updateTrip(
   const studentNames = [...new Set(body.studentNames)];
   const classIds = [...new Set(body.classIds)];
   if (studentNames.length === 0 && classIds.length === 0) throw badRequest(AWAY_TEXTS.emptyTrip);
-  return tripsLock(schoolId, async () => {
-    const current = await findEditableTrip(schoolId, id, today);
-    await assertClassesOfSchool(schoolId, classIds);
-    const edit = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
-    const trip = await Trip.of(schoolId)
-      .findOneAndUpdate({ _id: id, schoolId, version: atCount(body.baseVersion) }, { $set: edit, $inc: { version: 1 } }, { new: true })
-      .lean<TripDoc>();
-    if (trip) return emitSaved(realtime, trip);
-    // Changed since this edit was opened: taken only if it already says the same.
-    const now = (await Trip.of(schoolId).findOne({ _id: id, schoolId }).lean<TripDoc>()) ?? current;
-    if (sameTrip(now, edit)) return presentTrip(now);
-    throw editConflict(AWAY_TEXTS.conflict, presentTrip(now));
-  });
+  await findEditableTrip(schoolId, id, today);
+  await assertClassesOfSchool(schoolId, classIds);
+  const edit = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
+  const trip = await Trip.of(schoolId)
+    // An edited trip no longer holds its first dates' key: its dates may change, and another trip may take them.
+    .findOneAndUpdate({ _id: id, schoolId, version: atCount(body.baseVersion) }, { $set: edit, $unset: { datesKey: '' }, $inc: { version: 1 } }, { new: true })
+    .lean<TripDoc>();
+  if (trip) return emitSaved(realtime, trip);
+  // Changed since this edit was opened: taken only if it already says the same. Removed meanwhile: not found.
+  const now = await Trip.of(schoolId).findOne({ _id: id, schoolId }).lean<TripDoc>();
+  if (!now) throw notFound(AWAY_TEXTS.tripNotFound);
+  if (sameTrip(now, edit)) return presentTrip(now);
+  throw editConflict(AWAY_TEXTS.conflict, presentTrip(now));
 }
 
 export async function deleteTrip(actor: UserDoc, schoolId: Types.ObjectId, id: string, today: string, realtime: Realtime): Promise<{ id: string }> {
-  return tripsLock(schoolId, async () => {
-    const trip = await findEditableTrip(schoolId, id, today);
-    await Trip.of(schoolId).deleteOne({ _id: id, schoolId });
-    // Counts, never names: the trail is kept as it is, and a student's erasure must not have to rewrite it.
-    const who = [`${trip.studentNames.length} elev(er)`, ...(trip.classIds.length ? [`${trip.classIds.length} linje(r)`] : [])].join(', ');
-    await audit(actor, 'trip.removed', { id, name: `fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`, schoolId, detail: who });
-    realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id });
-    return { id };
-  });
+  // The trip as it was deleted (not as read before), and only while it is not archived.
+  const trip = await Trip.of(schoolId).findOneAndDelete({ _id: id, schoolId, toDate: trusted({ $gte: today }) }).lean<TripDoc>();
+  if (!trip) {
+    // Says which: not there, or archived.
+    await findEditableTrip(schoolId, id, today);
+    throw notFound(AWAY_TEXTS.tripNotFound);
+  }
+  // Counts, never names: the trail is kept as it is, and a student's erasure must not have to rewrite it.
+  const who = [`${trip.studentNames.length} elev(er)`, ...(trip.classIds.length ? [`${trip.classIds.length} linje(r)`] : [])].join(', ');
+  await audit(actor, 'trip.removed', { id, name: `fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`, schoolId, detail: who });
+  realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id });
+  return { id };
 }

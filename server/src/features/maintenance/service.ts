@@ -6,7 +6,6 @@ import {
   type MaintenanceStatus,
   type MaintenanceTask,
 } from '#protocol/maintenance';
-import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
 import { createHash } from 'node:crypto';
 import { MAINTENANCE_ROLES, type Role } from '#protocol/roles';
@@ -113,7 +112,8 @@ export async function resolveTask(
   const task = await findTask(schoolId, id);
   const set = outcome === 'completed' ? { completedByName: actor.name, completedAt: now } : { rejectedByName: actor.name, rejectedAt: now };
   const Task = MaintenanceTaskModel.of(task.schoolId);
-  const updated = await updateIfMatches(Task, { _id: task._id, status: 'pending' }, { $set: { status: outcome, ...set } });
+  // Only a pending case: of two people closing it at once, one wins and the other is told (the write is atomic on either engine).
+  const updated = await Task.findOneAndUpdate({ _id: task._id, status: 'pending' }, { $set: { status: outcome, ...set } }, { new: true });
   if (!updated) {
     const current = await Task.findById(task._id, { status: 1 }).lean();
     if (!current) throw notFound(MAINTENANCE_TEXTS.notFound);
@@ -128,7 +128,7 @@ export async function deleteTask(schoolId: Types.ObjectId, id: string, realtime:
   const task = await findTask(schoolId, id);
   // Its key, sent again, finds it gone rather than making it anew (written first: a replay in between finds one or the other).
   if (task.requestHash) await unlessDuplicate(() => DeletedKeyedTaskModel.insert(task.schoolId, { _id: task._id, schoolId: task.schoolId }), () => null);
-  if (!(await deleteIfMatches(MaintenanceTaskModel.of(task.schoolId), { _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
+  if (!(await MaintenanceTaskModel.of(task.schoolId).findOneAndDelete({ _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
   realtime.emit(targets(task.schoolId), 'maintenanceTasks.deleted', { id });
   return { id };
 }

@@ -1,6 +1,5 @@
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { addMonths, formatDayNo, osloDay } from '#protocol/time';
-import { releaseClaim, tryClaim } from '../../db/claims';
 import { trusted } from '../../db/trusted';
 import type { Clock } from '../../clock';
 import { audit, SYSTEM_ACTOR } from '../audit/service';
@@ -10,7 +9,8 @@ import { SickRecord } from './model';
 /**
  * Health data does not outlive its purpose: a school's sick lists (names and comments) older than
  * its retention period are deleted, and the trail says how many and up to which date, never
- * whose. Reports keep their text. Safe on several instances at once: a school is done by one at a time.
+ * whose. Reports keep their text. Safe on several instances at once: each list is deleted once, by
+ * whichever run gets to it, and each run records what it deleted.
  */
 export async function expireHealthData(now: Date): Promise<number> {
   const schools = await School.find({ deleting: trusted({ $ne: true }) }, { healthDataRetentionMonths: 1 }).lean();
@@ -19,22 +19,16 @@ export async function expireHealthData(now: Date): Promise<number> {
     const months = school.healthDataRetentionMonths ?? HEALTH_DATA_RETENTION_DEFAULT_MONTHS;
     // Kept: the lists from this day on (today's date, that many months back).
     const firstKept = addMonths(osloDay(now), -months);
-    const claim = `healthDataExpiry:${school._id.toHexString()}`;
-    if (!(await tryClaim(claim))) continue;
-    try {
-      const { deletedCount } = await SickRecord.of(school._id).deleteMany({ date: trusted({ $lt: firstKept }) });
-      if (deletedCount > 0) {
-        await audit(SYSTEM_ACTOR, 'sick.expired', {
-          id: school._id,
-          name: 'Sykelister',
-          schoolId: school._id,
-          detail: `${deletedCount} sykeliste(r) fra før ${formatDayNo(firstKept)} (lagringstid ${months} måneder)`,
-        });
-      }
-      deleted += deletedCount;
-    } finally {
-      await releaseClaim(claim);
+    const { deletedCount } = await SickRecord.of(school._id).deleteMany({ date: trusted({ $lt: firstKept }) });
+    if (deletedCount > 0) {
+      await audit(SYSTEM_ACTOR, 'sick.expired', {
+        id: school._id,
+        name: 'Sykelister',
+        schoolId: school._id,
+        detail: `${deletedCount} sykeliste(r) fra før ${formatDayNo(firstKept)} (lagringstid ${months} måneder)`,
+      });
     }
+    deleted += deletedCount;
   }
   return deleted;
 }

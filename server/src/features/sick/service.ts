@@ -1,8 +1,9 @@
 import type { Types } from 'mongoose';
 import { SICK_COMMENT_ROLES, type Role } from '#protocol/roles';
 import { SICK_TEXTS, type Sick } from '#protocol/sick';
-import { withListLock } from '../../db/listLock';
-import { conflict } from '../../httpError';
+import { atCount } from '../../db/counterFilter';
+import { unlessDuplicate } from '../../db/duplicateKey';
+import { conflict, serviceUnavailable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { SickRecord, type SickDoc } from './model';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
@@ -36,31 +37,49 @@ export async function getSick(schoolId: Types.ObjectId, date: string, role: Role
   return mayReadSickComments(role) ? sick : withoutComments(sick);
 }
 
-/** Changes one date's list while holding its lock: two admins saving at once both keep what they saved. */
-function changeList(
+/** How long a change keeps trying while others change the same list (only ever seen with many writers at one moment). */
+const BUSY_AFTER_MS = 10_000;
+const BUSY = 'Listen er opptatt akkurat nå. Prøv igjen.';
+
+/**
+ * Changes one date's list: reads it, makes the change, and writes it only if the list is still the
+ * revision it read (one atomic write, on either engine; a unique index keeps two first writes of a
+ * day from both making a list). When another writer came first, the change is made again on what
+ * they wrote: two admins saving at once both keep what they saved.
+ */
+async function changeList(
   schoolId: Types.ObjectId,
   date: string,
   change: (current: Student[], revision: number) => Student[],
   realtime: Realtime,
 ): Promise<Sick> {
-  return withListLock(`sick:${schoolId.toHexString()}:${date}`, async () => {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
     const current = await SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>();
+    const revision = current?.revision ?? 0;
     const students = change(
       (current?.students ?? []).map((s) => ({ name: s.name, comment: s.comment ?? '' })),
-      current?.revision ?? 0,
+      revision,
     );
-    const record = await SickRecord.of(schoolId).findOneAndUpdate(
-      { schoolId, date },
-      { $set: { students }, $inc: { revision: 1 } },
-      { upsert: true, new: true },
-    ).lean<SickDoc>();
-    const sick = present(record);
-    realtime.toSchoolRedacted(schoolId.toHexString(), 'sickLists.updated', {
-      full: { schoolId: schoolId.toHexString(), date, ...sick },
-      redacted: { schoolId: schoolId.toHexString(), date, ...withoutComments(sick) },
-    });
-    return sick;
-  });
+    const record = await unlessDuplicate(
+      () =>
+        SickRecord.of(schoolId)
+          .findOneAndUpdate({ schoolId, date, revision: atCount(revision) }, { $set: { students }, $inc: { revision: 1 } }, { upsert: !current, new: true })
+          .lean<SickDoc>(),
+      () => null,
+    );
+    if (record) {
+      const sick = present(record);
+      realtime.toSchoolRedacted(schoolId.toHexString(), 'sickLists.updated', {
+        full: { schoolId: schoolId.toHexString(), date, ...sick },
+        redacted: { schoolId: schoolId.toHexString(), date, ...withoutComments(sick) },
+      });
+      return sick;
+    }
+    if (Date.now() - started > BUSY_AFTER_MS) throw serviceUnavailable(BUSY);
+    // Writers that met here try again spread out, not all at once.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
+  }
 }
 
 /** Adds a sick student to the date (names compare exactly after trimming); adding again updates the comment. */

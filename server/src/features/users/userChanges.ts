@@ -3,7 +3,6 @@ import type { Types } from 'mongoose';
 import type { User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
 import type { AuditAction } from '#protocol/audit';
-import { deleteIfMatches, updateIfMatches } from '../../db/conditionalWrite';
 import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
@@ -67,10 +66,11 @@ export interface UserChange {
 export async function changeUser(actor: UserDoc, reach: Reach, targetId: string, change: UserChange, realtime: Realtime): Promise<User> {
   const target = await reach.find(targetId);
   change.check?.(target);
-  const user = await updateIfMatches(
-    UserModel,
+  // Written only if the user is still as read (one atomic write): a change made meanwhile is not overwritten.
+  const user = await UserModel.findOneAndUpdate(
     { _id: target._id, role: target.role, status: target.status, schoolId: target.schoolId },
     { $set: change.set },
+    { new: true },
   );
   if (!user) throw conflict(CHANGED_MEANWHILE);
   // Logged under the school the user belonged to when it happened (the old one, when moved).
@@ -93,7 +93,7 @@ interface UserRemoval {
 export async function removeUser(actor: UserDoc, reach: Reach, targetId: string, removal: UserRemoval, realtime: Realtime): Promise<{ id: string }> {
   const target = await reach.find(targetId);
   removal.check?.(target);
-  const deleted = await deleteIfMatches(UserModel, { _id: target._id, role: target.role, status: target.status, schoolId: target.schoolId });
+  const deleted = await UserModel.findOneAndDelete({ _id: target._id, role: target.role, status: target.status, schoolId: target.schoolId });
   if (!deleted) throw conflict(CHANGED_MEANWHILE);
   const id = deleted._id.toHexString();
   const schoolId = deleted.schoolId?.toHexString() ?? null;
