@@ -165,7 +165,8 @@ export function historyRatios(week: Result[], years: Result[]): Record<string, {
   return Object.fromEntries(
     week.map((w, i) => {
       const y = years[i]!;
-      return [w.name, { p50: ratio(y.p50, w.p50), p99: ratio(y.p99, w.p99), throughput: ratio(w.perSecond, y.perSecond), failures: y.failures }];
+      // Named without the week's suffix: the line compares the two.
+      return [w.name.replace(/ \([^)]*\)$/, ''), { p50: ratio(y.p50, w.p50), p99: ratio(y.p99, w.p99), throughput: ratio(w.perSecond, y.perSecond), failures: y.failures }];
     }),
   );
 }

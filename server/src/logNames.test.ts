@@ -6,8 +6,10 @@ import { startTestServer, type TestServer } from '../test/testServer';
 import { reportDay } from '#protocol/time';
 import { loggedUrl } from './logSerializers';
 
-/** No student's name in any line the server logs, at its most talkative (issue 28). */
+/** No student's name and no free text in any line the server logs, at its most talkative (issue 28). */
 const NAME = 'Gunnhild Ødegård-Testelev';
+/** Free text as staff type it: a case, a comment, a class, a registration, a task label. */
+const FREE_TEXT = 'Vinduet-knust-ved-trappen';
 const lines: string[] = [];
 let server: TestServer;
 let c: Callers;
@@ -38,10 +40,26 @@ describe('the server log', () => {
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect((await writeMyReport(c.supervisorA, today, `${NAME} sov dårlig`)).status).toBe(200);
 
+    // Free text in bodies, taken and refused (too long, a control character, a wrong type).
+    const texts = [
+      c.supervisorA.post('/api/maintenance-tasks/submit', { roomNumber: '12', description: `${FREE_TEXT} ${NAME}` }),
+      c.adminA.post('/api/sick/add', { date: today, name: 'Per', comment: `${FREE_TEXT} hos ${NAME}` }),
+      c.adminA.post('/api/admin/classes', { className: FREE_TEXT.slice(0, 20) }),
+      c.anonymous.post('/api/auth/register', { schoolId: '', name: NAME, email: 'gunnhild@x.no', password: FREE_TEXT }),
+      c.supervisorA.post('/api/maintenance-tasks/submit', { roomNumber: '12', description: `${FREE_TEXT}${'x'.repeat(3000)}` }),
+      c.supervisorA.post('/api/maintenance-tasks/submit', { roomNumber: '12', description: `${FREE_TEXT}\u0000` }),
+      c.adminA.post('/api/sick/add', { date: today, name: [NAME], comment: FREE_TEXT }),
+    ];
+    const textStatuses = [];
+    for (const call of texts) textStatuses.push((await call).status);
+    expect(textStatuses).toEqual([201, 200, 201, 400, 400, 400, 400]);
+
     const log = lines.join('\n');
     expect(log).toContain('/api/admin/students/{elevnavn}');
     expect(log).toContain('/api/away/student/{elevnavn}');
-    for (const form of [NAME, inPath, NAME.normalize('NFD'), 'Gunnhild', encodeURIComponent('Ødegård')]) expect(log).not.toContain(form);
+    for (const form of [NAME, inPath, NAME.normalize('NFD'), 'Gunnhild', encodeURIComponent('Ødegård'), FREE_TEXT.slice(0, 12)]) expect(log).not.toContain(form);
+    // It did log: a line for each request, at trace level.
+    expect(lines.length).toBeGreaterThan(2 * (calls.length + texts.length));
   });
 
   it('replaces only the name in a path', () => {

@@ -6,6 +6,7 @@ import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connectMongoose, withDatabaseName } from '../src/db/connect';
 import { schoolDatabasePrefix } from '../src/db/schoolDatabase';
+import { watchAuditTrail, type AuditTrailWatch } from './auditTrailGuard';
 
 /** The schools' own databases of this test's app (they share its database name as a prefix). */
 async function dropSchoolDatabases(): Promise<void> {
@@ -16,7 +17,7 @@ async function dropSchoolDatabases(): Promise<void> {
   }
 }
 
-export type TestServer = { app: FastifyInstance; baseUrl: string; config: Config; close: () => Promise<void> };
+export type TestServer = { app: FastifyInstance; baseUrl: string; config: Config; auditTrail: AuditTrailWatch; close: () => Promise<void> };
 
 /** A real listening server on a fresh database of its own. */
 export async function startTestServer(env: Record<string, string> = {}, deps: AppDependencies = {}): Promise<TestServer> {
@@ -30,6 +31,7 @@ export async function startTestServer(env: Record<string, string> = {}, deps: Ap
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
     ...env,
   });
+  const auditTrail = watchAuditTrail();
   const app = await buildApp(config, deps);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -37,12 +39,16 @@ export async function startTestServer(env: Record<string, string> = {}, deps: Ap
   return {
     app,
     config,
+    auditTrail,
     baseUrl: `http://127.0.0.1:${address.port}`,
     close: async () => {
       await app.close();
+      auditTrail.stop();
       await dropSchoolDatabases();
       await mongoose.connection.dropDatabase();
       await mongoose.disconnect();
+      const rewrites = auditTrail.rewrites();
+      if (rewrites.length > 0) throw new Error(`The audit trail was rewritten (it only ever gets new entries):\n${rewrites.join('\n')}`);
     },
   };
 }

@@ -45,7 +45,7 @@ function targets(schoolId: Types.ObjectId): string[] {
 export async function listTasks(schoolId: Types.ObjectId, status: MaintenanceStatus | undefined): Promise<MaintenanceTask[]> {
   // Sorted once per change of the school's cases; the list is shared between requests, unchanged.
   return cachedSchoolRead(schoolId, MaintenanceTaskModel.modelName, `list:${status ?? 'all'}`, async () =>
-    (await MaintenanceTaskModel.of(schoolId).find(status ? { schoolId, status } : { schoolId })).map(present).sort(listOrder),
+    (await MaintenanceTaskModel.of(schoolId).find(status ? { schoolId, status } : { schoolId }).lean<MaintenanceTaskDoc[]>()).map(present).sort(listOrder),
   );
 }
 

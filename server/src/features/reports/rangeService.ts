@@ -6,14 +6,14 @@ import { addDays, compareDays, isoWeekOf, isoWeekRange, isoWeeksInYear, osloDay,
 import { Trip } from '../away/model';
 import { MaintenanceTaskModel } from '../maintenance/model';
 import { SickRecord } from '../sick/model';
-import { ReportModel } from './model';
+import { ReportModel, type ReportDoc } from './model';
 import { presentReport } from './present';
 import { trusted } from '../../db/trusted';
 import { compareNorwegian } from '#protocol/collation';
 
 /** The school's reports of the days from..to inclusive, oldest day first, then by author. */
 export async function reportsInRange(schoolId: Types.ObjectId, from: string, to: string, now: Date): Promise<Report[]> {
-  const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }) });
+  const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }) }).lean<ReportDoc[]>();
   return reports
     .map((r) => presentReport(r, now))
     .sort((a, b) => compareDays(a.date, b.date) || compareNorwegian(a.authorName, b.authorName));
