@@ -1,13 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SignedOutRoutes } from './features/auth/SignedOutRoutes';
-import { loadSignedInApp } from './signedInChunk';
+import { loadedSignedInApp, loadSignedInApp } from './signedInChunk';
 import { useAuthStore } from './stores/authStore';
-import { readStoredUser } from './stores/authStorage';
 import { LoadingScreen } from './ui/LoadingScreen';
 
-const SignedInApp = lazy(loadSignedInApp);
-// Someone signed in on this browser before: fetch the screens while /me is asked, not after.
-if (readStoredUser()) void loadSignedInApp();
+const LazySignedInApp = lazy(loadSignedInApp);
 
 /** Guards by session phase; account status and role guards live in the signed-in chunk. */
 export function App() {
@@ -25,4 +22,10 @@ export function App() {
       <SignedInApp />
     </Suspense>
   );
+}
+
+/** The signed-in screens, drawn at once when their chunk is already here; chosen once, so they are never drawn anew. */
+function SignedInApp() {
+  const [Screens] = useState(() => loadedSignedInApp() ?? LazySignedInApp);
+  return <Screens />;
 }

@@ -10,7 +10,13 @@ import { showsSignInForm } from '#protocol/product';
 import { AppShell } from './AppShell';
 import { PRERENDERED_ATTRIBUTE } from './prerendered';
 import { registerServiceWorker } from './registerServiceWorker';
+import { loadSignedInApp } from './signedInChunk';
+import { mayHaveSession } from './stores/authStorage';
 import { useAuthStore } from './stores/authStore';
+
+// A session to resume (the page came with its cookie, or this browser keeps one): the signed-in
+// screens are fetched while /me is asked, and are here when it answers.
+if (mayHaveSession()) void loadSignedInApp();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
