@@ -30,7 +30,12 @@ export function prerenderSignIn(): Plugin {
       sequential: true,
       async handler() {
         const indexPath = path.join(outDir, 'index.html');
-        const page = readFileSync(indexPath, 'utf8').replace(STYLESHEET, (_, file: string) => `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style>`);
+        // Each stylesheet inlined, and named by a disabled link (never fetched, never applied): a lazy
+        // chunk that shares the stylesheet finds it there and neither fetches it nor waits for it.
+        const page = readFileSync(indexPath, 'utf8').replace(
+          STYLESHEET,
+          (_, file: string) => `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style><link rel="stylesheet" href="/${file}" disabled>`,
+        );
 
         const server = await createServer({ root, configFile: false, logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom' });
         try {

@@ -33,3 +33,24 @@ export function without<T>(map: ById<T>, id: string): ById<T> {
   delete rest[id];
   return rest;
 }
+
+/** Whether two answers of the server say the same (plain JSON data, keys in the order the server sends them). */
+export function sameData(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * A fetched map that keeps the shown objects where nothing changed: a refetch that brings what is
+ * already shown (every reconnect does) then changes no reference, and no list is drawn again.
+ */
+export function keepUnchanged<T>(shown: ById<T>, fetched: ById<T>): ById<T> {
+  const ids = Object.keys(fetched);
+  let changed = ids.length !== Object.keys(shown).length;
+  const result: Record<string, T> = {};
+  for (const id of ids) {
+    const same = id in shown && sameData(shown[id], fetched[id]);
+    result[id] = same ? shown[id]! : fetched[id]!;
+    changed ||= !same;
+  }
+  return changed ? result : shown;
+}

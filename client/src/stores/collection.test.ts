@@ -121,4 +121,24 @@ describe('a server list held by id (collection store)', () => {
 
     expect(state()).toMatchObject({ byId: {}, status: 'idle', loaded: false, scope: '' });
   });
+
+  it('a refetch that brings what is shown keeps the shown objects, and a changed item only that one', async () => {
+    const { answers, state } = setup();
+    const first = state().ensure('s1');
+    answers[0]!.resolve([item('a', 'Anna'), item('b', 'Bo')]);
+    await first;
+    const shown = state().byId;
+
+    const same = state().reload();
+    answers[1]!.resolve([item('a', 'Anna'), item('b', 'Bo')]);
+    await same;
+    expect(state().byId).toBe(shown);
+
+    const changed = state().reload();
+    answers[2]!.resolve([item('a', 'Anna'), item('b', 'Bodil', '2026-11-20T11:00:00Z')]);
+    await changed;
+    expect(state().byId).not.toBe(shown);
+    expect(state().byId.a).toBe(shown.a);
+    expect(state().byId.b!.name).toBe('Bodil');
+  });
 });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { toById, upsert, without, type ById } from './byId';
+import { keepUnchanged, toById, upsert, without, type ById } from './byId';
 import { registerLoadable } from './registry';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -58,7 +58,7 @@ export function createCollectionStore<T extends { id: string }>({ fetch, belongs
           if (started !== generation) return;
           let map = toById((items ?? []).filter((item) => belongs(item, scope)));
           for (const change of buffered) map = change(map);
-          set({ byId: map, status: 'ready', loaded: true });
+          set({ byId: keepUnchanged(get().byId, map), status: 'ready', loaded: true });
         })
         .catch(() => {
           if (started === generation) set({ status: 'error' });

@@ -95,4 +95,22 @@ describe('server data that arrives whole (snapshot store)', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(state()).toMatchObject({ status: 'ready', data: { names: [] } });
   });
+
+  it('a refetch that brings what is shown keeps the shown object; another answer replaces it', async () => {
+    const { answers, state } = setup();
+    const first = state().ensure('s1');
+    answers[0]!.resolve({ names: ['Per', 'Pål'] });
+    await first;
+    const shown = state().data;
+
+    const same = state().reload();
+    answers[1]!.resolve({ names: ['Per', 'Pål'] });
+    await same;
+    expect(state().data).toBe(shown);
+
+    const changed = state().reload();
+    answers[2]!.resolve({ names: ['Per'] });
+    await changed;
+    expect(state().data).toEqual({ names: ['Per'] });
+  });
 });

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { LoadStatus } from './collection';
+import { sameData } from './byId';
 import { registerLoadable } from './registry';
 
 export interface SnapshotState<T> {
@@ -36,7 +37,8 @@ export function createSnapshotStore<T>(
       set({ status: 'loading', scope });
       const request: Promise<void> = fetch(scope)
         .then((data) => {
-          if (started === generation) set({ data, status: 'ready', loaded: true });
+          // The same answer again (a reconnect's refetch) keeps the shown object: nothing is drawn anew.
+          if (started === generation) set({ data: sameData(get().data, data) ? get().data : data, status: 'ready', loaded: true });
         })
         .catch(() => {
           if (started === generation) set({ status: 'error' });

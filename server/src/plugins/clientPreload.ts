@@ -3,7 +3,7 @@ import path from 'node:path';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 
-/** The module that holds every signed-in screen (client/src/signedInChunk.ts loads it). */
+/** The module that holds every signed-in screen (client/src/signedInChunk.tsx loads it). */
 const SIGNED_IN_MODULE = 'src/SignedInApp.tsx';
 
 /**
@@ -16,12 +16,20 @@ export function signedInPreloadTags(root: string): string {
   if (!existsSync(manifestPath)) return '';
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   if (!manifest[SIGNED_IN_MODULE]) return '';
+  // What the page already loads or preloads itself: its entry and everything the entry imports.
+  const inPage = new Set<string>();
+  const walkPage = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || inPage.has(chunk.file)) return;
+    inPage.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walkPage(imported);
+  };
+  walkPage('index.html');
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    // index.html's own scripts are in the page already.
-    if (!chunk || key === 'index.html' || scripts.has(chunk.file)) return;
+    if (!chunk || inPage.has(chunk.file) || scripts.has(chunk.file)) return;
     scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
