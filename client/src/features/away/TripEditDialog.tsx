@@ -71,7 +71,6 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
     } catch (failure) {
       const current = conflictCurrent(failure, tripSchema);
       if (current) {
-        useTripsStore.getState().put(current);
         setConflict({ mine: body, current });
         return;
       }

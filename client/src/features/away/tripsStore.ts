@@ -1,6 +1,6 @@
-import type { Deleted, Trip, UpdateTripBody } from '#protocol';
+import { tripSchema, type Deleted, type Trip, type UpdateTripBody } from '#protocol';
 import { deleteTrip, fetchTrips, updateTrip } from './awayApi';
-import { errorCode } from '../../api/http';
+import { conflictCurrent, errorCode } from '../../api/http';
 import { scopeSchool } from '../../stores/dayScope';
 import { useAwayClassesStore, useAwayStore } from './awayStore';
 import type { EventHandlers } from '../../realtime/eventHandlers';
@@ -39,13 +39,18 @@ export const tripEvents: EventHandlers<'trips.saved' | 'trips.deleted'> = {
   'trips.deleted': tripDeleted,
 };
 
-/** Gone or archived meanwhile (notFound, conflict): the list is asked again and the failure passed on. */
+/**
+ * Gone or archived meanwhile (notFound, conflict): the list is asked again. Changed meanwhile
+ * (editConflict): the trip as it is now goes into the list. Either way the failure is passed on.
+ */
 async function orReload<T>(answer: Promise<T>): Promise<T> {
   try {
     return await answer;
   } catch (error) {
     const code = errorCode(error);
     if (code === 'notFound' || code === 'conflict') void useTripsStore.getState().reload();
+    const current = conflictCurrent(error, tripSchema);
+    if (current) useTripsStore.getState().put(current);
     throw error;
   }
 }
