@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { PASSWORD } from '../server/test/fixtures';
+import { screenshot } from './browser';
 
 export async function signInThroughForm(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
@@ -53,4 +55,10 @@ export async function dismissToast(page: Page): Promise<void> {
     if (await close.isVisible()) await close.click({ timeout: 1_000 }).catch(() => undefined);
     await page.waitForTimeout(50);
   }
+}
+
+/** A screenshot to look at, of a page that does not scroll sideways. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
+  await screenshot(page, name);
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dismissToast, horizontalOverflow, signInPlatform, signInThroughForm, waitForToast } from './actions';
-import { DESKTOP, newContext, PHONE, screenshot } from './browser';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { dismissToast, shoot, signInPlatform, signInThroughForm, waitForToast } from './actions';
+import { DESKTOP, newContext, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
 let e: E2E;
@@ -16,10 +16,6 @@ const widths = [
 ] as const;
 
 /** Nothing sticks out sideways, then a screenshot for a person to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
-}
 
 async function closeDialog(page: Page, role: 'dialog' | 'alertdialog'): Promise<void> {
   await page.getByRole(role).getByRole('button', { name: 'Avbryt' }).click();

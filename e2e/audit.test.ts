@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../server/test/callers';
 import { signedIn } from '../server/test/sessions';
-import { dismissToast, signInThroughForm } from './actions';
+import { dismissToast, shoot, signInThroughForm } from './actions';
 import { DESKTOP, newContext, PHONE } from './browser';
-import { shoot } from './boardSupport';
 import { startE2E, type E2E } from './harness';
 
 let e: E2E;

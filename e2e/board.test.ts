@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TASK_LABELS } from '#protocol/taskButtons';
 import { makeUser } from '../server/test/callers';
 import { TestClock } from '../server/test/testClock';
-import { markPage, signInThroughForm, waitForToast, wasReloaded } from './actions';
-import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY, signIn, shoot, textOf, type Viewport } from './boardSupport';
+import { markPage, shoot, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 

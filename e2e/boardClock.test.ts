@@ -4,9 +4,9 @@ import { osloInstant } from '#protocol/time';
 import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';
 import { TestClock } from '../server/test/testClock';
-import { horizontalOverflow, waitForToast } from './actions';
+import { shoot, waitForToast } from './actions';
 import { api, clockedContext, openBoard, passTimeAtTheBoard, textOf } from './boardSupport';
-import { PHONE, screenshot } from './browser';
+import { PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
 /** A Tuesday morning: until 09:00 the report day is Monday's. */
@@ -36,10 +36,6 @@ async function morningBoard(user: FixtureUser): Promise<{ context: BrowserContex
   return { context, page };
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
-}
 
 type MyReport = { date: string; content: string };
 

@@ -3,10 +3,10 @@ import { osloInstant } from '#protocol/time';
 import type { FixtureUser } from '../server/test/fixtures';
 import { signedIn as apiSignedIn } from '../server/test/sessions';
 import type { ApiClient } from '../server/test/httpClient';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { TestClock } from '../server/test/testClock';
-import { dismissToast, horizontalOverflow, signInThroughForm } from './actions';
-import { DESKTOP, newContext, screenshot } from './browser';
+import { dismissToast, signInThroughForm } from './actions';
+import { DESKTOP, newContext } from './browser';
 import { startE2E, type E2E } from './harness';
 
 export type Viewport = { width: number; height: number };
@@ -78,11 +78,6 @@ export function clockedContexts(env: () => E2E, clock: TestClock) {
 }
 
 /** A screenshot for a person to look at, after checking nothing sticks out sideways. */
-export async function shoot(page: Page, name: string): Promise<void> {
-  expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
-}
-
 /**
  * A test file's server and browser on the shift's evening clock (EVENING): started before its
  * tests, every test's contexts closed (and the clock turned back) after it. `t.e` is the server.

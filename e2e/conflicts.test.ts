@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '#protocol/time';
 import { makeUser } from '../server/test/callers';
 import { writeMyReport } from '../server/test/reportWrites';
-import { waitForToast } from './actions';
-import { api, eveningE2E, openBoard, SHIFT_DAY, shoot, signIn } from './boardSupport';
+import { shoot, waitForToast } from './actions';
+import { api, eveningE2E, openBoard, SHIFT_DAY, signIn } from './boardSupport';
 import { PHONE } from './browser';
 
 /**

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dismissToast, horizontalOverflow, markPage, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
-import { DESKTOP, PHONE, screenshot } from './browser';
+import { dismissToast, markPage, shoot, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
 let e: E2E;
@@ -358,10 +358,6 @@ describe('maintenance cases, live', () => {
 });
 
 /** Nothing sticks out sideways, then a screenshot for a person to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
-}
 
 describe('maintenance screens', () => {
   for (const [label, viewport] of [

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReportModel } from '../server/src/features/reports/model';
 import { writeMyReport } from '../server/test/reportWrites';
 import { TestClock } from '../server/test/testClock';
-import { markPage, wasReloaded } from './actions';
-import { api, clockedContexts, EVENING, shoot, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
+import { markPage, shoot, wasReloaded } from './actions';
+import { api, clockedContexts, EVENING, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 

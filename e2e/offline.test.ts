@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../server/test/callers';
 import { TestClock } from '../server/test/testClock';
-import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY, shoot } from './boardSupport';
+import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY } from './boardSupport';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
+import { shoot } from './actions';
 
 /** Installable, the app shell offline, and the report typed offline saved once back on line (issue 13). */
 const clock = new TestClock(EVENING);

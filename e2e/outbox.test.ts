@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../server/test/callers';
-import { waitForToast } from './actions';
-import { api, eveningE2E, openBoard, SHIFT_DAY, shoot, signIn } from './boardSupport';
+import { shoot, waitForToast } from './actions';
+import { api, eveningE2E, openBoard, SHIFT_DAY, signIn } from './boardSupport';
 import { PHONE } from './browser';
 
 /**

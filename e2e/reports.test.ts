@@ -8,8 +8,8 @@ import { makeUser } from '../server/test/callers';
 import { writeMyReport } from '../server/test/reportWrites';
 import type { FixtureUser } from '../server/test/fixtures';
 import { TestClock } from '../server/test/testClock';
-import { markPage, waitForToast, wasReloaded } from './actions';
-import { api, clockedContexts, EVENING, SHIFT_DAY, signIn, shoot, textOf, type Viewport } from './boardSupport';
+import { markPage, shoot, waitForToast, wasReloaded } from './actions';
+import { api, clockedContexts, EVENING, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 

@@ -4,8 +4,8 @@ import { SESSION_END_TEXTS } from '#protocol/sessionEnd';
 import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';
 import { writeMyReport } from '../server/test/reportWrites';
-import { waitForToast } from './actions';
-import { api, eveningE2E, openBoard, SHIFT_DAY, shoot, signIn } from './boardSupport';
+import { shoot, waitForToast } from './actions';
+import { api, eveningE2E, openBoard, SHIFT_DAY, signIn } from './boardSupport';
 import { PHONE } from './browser';
 
 /**

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../server/test/sessions';
-import { dismissToast, signInPlatform, signInThroughForm, waitForToast } from './actions';
-import { shoot } from './boardSupport';
+import { dismissToast, shoot, signInPlatform, signInThroughForm, waitForToast } from './actions';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
