@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker: every file, server and browser, one after
+    // another. Two let the server's files run beside the browser tests (one at a time themselves).
+    maxWorkers: 2,
     projects: [
       {
         // The client's stores, hooks and components, in a simulated browser (happy-dom: localStorage,

@@ -1,36 +1,64 @@
 #!/usr/bin/env bash
 # Runs every check and test: type check, lint, client build, then protocol, API, socket and
-# browser tests against the real (embedded) database.
+# browser tests against the real (embedded) database. TEST_LANE=fast (npm run test:fast) leaves out
+# the browser tests, for the edit-test loop. Each group's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/lib/ensureDeps.sh
+LANE="${TEST_LANE:-full}"
 
-ensure_node_modules
-ensure_chromium
-ensure_redis
-ensure_libreoffice
-ensure_compose
-[ -n "${MONGODB_URI:-}" ] || npx tsx scripts/ensureFerretDb.ts
+timings=()
+step() {
+  local name=$1 started=$SECONDS
+  shift
+  echo "== $name"
+  "$@"
+  timings+=("$(printf '%-50s %4d s' "$name" $((SECONDS - started)))")
+}
 
-echo "== Typekontroll"
-npx tsc -p tsconfig.json --noEmit
-echo "== Lint"
-npx eslint . --max-warnings 0
-node scripts/lib/featureCycles.mjs
-echo "== Bygger klienten"
-npx vite build --config client/vite.config.ts --logLevel warn
-node scripts/lib/checkBundleBudget.mjs
-echo "== Bygger serveren"
-node scripts/buildServer.mjs
+step "Verktøy (npm-pakker, Chromium, redis, LibreOffice)" bash -c '
+  source scripts/lib/ensureDeps.sh
+  ensure_node_modules
+  [ "$0" = fast ] || ensure_chromium
+  ensure_redis
+  ensure_libreoffice
+  ensure_compose
+  [ -n "${MONGODB_URI:-}" ] || npx tsx scripts/ensureFerretDb.ts' "$LANE"
+step "Typekontroll" npx tsc -p tsconfig.json --noEmit
+step "Lint" bash -c 'npx eslint . --max-warnings 0 && node scripts/lib/featureCycles.mjs'
+step "Bygger klienten" bash -c 'npx vite build --config client/vite.config.ts --logLevel warn && node scripts/lib/checkBundleBudget.mjs'
+step "Bygger serveren" node scripts/buildServer.mjs
 if [ -z "${MONGODB_URI:-}" ]; then
-  echo "== Den innebygde databasens rettelser (go test)"
-  (cd scripts/ferretdb && CGO_ENABLED=0 go test -count=1 .)
+  step "Den innebygde databasens rettelser (go test)" bash -c 'cd scripts/ferretdb && CGO_ENABLED=0 go test -count=1 .'
 fi
-echo "== docker-compose.yml"
-bash scripts/lib/checkCompose.sh
-echo "== Tester"
+step "docker-compose.yml" bash scripts/lib/checkCompose.sh
+
 mkdir -p test-results
+rm -f test-results/*.json test-results/failed
+# One vitest run: its report in test-results/<name>.json, its output to the terminal or a log; a
+# failing test still lets the summary and the times below be printed.
+run_vitest() {
+  local name=$1
+  shift
+  npx vitest run --passWithNoTests --reporter=default --reporter=json --outputFile.json="test-results/$name.json" "$@" || touch test-results/failed
+}
+export -f run_vitest
+if [ "$LANE" = fast ]; then
+  step "Tester (uten nettleser)" run_vitest fast --project protocol --project client --project server "$@"
+else
+  # The browser tests run one file at a time; the other tests run beside them, not after them
+  # (one vitest run would start the browser tests only when the rest were done).
+  step "Tester (nettlesertestene ved siden av de andre)" bash -c '
+    run_vitest e2e --project e2e "$@" > test-results/e2e.log 2>&1 &
+    browser=$!
+    run_vitest rest --project protocol --project client --project server --maxWorkers=1 "$@"
+    wait $browser
+    echo "== Nettlesertestene (e2e)"
+    cat test-results/e2e.log' _ "$@"
+fi
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
-node scripts/lib/summarizeTests.mjs test-results/vitest.json || status=1
+[ -f test-results/failed ] && status=1
+node scripts/lib/summarizeTests.mjs test-results/*.json || status=1
+echo
+echo "Tid per del:"
+printf '  %s\n' "${timings[@]}"
 exit $status

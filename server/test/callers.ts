@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { errorResponseSchema } from '#protocol/errors';
 import type { Role, UserStatus } from '#protocol/roles';
-import { hashPassword } from '../src/features/auth/passwords';
+import { testPasswordHash } from './testPasswords';
 import { UserModel } from '../src/features/users/model';
 import { PASSWORD, type Fixture, type FixtureUser } from './fixtures';
 import { ApiClient, type ApiResponse } from './httpClient';
@@ -71,7 +71,7 @@ let hash: Promise<string> | undefined;
 
 /** A fresh user to act on, so tests do not depend on each other. */
 export async function makeUser(schoolId: string, role: Role, status: UserStatus = 'approved'): Promise<FixtureUser> {
-  hash ??= hashPassword(PASSWORD);
+  hash ??= testPasswordHash(PASSWORD);
   counter += 1;
   const email = `bruker${counter}.${Date.now()}@test.no`;
   const name = `Bruker ${counter}`;

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type UserStatus } from '#protocol/roles';
-import { hashPassword } from '../src/features/auth/passwords';
+import { testPasswordHash } from './testPasswords';
 import { School, schoolNameKey } from '../src/features/schools/model';
 import { UserModel } from '../src/features/users/model';
 import { prepareSchoolDatabase } from '../src/db/schoolDatabase';
@@ -28,7 +28,7 @@ async function createUser(
   status: UserStatus,
   schoolId: Types.ObjectId | null,
 ): Promise<FixtureUser> {
-  passwordHash ??= hashPassword(PASSWORD);
+  passwordHash ??= testPasswordHash(PASSWORD);
   const user = await UserModel.create({ name, email, role, status, schoolId, passwordHash: await passwordHash });
   return { id: user._id.toHexString(), email, name, role, status, schoolId: schoolId?.toHexString() ?? null };
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { mayConnect, startRealtime, stopRealtime } from '../../realtime/socket';
-import { whenPageSettled } from '../../realtime/whenPageSettled';
 import { useAuthStore } from '../../stores/authStore';
 import { flushOutbox, openOutbox } from '../../stores/outbox';
 import { useInactivityLogout } from './useInactivityLogout';
@@ -17,11 +16,8 @@ export function SessionRuntime() {
   const userId = useAuthStore((state) => state.user?.id ?? null);
   useEffect(() => {
     if (!connectionKey) return;
-    const cancel = whenPageSettled(startRealtime);
-    return () => {
-      cancel();
-      stopRealtime();
-    };
+    startRealtime();
+    return stopRealtime;
   }, [connectionKey]);
   // What was done off line, on this device, goes out once the network is back.
   useEffect(() => {

@@ -10,6 +10,7 @@ import { Trip, type TripDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { atCount } from '../../db/counterFilter';
 import { isDuplicateKey } from '../../db/duplicateKey';
+import { changedAt } from '../../db/changedAt';
 
 /**
  * Trips (away entries), DECISIONS.md: a trip is active from fromDate to toDate inclusive and
@@ -26,7 +27,7 @@ export function presentTrip(trip: TripDoc): TripDto {
     toDate: trip.toDate,
     studentNames: trip.studentNames,
     classIds: trip.classIds.map((id) => id.toHexString()),
-    updatedAt: (trip.updatedAt ?? new Date()).toISOString(),
+    updatedAt: changedAt(trip),
     version: trip.version ?? 0,
   };
 }

@@ -6,6 +6,7 @@ import { removeClassFromTrips } from '../away/service';
 import { ClassModel, classNameKey, type ClassDoc } from './model';
 import { compareNames } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
+import { changedAt } from '../../db/changedAt';
 
 const DUPLICATE = 'Det finnes allerede en klasse med dette navnet';
 
@@ -14,7 +15,7 @@ function present(doc: ClassDoc): SchoolClass {
     id: doc._id.toHexString(),
     className: doc.className,
     schoolId: doc.schoolId.toHexString(),
-    updatedAt: (doc.updatedAt ?? new Date()).toISOString(),
+    updatedAt: changedAt(doc),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Report } from '#protocol/reports';
 import { isReportDayLocked } from '#protocol/time';
 import type { ReportDoc } from './model';
+import { changedAt } from '../../db/changedAt';
 
 export function completedTasks(report: { taskTicks: ReadonlyArray<{ taskId: string }> }): string[] {
   return report.taskTicks.map((t) => t.taskId).sort();
@@ -17,7 +18,7 @@ export function presentReport(report: ReportDoc, now: Date): Report {
     completedTasks: completedTasks(report),
     awayStudents: report.awayStudents,
     locked: isReportDayLocked(report.date, now),
-    updatedAt: (report.updatedAt ?? now).toISOString(),
+    updatedAt: changedAt(report),
     version: report.version ?? 0,
   };
 }

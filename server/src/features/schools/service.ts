@@ -14,6 +14,7 @@ import { trusted } from '../../db/trusted';
 import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';
 import { compareNorwegianNumeric } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
+import { changedAt } from '../../db/changedAt';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
 
@@ -45,7 +46,7 @@ function present(school: SchoolDoc, counts: SchoolCounts | undefined): PlatformS
     active: school.active,
     counts: counts ?? { ...EMPTY_COUNTS },
     healthDataRetentionMonths: school.healthDataRetentionMonths ?? HEALTH_DATA_RETENTION_DEFAULT_MONTHS,
-    updatedAt: (school.updatedAt ?? new Date()).toISOString(),
+    updatedAt: changedAt(school),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { User } from '#protocol/auth';
 import type { Role, UserStatus } from '#protocol/roles';
 import type { UserDoc } from './model';
+import { changedAt } from '../../db/changedAt';
 
 /** The one shape a user leaves the server in (REST and events alike). */
 export function presentUser(user: UserDoc, schoolName: string | null): User {
@@ -12,6 +13,6 @@ export function presentUser(user: UserDoc, schoolName: string | null): User {
     status: user.status as UserStatus,
     schoolId: user.schoolId ? user.schoolId.toHexString() : null,
     schoolName,
-    updatedAt: (user.updatedAt ?? new Date()).toISOString(),
+    updatedAt: changedAt(user),
   };
 }
