@@ -8,12 +8,11 @@ import { SESSION_COOKIE } from '../../server/src/plugins/session';
 import { forkScript, residentBytes, type Child } from './child';
 import { freePort } from '../../server/test/compiledServer';
 import { probeMemory, type MemoryProbe, type Retained } from './retainedMemory';
-import { ratio } from './measure';
+import { XHR, ratio } from './measure';
 import { withDatabaseName } from '../../server/src/db/connect';
 import type { Target } from './socketClients';
 
 const SOCKETS_PER_SCHOOL = 20;
-const XHR = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
 
 /** A signed-in session for a socket, written as the login would write it (no password hashing: 2,000 of them). */
 async function sessionCookie(sessionSecret: string, userId: Types.ObjectId): Promise<string> {

@@ -7,7 +7,8 @@ import { ReportModel } from '../../server/src/features/reports/model';
 import { SickRecord } from '../../server/src/features/sick/model';
 import { School, schoolNameKey } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
-import { measure, ratio, type Result } from './measure';
+import { XHR, measure, type Result } from './measure';
+import { measureReadList, schoolReads, type Read } from './schoolReads';
 import { cookieFor } from './seed';
 
 /**
@@ -18,7 +19,6 @@ import { cookieFor } from './seed';
  */
 const SUPERVISORS = 3;
 const SAVE_EVERY_MS = 100;
-const XHR = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
 
 export type HistorySchool = { schoolId: string; today: string; cookies: { supervisor: string; admin: string; caretaker: string }; users: Array<{ _id: unknown; name: string }> };
 
@@ -70,20 +70,14 @@ export async function seedHistory(history: HistorySchool, fromAgo: number, toAgo
   return reports.length + sick.length + cases.length + trips.length;
 }
 
-/** What the school's screens read, as the issue lists them. */
-function historyReads(history: HistorySchool): Array<{ name: string; path: string; cookie: string }> {
+/** What the school's screens read (schoolReads, but for /me, which reads no school data), and the week and yesterday's pages. */
+function historyReads(history: HistorySchool): Read[] {
   const { today, cookies } = history;
   const yesterday = addDays(today, -1);
   return [
-    { name: 'board: GET /api/reports/my', path: '/api/reports/my', cookie: cookies.supervisor },
-    { name: 'GET /api/reports/recent7', path: '/api/reports/recent7', cookie: cookies.admin },
-    { name: 'board: GET /api/task-rounds', path: '/api/task-rounds', cookie: cookies.supervisor },
-    { name: 'GET /api/sick', path: `/api/sick?date=${today}`, cookie: cookies.supervisor },
-    { name: 'GET /api/away', path: `/api/away?activeOn=${today}`, cookie: cookies.supervisor },
-    { name: 'GET /api/maintenance-tasks?status=pending', path: '/api/maintenance-tasks?status=pending', cookie: cookies.caretaker },
+    ...schoolReads(cookies).filter((read) => read.path !== '/api/auth/me'),
     { name: 'week page: GET /api/admin/reports/week', path: `/api/admin/reports/week?start=${addDays(today, -6)}&end=${today}`, cookie: cookies.admin },
     { name: "yesterday's page", path: `/api/admin/reports/week?start=${yesterday}&end=${yesterday}`, cookie: cookies.admin },
-    { name: 'GET /api/admin/users', path: '/api/admin/users', cookie: cookies.admin },
   ];
 }
 
@@ -114,22 +108,15 @@ function saveEvery100ms(base: string, history: HistorySchool): () => Promise<num
 }
 
 /** Every read once untimed, then timed, while the supervisor saves. */
-export async function measureHistoryReads(base: string, history: HistorySchool, requests: number, concurrency: number, suffix: string): Promise<Result[]> {
-  return whileSaving(base, history, async () => {
-    const results: Result[] = [];
-    for (const read of historyReads(history)) await measure(read.name, requests, concurrency, () => fetch(base + read.path, { headers: { cookie: read.cookie } }));
-    for (const read of historyReads(history)) {
-      results.push(await measure(`${read.name}${suffix}`, requests, concurrency, () => fetch(base + read.path, { headers: { cookie: read.cookie } })));
-    }
-    return results;
-  });
+export function measureHistoryReads(base: string, history: HistorySchool, requests: number, concurrency: number, suffix = ''): Promise<Result[]> {
+  return whileSaving(base, history, () => measureReadList(base, historyReads(history), requests, concurrency, suffix));
 }
 
 /**
  * The yearly page's list of the last year, while the supervisor saves: a year of reports (about
  * 1,100), so it is compared with itself, with one year of data and with five, as the export is.
  */
-export async function measureYearList(base: string, history: HistorySchool, requests: number, concurrency: number, suffix: string): Promise<Result> {
+export async function measureYearList(base: string, history: HistorySchool, requests: number, concurrency: number, suffix = ''): Promise<Result> {
   const path = `/api/admin/reports/year?from=${addDays(history.today, -364)}&to=${history.today}`;
   const read = () => fetch(base + path, { headers: { cookie: history.cookies.admin } });
   return whileSaving(base, history, async () => {
@@ -158,15 +145,4 @@ export async function timeYearExport(base: string, history: HistorySchool): Prom
     times.push(performance.now() - started);
   }
   return times.sort((a, b) => a - b)[1]!;
-}
-
-/** Per read: p50, p99 and throughput with the history against with the week. */
-export function historyRatios(week: Result[], years: Result[]): Record<string, { p50: number; p99: number; throughput: number; failures: number }> {
-  return Object.fromEntries(
-    week.map((w, i) => {
-      const y = years[i]!;
-      // Named without the week's suffix: the line compares the two.
-      return [w.name.replace(/ \([^)]*\)$/, ''), { p50: ratio(y.p50, w.p50), p99: ratio(y.p99, w.p99), throughput: ratio(w.perSecond, y.perSecond), failures: y.failures }];
-    }),
-  );
 }

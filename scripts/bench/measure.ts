@@ -1,3 +1,6 @@
+/** The headers of the app's own calls with a body (its CSRF check asks for X-Requested-With). */
+export const XHR = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+
 export type Result = { name: string; count: number; failures: number; p50: number; p95: number; p99: number; max: number; perSecond: number };
 
 /** Runs `count` requests with `concurrency` in flight, timing each; non-2xx answers count as failures. */

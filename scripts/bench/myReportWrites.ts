@@ -1,6 +1,5 @@
-import { measure, type Result } from './measure';
+import { XHR, measure, type Result } from './measure';
 
-const XHR = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
 /** The round the tick load ticks and unticks. */
 const ROUND = '3';
 

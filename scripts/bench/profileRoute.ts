@@ -15,7 +15,7 @@ import { connectMongoose, withDatabaseName } from '../../server/src/db/connect';
 import { startEmbeddedDatabase } from '../../server/src/db/embeddedFerret';
 import { projectRoot } from '../../server/src/projectRoot';
 import { seedBenchData } from './seed';
-import { measure, printTable } from './measure';
+import { XHR, measure, printTable } from './measure';
 
 const route = process.argv[2] ?? '/api/reports/recent7';
 const count = Number(process.argv[3] ?? 3000);
@@ -33,7 +33,7 @@ try {
     route === 'submit'
       ? fetch(`${base}/api/maintenance-tasks/submit`, {
           method: 'POST',
-          headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json', cookie: supervisorCookies[0]! },
+          headers: { ...XHR, cookie: supervisorCookies[0]! },
           body: JSON.stringify({ roomNumber: '101', description: `Sak ${i}` }),
         })
       : fetch(base + route, { headers: { cookie: adminCookie } });

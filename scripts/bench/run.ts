@@ -11,7 +11,7 @@ import { connectMongoose, withDatabaseName } from '../../server/src/db/connect';
 import { startEmbeddedDatabase } from '../../server/src/db/embeddedFerret';
 import { benchExports } from './exports';
 import { seedBenchData } from './seed';
-import { measure, printTable, type Result } from './measure';
+import { XHR, measure, printTable, type Result } from './measure';
 import { measureMyReportWrites } from './myReportWrites';
 import { forkScript } from './child';
 import { startCompiledServer } from '../../server/test/compiledServer';
@@ -23,7 +23,7 @@ import { School, schoolNameKey } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
 import { startRedis } from '../../server/test/redisServer';
 import { benchFanout } from './fanout';
-import { historyRatios, measureHistoryReads, measureYearList, prepareHistorySchool, seedHistory, timeYearExport } from './history';
+import { measureHistoryReads, measureYearList, prepareHistorySchool, seedHistory, timeYearExport } from './history';
 import { randomBytes } from 'node:crypto';
 
 const arg = (name: string, fallback: number) => {
@@ -56,7 +56,6 @@ try {
   const base = app.base;
   const { supervisorCookies, adminCookie, caretakerCookie, supervisorEmail, schoolId } = await seedBenchData(base);
   const today = reportDay(new Date());
-  const xhr = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
 
   const results: Result[] = [];
   results.push(await measure('GET /api/auth/me', REQUESTS, CONCURRENCY, (i) => fetch(`${base}/api/auth/me`, { headers: { cookie: supervisorCookies[i % supervisorCookies.length]! } })));
@@ -73,12 +72,12 @@ try {
   );
   results.push(
     await measure('POST /api/auth/login (argon2id)', Math.min(REQUESTS, 100), Math.min(CONCURRENCY, 4), () =>
-      fetch(`${base}/api/auth/login`, { method: 'POST', headers: xhr, body: JSON.stringify({ email: supervisorEmail, password: 'passord123' }) }),
+      fetch(`${base}/api/auth/login`, { method: 'POST', headers: XHR, body: JSON.stringify({ email: supervisorEmail, password: 'passord123' }) }),
     ),
   );
   // Registration of a taken address beside a new one (issue 28): the same steps, so the medians should match.
   const register = (email: (i: number) => string) => (i: number) =>
-    fetch(`${base}/api/auth/register`, { method: 'POST', headers: xhr, body: JSON.stringify({ schoolId, name: 'Benk Ny', email: email(i), password: 'et-langt-passord' }) });
+    fetch(`${base}/api/auth/register`, { method: 'POST', headers: XHR, body: JSON.stringify({ schoolId, name: 'Benk Ny', email: email(i), password: 'et-langt-passord' }) });
   results.push(await measure('POST /api/auth/register (address taken)', 40, 1, register(() => supervisorEmail)));
   results.push(await measure('POST /api/auth/register (address new)', 40, 1, register((i) => `ny${i}.${Date.now()}@benk.no`)));
   const engineName = process.env.MONGODB_URI ? 'MONGODB_URI' : 'FerretDB (SQLite)';
@@ -102,10 +101,10 @@ try {
 
   // A school's own five years beside its first week (issue 29), the supervisor saving every 100 ms.
   const history = await prepareHistorySchool(base);
-  const historyWeek = await measureHistoryReads(base, history, REQUESTS, CONCURRENCY, ' (a week)');
+  const historyWeek = await measureHistoryReads(base, history, REQUESTS, CONCURRENCY);
   let historyDocuments = await seedHistory(history, 8, 372);
   const yearListRequests = Math.max(20, Math.round(REQUESTS / 20));
-  const yearListOneYear = await measureYearList(base, history, yearListRequests, CONCURRENCY, ' (1 year)');
+  const yearListOneYear = await measureYearList(base, history, yearListRequests, CONCURRENCY);
   const exportOneYear = await timeYearExport(base, history);
   historyDocuments += await seedHistory(history, 373, 1832);
   const historyYears = await measureHistoryReads(base, history, REQUESTS, CONCURRENCY, ' (5 years)');
@@ -117,7 +116,7 @@ try {
     engine: engineName,
     history: `${historyDocuments} documents`,
   });
-  const historyScale = { ...historyRatios(historyWeek, historyYears), ...historyRatios([yearListOneYear], [yearListFiveYears]) };
+  const historyScale = { ...scaleRatios(historyWeek, historyYears), ...scaleRatios([yearListOneYear], [yearListFiveYears]) };
   printHistory('five years of its own history', historyScale);
   console.log(`A year's export (xlsx): ${exportOneYear.toFixed(0)} ms with one year of data, ${exportFiveYears.toFixed(0)} ms with five: ${(exportFiveYears / exportOneYear).toFixed(2)}× (goal ≤ 1.5×)`);
 
@@ -129,7 +128,7 @@ try {
   const historyCrowded = await measureHistoryReads(base, history, REQUESTS, CONCURRENCY, ` (5 years, +${OTHER_SCHOOLS} schools)`);
   const yearListCrowded = await measureYearList(base, history, yearListRequests, CONCURRENCY, ` (5 years, +${OTHER_SCHOOLS} schools)`);
   printTable([...historyCrowded, yearListCrowded], { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
-  const historyCrowdedScale = { ...historyRatios(historyWeek, historyCrowded), ...historyRatios([yearListOneYear], [yearListCrowded]) };
+  const historyCrowdedScale = { ...scaleRatios(historyWeek, historyCrowded), ...scaleRatios([yearListOneYear], [yearListCrowded]) };
   printHistory(`five years and ${OTHER_SCHOOLS} other schools`, historyCrowdedScale);
 
   // Live: the app's fan-out against a bare Socket.IO server; then two instances behind Redis.

@@ -2,9 +2,10 @@ import { reportDay } from '#protocol/time';
 import { measure, ratio, type Result } from './measure';
 
 export type ReadCookies = { supervisor: string; admin: string; caretaker: string };
+export type Read = { name: string; path: string; cookie: string };
 
 /** What a school's screens read: who is signed in (every page), the board, recent seven, sick, away, pending cases, users. */
-export function schoolReads(cookies: ReadCookies): { name: string; path: string; cookie: string }[] {
+export function schoolReads(cookies: ReadCookies): Read[] {
   const today = reportDay(new Date());
   return [
     { name: 'GET /api/auth/me', path: '/api/auth/me', cookie: cookies.supervisor },
@@ -18,18 +19,22 @@ export function schoolReads(cookies: ReadCookies): { name: string; path: string;
   ];
 }
 
-export async function measureReads(base: string, cookies: ReadCookies, requests: number, concurrency: number, suffix = ''): Promise<Result[]> {
+export function measureReads(base: string, cookies: ReadCookies, requests: number, concurrency: number, suffix = ''): Promise<Result[]> {
+  return measureReadList(base, schoolReads(cookies), requests, concurrency, suffix);
+}
+
+export async function measureReadList(base: string, reads: Read[], requests: number, concurrency: number, suffix = ''): Promise<Result[]> {
   const results: Result[] = [];
   // One untimed round first, as long as the timed one: the app's code is compiled by then, the
   // engine's caches are warm and a bulk write's aftermath is settled.
-  for (const read of schoolReads(cookies)) await measure(read.name, requests, concurrency, () => fetch(base + read.path, { headers: { cookie: read.cookie } }));
-  for (const read of schoolReads(cookies)) {
+  for (const read of reads) await measure(read.name, requests, concurrency, () => fetch(base + read.path, { headers: { cookie: read.cookie } }));
+  for (const read of reads) {
     results.push(await measure(`${read.name}${suffix}`, requests, concurrency, () => fetch(base + read.path, { headers: { cookie: read.cookie } })));
   }
   return results;
 }
 
-/** Per read: how much slower with other schools' data than without (p50 and throughput). */
+/** Per read: how much slower in the second run than in the first (p50, p99 and throughput), by the first run's names. */
 export function scaleRatios(alone: Result[], crowded: Result[]): Record<string, { p50: number; p99: number; throughput: number; failures: number }> {
   return Object.fromEntries(
     alone.map((a, i) => {

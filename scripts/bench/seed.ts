@@ -6,6 +6,7 @@ import { UserModel } from '../../server/src/features/users/model';
 import { prepareSchoolDatabase } from '../../server/src/db/schoolDatabase';
 import { SESSION_COOKIE } from '../../server/src/plugins/session';
 import { addDays, reportDay } from '#protocol/time';
+import { XHR } from './measure';
 
 const PASSWORD = 'passord123';
 const SUPERVISORS = 8;
@@ -13,7 +14,7 @@ const SUPERVISORS = 8;
 export async function cookieFor(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
-    headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+    headers: XHR,
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
