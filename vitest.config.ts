@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Vitest's default on two cores is one worker: every file, server and browser, one after
-    // another. Two let the server's files run beside the browser tests (one at a time themselves).
+    // Vitest's default on two cores is one worker, every file one after another. npm test runs the
+    // browser tests in a run of their own beside the rest (scripts/test.sh); test:fast uses both.
     maxWorkers: 2,
     projects: [
       {

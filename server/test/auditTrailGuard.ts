@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { ERASED_STUDENT } from '#protocol/students';
 import { AuditModel } from '../src/features/audit/model';
 
-type Statement = { q?: Record<string, unknown>; u?: unknown; multi?: boolean };
+type Statement = { q?: Record<string, unknown>; u?: unknown };
 
 /**
  * The audit trail is append-only (issue 28): every test server watches, through the driver's
@@ -25,10 +25,7 @@ export function watchAuditTrail(): AuditTrailWatch {
   let ignoring = false;
   const listener = (event: { commandName: string; command: Record<string, unknown> }) => {
     const { commandName, command } = event;
-    if (ignoring || command[commandName] !== collection) return;
-    if (commandName === 'findAndModify' || (commandName === 'update' && !statements(command, 'updates').every(isErasureRedaction)) || (commandName === 'delete' && !statements(command, 'deletes').every(isSchoolRemoval))) {
-      rewrites.push(`${commandName} ${JSON.stringify(command)}`);
-    }
+    if (!ignoring && command[commandName] === collection && isRewrite(commandName, command)) rewrites.push(`${commandName} ${JSON.stringify(command)}`);
   };
   client.on('commandStarted', listener);
   return {
@@ -38,8 +35,12 @@ export function watchAuditTrail(): AuditTrailWatch {
   };
 }
 
-function statements(command: Record<string, unknown>, key: 'updates' | 'deletes'): Statement[] {
-  return (command[key] as Statement[] | undefined) ?? [];
+/** A command on the trail that changes or removes entries, other than the product's two. */
+function isRewrite(commandName: string, command: Record<string, unknown>): boolean {
+  const statements = (key: 'updates' | 'deletes') => (command[key] as Statement[] | undefined) ?? [];
+  if (commandName === 'update') return !statements('updates').every(isErasureRedaction);
+  if (commandName === 'delete') return !statements('deletes').every(isSchoolRemoval);
+  return commandName === 'findAndModify';
 }
 
 function isErasureRedaction({ q, u }: Statement): boolean {
