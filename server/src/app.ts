@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import mongoose from 'mongoose';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { useNorwegianZodMessages } from '#protocol/zodLocale';
 import { systemClock, type Clock } from './clock';
 import { logSerializers } from './logSerializers';
@@ -29,6 +29,7 @@ import { registerEventOrigin } from './realtime/eventOrigin';
 import { registerOpenApi } from './plugins/openapi';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { responseSerializerCompiler } from './plugins/responseSerializer';
 import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { attachRealtime } from './realtime/attach';
 
@@ -69,7 +70,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   app.decorate('clock', deps.clock ?? systemClock);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler as never);
 
   registerErrorHandling(app);
   const metrics = config.metricsToken ? new AppMetrics(deps.embeddedDatabase) : null;
