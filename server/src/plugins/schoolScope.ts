@@ -5,7 +5,7 @@ import { TEXTS } from '#protocol/texts';
 import { School } from '../features/schools/model';
 import type { UserDoc } from '../features/users/model';
 import { badRequest, forbidden, notFound } from '../httpError';
-import type { Access, RouteSchemas } from './auth';
+import type { Access, RouteSchemas, Scope } from './auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +47,12 @@ function declaresSchoolId(schema: RouteSchemas): boolean {
  * Plattformadministrator alone, and a school route the Plattformadministrator may call must let
  * them name the school.
  */
-export function checkScopeDeclaration(method: string, url: string, access: Access, schema: RouteSchemas): void {
+export function checkScopeDeclaration(
+  method: string,
+  url: string,
+  access: Access | { roles: readonly Role[]; scope: Scope },
+  schema: RouteSchemas,
+): void {
   if (typeof access === 'string') return;
   const where = `${method} ${url}`;
   const platformAdminMayCall = access.roles.includes(PLATFORM_ADMIN_ROLE as Role);

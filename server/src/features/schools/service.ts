@@ -5,7 +5,6 @@ import { TEXTS } from '#protocol/texts';
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { rooms } from '../../realtime/rooms';
 import { SessionModel } from '../auth/sessionModel';
 import { audit } from '../audit/service';
 import { UserModel, type UserDoc } from '../users/model';
@@ -68,7 +67,7 @@ export async function presentPlatformSchool(schoolId: Types.ObjectId | string): 
 /** After any change to a school's users, the platform dashboard gets the school's fresh counts. */
 export async function emitSchoolCounts(realtime: Realtime, schoolId: string): Promise<void> {
   const school = await presentPlatformSchool(schoolId);
-  if (school) realtime.emit([rooms.platform], 'schools.updated', school);
+  if (school) realtime.toPlatform('schools.updated', school);
 }
 
 export async function createSchool(name: string, realtime: Realtime): Promise<PlatformSchool> {
@@ -83,7 +82,7 @@ export async function createSchool(name: string, realtime: Realtime): Promise<Pl
   );
   await prepareSchoolDatabase(school._id);
   const presented = present(school, undefined);
-  realtime.emit([rooms.platform], 'schools.created', presented);
+  realtime.toPlatform('schools.created', presented);
   return presented;
 }
 
@@ -97,7 +96,7 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
     for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolInactive');
   }
   const presented = (await presentPlatformSchool(school._id))!;
-  realtime.emit([rooms.platform], 'schools.updated', presented);
+  realtime.toPlatform('schools.updated', presented);
   return presented;
 }
 
@@ -109,7 +108,7 @@ export async function setHealthDataRetention(actor: UserDoc, schoolId: string, m
   const old = before.healthDataRetentionMonths ?? HEALTH_DATA_RETENTION_DEFAULT_MONTHS;
   await audit(actor, 'school.retentionChanged', { id: before._id, name: before.name, schoolId: before._id, detail: `${old} → ${months} måneder` });
   const presented = (await presentPlatformSchool(before._id))!;
-  realtime.emit([rooms.platform], 'schools.updated', presented);
+  realtime.toPlatform('schools.updated', presented);
   return presented;
 }
 
@@ -127,7 +126,7 @@ export async function deleteSchool(actor: UserDoc, schoolId: string, realtime: R
   await removeSchoolData(school._id, realtime);
   // The platform's record (no school): the school's own entries went with it.
   await audit(actor, 'school.deleted', { id: school._id, name: school.name, schoolId: null });
-  realtime.emit([rooms.platform], 'schools.deleted', { id: schoolId });
+  realtime.toPlatform('schools.deleted', { id: schoolId });
   return { id: schoolId };
 }
 
@@ -150,7 +149,7 @@ export async function finishSchoolDeletions(realtime: Realtime): Promise<number>
   const unfinished = await School.find({ deleting: true }, { _id: 1 }).lean();
   for (const school of unfinished) {
     await removeSchoolData(school._id, realtime);
-    realtime.emit([rooms.platform], 'schools.deleted', { id: school._id.toHexString() });
+    realtime.toPlatform('schools.deleted', { id: school._id.toHexString() });
   }
   return unfinished.length;
 }
