@@ -5,7 +5,7 @@ import { TEXTS } from '#protocol/texts';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../httpError';
 import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';
-import type { UserDoc } from '../features/users/model';
+import type { UserRecord } from '../features/users/model';
 import { checkScopeDeclaration, registerSchoolScope } from './schoolScope';
 
 export type { Scope } from '#protocol/policy';
@@ -24,7 +24,7 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    currentUser: UserDoc | null;
+    currentUser: UserRecord | null;
   }
 }
 
@@ -58,7 +58,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   registerSchoolScope(app);
 }
 
-async function loadSessionUser(request: FastifyRequest, config: Config): Promise<UserDoc> {
+async function loadSessionUser(request: FastifyRequest, config: Config): Promise<UserRecord> {
   const session = request.session;
   const userId = session?.userId;
   if (!session || !userId) throw unauthorized(TEXTS.notSignedIn);
@@ -81,7 +81,7 @@ async function loadSessionUser(request: FastifyRequest, config: Config): Promise
 }
 
 /** The signed-in user of a route that is not public. */
-export function currentUser(request: FastifyRequest): UserDoc {
+export function currentUser(request: FastifyRequest): UserRecord {
   if (!request.currentUser) throw unauthorized(TEXTS.notSignedIn);
   return request.currentUser;
 }

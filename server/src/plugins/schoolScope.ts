@@ -3,7 +3,7 @@ import type { Types } from 'mongoose';
 import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import { School } from '../features/schools/model';
-import type { UserDoc } from '../features/users/model';
+import type { UserDoc, UserRecord } from '../features/users/model';
 import { badRequest, forbidden, notFound } from '../httpError';
 import type { Access, RouteSchemas, Scope } from './auth';
 
@@ -19,7 +19,7 @@ declare module 'fastify' {
  * is refused, not quietly ignored); the Plattformadministrator must name one, in the path
  * (`:schoolId`) or as `?schoolId=`, and it must exist.
  */
-async function resolveSchool(user: UserDoc, named: string | undefined): Promise<Types.ObjectId> {
+async function resolveSchool(user: UserRecord, named: string | undefined): Promise<Types.ObjectId> {
   if (user.role !== PLATFORM_ADMIN_ROLE) {
     if (!user.schoolId) throw forbidden(TEXTS.forbidden);
     if (named !== undefined && !user.schoolId.equals(named)) throw forbidden(TEXTS.otherSchool, 'otherSchool');

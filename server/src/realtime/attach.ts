@@ -4,7 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Role } from '#protocol/roles';
 import type { Config } from '../config';
 import { sessionCookieName } from '../plugins/session';
-import type { UserDoc } from '../features/users/model';
+import type { UserDoc, UserRecord } from '../features/users/model';
 import { authenticateSocket, liveSession, SocketAuthError } from './handshake';
 import { watchSession } from './sessionWatch';
 import { Realtime, type IoServer } from './realtime';
@@ -93,7 +93,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
 }
 
 /** The rooms a user's socket belongs in (rooms.ts, from the policy table); the school and user come from the session, never the client. */
-function joinRooms(socket: Socket, user: UserDoc, sessionId: string): void {
+function joinRooms(socket: Socket, user: UserRecord, sessionId: string): void {
   const member = { id: user._id.toHexString(), role: user.role as Role, status: user.status, schoolId: user.schoolId?.toHexString() ?? null };
   for (const room of roomsOf(member, sessionId)) void socket.join(room);
 }

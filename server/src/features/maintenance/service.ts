@@ -13,7 +13,7 @@ import type { Role } from '#protocol/roles';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { conflict, gone, notFound, unprocessable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import type { UserDoc } from '../users/model';
+import type { UserDoc, UserRecord } from '../users/model';
 import { DeletedKeyedTaskModel, MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
 
 
@@ -58,7 +58,7 @@ function listOrder(a: MaintenanceTask, b: MaintenanceTask): number {
  */
 export async function createTask(
   schoolId: Types.ObjectId,
-  creator: UserDoc,
+  creator: UserRecord,
   body: CreateMaintenanceTaskBody,
   realtime: Realtime,
   id?: Types.ObjectId,
@@ -100,7 +100,7 @@ export async function resolveTask(
   schoolId: Types.ObjectId,
   id: string,
   outcome: 'completed' | 'rejected',
-  actor: UserDoc,
+  actor: UserRecord,
   now: Date,
   realtime: Realtime,
 ): Promise<MaintenanceTask> {

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { SessionModel } from '../auth/sessionModel';
 import { audit } from '../audit/service';
-import { UserModel, type UserDoc } from '../users/model';
+import { UserModel, type UserDoc, type UserRecord } from '../users/model';
 import { School, schoolNameKey, type SchoolDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';
@@ -101,7 +101,7 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
 }
 
 /** How long the school keeps sick lists; the lists older than that go at the next expiry run. */
-export async function setHealthDataRetention(actor: UserDoc, schoolId: string, months: number, realtime: Realtime): Promise<PlatformSchool> {
+export async function setHealthDataRetention(actor: UserRecord, schoolId: string, months: number, realtime: Realtime): Promise<PlatformSchool> {
   const before = await School.findById(schoolId, { healthDataRetentionMonths: 1, name: 1 }).lean();
   if (!before) throw notFound('Fant ikke skolen');
   await School.updateOne({ _id: before._id }, { $set: { healthDataRetentionMonths: months } });
@@ -119,7 +119,7 @@ export async function setHealthDataRetention(actor: UserDoc, schoolId: string, m
  * users go after everything else of theirs, and the school itself last. A deletion cut short by a
  * crash is finished at the next start (`finishSchoolDeletions`).
  */
-export async function deleteSchool(actor: UserDoc, schoolId: string, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteSchool(actor: UserRecord, schoolId: string, realtime: Realtime): Promise<{ id: string }> {
   if (!Types.ObjectId.isValid(schoolId)) throw badRequest(TEXTS.unknownSchool);
   const school = await School.findByIdAndUpdate(schoolId, { $set: { deleting: true, active: false } }, { new: true });
   if (!school) throw notFound('Fant ikke skolen');

@@ -8,11 +8,11 @@ import { derivedFromPrincipals } from '../auth/principalCache';
 import { destroyUserSessions } from '../auth/sessionStore';
 import { School } from '../schools/model';
 import { emitSchoolCounts } from '../schools/service';
-import { UserModel, type UserDoc } from './model';
+import { UserModel, type UserDoc, type UserRecord } from './model';
 import { presentUser } from './present';
 import { compareNames } from '#protocol/collation';
 
-export async function presentWithSchool(user: UserDoc): Promise<User> {
+export async function presentWithSchool(user: UserRecord): Promise<User> {
   const schoolId = user.schoolId;
   // In memory until any user or school changes (features/auth/principalCache.ts): /me asks on every page load.
   const schoolName = schoolId
