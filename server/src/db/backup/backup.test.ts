@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { startSeededServer } from '../../../test/seededServer';
+import { dropTestDatabase, ownTestDatabase } from '../../../test/testDatabase';
 import { signedIn } from '../../../test/sessions';
 import type { TestServer } from '../../../test/testServer';
 import { SickRecord } from '../../features/sick/model';
@@ -260,8 +261,8 @@ describe('the commands', () => {
     expect(usage.stderr).toContain('Bruk: npm run restore -- <fil>');
   });
 
-  it('npm run backup refuses a database that is empty or not this app’s, and a data folder with no database, writing nothing', () => {
-    const emptyUri = withDatabaseName(inject('mongoServerUri'), `tom_${process.pid}`);
+  it('npm run backup refuses a database that is empty or not this app’s, and a data folder with no database, writing nothing', async () => {
+    const emptyUri = ownTestDatabase('tom');
     const script = (env: NodeJS.ProcessEnv, target: string) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], { cwd: projectRoot(), env, encoding: 'utf8' });
 
@@ -270,6 +271,8 @@ describe('the commands', () => {
     expect(empty.stderr).toContain('Sikkerhetskopien feilet (MONGODB_URI): databasen');
     expect(empty.stderr).toContain('er tom eller ikke Tilsynsvakts');
     expect(existsSync(file('empty.gz'))).toBe(false);
+    // The tool's start made the database (its indexes) before it found it empty.
+    await dropTestDatabase(emptyUri);
 
     // The nightly cron line without DATA_DIR: the tool must not start the engine there and make an empty database.
     const wrongFolder = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-feil-mappe-'));
