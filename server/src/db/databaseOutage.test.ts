@@ -13,6 +13,7 @@ import { startSibling } from '../../test/testServer';
 import { loadConfig } from '../config';
 import { MaintenanceTaskModel } from '../features/maintenance/model';
 import { connectMongoose, withDatabaseName } from './connect';
+import { usesExternalMongo } from './engine';
 import { startSupervisedDatabase, type SupervisedDatabase } from './supervisedFerret';
 
 /**
@@ -33,21 +34,22 @@ async function listen(): Promise<void> {
   ({ app, url } = await startSibling(config));
 }
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-outage-'));
-  database = await startSupervisedDatabase(dataDir, () => undefined, { restartDelayMs: OUTAGE_MS });
-  await connectMongoose(withDatabaseName(database.uri, 'outage'));
-  await listen();
-  fx = await seedFixture();
-});
-afterAll(async () => {
-  await app?.close();
-  await mongoose.disconnect();
-  await database?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+// Kills and restarts the embedded engine's process: MongoDB's own failover is not the app's to test.
+describe.skipIf(usesExternalMongo)('the embedded database goes away and comes back (not with MONGODB_URI)', () => {
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-outage-'));
+    database = await startSupervisedDatabase(dataDir, () => undefined, { restartDelayMs: OUTAGE_MS });
+    await connectMongoose(withDatabaseName(database.uri, 'outage'));
+    await listen();
+    fx = await seedFixture();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await mongoose.disconnect();
+    await database?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-describe('the embedded database goes away and comes back', () => {
   it('503s while it is gone, every acknowledged write kept, screens told to fetch again', async () => {
     const admin = await signedIn(url, fx.a.admin);
     const supervisor = await signedIn(url, fx.a.supervisor);
