@@ -6,7 +6,8 @@ import { ClassModel } from '../features/classes/model';
 import { MaintenanceTaskModel } from '../features/maintenance/model';
 import { isDuplicateKey } from './duplicateKey';
 import { schoolDatabaseName } from './schoolDatabase';
-import { cachedSchoolRead } from './schoolReadCache';
+import { schoolData } from '../cache/areas';
+import { readThrough } from '../cache/readThrough';
 
 let server: TestServer;
 let fx: Fixture;
@@ -95,7 +96,7 @@ describe('a new document stored with insert, the live path’s create', () => {
   });
 
   it('empties the school’s cached reads of the model', async () => {
-    const count = () => cachedSchoolRead(fx.a.id, ClassModel.modelName, 'count', () => ClassModel.of(fx.a.id).countDocuments());
+    const count = () => readThrough(schoolData(fx.a.id, ClassModel.modelName), 'count', () => ClassModel.of(fx.a.id).countDocuments());
     const before = await count();
     expect(await count()).toBe(before);
     await ClassModel.insert(fx.a.id, { schoolId: fx.a.id, className: '8D', nameKey: '8d' });

@@ -1,7 +1,8 @@
 import mongoose, { Types, type Connection, type Schema } from 'mongoose';
 import { isDuplicateKey } from './duplicateKey';
 import { insertDocument } from './insertDocument';
-import { schoolDataChanged } from './schoolReadCache';
+import { schoolData } from '../cache/areas';
+import { changed } from '../cache/readThrough';
 
 /**
  * Each school's own data (reports, sick lists, trips, classes, cases, task labels) lives in a
@@ -73,7 +74,7 @@ export function schoolModel<TSchema extends Schema>(modelName: string, schema: T
   // Every write, by any path through the model, empties this school's cached reads of it.
   const changedIn = (db: Connection | undefined) => {
     const schoolId = db ? schoolIdOfDatabase(db.name) : null;
-    if (schoolId) schoolDataChanged(schoolId, modelName);
+    if (schoolId) void changed(schoolData(schoolId, modelName));
   };
   const model: SchoolModel<TSchema> = {
     modelName,

@@ -1,68 +1,53 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { addPrincipalsPublisher, principalsChangedElsewhere, setPrincipalsTrusted } from '../features/auth/principalChanges';
-import { addSessionsPublisher, sessionsEndedElsewhere, setSessionsTrusted } from '../features/auth/sessionCache';
-import { addSchoolDataPublisher, schoolDataChanged } from '../db/schoolReadCache';
+import { addChangePublisher, changedElsewhere, setHeardByOthers } from '../cache/readThrough';
 import type { IoServer } from './realtime';
 import type { RedisPair } from './redisClients';
 
-const PRINCIPALS_CHANGED = 'principals.changed';
-const SESSIONS_ENDED = 'sessions.ended';
-const SCHOOL_DATA_CHANGED = 'schoolData.changed';
+const CACHE_CHANGED = 'cache.changed';
 /** How long a write waits for the other instances to confirm that they forgot what it changed. */
 export const CONFIRM_TIMEOUT_MS = 2000;
 
 type ServerSide = { on(event: string, listener: (...args: unknown[]) => void): void };
 
 /**
- * Keeps the in-memory caches of all instances in step, through Redis (Socket.IO's server-side
- * events). Ended sessions and changed users or schools: the write's request answers only after
- * every other instance has confirmed that it forgot them, and an instance whose Redis link is down
- * serves neither from memory. A school's hot lists: the others are told without waiting (a list a
- * moment old is stale, not a breach). Returns what undoes it, for shutdown.
+ * Keeps the one in-memory cache (cache/readThrough.ts) of all instances in step, through Redis
+ * (Socket.IO's server-side events): each change to an area is told to the others, and for a
+ * 'confirmed' area the write's request answers only after every other instance has said it forgot.
+ * While this instance's Redis link is down the cache serves nothing from those areas. Returns what
+ * undoes it, for shutdown.
  */
 export function linkCachesAcrossInstances(io: IoServer, redis: RedisPair, log: FastifyBaseLogger): () => void {
   let linkUp = false;
-  const confirmedByOthers = (event: string) => async () => {
-    if (!linkUp) return log.warn(`${event} while Redis is away: the other instances are not told`);
+  const tellOthers = async (areaName: string, confirmed: boolean) => {
+    if (!linkUp) return log.warn(`${CACHE_CHANGED} ${areaName} while Redis is away: the other instances are not told`);
+    if (!confirmed) return void io.serverSideEmit(CACHE_CHANGED, areaName);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const gaveUp = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), CONFIRM_TIMEOUT_MS)));
     try {
-      const outcome = await Promise.race([io.serverSideEmitWithAck(event), gaveUp]);
-      if (outcome === 'timeout') log.warn(`${event}: not every instance confirmed in time`);
+      const outcome = await Promise.race([io.serverSideEmitWithAck(CACHE_CHANGED, areaName), gaveUp]);
+      if (outcome === 'timeout') log.warn(`${CACHE_CHANGED} ${areaName}: not every instance confirmed in time`);
     } catch (err) {
-      log.warn({ err }, `${event}: not every instance confirmed`);
+      log.warn({ err }, `${CACHE_CHANGED} ${areaName}: not every instance confirmed`);
     } finally {
       clearTimeout(timer);
     }
   };
-  const removers = [
-    addSessionsPublisher(confirmedByOthers(SESSIONS_ENDED)),
-    addPrincipalsPublisher(confirmedByOthers(PRINCIPALS_CHANGED)),
-    addSchoolDataPublisher((schoolId, modelName) => io.serverSideEmit(SCHOOL_DATA_CHANGED, schoolId, modelName)),
-  ];
+  const removePublisher = addChangePublisher(tellOthers);
 
-  const setTrusted = (up: boolean) => {
+  const setLink = (up: boolean) => {
     linkUp = up;
-    setSessionsTrusted(up);
-    setPrincipalsTrusted(up);
+    setHeardByOthers(up);
   };
-  setTrusted(false);
-  redis.onLinkChange(setTrusted);
+  setLink(false);
+  redis.onLinkChange(setLink);
 
-  const serverSide = io as unknown as ServerSide;
-  const confirming = (forget: () => void) => (ack: unknown) => {
-    forget();
+  (io as unknown as ServerSide).on(CACHE_CHANGED, (areaName, ack) => {
+    if (typeof areaName === 'string') changedElsewhere(areaName);
     if (typeof ack === 'function') ack(true);
-  };
-  serverSide.on(SESSIONS_ENDED, confirming(sessionsEndedElsewhere));
-  serverSide.on(PRINCIPALS_CHANGED, confirming(principalsChangedElsewhere));
-  serverSide.on(SCHOOL_DATA_CHANGED, (schoolId, modelName) => {
-    if (typeof schoolId === 'string' && typeof modelName === 'string') schoolDataChanged(schoolId, modelName, true);
   });
 
   return () => {
-    for (const remove of removers) remove();
-    setSessionsTrusted(true);
-    setPrincipalsTrusted(true);
+    removePublisher();
+    setHeardByOthers(true);
   };
 }

@@ -7,7 +7,8 @@ import { signedIn } from '../../../test/sessions';
 import { startTwoInstances, type TwoInstances } from '../../../test/twoInstances';
 import { UserModel } from '../users/model';
 import { findUserCached } from './principalCache';
-import { principalsChanged } from './principalChanges';
+import { principals } from '../../cache/areas';
+import { changed } from '../../cache/readThrough';
 
 /**
  * Users and schools are kept in memory per instance; a change on one instance reaches the other
@@ -69,7 +70,7 @@ describe('who is asking, kept in memory', () => {
 
   it('requests that miss together make one read; one that comes after a write never gets what was read before it', async () => {
     const user = await makeUser(fx.a.id, 'Tilsynsvakt');
-    await principalsChanged();
+    await changed(principals);
     let reads = 0;
     mongoose.set('debug', (collection: string, method: string) => {
       if (collection === 'users' && method === 'findOne') reads += 1;
@@ -82,7 +83,7 @@ describe('who is asking, kept in memory', () => {
       mongoose.set('debug', false);
     }
 
-    await principalsChanged();
+    await changed(principals);
     const before = findUserCached(user.id);
     await UserModel.updateOne({ _id: user.id }, { $set: { role: 'Vaktmester' } });
     expect((await findUserCached(user.id))?.role).toBe('Vaktmester');

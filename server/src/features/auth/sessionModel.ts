@@ -1,5 +1,6 @@
 import { Schema, model } from 'mongoose';
-import { sessionsEnded } from './sessionCache';
+import { sessions } from '../../cache/areas';
+import { changed } from '../../cache/readThrough';
 
 /**
  * A server-side session. Its data is kept as a JSON string so that no key rules of the engine
@@ -17,13 +18,13 @@ const sessionSchema = new Schema({
 /**
  * Any delete of sessions, whatever the code path (sign-out, a user's or a school's sessions ended,
  * the purge), empties the session caches here and on every other instance before its caller
- * goes on (sessionCache.ts). Sessions are changed otherwise only by their own store.
+ * goes on (the sessions area of the one cache, cache/areas.ts). Sessions are changed otherwise only by their own store.
  */
 sessionSchema.post(['deleteOne', 'deleteMany', 'findOneAndDelete', 'findOneAndReplace', 'replaceOne', 'updateMany'], async function () {
-  await sessionsEnded();
+  await changed(sessions);
 });
 sessionSchema.post('bulkWrite', async function () {
-  await sessionsEnded();
+  await changed(sessions);
 });
 
 export const SessionModel = model('Session', sessionSchema);

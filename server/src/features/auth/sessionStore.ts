@@ -2,7 +2,8 @@ import type { SessionStore } from '@fastify/session';
 import type { Types } from 'mongoose';
 import { SessionModel } from './sessionModel';
 import { trusted } from '../../db/trusted';
-import { cachedSession, forgetSession, rememberSession, sessionsGeneration } from './sessionCache';
+import { sessions } from '../../cache/areas';
+import { forget, readThrough } from '../../cache/readThrough';
 
 type Callback = (err?: unknown) => void;
 export type StoredSession = Parameters<SessionStore['set']>[1] & {
@@ -23,6 +24,12 @@ export async function loadSession(sessionId: string, now = new Date()): Promise<
   const row = await SessionModel.findById(sessionId).lean();
   if (!row || row.expiresAt <= now) return null;
   return { data: JSON.parse(row.data) as StoredSession, expiresAt: row.expiresAt };
+}
+
+/** A live session's row as memory keeps it: its data as stored (JSON) and when it expires. */
+async function loadSessionRow(sessionId: string): Promise<{ json: string; expiresAt: number } | null> {
+  const row = await SessionModel.findById(sessionId).lean();
+  return row && row.expiresAt.getTime() > Date.now() ? { json: row.data, expiresAt: row.expiresAt.getTime() } : null;
 }
 
 /**
@@ -49,22 +56,16 @@ export class MongoSessionStore implements SessionStore {
       { $set: { data: JSON.stringify(session), userId: session.userId ?? null, expiresAt } },
       { upsert: !session.userId },
     ).then(() => {
-      forgetSession(sessionId);
+      forget(sessions, sessionId);
       this.touchedAt.set(sessionId, Date.now());
       callback();
     }, callback);
   }
 
   get(sessionId: string, callback: (err: unknown, session?: StoredSession | null) => void): void {
-    // From memory while nothing has ended it (sessionCache.ts); each request gets its own copy.
-    const hit = cachedSession(sessionId);
-    if (hit) return callback(null, JSON.parse(hit.json) as StoredSession);
-    const generation = sessionsGeneration();
-    loadSession(sessionId).then(
-      (found) => {
-        if (found) rememberSession(sessionId, { json: JSON.stringify(found.data), expiresAt: found.expiresAt.getTime() }, generation);
-        callback(null, found?.data ?? null);
-      },
+    // From memory while nothing has ended it (cache/areas.ts); each request gets its own copy.
+    readThrough(sessions, sessionId, () => loadSessionRow(sessionId), { keep: (row) => row !== null, servable: (row, now) => row!.expiresAt > now }).then(
+      (row) => callback(null, row ? (JSON.parse(row.json) as StoredSession) : null),
       (err: unknown) => callback(err),
     );
   }
@@ -79,7 +80,7 @@ export class MongoSessionStore implements SessionStore {
     this.touchedAt.delete(sessionId);
     this.touchedAt.set(sessionId, now);
     if (this.touchedAt.size > TOUCHED_SESSIONS) this.touchedAt.delete(this.touchedAt.keys().next().value!);
-    // What memory holds of it stays: it is read again once its old expiry passes (sessionCache.ts).
+    // What memory holds of it stays: it is read again once its old expiry passes (cache/areas.ts).
     await SessionModel.updateOne({ _id: sessionId, expiresAt: trusted({ $gt: new Date(now) }) }, { $set: { expiresAt: new Date(now + this.idleMs) } });
   }
 

@@ -6,11 +6,12 @@ import { Trip, type TripDoc } from './model';
 import { removeFromTrips } from './tripService';
 import { trusted } from '../../db/trusted';
 import { compareNorwegian, compareNorwegianNumeric } from '#protocol/collation';
-import { cachedSchoolRead } from '../../db/schoolReadCache';
+import { schoolData } from '../../cache/areas';
+import { readThrough } from '../../cache/readThrough';
 
 /** The trips under way on a day, kept in memory until the school's trips change (shared: read-only). */
 export function activeTrips(schoolId: Types.ObjectId, day: string): Promise<readonly TripDoc[]> {
-  return cachedSchoolRead(schoolId, Trip.modelName, `active:${day}`, () =>
+  return readThrough(schoolData(schoolId, Trip.modelName), `active:${day}`, () =>
     Trip.of(schoolId).find({ schoolId, fromDate: trusted({ $lte: day }), toDate: trusted({ $gte: day }) }).lean<TripDoc[]>(),
   );
 }
@@ -28,7 +29,7 @@ export async function getAway(schoolId: Types.ObjectId, day: string): Promise<Aw
   const names = [...studentReturn.keys()].sort((a, b) => compareNorwegian(a, b));
   const classIds = [...classReturn.keys()].sort();
   const classes = classIds.length
-    ? await cachedSchoolRead(schoolId, ClassModel.modelName, `byIds:${classIds.join(',')}`, () =>
+    ? await readThrough(schoolData(schoolId, ClassModel.modelName), `byIds:${classIds.join(',')}`, () =>
         ClassModel.of(schoolId).find({ schoolId, _id: trusted({ $in: classIds }) }).lean(),
       )
     : [];

@@ -6,7 +6,8 @@ import {
   type MaintenanceStatus,
   type MaintenanceTask,
 } from '#protocol/maintenance';
-import { cachedSchoolRead } from '../../db/schoolReadCache';
+import { schoolData } from '../../cache/areas';
+import { readThrough } from '../../cache/readThrough';
 import { createHash } from 'node:crypto';
 import { POLICY } from '#protocol/policy';
 import type { Role } from '#protocol/roles';
@@ -39,7 +40,7 @@ function present(task: MaintenanceTaskDoc): MaintenanceTask {
 /** Pending by room number; the archive newest action first (spec §2.5, §2.6). */
 export async function listTasks(schoolId: Types.ObjectId, status: MaintenanceStatus | undefined): Promise<MaintenanceTask[]> {
   // Sorted once per change of the school's cases; the list is shared between requests, unchanged.
-  return cachedSchoolRead(schoolId, MaintenanceTaskModel.modelName, `list:${status ?? 'all'}`, async () =>
+  return readThrough(schoolData(schoolId, MaintenanceTaskModel.modelName), `list:${status ?? 'all'}`, async () =>
     (await MaintenanceTaskModel.of(schoolId).find(status ? { schoolId, status } : { schoolId }).lean<MaintenanceTaskDoc[]>()).map(present).sort(listOrder),
   );
 }

@@ -1,12 +1,13 @@
 import type { Types } from 'mongoose';
 import type { TaskRounds } from '#protocol/reports';
 import type { TaskId } from '#protocol/taskButtons';
-import { cachedSchoolRead } from '../../db/schoolReadCache';
+import { schoolData } from '../../cache/areas';
+import { readThrough } from '../../cache/readThrough';
 import { ReportModel } from './model';
 
 /** The shared board of a report day: per task, the supervisor who ticked it last, and when. */
 export function taskRounds(schoolId: Types.ObjectId, date: string): Promise<TaskRounds> {
-  return cachedSchoolRead(schoolId, ReportModel.modelName, `rounds:${date}`, () => readTaskRounds(schoolId, date));
+  return readThrough(schoolData(schoolId, ReportModel.modelName), `rounds:${date}`, () => readTaskRounds(schoolId, date));
 }
 
 async function readTaskRounds(schoolId: Types.ObjectId, date: string): Promise<TaskRounds> {

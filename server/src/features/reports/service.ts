@@ -13,7 +13,8 @@ import { completedTasks, presentReport } from './present';
 import { taskRounds } from './rounds';
 import { trusted } from '../../db/trusted';
 import { atCount } from '../../db/counterFilter';
-import { cachedSchoolRead } from '../../db/schoolReadCache';
+import { schoolData } from '../../cache/areas';
+import { readThrough } from '../../cache/readThrough';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { inOrder } from '../../db/inOrder';
 
@@ -25,8 +26,8 @@ export async function getMyReport(schoolId: Types.ObjectId, user: UserRecord, re
   const date = requested ?? today;
   const id = reportIdFor(schoolId, user._id, date);
   // Even a bare-_id read grows with the school's reports on the embedded engine; kept in memory
-  // until any report of the school changes (db/schoolReadCache.ts).
-  const report = await cachedSchoolRead(schoolId, ReportModel.modelName, `my:${id.toHexString()}`, () =>
+  // until any report of the school changes (cache/areas.ts).
+  const report = await readThrough(schoolData(schoolId, ReportModel.modelName), `my:${id.toHexString()}`, () =>
     ReportModel.of(schoolId).findById(id).lean<ReportDoc>(),
   );
   return {
@@ -156,13 +157,11 @@ export async function refreshAwayLists(schoolId: Types.ObjectId, now: Date, real
 export async function recentReports(schoolId: Types.ObjectId, now: Date): Promise<Report[]> {
   const today = reportDay(now);
   const from = addDays(today, -(RECENT_DAYS - 1));
-  const reports = await cachedSchoolRead(schoolId, ReportModel.modelName, `recent:${from}:${today}`, () =>
-    ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: today }) }).lean<ReportDoc[]>(),
-  );
-  // Presented per request: whether a report is locked depends on the time of asking.
-  return reports
-    .map((r) => presentReport(r, now))
-    .sort((a, b) => compareDays(b.date, a.date) || b.updatedAt.localeCompare(a.updatedAt));
+  // Kept presented: whether a report is locked depends only on the report day, which is in the key.
+  return readThrough(schoolData(schoolId, ReportModel.modelName), `recent:${from}:${today}`, async () => {
+    const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: today }) }).lean<ReportDoc[]>();
+    return reports.map((r) => presentReport(r, now)).sort((a, b) => compareDays(b.date, a.date) || b.updatedAt.localeCompare(a.updatedAt));
+  });
 }
 
 /** A report by id in the school the request acts on. */

@@ -1,6 +1,7 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
-import { principalsChanged } from '../auth/principalChanges';
+import { principals } from '../../cache/areas';
+import { changed } from '../../cache/readThrough';
 
 const schoolSchema = new Schema(
   {
@@ -17,13 +18,13 @@ const schoolSchema = new Schema(
 );
 
 // Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
-schoolSchema.post(['save', 'deleteOne'], { document: true, query: false }, async () => principalsChanged());
+schoolSchema.post(['save', 'deleteOne'], { document: true, query: false }, async () => changed(principals));
 schoolSchema.post(
   ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
   { document: false, query: true },
-  async () => principalsChanged(),
+  async () => changed(principals),
 );
-schoolSchema.post('insertMany', async () => principalsChanged());
+schoolSchema.post('insertMany', async () => changed(principals));
 
 export type SchoolDoc = InferSchemaType<typeof schoolSchema> & { _id: Types.ObjectId };
 export const School = model('School', schoolSchema);

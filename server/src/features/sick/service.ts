@@ -7,7 +7,8 @@ import { unlessDuplicate } from '../../db/duplicateKey';
 import { conflict, serviceUnavailable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { SickRecord, type SickDoc } from './model';
-import { cachedSchoolRead } from '../../db/schoolReadCache';
+import { schoolData } from '../../cache/areas';
+import { readThrough } from '../../cache/readThrough';
 
 type Student = { name: string; comment: string };
 
@@ -33,7 +34,7 @@ export function withoutComments(sick: Sick): Sick {
 
 export async function getSick(schoolId: Types.ObjectId, date: string, role: Role): Promise<Sick> {
   // Kept in memory until the school's sick lists change; presented (and redacted) per request.
-  const record = await cachedSchoolRead(schoolId, SickRecord.modelName, `day:${date}`, () => SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>());
+  const record = await readThrough(schoolData(schoolId, SickRecord.modelName), `day:${date}`, () => SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>());
   const sick = present(record);
   return mayReadSickComments(role) ? sick : withoutComments(sick);
 }

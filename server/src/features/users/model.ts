@@ -1,5 +1,6 @@
 import { Schema, model, type HydratedDocument, type InferSchemaType, type Types } from 'mongoose';
-import { principalsChanged } from '../auth/principalChanges';
+import { principals } from '../../cache/areas';
+import { changed } from '../../cache/readThrough';
 import { ROLES, USER_STATUSES } from '#protocol/roles';
 
 const userSchema = new Schema(
@@ -18,13 +19,13 @@ const userSchema = new Schema(
 userSchema.index({ schoolId: 1, status: 1 });
 
 // Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
-userSchema.post(['save', 'deleteOne'], { document: true, query: false }, async () => principalsChanged());
+userSchema.post(['save', 'deleteOne'], { document: true, query: false }, async () => changed(principals));
 userSchema.post(
   ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
   { document: false, query: true },
-  async () => principalsChanged(),
+  async () => changed(principals),
 );
-userSchema.post('insertMany', async () => principalsChanged());
+userSchema.post('insertMany', async () => changed(principals));
 
 export type UserDoc = HydratedDocument<InferSchemaType<typeof userSchema>>;
 /** A user as read (lean): what a request knows of who is asking, without a document to hydrate. */
