@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import mongoose from 'mongoose';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { useNorwegianZodMessages } from '#protocol/zodLocale';
+import { installAppClock } from './appClock';
 import { systemClock, type Clock } from './clock';
 import { logSerializers } from './logSerializers';
 import type { Config } from './config';
@@ -104,5 +105,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(studentRoutes);
 
   await registerClient(app, config, sessionCookieName(config));
+  // Last, so that an app that failed to build holds no clock: from here until it closes, what is
+  // stored (createdAt/updatedAt, the audit trail) is stamped on its clock too.
+  const releaseClock = installAppClock(app.clock);
+  app.addHook('onClose', async () => releaseClock());
   return app;
 }
