@@ -46,8 +46,6 @@ export type AppDependencies = {
   clock?: Clock;
   /** The embedded database, for its state in /metrics (main.ts passes it). */
   embeddedDatabase?: { restarts: number };
-  /** Where the log goes (tests read it); standard output by default. */
-  logStream?: { write(line: string): void };
 };
 
 /** Builds the app: plugins first, then the feature routes. The database must already be connected. */
@@ -57,7 +55,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, serializers: logSerializers, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+        : { level: config.logLevel, serializers: logSerializers, ...(config.logFile ? { file: config.logFile } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // A student name of 100 characters is up to 1,200 once percent-encoded in a path (4-byte UTF-8 × 3).

@@ -12,7 +12,10 @@ export type Database = { uri: string; embedded: SupervisedDatabase | undefined; 
 export async function connectDatabase(config: Config, log: (line: string) => void): Promise<Database> {
   const embedded = config.mongodbUri
     ? undefined
-    : await startSupervisedDatabase(path.resolve(config.dataDir, 'ferretdb'), log);
+    : await startSupervisedDatabase(path.resolve(config.dataDir, 'ferretdb'), log, {
+        restartDelayMs: config.embeddedRestartDelayMs,
+        pidFile: embeddedDatabasePidFile(config),
+      });
   const uri = config.mongodbUri ?? withDatabaseName(embedded!.uri, DEFAULT_DATABASE_NAME);
   await connectMongoose(uri, { monitorCommands: Boolean(config.metricsToken) });
   // Tools (backup, restore) reach the running app's embedded database here instead of starting another.
@@ -32,6 +35,11 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
 /** Where a running app names its embedded database (loopback only) for the tools. */
 export function runningDatabaseFile(config: Config): string {
   return path.resolve(config.dataDir, 'running-database.uri');
+}
+
+/** Where the running embedded database's process id is, while the app runs it. */
+export function embeddedDatabasePidFile(config: Config): string {
+  return path.resolve(config.dataDir, 'ferretdb.pid');
 }
 
 /** How long a request waits for a database that has gone away before it is told so (a 503). */
