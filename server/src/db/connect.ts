@@ -17,7 +17,7 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
         pidFile: embeddedDatabasePidFile(config),
       });
   const uri = config.mongodbUri ?? withDatabaseName(embedded!.uri, DEFAULT_DATABASE_NAME);
-  await connectMongoose(uri, { monitorCommands: Boolean(config.metricsToken) });
+  await connectMongoose(uri, config);
   // Tools (backup, restore) reach the running app's embedded database here instead of starting another.
   const uriFile = embedded ? runningDatabaseFile(config) : null;
   if (uriFile) await writeFile(uriFile, uri, { mode: 0o600 });
@@ -46,10 +46,11 @@ export function embeddedDatabasePidFile(config: Config): string {
 const SERVER_SELECTION_MS = 3_000;
 
 /**
- * monitorCommands: the driver times every round trip for /metrics (metrics/metricsRoute.ts). It
- * builds an event with the whole reply for each, so it is on only when metrics are.
+ * Connects mongoose as the app runs it, with these settings. Commands are monitored only with
+ * METRICS_TOKEN: the driver then times every round trip for /metrics (metrics/metricsRoute.ts),
+ * building an event with the whole reply for each. A tool passes no settings: no metrics.
  */
-export async function connectMongoose(uri: string, options: { monitorCommands?: boolean } = {}): Promise<void> {
+export async function connectMongoose(uri: string, settings: Pick<Config, 'metricsToken'> = { metricsToken: undefined }): Promise<void> {
   mongoose.set('strictQuery', true);
   // Operators in a filter must be the server's own (`trusted`); anything else is compared as a value.
   mongoose.set('sanitizeFilter', true);
@@ -59,7 +60,7 @@ export async function connectMongoose(uri: string, options: { monitorCommands?: 
   // At start the database may still be coming up (a container, a restart): try for half a minute.
   for (let attempt = 1; ; attempt++) {
     try {
-      await mongoose.connect(uri, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, autoIndex: true, monitorCommands: options.monitorCommands ?? false });
+      await mongoose.connect(uri, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, autoIndex: true, monitorCommands: Boolean(settings.metricsToken) });
       break;
     } catch (err) {
       if (attempt >= 10) throw err;
