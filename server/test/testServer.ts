@@ -20,7 +20,7 @@ async function dropSchoolDatabases(): Promise<void> {
 export type TestServer = { app: FastifyInstance; baseUrl: string; config: Config; auditTrail: AuditTrailWatch; close: () => Promise<void> };
 
 /** Test servers run with metrics on, as production can: the audit trail guard reads the command events they bring. */
-export const TEST_METRICS_TOKEN = 'token-for-testenes-malinger-0123456789';
+const TEST_METRICS_TOKEN = 'token-for-testenes-malinger-0123456789';
 
 /** A real listening server on a fresh database of its own, connected as main.ts connects (with these settings). */
 export async function startTestServer(env: Record<string, string> = {}, deps: AppDependencies = {}): Promise<TestServer> {
