@@ -1,8 +1,8 @@
 // Usage: npm run backup -- <file> [--school <id>]
 // Writes a compressed archive of everything (or one school) while the app runs; see docs/operations.md.
-import path from 'node:path';
 import { loadConfig } from '../server/src/config';
 import { backupToFile } from '../server/src/db/backup/backup';
+import { whereTheDataIs } from '../server/src/db/engine';
 import { connectForTool } from '../server/src/db/toolConnection';
 
 const args = process.argv.slice(2);
@@ -14,7 +14,7 @@ if (!file || (schoolAt >= 0 && !/^[0-9a-f]{24}$/i.test(schoolId ?? ''))) {
   process.exit(2);
 }
 const config = loadConfig();
-const opened = config.mongodbUri ? 'MONGODB_URI' : `DATA_DIR ${path.resolve(config.dataDir)}`;
+const opened = whereTheDataIs(config);
 const database = await connectForTool(config, console.log, { mustExist: true }).catch((err: Error) => {
   console.error(`Sikkerhetskopien feilet: ${err.message}. Ingen sikkerhetskopi er skrevet.`);
   process.exit(1);

@@ -3,7 +3,8 @@
 import { loadConfig } from '../server/src/config';
 import { ArchiveRefused, verifyArchive } from '../server/src/db/backup/archiveFormat';
 import { restoreFromFile } from '../server/src/db/backup/restore';
-import { connectForTool, embeddedFoldersBefore } from '../server/src/db/toolConnection';
+import { embeddedFoldersBefore } from '../server/src/db/engine';
+import { connectForTool } from '../server/src/db/toolConnection';
 
 const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
 if (!file) {

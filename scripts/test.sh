@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every check and test: type check, lint, client build, then protocol, API, socket and
-# browser tests against the real (embedded) database. TEST_LANE=fast (npm run test:fast) leaves out
+# browser tests against a real database: the embedded one, or MONGODB_URI's (server/src/db/engine.ts). TEST_LANE=fast (npm run test:fast) leaves out
 # the browser tests, for the edit-test loop. Each group's time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,11 +22,12 @@ step "Verktøy (npm-pakker, Chromium, redis, LibreOffice)" bash -c '
   ensure_redis
   ensure_libreoffice
   ensure_compose
-  [ -n "${MONGODB_URI:-}" ] || npx tsx scripts/ensureFerretDb.ts' "$LANE"
+  npx tsx scripts/ensureFerretDb.ts' "$LANE"
 step "Typekontroll" npx tsc -p tsconfig.json --noEmit
 step "Lint" bash -c 'npx eslint . --max-warnings 0 && node scripts/lib/featureCycles.mjs'
 step "Bygger klienten" bash -c 'npx vite build --config client/vite.config.ts --logLevel warn && node scripts/lib/checkBundleBudget.mjs'
 step "Bygger serveren" node scripts/buildServer.mjs
+# The embedded engine's own tests; with MONGODB_URI the tests run on that server instead (docs/operations.md).
 if [ -z "${MONGODB_URI:-}" ]; then
   step "Den innebygde databasens rettelser (go test)" bash -c 'cd scripts/ferretdb && CGO_ENABLED=0 go test -count=1 .'
 fi

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import {
-  ADMIN_ROLE,
   CARETAKER_ROLE,
   landingPath,
   PLATFORM_ADMIN_ROLE,
+  POLICY,
   SCHOOL_ADMIN_ROLES,
   SUPERVISOR_HOME,
+  type Grant,
   type Role,
 } from '#protocol';
 import { AdminMenuPage } from './features/admin/AdminMenuPage';
@@ -34,9 +35,8 @@ import { useCurrentUser } from './stores/authStore';
 import { NotFoundPage } from './ui/NotFoundPage';
 import { RequireRole } from './ui/RequireRole';
 
+/** The caretaker's own screen (the Plattformadministrator may look in); Admins work the cases from their menu. */
 const CARETAKER_PAGE_ROLES: readonly Role[] = [CARETAKER_ROLE, PLATFORM_ADMIN_ROLE];
-const PLATFORM_ROLES: readonly Role[] = [PLATFORM_ADMIN_ROLE];
-const ARCHIVE_ROLES: readonly Role[] = [ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE];
 
 /** What / shows for each role (spec §2.3). */
 function RoleHome({ role }: { role: Role }) {
@@ -52,8 +52,14 @@ function SuperadminSchoolRedirect() {
   return <Navigate to={`/plattformadministrator/schools/${encodeURIComponent(schoolId)}`} replace />;
 }
 
+/** The admin menu's screens (SCHOOL_ADMIN_ROLES administer a school). */
 const adminOnly = (page: ReactNode) => <RequireRole roles={SCHOOL_ADMIN_ROLES}>{page}</RequireRole>;
-const platformOnly = (page: ReactNode) => <RequireRole roles={PLATFORM_ROLES}>{page}</RequireRole>;
+/** A screen of one kind of data, for the roles the policy table lets do what it does (see or change). */
+const allowed = (grant: Grant, page: ReactNode, denyText?: string) => (
+  <RequireRole roles={grant.roles} denyText={denyText}>
+    {page}
+  </RequireRole>
+);
 
 /** The users screen is the school Admin's (spec §6); the Plattformadministrator manages users on the platform pages. */
 export function ApprovedRoutes() {
@@ -70,8 +76,8 @@ export function ApprovedRoutes() {
       <Route path={SUPERVISOR_HOME} element={<SupervisorHomePage />} />
       <Route path="/rapporter" element={<RecentReportsPage />} />
       <Route path="/rapport/:id" element={<ReportPage />} />
-      <Route path="/rapport/:id/rediger" element={adminOnly(<ReportEditPage />)} />
-      <Route path="/admin/gjoremaal" element={adminOnly(<TaskButtonsPage />)} />
+      <Route path="/rapport/:id/rediger" element={allowed(POLICY.reports.change, <ReportEditPage />)} />
+      <Route path="/admin/gjoremaal" element={allowed(POLICY.taskButtons.change, <TaskButtonsPage />)} />
       <Route
         path="/vaktmester"
         element={
@@ -80,15 +86,15 @@ export function ApprovedRoutes() {
           </RequireRole>
         }
       />
-      <Route path="/admin/brukere" element={adminOnly(<UsersPage />)} />
-      <Route path="/admin/klasser" element={adminOnly(<ClassesPage />)} />
-      <Route path="/admin/syke-og-bortreist" element={adminOnly(<SickAndAwayPage />)} />
-      <Route path="/admin/reiser" element={adminOnly(<TripsPage />)} />
-      <Route path="/admin/ukesrapport" element={adminOnly(<WeeklyReportPage />)} />
-      <Route path="/admin/aarsrapport" element={adminOnly(<YearlyReportPage />)} />
-      <Route path="/admin/gaarsdagens-rapport" element={adminOnly(<YesterdayReportPage />)} />
-      <Route path="/admin/logg" element={adminOnly(<AuditPage />)} />
-      <Route path="/admin/elevopplysninger" element={adminOnly(<StudentDataPage />)} />
+      <Route path="/admin/brukere" element={allowed(POLICY.users.see, <UsersPage />)} />
+      <Route path="/admin/klasser" element={allowed(POLICY.classes.see, <ClassesPage />)} />
+      <Route path="/admin/syke-og-bortreist" element={allowed(POLICY.sickList.change, <SickAndAwayPage />)} />
+      <Route path="/admin/reiser" element={allowed(POLICY.trips.see, <TripsPage />)} />
+      <Route path="/admin/ukesrapport" element={allowed(POLICY.reportArchive.see, <WeeklyReportPage />)} />
+      <Route path="/admin/aarsrapport" element={allowed(POLICY.reportArchive.see, <YearlyReportPage />)} />
+      <Route path="/admin/gaarsdagens-rapport" element={allowed(POLICY.reportArchive.see, <YesterdayReportPage />)} />
+      <Route path="/admin/logg" element={allowed(POLICY.audit.see, <AuditPage />)} />
+      <Route path="/admin/elevopplysninger" element={allowed(POLICY.students.see, <StudentDataPage />)} />
       <Route
         path="/admin/vedlikehold"
         element={
@@ -97,16 +103,9 @@ export function ApprovedRoutes() {
           </RequireRole>
         }
       />
-      <Route
-        path="/arkiv"
-        element={
-          <RequireRole roles={ARCHIVE_ROLES} denyText="Du har ikke tilgang til arkivet.">
-            <ArchivePage />
-          </RequireRole>
-        }
-      />
-      <Route path="/plattformadministrator" element={platformOnly(<PlatformHomePage />)} />
-      <Route path="/plattformadministrator/schools/:schoolId" element={platformOnly(<PlatformSchoolPage />)} />
+      <Route path="/arkiv" element={allowed(POLICY.maintenance.see, <ArchivePage />, 'Du har ikke tilgang til arkivet.')} />
+      <Route path="/plattformadministrator" element={allowed(POLICY.platform.see, <PlatformHomePage />)} />
+      <Route path="/plattformadministrator/schools/:schoolId" element={allowed(POLICY.platform.see, <PlatformSchoolPage />)} />
       <Route path="/superadmin" element={<Navigate to="/plattformadministrator" replace />} />
       <Route path="/superadmin/schools/:schoolId" element={<SuperadminSchoolRedirect />} />
       <Route path="/change-password" element={<ChangePasswordPage />} />

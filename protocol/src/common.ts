@@ -18,7 +18,9 @@ function isStringMap(value: unknown): value is Record<string, string> {
  * key, so the map is checked and passed through as it is (JSON.parse and Object.fromEntries make
  * own keys of them).
  */
-export const nameMapSchema = z.custom<Record<string, string>>(isStringMap, 'Ugyldig liste');
+export const nameMapSchema = z
+  .custom<Record<string, string>>(isStringMap, 'Ugyldig liste')
+  .meta({ type: 'object', additionalProperties: { type: 'string' } });
 
 /** A name map's value for a name, never one inherited from Object.prototype ('constructor'). */
 export function valueForName(map: Record<string, string>, name: string): string | undefined {

@@ -1,5 +1,6 @@
 export * from './product';
 export * from './roles';
+export * from './policy';
 export * from './common';
 export * from './day';
 export * from './time';

@@ -17,9 +17,6 @@ export type UserStatus = z.infer<typeof userStatusSchema>;
 /** Roles that administer a school (the admin screens). */
 export const SCHOOL_ADMIN_ROLES: readonly Role[] = [ADMIN_ROLE, PLATFORM_ADMIN_ROLE];
 
-/** Sick comments are health information about a child: only these roles receive them (DECISIONS). */
-export const SICK_COMMENT_ROLES: readonly Role[] = [ADMIN_ROLE, SUPERVISOR_ROLE, PLATFORM_ADMIN_ROLE];
-
 /** Where a role lands after sign-in (spec §2.3). */
 export function landingPath(role: Role | null | undefined): string {
   if (!role) return '/';
@@ -33,6 +30,3 @@ export function landingPath(role: Role | null | undefined): string {
 export function homePath(role: Role): string {
   return landingPath(role);
 }
-
-/** Who reads and works the maintenance cases (spec §6); a Tilsynsvakt only sends them. */
-export const MAINTENANCE_ROLES: readonly Role[] = [ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE];

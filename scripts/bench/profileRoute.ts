@@ -3,16 +3,15 @@
 // Usage: npm run bench:profile -- [GET path | submit] [requests] [concurrency]
 //   npm run bench:profile -- /api/reports/recent7 3000 16
 //   npm run bench:profile -- submit 600 4        (POST /api/maintenance-tasks/submit)
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { connectMongoose, withDatabaseName } from '../../server/src/db/connect';
-import { startEmbeddedDatabase } from '../../server/src/db/embeddedFerret';
+import { startThrowawayDatabaseServer } from '../../server/src/db/engine';
 import { projectRoot } from '../../server/src/projectRoot';
 import { seedBenchData } from './seed';
 import { XHR, measure, printTable } from './measure';
@@ -20,8 +19,7 @@ import { XHR, measure, printTable } from './measure';
 const route = process.argv[2] ?? '/api/reports/recent7';
 const count = Number(process.argv[3] ?? 3000);
 const concurrency = Number(process.argv[4] ?? 16);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-profile-'));
-const engine = await startEmbeddedDatabase(dataDir);
+const engine = await startThrowawayDatabaseServer();
 try {
   await connectMongoose(withDatabaseName(engine.uri, `profile_${Date.now()}`));
   const config = { NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('hex'), COOKIE_SECURE: 'false', LOG_LEVEL: 'silent', LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_ACCOUNT: '100000' };
@@ -55,5 +53,4 @@ try {
   await mongoose.disconnect();
 } finally {
   await engine.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,14 +1,11 @@
-// Benchmarks the hot routes against a real server on the embedded database (or MONGODB_URI).
+// Benchmarks the hot routes against a real server on the embedded database (or MONGODB_URI, server/src/db/engine.ts).
 // The app runs as production runs it (compiled, plain node) in a process of its own, as do the bare
 // servers it is compared with; this process seeds the data and is the clients.
 // Usage: npm run bench [-- --requests 400 --concurrency 8 --schools 100 --writes 200 --rate 50]. Loopback only; bounded; stops by itself.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import mongoose from 'mongoose';
 import { reportDay } from '#protocol/time';
 import { connectMongoose, withDatabaseName } from '../../server/src/db/connect';
-import { startEmbeddedDatabase } from '../../server/src/db/embeddedFerret';
+import { startThrowawayDatabaseServer } from '../../server/src/db/engine';
 import { benchExports } from './exports';
 import { seedBenchData } from './seed';
 import { XHR, measure, printTable, type Result } from './measure';
@@ -36,10 +33,9 @@ const OTHER_SCHOOLS = arg('schools', 100);
 const WRITES = arg('writes', 200);
 const WRITES_PER_SECOND = arg('rate', 50);
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-bench-'));
-const engine = process.env.MONGODB_URI ? undefined : await startEmbeddedDatabase(dataDir);
+const engine = await startThrowawayDatabaseServer();
 try {
-  const databaseUri = withDatabaseName(process.env.MONGODB_URI ?? engine!.uri, `bench_${Date.now()}`);
+  const databaseUri = withDatabaseName(engine.uri, `bench_${Date.now()}`);
   await connectMongoose(databaseUri);
   // Production settings (no payload checks on emit), plain-HTTP cookies on loopback.
   const sessionSecret = randomBytes(32).toString('hex');
@@ -80,7 +76,7 @@ try {
     fetch(`${base}/api/auth/register`, { method: 'POST', headers: XHR, body: JSON.stringify({ schoolId, name: 'Benk Ny', email: email(i), password: 'et-langt-passord' }) });
   results.push(await measure('POST /api/auth/register (address taken)', 40, 1, register(() => supervisorEmail)));
   results.push(await measure('POST /api/auth/register (address new)', 40, 1, register((i) => `ny${i}.${Date.now()}@benk.no`)));
-  const engineName = process.env.MONGODB_URI ? 'MONGODB_URI' : 'FerretDB (SQLite)';
+  const engineName = engine.name;
   printTable(results, { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
   console.log(
     reportWrites.shared
@@ -181,8 +177,7 @@ try {
   await mongoose.connection.dropDatabase();
   await mongoose.disconnect();
 } finally {
-  await engine?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await engine.stop();
 }
 
 /** p50 and throughput of each read with the history against with a week, and whether it meets the 1.5× goal. */

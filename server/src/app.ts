@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import mongoose from 'mongoose';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { useNorwegianZodMessages } from '#protocol/zodLocale';
 import { installAppClock } from './appClock';
 import { systemClock, type Clock } from './clock';
@@ -30,6 +30,7 @@ import { registerEventOrigin } from './realtime/eventOrigin';
 import { registerOpenApi } from './plugins/openapi';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { responseSerializerCompiler } from './plugins/responseSerializer';
 import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { attachRealtime } from './realtime/attach';
 
@@ -68,7 +69,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   app.decorate('clock', deps.clock ?? systemClock);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler as never);
 
   registerErrorHandling(app);
   const metrics = config.metricsToken ? new AppMetrics(deps.embeddedDatabase) : null;

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import mongoose, { type Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { ApiRoute } from '../test/apiRoutes';
 import type { Fixture } from '../test/fixtures';
 import type { ApiClient } from '../test/httpClient';
 import type { TestServer } from '../test/testServer';
 
 /**
- * Hostile input, generated from each route's own schemas: operator objects, prototype keys, huge
- * strings, wrong types, bad UTF-8, odd dates, in bodies, queries and paths, sent by every kind of
- * signed-in caller. No answer is a 5xx, and a refused request writes nothing (writes are counted
+ * Hostile input, generated from each route's own schemas as /api/openapi.json describes them:
+ * operator objects, prototype keys, huge strings, wrong types, bad UTF-8, odd dates, in bodies,
+ * queries and paths, sent by every kind of signed-in caller. No answer is a 5xx, and a refused request writes nothing (writes are counted
  * by a mongoose plugin; sessions are the server's own bookkeeping).
  */
 const REQUESTS = Number(process.env.HOSTILE_REQUESTS ?? 10_000);
@@ -44,25 +44,22 @@ mongoose.plugin((schema: Schema) => {
 let server: TestServer;
 let fx: Fixture;
 let callers: ApiClient[];
-let routes: Array<{ method: string; url: string; schema: { body?: unknown; querystring?: unknown; params?: unknown } }>;
+let routes: ApiRoute[];
 
 beforeAll(async () => {
-  const [{ startTestServer }, { seedFixture }, { signedIn }] = await Promise.all([
+  const [{ startTestServer }, { seedFixture }, { signedIn }, { apiRoutes }] = await Promise.all([
     import('../test/testServer'),
     import('../test/fixtures'),
     import('../test/sessions'),
+    import('../test/apiRoutes'),
   ]);
   server = await startTestServer({ LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_ACCOUNT: '100000' });
   fx = await seedFixture();
   callers = await Promise.all([fx.platformAdmin, fx.a.admin, fx.a.supervisor, fx.a.caretaker].map((u) => signedIn(server.baseUrl, u)));
   // Signing out would end the fuzzing callers' own sessions.
-  routes = server.app.routeTable.filter((r) => r.url !== '/api/auth/logout');
+  routes = (await apiRoutes(server.baseUrl)).filter((r) => r.url !== '/api/auth/logout');
 });
 afterAll(async () => server?.close());
-
-function keysOf(schema: unknown): string[] {
-  return schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : [];
-}
 
 const OPERATORS = [{ $gt: '' }, { $ne: null }, { $where: 'sleep(100)' }, { $nor: [{}] }, { $regex: '.*' }, { $in: [] }, { $exists: true }];
 const ODD_STRINGS = ['2026-02-30', '0000-00-00', '9999-12-31', '2026-13-01', '', ' ', '../..', '%00', '\u0000', 'constructor', '__proto__', 'toString', '😀', 'æøå', 'x'.repeat(20_000)];
@@ -122,9 +119,9 @@ async function send(attack: Attack): Promise<{ status: number; route: string; wr
   const route = routes[attack.route % routes.length]!;
   const caller = callers[attack.caller % callers.length]!;
   // The route's own fields, with hostile values, beside whatever else the generator made up.
-  const own = (schema: unknown) => keysOf(schema).map((key, i): [string, unknown] => [key, attack.fields[i % attack.fields.length]]);
-  const body = attack.extra === null ? null : { ...attack.extra, ...Object.fromEntries(own(route.schema.body)) };
-  const queryPairs = [...attack.query, ...own(route.schema.querystring)];
+  const own = (keys: string[]) => keys.map((key, i): [string, unknown] => [key, attack.fields[i % attack.fields.length]]);
+  const body = attack.extra === null ? null : { ...attack.extra, ...Object.fromEntries(own(route.bodyKeys)) };
+  const queryPairs = [...attack.query, ...own(route.queryKeys)];
   let p = 0;
   const path = route.url.replace(/:[a-zA-Z]+/g, () => encodeURIComponent(attack.params[p++ % attack.params.length]!));
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';

@@ -3,7 +3,7 @@ import { connectDatabase } from './db/connect';
 import { runMigrations } from './db/migrations/runMigrations';
 import { dropRetiredCollections } from './db/retiredCollections';
 import { DataTooNewError } from './db/migrations/schemaVersion';
-import { EmbeddedDatabaseUnavailable } from './db/ferretBinary';
+import { EmbeddedDatabaseUnavailable, engineName } from './db/engine';
 import { buildApp } from './app';
 import { finishSchoolDeletions } from './features/schools/service';
 import { ensurePlatformAdmin } from './features/users/platformAdmin';
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const url = `http://localhost:${config.port}`;
   console.log(`\nTilsynsvakt kjører på ${url}`);
-  console.log(config.mongodbUri ? 'Database: MONGODB_URI' : `Database: innebygd FerretDB (data i ${config.dataDir})`);
+  console.log(`Database: ${engineName(config)}`);
   if (config.demoData) await printDemoLogins(url, seeded);
 }
 

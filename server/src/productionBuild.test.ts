@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompiledServer, type CompiledServer } from '../test/compiledServer';
-import { withDatabaseName } from './db/connect';
+import { dropTestDatabase, ownTestDatabase } from '../test/testDatabase';
 import { projectRoot } from './projectRoot';
 
 /** The compiled server on plain node, as the Docker image runs it: no tsx, the client built once. */
 const ROOT = projectRoot();
 let server: CompiledServer;
+const databaseUri = ownTestDatabase('prod');
 
 beforeAll(async () => {
   // The shipped build itself is made by the same script.
@@ -16,11 +17,14 @@ beforeAll(async () => {
   expect(build.status, build.stderr).toBe(0);
   server = await startCompiledServer({
     NODE_ENV: 'production',
-    MONGODB_URI: withDatabaseName(inject('mongoServerUri'), `prod_${process.pid}`),
+    MONGODB_URI: databaseUri,
     SESSION_SECRET: 'en-lang-hemmelighet-bare-for-denne-testen-0123456789',
   });
 }, 60_000);
-afterAll(async () => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  await dropTestDatabase(databaseUri);
+});
 
 describe('the production build', () => {
   it('runs on plain node and reports its database healthy', async () => {

@@ -20,13 +20,13 @@ export async function freePort(): Promise<number> {
  * The server compiled as production compiles it, in a process of its own: another instance, or
  * the shipped build. Built into a folder of its own under dist/, so test files may do it at once.
  */
-export async function startCompiledServer(env: Record<string, string>): Promise<CompiledServer> {
+export async function startCompiledServer(env: Record<string, string>, nodeFlags: string[] = []): Promise<CompiledServer> {
   const root = projectRoot();
   const outdir = path.join(root, 'dist', `server-test-${randomBytes(4).toString('hex')}`);
   const build = spawnSync(process.execPath, ['scripts/buildServer.mjs', outdir], { cwd: root, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(outdir, 'main.js')], {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(outdir, 'main.js')], {
     cwd: root,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

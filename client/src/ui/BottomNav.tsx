@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { NavLink } from 'react-router-dom';
-import { SCHOOL_ADMIN_ROLES, SUPERVISOR_HOME, SUPERVISOR_ROLE } from '#protocol';
+import { mayRole, POLICY, SCHOOL_ADMIN_ROLES, SUPERVISOR_HOME } from '#protocol';
 import { useAuthStore } from '../stores/authStore';
 import { CaseIcon, HomeIcon, ReportsIcon } from './icons';
 import { useFocusClearOf } from './useFocusClearOf';
@@ -27,7 +27,7 @@ export function BottomNav({ onCase }: BottomNavProps) {
               Hjem
             </NavLink>
           </li>
-          {role === SUPERVISOR_ROLE && (
+          {mayRole(POLICY.maintenance.send, role) && (
             <li>
               <button type="button" className="bottom-nav-item" onClick={onCase} disabled={!onCase}>
                 <CaseIcon />

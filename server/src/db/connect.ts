@@ -1,45 +1,24 @@
 import mongoose from 'mongoose';
-import { rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Config } from '../config';
-import { startSupervisedDatabase, type SupervisedDatabase } from './supervisedFerret';
+import { startAppDatabaseServer } from './engine';
+import type { SupervisedDatabase } from './supervisedFerret';
 
-export const DEFAULT_DATABASE_NAME = 'tilsynsvakt';
+export { withDatabaseName } from './databaseUri';
 
 export type Database = { uri: string; embedded: SupervisedDatabase | undefined; close: () => Promise<void> };
 
-/** Uses MONGODB_URI when set, otherwise starts the embedded FerretDB under DATA_DIR. */
+/** Connects mongoose to the app's database, on the engine engine.ts chooses (MONGODB_URI, else the embedded one). */
 export async function connectDatabase(config: Config, log: (line: string) => void): Promise<Database> {
-  const embedded = config.mongodbUri
-    ? undefined
-    : await startSupervisedDatabase(path.resolve(config.dataDir, 'ferretdb'), log, {
-        restartDelayMs: config.embeddedRestartDelayMs,
-        pidFile: embeddedDatabasePidFile(config),
-      });
-  const uri = config.mongodbUri ?? withDatabaseName(embedded!.uri, DEFAULT_DATABASE_NAME);
-  await connectMongoose(uri, config);
-  // Tools (backup, restore) reach the running app's embedded database here instead of starting another.
-  const uriFile = embedded ? runningDatabaseFile(config) : null;
-  if (uriFile) await writeFile(uriFile, uri, { mode: 0o600 });
+  const server = await startAppDatabaseServer(config, log);
+  await connectMongoose(server.uri, config);
   return {
-    uri,
-    embedded,
+    uri: server.uri,
+    embedded: server.embedded,
     close: async () => {
-      if (uriFile) await rm(uriFile, { force: true });
       await mongoose.disconnect();
-      await embedded?.stop();
+      await server.stop();
     },
   };
-}
-
-/** Where a running app names its embedded database (loopback only) for the tools. */
-export function runningDatabaseFile(config: Config): string {
-  return path.resolve(config.dataDir, 'running-database.uri');
-}
-
-/** Where the running embedded database's process id is, while the app runs it. */
-export function embeddedDatabasePidFile(config: Config): string {
-  return path.resolve(config.dataDir, 'ferretdb.pid');
 }
 
 /** How long a request waits for a database that has gone away before it is told so (a 503). */
@@ -67,10 +46,4 @@ export async function connectMongoose(uri: string, settings: Pick<Config, 'metri
     }
   }
   await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
-}
-
-export function withDatabaseName(serverUri: string, name: string): string {
-  const url = new URL(serverUri);
-  url.pathname = `/${name}`;
-  return url.toString();
 }

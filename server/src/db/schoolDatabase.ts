@@ -19,9 +19,9 @@ export function schoolDatabaseName(schoolId: Types.ObjectId | string): string {
   return `${mongoose.connection.name}${SCHOOL_DATABASE_INFIX}${hex}`;
 }
 
-/** The prefix all of this app's school databases share (tests drop them with the app's database). */
-export function schoolDatabasePrefix(): string {
-  return `${mongoose.connection.name}${SCHOOL_DATABASE_INFIX}`;
+/** The prefix all of this app's (or the named app database's) school databases share (tests drop them with the app's database). */
+export function schoolDatabasePrefix(appDatabase: string = mongoose.connection.name): string {
+  return `${appDatabase}${SCHOOL_DATABASE_INFIX}`;
 }
 
 /** The school a database belongs to, or null for a database that is no school's. */

@@ -1,26 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Grant } from '#protocol/policy';
 import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../httpError';
 import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';
-import type { UserDoc } from '../features/users/model';
+import type { UserRecord } from '../features/users/model';
 import { checkScopeDeclaration, registerSchoolScope } from './schoolScope';
 
-/**
- * What a route acts on, declared beside its roles:
- * - 'school': one school's data. The school is resolved before the handler (`schoolOf(request)`):
- *   a member's own; the Plattformadministrator names it (`:schoolId` or `?schoolId=`).
- * - 'platform': the platform's schools and users (the Plattformadministrator alone).
- * - 'account': the caller's own account.
- */
-export type Scope = 'school' | 'platform' | 'account';
+export type { Scope } from '#protocol/policy';
 
 /**
  * Who may call a route: anyone ('public'), any signed-in user whatever their status
- * ('anyStatus': /me and logout only), or approved users with one of the roles, on a declared scope.
+ * ('anyStatus': /me only), or approved users let in by a cell of the policy table
+ * (protocol/src/policy.ts): its roles, on its scope.
  */
-export type Access = 'public' | 'anyStatus' | { roles: readonly Role[]; scope: Scope };
+export type Access = 'public' | 'anyStatus' | Grant;
 /** A route's request schemas (zod), as declared. */
 export type RouteSchemas = { body?: unknown; querystring?: unknown; params?: unknown };
 
@@ -29,28 +24,22 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    currentUser: UserDoc | null;
-  }
-  interface FastifyInstance {
-    /** Every /api route with who may call it and its schemas, as registered (the permission matrix and fuzz tests read it). */
-    routeTable: Array<{ method: string; url: string; access: Access; schema: RouteSchemas }>;
+    currentUser: UserRecord | null;
   }
 }
 
 /** Every /api route must declare its access; a route without one cannot even be registered. */
 export function registerAccessControl(app: FastifyInstance, config: Config): void {
   app.decorateRequest('currentUser', null);
-  const routeTable: FastifyInstance['routeTable'] = [];
-  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/');
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (isApi && !access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
     if (!isApi || !access) return;
-    const schema = (route.schema ?? {}) as RouteSchemas;
-    checkScopeDeclaration(String(route.method), route.url, access, schema);
-    for (const method of ([] as string[]).concat(route.method)) if (method !== 'HEAD') routeTable.push({ method, url: route.url, access, schema });
+    // Every route is described to outsiders (/api/openapi.json), with its access: none is hidden.
+    if ((route.schema as { hide?: boolean } | undefined)?.hide) throw new Error(`Route ${route.method} ${route.url} is hidden from the API description`);
+    checkScopeDeclaration(String(route.method), route.url, access, (route.schema ?? {}) as RouteSchemas);
   });
 
   app.addHook('preValidation', async (request) => {
@@ -69,7 +58,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   registerSchoolScope(app);
 }
 
-async function loadSessionUser(request: FastifyRequest, config: Config): Promise<UserDoc> {
+async function loadSessionUser(request: FastifyRequest, config: Config): Promise<UserRecord> {
   const session = request.session;
   const userId = session?.userId;
   if (!session || !userId) throw unauthorized(TEXTS.notSignedIn);
@@ -92,7 +81,7 @@ async function loadSessionUser(request: FastifyRequest, config: Config): Promise
 }
 
 /** The signed-in user of a route that is not public. */
-export function currentUser(request: FastifyRequest): UserDoc {
+export function currentUser(request: FastifyRequest): UserRecord {
   if (!request.currentUser) throw unauthorized(TEXTS.notSignedIn);
   return request.currentUser;
 }

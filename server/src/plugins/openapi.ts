@@ -32,7 +32,9 @@ function describeAccess(access: Access | undefined): string {
 
 /**
  * The REST API described as OpenAPI 3.1, from the zod schemas the routes validate with, at
- * /api/openapi.json; in development a docs page at /api-docs. Only /api routes are described.
+ * /api/openapi.json; in development a docs page at /api-docs. Every /api route is described, and
+ * only those; each carries its access as `x-access`: 'public', 'anyStatus', or its cell of the
+ * policy table (protocol/src/policy.ts: data, may, roles, scope).
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifySwagger, {
@@ -51,7 +53,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       if (!args.url.startsWith('/api/')) return { schema: { ...args.schema, hide: true }, url: args.url };
       const transformed = jsonSchemaTransform(args);
       const access = (args.route.config as { access?: Access } | undefined)?.access;
-      const schema = { ...transformed.schema, description: describeAccess(access) } as typeof transformed.schema & { response?: Record<string, unknown> };
+      const schema = { ...transformed.schema, description: describeAccess(access), 'x-access': access } as typeof transformed.schema & {
+        response?: Record<string, unknown>;
+      };
       // Every refusal is a Norwegian { message }: 4xx for the caller's request, 503 while the database is away.
       const answers = schema.response ?? {};
       // A download (the exports) has no JSON schema of its success; it is still an answer.
@@ -62,7 +66,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
   });
 
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public' } }, async () => app.swagger());
 
   if (config.env === 'development') {
     await app.register(fastifySwaggerUi, { routePrefix: '/api-docs', uiConfig: { docExpansion: 'list' } });

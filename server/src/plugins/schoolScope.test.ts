@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ADMIN_ROLE, PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
+import { apiRoutes } from '../../test/apiRoutes';
 import type { Callers } from '../../test/callers';
 import type { Fixture } from '../../test/fixtures';
 import type { TestServer } from '../../test/testServer';
@@ -23,8 +24,8 @@ beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
 afterAll(async () => server.close());
 
 describe('the school a route acts on is declared on the route', () => {
-  it('every route with roles declares its scope, and every one outside the platform and the own account is school-scoped', () => {
-    const withRoles = server.app.routeTable.filter((route) => typeof route.access === 'object');
+  it('every route with roles declares its scope, and every one outside the platform and the own account is school-scoped', async () => {
+    const withRoles = (await apiRoutes(server.baseUrl)).filter((route) => typeof route.access === 'object');
     expect(withRoles.length).toBeGreaterThan(30);
     for (const route of withRoles) {
       const access = route.access as { scope?: string };

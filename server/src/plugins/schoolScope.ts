@@ -3,9 +3,9 @@ import type { Types } from 'mongoose';
 import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import { School } from '../features/schools/model';
-import type { UserDoc } from '../features/users/model';
+import type { UserDoc, UserRecord } from '../features/users/model';
 import { badRequest, forbidden, notFound } from '../httpError';
-import type { Access, RouteSchemas } from './auth';
+import type { Access, RouteSchemas, Scope } from './auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +19,7 @@ declare module 'fastify' {
  * is refused, not quietly ignored); the Plattformadministrator must name one, in the path
  * (`:schoolId`) or as `?schoolId=`, and it must exist.
  */
-async function resolveSchool(user: UserDoc, named: string | undefined): Promise<Types.ObjectId> {
+async function resolveSchool(user: UserRecord, named: string | undefined): Promise<Types.ObjectId> {
   if (user.role !== PLATFORM_ADMIN_ROLE) {
     if (!user.schoolId) throw forbidden(TEXTS.forbidden);
     if (named !== undefined && !user.schoolId.equals(named)) throw forbidden(TEXTS.otherSchool, 'otherSchool');
@@ -47,7 +47,12 @@ function declaresSchoolId(schema: RouteSchemas): boolean {
  * Plattformadministrator alone, and a school route the Plattformadministrator may call must let
  * them name the school.
  */
-export function checkScopeDeclaration(method: string, url: string, access: Access, schema: RouteSchemas): void {
+export function checkScopeDeclaration(
+  method: string,
+  url: string,
+  access: Access | { roles: readonly Role[]; scope: Scope },
+  schema: RouteSchemas,
+): void {
   if (typeof access === 'string') return;
   const where = `${method} ${url}`;
   const platformAdminMayCall = access.roles.includes(PLATFORM_ADMIN_ROLE as Role);

@@ -30,19 +30,30 @@ declare module 'fastify' {
 export const sessionPlugin = fp<{ config: Config }>(async (app, { config }) => {
   // The same secret as the session's signer, so the socket handshake can read the session cookie.
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  const store = new MongoSessionStore(config.sessionIdleMs);
   await app.register(fastifySession, {
     secret: config.sessionSecret,
     cookieName: sessionCookieName(config),
-    store: new MongoSessionStore(config.sessionIdleMs),
+    store,
     saveUninitialized: false,
-    rolling: true,
+    // The idle limit is the store's (each use moves the row's expiry on, touch below); the cookie
+    // lives as long as a session may, so an ordinary answer carries no Set-Cookie.
+    rolling: false,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
       secure: config.cookieSecure,
       path: '/',
-      maxAge: config.sessionIdleMs,
+      maxAge: config.sessionAbsoluteMs,
     },
+  });
+  // After the answer has gone: a signed-in request moves its session's idle expiry on.
+  app.addHook('onResponse', (request, _reply, done) => {
+    const session = request.session;
+    if (session?.userId && session.sessionId) {
+      store.touch(session.sessionId).catch((err: unknown) => request.log.warn({ err }, 'session touch failed'));
+    }
+    done();
   });
 
   const timer = setInterval(() => {

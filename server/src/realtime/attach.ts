@@ -1,14 +1,14 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, SICK_COMMENT_ROLES, type Role } from '#protocol/roles';
+import type { Role } from '#protocol/roles';
 import type { Config } from '../config';
 import { sessionCookieName } from '../plugins/session';
-import type { UserDoc } from '../features/users/model';
+import type { UserDoc, UserRecord } from '../features/users/model';
 import { authenticateSocket, liveSession, SocketAuthError } from './handshake';
 import { watchSession } from './sessionWatch';
 import { Realtime, type IoServer } from './realtime';
-import { rooms } from './rooms';
+import { roomsOf } from './rooms';
 import { createRedisPair } from './redisClients';
 import { CONFIRM_TIMEOUT_MS, linkCachesAcrossInstances } from './cacheCoherence';
 
@@ -92,19 +92,10 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   });
 }
 
-/** The rooms a user's socket belongs in; the school and user come from the session, never the client. */
-function joinRooms(socket: Socket, user: UserDoc, sessionId: string): void {
-  void socket.join(rooms.user(user._id.toHexString()));
-  void socket.join(rooms.session(sessionId));
-  // A user waiting for approval hears only about their own account.
-  if (user.status !== 'approved') return;
-  if (user.role === PLATFORM_ADMIN_ROLE) void socket.join(rooms.platform);
-  if (!user.schoolId) return;
-  const schoolId = user.schoolId.toHexString();
-  void socket.join(rooms.school(schoolId));
-  if (user.role === ADMIN_ROLE) void socket.join(rooms.schoolAdmins(schoolId));
-  if (user.role === ADMIN_ROLE || user.role === CARETAKER_ROLE) void socket.join(rooms.schoolMaintenance(schoolId));
-  if (!SICK_COMMENT_ROLES.includes(user.role as Role)) void socket.join(rooms.schoolRedacted(schoolId));
+/** The rooms a user's socket belongs in (rooms.ts, from the policy table); the school and user come from the session, never the client. */
+function joinRooms(socket: Socket, user: UserRecord, sessionId: string): void {
+  const member = { id: user._id.toHexString(), role: user.role as Role, status: user.status, schoolId: user.schoolId?.toHexString() ?? null };
+  for (const room of roomsOf(member, sessionId)) void socket.join(room);
 }
 
 function isAllowedOrigin(headers: Record<string, string | string[] | undefined>, config: Config): boolean {

@@ -2,7 +2,7 @@ import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import type { Config } from '../config';
 import { loadSession, type StoredSession } from '../features/auth/sessionStore';
 import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';
-import type { UserDoc } from '../features/users/model';
+import type { UserDoc, UserRecord } from '../features/users/model';
 
 export class SocketAuthError extends Error {}
 
@@ -22,7 +22,7 @@ export async function liveSession(sessionId: string, config: Config, now = new D
 export async function authenticateSocket(
   sessionId: string | null,
   config: Config,
-): Promise<{ user: UserDoc; sessionId: string }> {
+): Promise<{ user: UserRecord; sessionId: string }> {
   const session = sessionId ? await liveSession(sessionId, config) : null;
   if (!sessionId || !session) throw new SocketAuthError('Ikke innlogget');
   const user = await findUserCached(session.data.userId!); // liveSession returns only sessions with a user

@@ -6,9 +6,10 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '#protocol/events';
+import type { DataEvent } from '#protocol/policy';
 import { eventOrigin } from './eventOrigin';
 import type { ServerSessionEndReason } from '#protocol/sessionEnd';
-import { rooms } from './rooms';
+import { eventRooms, rooms } from './rooms';
 
 /** What the server keeps on a socket: the session it was opened with. */
 export type SocketData = { sessionId?: string; role?: string };
@@ -33,16 +34,22 @@ export class Realtime {
     (this.io.to(targets).emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, eventOrigin());
   }
 
-  /** To everyone of a school and the platform room. */
-  toSchool<E extends ServerEventName>(schoolId: string, event: E, payload: ServerEventPayload<E>): void {
-    this.emit([rooms.school(schoolId), rooms.platform], event, payload);
+  /** To those of a school who see the event's kind of data (the policy table), and the platform room. */
+  toSchool<E extends DataEvent>(schoolId: string, event: E, payload: ServerEventPayload<E>): void {
+    this.emit(eventRooms(event, schoolId), event, payload);
+  }
+
+  /** To the Plattformadministrator: the platform's own data. */
+  toPlatform<E extends DataEvent>(event: E, payload: ServerEventPayload<E>): void {
+    this.emit(eventRooms(event), event, payload);
   }
 
   /**
-   * To everyone of a school and the platform room, except that members in the school's redacted
-   * room (roles that may not read health data) get the redacted payload instead.
+   * To those of a school who see the event's kind of data and the platform room, except that
+   * members in the school's redacted room (roles that may not read health data) get the redacted
+   * payload instead.
    */
-  toSchoolRedacted<E extends ServerEventName>(
+  toSchoolRedacted<E extends DataEvent>(
     schoolId: string,
     event: E,
     payloads: { full: ServerEventPayload<E>; redacted: ServerEventPayload<E> },
@@ -56,7 +63,7 @@ export class Realtime {
     const origin = eventOrigin();
     const emit = (target: ReturnType<IoServer['to']>, payload: unknown) =>
       (target.emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, origin);
-    emit(this.io.to([rooms.school(schoolId), rooms.platform]).except(redactedRoom), payloads.full);
+    emit(this.io.to(eventRooms(event, schoolId)).except(redactedRoom), payloads.full);
     emit(this.io.to(redactedRoom), payloads.redacted);
   }
 

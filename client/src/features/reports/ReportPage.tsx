@@ -20,7 +20,7 @@ export function ReportPage() {
 
   return (
     <div className="app-shell">
-      <AppHeader title="Rapport" backTo={links.back} backLabel={links.yearly && links.isAdmin ? 'Tilbake til årsrapporten' : 'Tilbake til rapportene'} />
+      <AppHeader title="Rapport" backTo={links.back} backLabel={links.backToYearly ? 'Tilbake til årsrapporten' : 'Tilbake til rapportene'} />
       <main className="page page-medium" data-testid="report-page">
         <ReportLoader id={id} back={links.back}>
           {(report) => <ReportView report={report} />}
@@ -109,7 +109,7 @@ function ReportView({ report }: { report: Report }) {
         )}
       </section>
 
-      {links.isAdmin && (
+      {links.mayChange && (
         <div className="report-view-actions">
           <button type="button" className="button button-danger-outline" onClick={() => setConfirming(true)} data-testid="delete-report">
             Slett rapport

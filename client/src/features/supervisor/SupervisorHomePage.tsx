@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import {
   formatLongDayNo,
   isResetWindow,
+  mayRole,
+  POLICY,
   PRODUCT_NAME,
   reportDay,
   SCHOOL_ADMIN_ROLES,
@@ -58,7 +60,7 @@ export function SupervisorHomePage() {
         {schoolId === null || query === null ? (
           <p className="empty">Velg en skole for å se tilsynet.</p>
         ) : (
-          <Board schoolId={schoolId} query={query} userId={user.id} isSupervisor={user.role === SUPERVISOR_ROLE} />
+          <Board schoolId={schoolId} query={query} userId={user.id} isSupervisor={mayRole(POLICY.ownReport.change, user.role)} />
         )}
         <FooterLinks changePassword={user.role === SUPERVISOR_ROLE} />
       </main>

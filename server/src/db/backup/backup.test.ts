@@ -4,14 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { startSeededServer } from '../../../test/seededServer';
+import { dropTestDatabase, ownTestDatabase } from '../../../test/testDatabase';
 import { signedIn } from '../../../test/sessions';
 import type { TestServer } from '../../../test/testServer';
 import { SickRecord } from '../../features/sick/model';
 import { projectRoot } from '../../projectRoot';
+import { withDatabaseName } from '../databaseUri';
+import { usesExternalMongo } from '../engine';
 import { runMigrations } from '../migrations/runMigrations';
 import { ArchiveRefused, DAMAGED, readArchive, UNAUTHENTIC, verifyArchive, writeArchive } from './archiveFormat';
 import { backupToFile } from './backup';
@@ -258,6 +261,33 @@ describe('the commands', () => {
     expect(usage.stderr).toContain('Bruk: npm run restore -- <fil>');
   });
 
+  it('npm run backup refuses a database that is empty or not this app’s, and a data folder with no database, writing nothing', async () => {
+    const emptyUri = ownTestDatabase('tom');
+    const script = (env: NodeJS.ProcessEnv, target: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], { cwd: projectRoot(), env, encoding: 'utf8' });
+
+    const empty = script({ ...process.env, MONGODB_URI: emptyUri }, file('empty.gz'));
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).toContain('Sikkerhetskopien feilet (MONGODB_URI): databasen');
+    expect(empty.stderr).toContain('er tom eller ikke Tilsynsvakts');
+    expect(existsSync(file('empty.gz'))).toBe(false);
+    // The tool's start made the database (its indexes) before it found it empty.
+    await dropTestDatabase(emptyUri);
+
+    // The nightly cron line without DATA_DIR: the tool must not start the engine there and make an empty database.
+    const wrongFolder = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-feil-mappe-'));
+    const { MONGODB_URI: _unused, ...withoutUri } = process.env;
+    const folder = script({ ...withoutUri, DATA_DIR: wrongFolder }, file('folder.gz'));
+    expect(folder.status).toBe(1);
+    expect(folder.stderr).toContain(`fant ingen database i ${wrongFolder} (DATA_DIR)`);
+    expect(readdirSync(wrongFolder)).toEqual([]);
+    expect(existsSync(file('folder.gz'))).toBe(false);
+    rmSync(wrongFolder, { recursive: true, force: true });
+  });
+});
+
+// The embedded engine started by a tool in DATA_DIR: with MONGODB_URI there is no such folder to leave or clean.
+describe.skipIf(usesExternalMongo)('the commands on the embedded engine’s data folder (not with MONGODB_URI)', () => {
   it('npm run restore that is refused leaves no database behind in a data folder it found empty', () => {
     const { MONGODB_URI: _unused, ...withoutUri } = process.env;
     const parent = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-ny-mappe-'));
@@ -283,32 +313,9 @@ describe('the commands', () => {
     expect(readdirSync(parent)).toEqual([]);
     rmSync(parent, { recursive: true, force: true });
   }, 60_000);
-
-  it('npm run backup refuses a database that is empty or not this app’s, and a data folder with no database, writing nothing', () => {
-    const { host, port } = mongoose.connection;
-    const emptyUri = `mongodb://${host}:${port}/tom_${process.pid}`;
-    const script = (env: NodeJS.ProcessEnv, target: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', target], { cwd: projectRoot(), env, encoding: 'utf8' });
-
-    const empty = script({ ...process.env, MONGODB_URI: emptyUri }, file('empty.gz'));
-    expect(empty.status).toBe(1);
-    expect(empty.stderr).toContain('Sikkerhetskopien feilet (MONGODB_URI): databasen');
-    expect(empty.stderr).toContain('er tom eller ikke Tilsynsvakts');
-    expect(existsSync(file('empty.gz'))).toBe(false);
-
-    // The nightly cron line without DATA_DIR: the tool must not start the engine there and make an empty database.
-    const wrongFolder = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-feil-mappe-'));
-    const { MONGODB_URI: _unused, ...withoutUri } = process.env;
-    const folder = script({ ...withoutUri, DATA_DIR: wrongFolder }, file('folder.gz'));
-    expect(folder.status).toBe(1);
-    expect(folder.stderr).toContain(`fant ingen database i ${wrongFolder} (DATA_DIR)`);
-    expect(readdirSync(wrongFolder)).toEqual([]);
-    expect(existsSync(file('folder.gz'))).toBe(false);
-    rmSync(wrongFolder, { recursive: true, force: true });
-  });
 });
 
+/** This test file's database on the run's server, as a tool's MONGODB_URI. */
 function uriOfThisDatabase(): string {
-  const { host, port, name } = mongoose.connection;
-  return `mongodb://${host}:${port}/${name}`;
+  return withDatabaseName(inject('mongoServerUri'), mongoose.connection.name);
 }

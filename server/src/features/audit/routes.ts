@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Types } from 'mongoose';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditEntriesSchema, auditQuerySchema } from '#protocol/audit';
-import { PLATFORM_ADMIN_ROLE, SCHOOL_ADMIN_ROLES } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
 import { schoolOf } from '../../plugins/schoolScope';
 import { listAudit } from './service';
 
@@ -12,13 +12,13 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/admin/audit',
-    { config: { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } }, schema: { querystring: auditQuerySchema, response: { 200: auditEntriesSchema } } },
+    { config: { access: POLICY.audit.see }, schema: { querystring: auditQuerySchema, response: { 200: auditEntriesSchema } } },
     async (request) => listAudit(schoolOf(request), request.query),
   );
 
   r.get(
     '/api/plattformadministrator/audit',
-    { config: { access: { roles: [PLATFORM_ADMIN_ROLE], scope: 'platform' } }, schema: { querystring: auditQuerySchema, response: { 200: auditEntriesSchema } } },
+    { config: { access: POLICY.platform.see }, schema: { querystring: auditQuerySchema, response: { 200: auditEntriesSchema } } },
     async (request) => listAudit(request.query.schoolId ? new Types.ObjectId(request.query.schoolId) : null, request.query),
   );
 }

@@ -1,13 +1,13 @@
 import { Types } from 'mongoose';
 import type { AuditAction, AuditEntry } from '#protocol/audit';
-import type { UserDoc } from '../users/model';
+import type { UserDoc, UserRecord } from '../users/model';
 import { AuditModel, type AuditDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { appNow } from '../../appClock';
 
 export type AuditTarget = { id: Types.ObjectId | string; name: string; schoolId: Types.ObjectId | string | null | undefined; detail?: string };
 
-type Actor = Pick<UserDoc, '_id' | 'name'> & { role: string };
+type Actor = Pick<UserRecord, '_id' | 'name'> & { role: string };
 
 /** What the server does on its own (deleting health data after its retention period), in the trail as such. */
 export const SYSTEM_ACTOR: Actor = { _id: new Types.ObjectId('000000000000000000000000'), name: 'Tilsynsvakt (automatisk)', role: 'System' };

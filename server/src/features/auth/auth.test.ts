@@ -6,6 +6,7 @@ import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import { startTestServer, type TestServer } from '../../../test/testServer';
 import { SessionModel } from './sessionModel';
+import { SESSION_COOKIE } from '../../plugins/session';
 import { UserModel } from '../users/model';
 
 let server: TestServer;
@@ -339,6 +340,41 @@ describe('session store', () => {
     await new Promise<void>((resolve) => store.destroy('fresh-anonymous', () => resolve()));
     await save('fresh-anonymous', { userId: fx.a.admin.id });
     expect(await SessionModel.exists({ _id: 'fresh-anonymous' })).toBeNull();
+  });
+});
+
+describe('the idle limit, kept by the store', () => {
+  it('an ordinary request sends no cookie back; the sign-in cookie lives until the absolute limit', async () => {
+    const client = anon();
+    const login = await client.post('/api/auth/login', { email: fx.a.supervisor.email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    const sessionCookie = login.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!;
+    const expires = new Date(/Expires=([^;]+)/.exec(sessionCookie)![1]!).getTime();
+    expect(Math.abs(expires - (Date.now() + server.config.sessionAbsoluteMs))).toBeLessThan(60_000);
+    const me = await client.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('a request moves the session row’s expiry on, at most once per interval, never for an ended session', async () => {
+    const { MongoSessionStore } = await import('./sessionStore');
+    const store = new MongoSessionStore(60_000); // moves at most every 15 s
+    const now = Date.now();
+    const expiryOf = async (id: string) => (await SessionModel.findById(id).lean())!.expiresAt.getTime();
+    await SessionModel.create([
+      { _id: 'touch-live', data: '{}', expiresAt: new Date(now + 1000) },
+      { _id: 'touch-ended', data: '{}', expiresAt: new Date(now - 1000) },
+    ]);
+    await store.touch('touch-live', now);
+    expect(await expiryOf('touch-live')).toBe(now + 60_000);
+    await store.touch('touch-live', now + 5000);
+    expect(await expiryOf('touch-live')).toBe(now + 60_000);
+    await store.touch('touch-live', now + 16_000);
+    expect(await expiryOf('touch-live')).toBe(now + 76_000);
+    await store.touch('touch-ended', now);
+    expect(await expiryOf('touch-ended')).toBe(now - 1000);
+    await store.touch('touch-gone', now);
+    expect(await SessionModel.exists({ _id: 'touch-gone' })).toBeNull();
   });
 });
 

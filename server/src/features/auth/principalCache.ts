@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { School } from '../schools/model';
-import { UserModel, type UserDoc } from '../users/model';
+import { UserModel, type UserRecord } from '../users/model';
 import { onPrincipalsChanged, principalsGeneration, principalsTrusted } from './principalChanges';
 
 /**
@@ -16,7 +16,7 @@ const TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
 
 type Entry<T> = { value: T; at: number };
-const users = new Map<string, Entry<Record<string, unknown>>>();
+const users = new Map<string, Entry<UserRecord>>();
 const schools = new Map<string, Entry<boolean>>();
 onPrincipalsChanged(() => {
   users.clear();
@@ -49,15 +49,17 @@ function once<T>(key: string, load: (generation: number) => Promise<T>): Promise
   return started;
 }
 
-export async function findUserCached(userId: string): Promise<UserDoc | null> {
+/** The user as stored, shared by every request that asks until users change: frozen, never to be changed in place. */
+export async function findUserCached(userId: string): Promise<UserRecord | null> {
   const hit = users.get(userId);
-  if (fresh(hit)) return UserModel.hydrate(hit.value);
-  const row = await once(`user:${userId}`, async (generation) => {
-    const found = await UserModel.findById(userId).lean<Record<string, unknown>>();
-    if (found) remember(users, userId, found, generation);
-    return found;
+  if (fresh(hit)) return hit.value;
+  return once(`user:${userId}`, async (generation) => {
+    const found = await UserModel.findById(userId).lean<UserRecord>();
+    if (!found) return null;
+    const user = Object.freeze(found);
+    remember(users, userId, user, generation);
+    return user;
   });
-  return row ? UserModel.hydrate(row) : null;
 }
 
 export async function isSchoolActiveCached(schoolId: Types.ObjectId | null | undefined): Promise<boolean> {

@@ -8,7 +8,7 @@ import {
   registerBodySchema,
 } from '#protocol/auth';
 import { messageSchema } from '#protocol/common';
-import { ROLES } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
@@ -63,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
   r.put(
     '/api/auth/change-password',
     {
-      config: { access: { roles: ROLES, scope: 'account' }, rateLimit: perIp },
+      config: { access: POLICY.ownAccount.change, rateLimit: perIp },
       schema: { body: changePasswordBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {

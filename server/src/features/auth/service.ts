@@ -7,7 +7,7 @@ import { TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { isSchoolActive, School } from '../schools/model';
-import { normalizeEmail, UserModel, type UserDoc } from '../users/model';
+import { normalizeEmail, UserModel, type UserDoc, type UserRecord } from '../users/model';
 import { presentUser } from '../users/present';
 import { presentPlatformSchool } from '../schools/service';
 import { emitUserChange, presentWithSchool } from '../users/service';
@@ -95,7 +95,7 @@ export async function logout(request: FastifyRequest, realtime: Realtime): Promi
   realtime.disconnectSession(sessionId);
 }
 
-export async function me(user: UserDoc): Promise<{ user: User }> {
+export async function me(user: UserRecord): Promise<{ user: User }> {
   return { user: await presentWithSchool(user) };
 }
 
@@ -105,7 +105,7 @@ export async function me(user: UserDoc): Promise<{ user: User }> {
  */
 export async function changePassword(
   request: FastifyRequest,
-  user: UserDoc,
+  user: UserRecord,
   body: ChangePasswordBody,
   realtime: Realtime,
   limiter: AccountLimiter,
@@ -117,8 +117,7 @@ export async function changePassword(
     throw badRequest(TEXTS.wrongCurrentPassword, 'wrongCurrentPassword');
   }
   limiter.reset(key);
-  user.passwordHash = await hashPassword(body.newPassword);
-  await user.save();
+  await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });
   await SessionModel.deleteMany({ userId: user._id, _id: trusted({ $ne: request.session.sessionId }) });
   realtime.disconnectOtherSessions(user._id.toHexString(), request.session.sessionId);
 }

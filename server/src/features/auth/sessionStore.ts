@@ -11,9 +11,9 @@ export type StoredSession = Parameters<SessionStore['set']>[1] & {
   cookie: { expires?: Date | string | null };
 };
 
-/** A rolling session is re-saved on every request; within this window an unchanged one is not rewritten. */
+/** How often a request moves a session's idle expiry on, at most (a quarter of the idle limit for short test limits). */
 const TOUCH_INTERVAL_MS = 60_000;
-const REMEMBERED_SESSIONS = 5_000;
+const TOUCHED_SESSIONS = 20_000;
 
 /**
  * Reads a live session by its id. The filter is the bare _id on purpose: FerretDB's SQLite
@@ -25,27 +25,32 @@ export async function loadSession(sessionId: string, now = new Date()): Promise<
   return { data: JSON.parse(row.data) as StoredSession, expiresAt: row.expiresAt };
 }
 
-/** @fastify/session store backed by the Session collection. */
+/**
+ * @fastify/session store backed by the Session collection. The idle limit is kept here, not in
+ * the cookie: a session's row expires `idleMs` after it was last used (`touch`, at most once per
+ * interval), and the cookie lives until the absolute limit, so an ordinary request neither
+ * rewrites its session nor sends a cookie back.
+ */
 export class MongoSessionStore implements SessionStore {
-  /** What this instance last read or wrote per session, to skip rewriting an unchanged one. */
-  private readonly known = new Map<string, { json: string; expiresAt: number }>();
+  /** When this instance last moved each session's expiry on. */
+  private readonly touchedAt = new Map<string, number>();
+  private readonly touchIntervalMs: number;
 
-  constructor(private readonly idleMs: number) {}
+  constructor(private readonly idleMs: number) {
+    this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, idleMs / 4);
+  }
 
   set(sessionId: string, session: StoredSession, callback: Callback): void {
-    const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.idleMs);
-    const json = JSON.stringify({ ...session, cookie: undefined });
-    const known = this.known.get(sessionId);
-    if (known && known.json === json && expires.getTime() - known.expiresAt < TOUCH_INTERVAL_MS) return callback();
+    const expiresAt = new Date(Date.now() + this.idleMs);
     // A signed-in session is only ever updated, never re-created: a request that was in flight
-    // during logout must not bring the destroyed session back with its rolling save.
+    // during logout must not bring the destroyed session back with its save.
     SessionModel.updateOne(
       { _id: sessionId },
-      { $set: { data: JSON.stringify(session), userId: session.userId ?? null, expiresAt: expires } },
+      { $set: { data: JSON.stringify(session), userId: session.userId ?? null, expiresAt } },
       { upsert: !session.userId },
     ).then(() => {
       forgetSession(sessionId);
-      this.remember(sessionId, json, expires.getTime());
+      this.touchedAt.set(sessionId, Date.now());
       callback();
     }, callback);
   }
@@ -57,25 +62,30 @@ export class MongoSessionStore implements SessionStore {
     const generation = sessionsGeneration();
     loadSession(sessionId).then(
       (found) => {
-        if (found) {
-          rememberSession(sessionId, { json: JSON.stringify(found.data), expiresAt: found.expiresAt.getTime() }, generation);
-          this.remember(sessionId, JSON.stringify({ ...found.data, cookie: undefined }), found.expiresAt.getTime());
-        } else this.known.delete(sessionId);
+        if (found) rememberSession(sessionId, { json: JSON.stringify(found.data), expiresAt: found.expiresAt.getTime() }, generation);
         callback(null, found?.data ?? null);
       },
       (err: unknown) => callback(err),
     );
   }
 
-  destroy(sessionId: string, callback: Callback): void {
-    this.known.delete(sessionId);
-    SessionModel.deleteOne({ _id: sessionId }).then(() => callback(), callback);
+  /**
+   * The session was used: its idle expiry moves on, at most once per interval. Only a live row is
+   * moved (an ended or expired session stays ended), and a failure costs only this move.
+   */
+  async touch(sessionId: string, now = Date.now()): Promise<void> {
+    const last = this.touchedAt.get(sessionId);
+    if (last !== undefined && now - last < this.touchIntervalMs) return;
+    this.touchedAt.delete(sessionId);
+    this.touchedAt.set(sessionId, now);
+    if (this.touchedAt.size > TOUCHED_SESSIONS) this.touchedAt.delete(this.touchedAt.keys().next().value!);
+    // What memory holds of it stays: it is read again once its old expiry passes (sessionCache.ts).
+    await SessionModel.updateOne({ _id: sessionId, expiresAt: trusted({ $gt: new Date(now) }) }, { $set: { expiresAt: new Date(now + this.idleMs) } });
   }
 
-  private remember(sessionId: string, json: string, expiresAt: number): void {
-    this.known.delete(sessionId);
-    this.known.set(sessionId, { json, expiresAt });
-    if (this.known.size > REMEMBERED_SESSIONS) this.known.delete(this.known.keys().next().value!);
+  destroy(sessionId: string, callback: Callback): void {
+    this.touchedAt.delete(sessionId);
+    SessionModel.deleteOne({ _id: sessionId }).then(() => callback(), callback);
   }
 }
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolScopeQuerySchema } from '#protocol/classes';
 import { idParamsSchema, messageSchema } from '#protocol/common';
 import { deletedSchema } from '#protocol/platform';
-import { ROLES, SCHOOL_ADMIN_ROLES } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
 import { addAwayClassesBodySchema, addAwayStudentBodySchema, awayClassesQuerySchema, awayClassesSchema, awayQuerySchema, awaySchema, classIdParamsSchema, studentNameParamsSchema, tripSchema, tripsSchema, updateTripBodySchema } from '#protocol/away';
 import { osloDay } from '#protocol/time';
 import { currentUser } from '../../plugins/auth';
@@ -13,7 +13,8 @@ import { refreshAwayLists } from '../reports/service';
 import { awayClassIds, getAway } from './service';
 import { addToTrip, assertClassOfSchool, deleteTrip, listTrips, removeFromTrips, updateTrip } from './tripService';
 
-const admins = { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } } as const;
+const tripsSeen = { access: POLICY.trips.see };
+const tripsChanged = { access: POLICY.trips.change };
 const scoped = { querystring: schoolScopeQuerySchema };
 const REMOVED = { message: 'Fjernet' };
 
@@ -29,11 +30,11 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/away',
-    { config: { access: { roles: ROLES, scope: 'school' } }, schema: { querystring: awayQuerySchema, response: { 200: awaySchema } } },
+    { config: { access: POLICY.away.see }, schema: { querystring: awayQuerySchema, response: { 200: awaySchema } } },
     async (request) => getAway(schoolOf(request), request.query.activeOn),
   );
 
-  r.post('/api/away/add', { config: admins, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } }, async (request) => {
+  r.post('/api/away/add', { config: tripsChanged, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } }, async (request) => {
     const { fromDate, toDate, studentName, studentNames } = request.body;
     const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
     return renewed(schoolOf(request), await addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, app.realtime));
@@ -41,7 +42,7 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     '/api/away/student/:name',
-    { config: admins, schema: { ...scoped, params: studentNameParamsSchema, response: { 200: messageSchema } } },
+    { config: tripsChanged, schema: { ...scoped, params: studentNameParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
       await removeFromTrips(schoolOf(request), { studentName: request.params.name }, today(), app.realtime);
       return renewed(schoolOf(request), REMOVED);
@@ -50,18 +51,18 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/away/classes',
-    { config: admins, schema: { querystring: awayClassesQuerySchema, response: { 200: awayClassesSchema } } },
+    { config: tripsSeen, schema: { querystring: awayClassesQuerySchema, response: { 200: awayClassesSchema } } },
     async (request) => ({ classIds: await awayClassIds(schoolOf(request), request.query.activeOn) }),
   );
 
-  r.post('/api/away/classes', { config: admins, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } }, async (request) => {
+  r.post('/api/away/classes', { config: tripsChanged, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } }, async (request) => {
     const { fromDate, toDate, classIds } = request.body;
     return renewed(schoolOf(request), await addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, app.realtime));
   });
 
   r.delete(
     '/api/away/class/:classId',
-    { config: admins, schema: { ...scoped, params: classIdParamsSchema, response: { 200: messageSchema } } },
+    { config: tripsChanged, schema: { ...scoped, params: classIdParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
       const schoolId = schoolOf(request);
       await assertClassOfSchool(schoolId, request.params.classId);
@@ -70,19 +71,19 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/away/all', { config: admins, schema: { ...scoped, response: { 200: tripsSchema } } }, async (request) =>
+  r.get('/api/away/all', { config: tripsSeen, schema: { ...scoped, response: { 200: tripsSchema } } }, async (request) =>
     listTrips(schoolOf(request)),
   );
 
   r.delete(
     '/api/away/entry/:id',
-    { config: admins, schema: { ...scoped, params: idParamsSchema, response: { 200: deletedSchema } } },
+    { config: tripsChanged, schema: { ...scoped, params: idParamsSchema, response: { 200: deletedSchema } } },
     async (request) => renewed(schoolOf(request), await deleteTrip(currentUser(request), schoolOf(request), request.params.id, today(), app.realtime)),
   );
 
   r.put(
     '/api/away/trip/:id',
-    { config: admins, schema: { ...scoped, params: idParamsSchema, body: updateTripBodySchema, response: { 200: tripSchema } } },
+    { config: tripsChanged, schema: { ...scoped, params: idParamsSchema, body: updateTripBodySchema, response: { 200: tripSchema } } },
     async (request) => renewed(schoolOf(request), await updateTrip(schoolOf(request), request.params.id, request.body, today(), app.realtime)),
   );
 }

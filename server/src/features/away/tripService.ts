@@ -5,7 +5,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { formatDayNo } from '#protocol/time';
 import { audit } from '../audit/service';
 import { ClassModel } from '../classes/model';
-import type { UserDoc } from '../users/model';
+import type { UserDoc, UserRecord } from '../users/model';
 import { Trip, type TripDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { atCount } from '../../db/counterFilter';
@@ -145,7 +145,7 @@ export async function updateTrip(
   throw editConflict(AWAY_TEXTS.conflict, presentTrip(now));
 }
 
-export async function deleteTrip(actor: UserDoc, schoolId: Types.ObjectId, id: string, today: string, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteTrip(actor: UserRecord, schoolId: Types.ObjectId, id: string, today: string, realtime: Realtime): Promise<{ id: string }> {
   // The trip as it was deleted (not as read before), and only while it is not archived.
   const trip = await Trip.of(schoolId).findOneAndDelete({ _id: id, schoolId, toDate: trusted({ $gte: today }) }).lean<TripDoc>();
   if (!trip) {

@@ -4,25 +4,24 @@ import { refreshAwayLists } from '../reports/service';
 import { classesSchema, classSchema, createClassBodySchema, schoolScopeQuerySchema } from '#protocol/classes';
 import { idParamsSchema } from '#protocol/common';
 import { deletedSchema } from '#protocol/platform';
-import { SCHOOL_ADMIN_ROLES } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
 import { schoolOf } from '../../plugins/schoolScope';
 import { createClass, deleteClass, listClasses } from './service';
 
-const access = { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } } as const;
 
 export async function classRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/admin/classes',
-    { config: access, schema: { querystring: schoolScopeQuerySchema, response: { 200: classesSchema } } },
+    { config: { access: POLICY.classes.see }, schema: { querystring: schoolScopeQuerySchema, response: { 200: classesSchema } } },
     async (request) => listClasses(schoolOf(request)),
   );
 
   r.post(
     '/api/admin/classes',
     {
-      config: access,
+      config: { access: POLICY.classes.change },
       schema: { querystring: schoolScopeQuerySchema, body: createClassBodySchema, response: { 201: classSchema } },
     },
     async (request, reply) => reply.status(201).send(await createClass(schoolOf(request), request.body.className, app.realtime)),
@@ -31,7 +30,7 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/admin/classes/:id',
     {
-      config: access,
+      config: { access: POLICY.classes.change },
       schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXPORT_FORMATS, exportQuerySchema, type ExportFormat } from '#protocol/reportRanges';
-import { SCHOOL_ADMIN_ROLES } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
 import { TEXTS } from '#protocol/texts';
 import { formatDayNo } from '#protocol/time';
 import { notFound } from '../../httpError';
@@ -26,7 +26,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   for (const format of EXPORT_FORMATS) {
     r.get(
       `/api/reports/export.${format}`,
-      { config: { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } }, schema: { querystring: exportQuerySchema } },
+      { config: { access: POLICY.exports.see }, schema: { querystring: exportQuerySchema } },
       async (request, reply) => {
         const { from, to } = request.query;
         const schoolId = schoolOf(request);

@@ -10,14 +10,12 @@ import {
   maintenanceTasksSchema,
 } from '#protocol/maintenance';
 import { deletedSchema } from '#protocol/platform';
-import { MAINTENANCE_ROLES, SUPERVISOR_ROLE } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
 import { currentUser } from '../../plugins/auth';
 import { idempotentDocumentId } from '../../plugins/idempotency';
 import { schoolOf } from '../../plugins/schoolScope';
 import { createTask, deleteTask, listTasks, resolveTask } from './service';
 
-// Spec §6: listing and acting on tasks is for Admin, Vaktmester and Plattformadministrator.
-const maintainers = { access: { roles: MAINTENANCE_ROLES, scope: 'school' } } as const;
 const BASE = '/api/maintenance-tasks';
 
 export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
@@ -33,7 +31,7 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `${BASE}/submit`,
     {
-      config: { access: { roles: [SUPERVISOR_ROLE], scope: 'school' }, idempotent: true },
+      config: { access: POLICY.maintenance.send, idempotent: true },
       schema: { body: createMaintenanceTaskBodySchema, response: { 201: maintenanceTaskSchema } },
     },
     async (request, reply) => reply.status(201).send(await createKeyedTask(request, request.body)),
@@ -42,7 +40,7 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     BASE,
     {
-      config: { ...maintainers, idempotent: true },
+      config: { access: POLICY.maintenance.change, idempotent: true },
       schema: { querystring: schoolScopeQuerySchema, body: createMaintenanceTaskBodySchema, response: { 201: maintenanceTaskSchema } },
     },
     async (request, reply) => reply.status(201).send(await createKeyedTask(request, request.body)),
@@ -50,21 +48,21 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     BASE,
-    { config: maintainers, schema: { querystring: maintenanceListQuerySchema, response: { 200: maintenanceTasksSchema } } },
+    { config: { access: POLICY.maintenance.see }, schema: { querystring: maintenanceListQuerySchema, response: { 200: maintenanceTasksSchema } } },
     async (request) => listTasks(schoolOf(request), request.query.status),
   );
 
-  r.put(`${BASE}/:id/complete`, { config: maintainers, schema: oneTask }, async (request) =>
+  r.put(`${BASE}/:id/complete`, { config: { access: POLICY.maintenance.change }, schema: oneTask }, async (request) =>
     resolveTask(schoolOf(request), request.params.id, 'completed', currentUser(request), app.clock.now(), app.realtime),
   );
 
-  r.put(`${BASE}/:id/reject`, { config: maintainers, schema: oneTask }, async (request) =>
+  r.put(`${BASE}/:id/reject`, { config: { access: POLICY.maintenance.change }, schema: oneTask }, async (request) =>
     resolveTask(schoolOf(request), request.params.id, 'rejected', currentUser(request), app.clock.now(), app.realtime),
   );
 
   r.delete(
     `${BASE}/:id`,
-    { config: maintainers, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } } },
+    { config: { access: POLICY.maintenance.change }, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } } },
     async (request) => deleteTask(schoolOf(request), request.params.id, app.realtime),
   );
 }

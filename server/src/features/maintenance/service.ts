@@ -8,12 +8,12 @@ import {
 } from '#protocol/maintenance';
 import { cachedSchoolRead } from '../../db/schoolReadCache';
 import { createHash } from 'node:crypto';
-import { MAINTENANCE_ROLES, type Role } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
+import type { Role } from '#protocol/roles';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { conflict, gone, notFound, unprocessable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { rooms } from '../../realtime/rooms';
-import type { UserDoc } from '../users/model';
+import type { UserDoc, UserRecord } from '../users/model';
 import { DeletedKeyedTaskModel, MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
 
 
@@ -34,11 +34,6 @@ function present(task: MaintenanceTaskDoc): MaintenanceTask {
     rejectedAt: iso(task.rejectedAt),
     updatedAt: task.updatedAt.toISOString(),
   };
-}
-
-/** Cases are for the school's caretakers and admins (and the platform), not every member. */
-function targets(schoolId: Types.ObjectId): string[] {
-  return [rooms.schoolMaintenance(schoolId.toHexString()), rooms.platform];
 }
 
 /** Pending by room number; the archive newest action first (spec §2.5, §2.6). */
@@ -63,7 +58,7 @@ function listOrder(a: MaintenanceTask, b: MaintenanceTask): number {
  */
 export async function createTask(
   schoolId: Types.ObjectId,
-  creator: UserDoc,
+  creator: UserRecord,
   body: CreateMaintenanceTaskBody,
   realtime: Realtime,
   id?: Types.ObjectId,
@@ -82,9 +77,9 @@ export async function createTask(
   const { doc, made } = id ? await MaintenanceTaskModel.insertOnce(schoolId, id, fields) : { doc: await MaintenanceTaskModel.insert(schoolId, fields), made: true };
   if (!made && doc.requestHash !== requestHash) throw unprocessable(MAINTENANCE_TEXTS.keyReused, 'idempotencyKeyReused');
   const presented = present(doc);
-  if (made) realtime.emit(targets(schoolId), 'maintenanceTasks.created', presented);
+  if (made) realtime.toSchool(schoolId.toHexString(), 'maintenanceTasks.created', presented);
   // A replay tells no more than the first answer did to a caller who cannot read the case list.
-  if (!made && !MAINTENANCE_ROLES.includes(creator.role as Role)) return asMade(presented);
+  if (!made && !POLICY.maintenance.see.roles.includes(creator.role as Role)) return asMade(presented);
   return presented;
 }
 
@@ -105,7 +100,7 @@ export async function resolveTask(
   schoolId: Types.ObjectId,
   id: string,
   outcome: 'completed' | 'rejected',
-  actor: UserDoc,
+  actor: UserRecord,
   now: Date,
   realtime: Realtime,
 ): Promise<MaintenanceTask> {
@@ -120,7 +115,7 @@ export async function resolveTask(
     throw conflict(current.status === 'rejected' ? MAINTENANCE_TEXTS.alreadyRejected : MAINTENANCE_TEXTS.alreadyCompleted);
   }
   const presented = present(updated);
-  realtime.emit(targets(updated.schoolId), 'maintenanceTasks.updated', presented);
+  realtime.toSchool(updated.schoolId.toHexString(), 'maintenanceTasks.updated', presented);
   return presented;
 }
 
@@ -129,6 +124,6 @@ export async function deleteTask(schoolId: Types.ObjectId, id: string, realtime:
   // Its key, sent again, finds it gone rather than making it anew (written first: a replay in between finds one or the other).
   if (task.requestHash) await unlessDuplicate(() => DeletedKeyedTaskModel.insert(task.schoolId, { _id: task._id, schoolId: task.schoolId }), () => null);
   if (!(await MaintenanceTaskModel.of(task.schoolId).findOneAndDelete({ _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
-  realtime.emit(targets(task.schoolId), 'maintenanceTasks.deleted', { id });
+  realtime.toSchool(task.schoolId.toHexString(), 'maintenanceTasks.deleted', { id });
   return { id };
 }

@@ -10,6 +10,7 @@ import {
   retentionBodySchema,
   updateSchoolBodySchema,
 } from '#protocol/platform';
+import { POLICY } from '#protocol/policy';
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import {
   createUserBodySchema,
@@ -28,44 +29,45 @@ import { listSchoolUsers, sortByName } from '../users/service';
 import { changeRole, changeStatus, createUser, deleteUser, transferUser } from './userActions';
 import { trusted } from '../../db/trusted';
 
-const platformOnly = { access: { roles: [PLATFORM_ADMIN_ROLE], scope: 'platform' } } as const;
+const seen = { access: POLICY.platform.see };
+const changed = { access: POLICY.platform.change };
 const BASE = '/api/plattformadministrator';
 
 export async function platformRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const oneUser = { params: idParamsSchema, response: { 200: userSchema } };
 
-  r.get(`${BASE}/schools`, { config: platformOnly, schema: { response: { 200: platformSchoolsSchema } } }, async () =>
+  r.get(`${BASE}/schools`, { config: seen, schema: { response: { 200: platformSchoolsSchema } } }, async () =>
     listPlatformSchools(),
   );
 
   r.post(
     `${BASE}/schools`,
-    { config: platformOnly, schema: { body: createSchoolBodySchema, response: { 201: platformSchoolSchema } } },
+    { config: changed, schema: { body: createSchoolBodySchema, response: { 201: platformSchoolSchema } } },
     async (request, reply) => reply.status(201).send(await createSchool(request.body.name, app.realtime)),
   );
 
   r.put(
     `${BASE}/schools/:id`,
-    { config: platformOnly, schema: { params: idParamsSchema, body: updateSchoolBodySchema, response: { 200: platformSchoolSchema } } },
+    { config: changed, schema: { params: idParamsSchema, body: updateSchoolBodySchema, response: { 200: platformSchoolSchema } } },
     async (request) => setSchoolActive(request.params.id, request.body.active, app.realtime),
   );
 
   r.put(
     `${BASE}/schools/:id/retention`,
-    { config: platformOnly, schema: { params: idParamsSchema, body: retentionBodySchema, response: { 200: platformSchoolSchema } } },
+    { config: changed, schema: { params: idParamsSchema, body: retentionBodySchema, response: { 200: platformSchoolSchema } } },
     async (request) => setHealthDataRetention(currentUser(request), request.params.id, request.body.months, app.realtime),
   );
 
   r.delete(
     `${BASE}/schools/:id`,
-    { config: platformOnly, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
+    { config: changed, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
     async (request) => deleteSchool(currentUser(request), request.params.id, app.realtime),
   );
 
   r.get(
     `${BASE}/users`,
-    { config: platformOnly, schema: { querystring: platformUsersQuerySchema, response: { 200: usersSchema } } },
+    { config: seen, schema: { querystring: platformUsersQuerySchema, response: { 200: usersSchema } } },
     async (request) => {
       if (request.query.schoolId) return listSchoolUsers(request.query.schoolId);
       const [users, schools] = await Promise.all([
@@ -79,25 +81,25 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     `${BASE}/users`,
-    { config: platformOnly, schema: { body: createUserBodySchema, response: { 201: userSchema } } },
+    { config: changed, schema: { body: createUserBodySchema, response: { 201: userSchema } } },
     async (request, reply) => reply.status(201).send(await createUser(request.body, app.realtime)),
   );
 
-  r.put(`${BASE}/users/:id/role`, { config: platformOnly, schema: { ...oneUser, body: roleChangeBodySchema } }, async (request) =>
+  r.put(`${BASE}/users/:id/role`, { config: changed, schema: { ...oneUser, body: roleChangeBodySchema } }, async (request) =>
     changeRole(currentUser(request), request.params.id, request.body.role, app.realtime),
   );
 
-  r.put(`${BASE}/users/:id/status`, { config: platformOnly, schema: { ...oneUser, body: statusChangeBodySchema } }, async (request) =>
+  r.put(`${BASE}/users/:id/status`, { config: changed, schema: { ...oneUser, body: statusChangeBodySchema } }, async (request) =>
     changeStatus(currentUser(request), request.params.id, request.body.status, app.realtime),
   );
 
-  r.put(`${BASE}/users/:id/transfer`, { config: platformOnly, schema: { ...oneUser, body: transferBodySchema } }, async (request) =>
+  r.put(`${BASE}/users/:id/transfer`, { config: changed, schema: { ...oneUser, body: transferBodySchema } }, async (request) =>
     transferUser(currentUser(request), request.params.id, request.body.schoolId, app.realtime),
   );
 
   r.delete(
     `${BASE}/users/:id`,
-    { config: platformOnly, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
+    { config: changed, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
     async (request) => deleteUser(currentUser(request), request.params.id, app.realtime),
   );
 }

@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { hashPassword } from '../auth/passwords';
 import { School } from '../schools/model';
-import { normalizeEmail, UserModel, type UserDoc } from '../users/model';
+import { normalizeEmail, UserModel, type UserDoc, type UserRecord } from '../users/model';
 import { emitUserChange, presentWithSchool } from '../users/service';
 import { changeUser, checkRoleChange, platformReach, removeUser, type UserChange } from '../users/userChanges';
 import { unlessDuplicate } from '../../db/duplicateKey';
@@ -18,7 +18,7 @@ export async function createUser(body: CreateUserBody, realtime: Realtime): Prom
   const email = normalizeEmail(body.email);
   if (await UserModel.exists({ email })) throw conflict(TEXTS.emailTaken);
   const passwordHash = await hashPassword(body.password);
-  const user: UserDoc = await unlessDuplicate(
+  const user: UserRecord = await unlessDuplicate(
     () => UserModel.create({ name: body.name, email, passwordHash, role: body.role, status: 'approved', schoolId: body.schoolId }),
     () => {
       throw conflict(TEXTS.emailTaken);
@@ -29,21 +29,21 @@ export async function createUser(body: CreateUserBody, realtime: Realtime): Prom
   return presented;
 }
 
-export function changeRole(actor: UserDoc, targetId: string, role: Role, realtime: Realtime): Promise<User> {
+export function changeRole(actor: UserRecord, targetId: string, role: Role, realtime: Realtime): Promise<User> {
   const change = {
-    check: (target: UserDoc) => checkRoleChange(PLATFORM_ROLE_CHANGES, target.role as Role, role),
+    check: (target: UserRecord) => checkRoleChange(PLATFORM_ROLE_CHANGES, target.role as Role, role),
     set: { role },
     action: 'user.roleChanged',
-    detail: (target: UserDoc) => `${target.role} → ${role}`,
+    detail: (target: UserRecord) => `${target.role} → ${role}`,
     access: 'reconnect',
     ends: 'roleChanged',
   } as const;
   return changeUser(actor, platformReach, targetId, change, realtime);
 }
 
-export function changeStatus(actor: UserDoc, targetId: string, status: 'approved' | 'deactivated', realtime: Realtime): Promise<User> {
+export function changeStatus(actor: UserRecord, targetId: string, status: 'approved' | 'deactivated', realtime: Realtime): Promise<User> {
   const change: UserChange = {
-    check: (target: UserDoc) => {
+    check: (target: UserRecord) => {
       if (target.status === status) throw conflict(status === 'approved' ? 'Brukeren er allerede aktiv' : 'Brukeren er allerede deaktivert');
     },
     set: { status },
@@ -54,10 +54,10 @@ export function changeStatus(actor: UserDoc, targetId: string, status: 'approved
 }
 
 /** Moves only the user: what they wrote stays with the old school. */
-export async function transferUser(actor: UserDoc, targetId: string, schoolId: string, realtime: Realtime): Promise<User> {
+export async function transferUser(actor: UserRecord, targetId: string, schoolId: string, realtime: Realtime): Promise<User> {
   const destination = await School.findOne({ _id: schoolId, active: true }, { name: 1 }).lean();
   const change = {
-    check: (target: UserDoc) => {
+    check: (target: UserRecord) => {
       if (target.schoolId?.toHexString() === schoolId) throw badRequest('Brukeren tilhører allerede denne skolen');
       if (!destination) throw badRequest(TEXTS.unknownSchool);
     },
@@ -70,6 +70,6 @@ export async function transferUser(actor: UserDoc, targetId: string, schoolId: s
   return changeUser(actor, platformReach, targetId, change, realtime);
 }
 
-export function deleteUser(actor: UserDoc, targetId: string, realtime: Realtime): Promise<{ id: string }> {
+export function deleteUser(actor: UserRecord, targetId: string, realtime: Realtime): Promise<{ id: string }> {
   return removeUser(actor, platformReach, targetId, { action: 'user.deleted' }, realtime);
 }

@@ -14,16 +14,13 @@ import {
   tickTaskParamsSchema,
   updateReportBodySchema,
 } from '#protocol/reports';
-import { ROLES, SCHOOL_ADMIN_ROLES, SUPERVISOR_ROLE } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
 import { reportDay } from '#protocol/time';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
 import { taskRounds } from './rounds';
 import { deleteReport, getMyReport, getReport, recentReports, saveMyReport, tickMyTask, updateReportContent } from './service';
 
-const everyone = { access: { roles: ROLES, scope: 'school' } } as const;
-const supervisorOnly = { access: { roles: [SUPERVISOR_ROLE], scope: 'school' } } as const;
-const schoolAdmins = { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } } as const;
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,25 +28,25 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/reports/my',
-    { config: supervisorOnly, schema: { querystring: myReportQuerySchema, response: { 200: myReportSchema } } },
+    { config: { access: POLICY.ownReport.see }, schema: { querystring: myReportQuerySchema, response: { 200: myReportSchema } } },
     async (request) => getMyReport(schoolOf(request), currentUser(request), request.query.date, now()),
   );
 
   r.put(
     '/api/reports/my',
-    { config: supervisorOnly, schema: { body: saveMyReportBodySchema, response: { 200: reportSchema } } },
+    { config: { access: POLICY.ownReport.change }, schema: { body: saveMyReportBodySchema, response: { 200: reportSchema } } },
     async (request) => saveMyReport(schoolOf(request), currentUser(request), request.body, now(), app.realtime),
   );
 
   r.put(
     '/api/reports/my/tasks/:taskId',
-    { config: supervisorOnly, schema: { params: tickTaskParamsSchema, body: tickTaskBodySchema, response: { 200: reportSchema } } },
+    { config: { access: POLICY.ownReport.change }, schema: { params: tickTaskParamsSchema, body: tickTaskBodySchema, response: { 200: reportSchema } } },
     async (request) => tickMyTask(schoolOf(request), currentUser(request), request.params.taskId, request.body, now(), app.realtime),
   );
 
   r.get(
     '/api/reports/recent7',
-    { config: everyone, schema: { querystring: schoolScopeQuerySchema, response: { 200: recentReportsSchema } } },
+    { config: { access: POLICY.reports.see }, schema: { querystring: schoolScopeQuerySchema, response: { 200: recentReportsSchema } } },
     async (request) => {
       return (await recentReports(schoolOf(request), now())).map(({ id, date, authorName, completedTasks, updatedAt }) => ({
         id,
@@ -63,20 +60,20 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/task-rounds',
-    { config: everyone, schema: { querystring: schoolScopeQuerySchema, response: { 200: taskRoundsSchema } } },
+    { config: { access: POLICY.taskRounds.see }, schema: { querystring: schoolScopeQuerySchema, response: { 200: taskRoundsSchema } } },
     async (request) => taskRounds(schoolOf(request), reportDay(now())),
   );
 
   r.get(
     '/api/reports/:id',
-    { config: everyone, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: reportSchema } } },
+    { config: { access: POLICY.reports.see }, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: reportSchema } } },
     async (request) => getReport(schoolOf(request), request.params.id, now()),
   );
 
   r.put(
     '/api/reports/:id',
     {
-      config: schoolAdmins,
+      config: { access: POLICY.reports.change },
       schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, body: updateReportBodySchema, response: { 200: reportSchema } },
     },
     async (request) =>
@@ -85,7 +82,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     '/api/reports/:id',
-    { config: schoolAdmins, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } } },
+    { config: { access: POLICY.reports.change }, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } } },
     async (request) => deleteReport(currentUser(request), schoolOf(request), request.params.id, now(), app.realtime),
   );
 }

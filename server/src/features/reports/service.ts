@@ -7,7 +7,7 @@ import { badRequest, conflict, editConflict, notFound } from '../../httpError';
 import { awayOnDay } from '../away/service';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
-import type { UserDoc } from '../users/model';
+import type { UserDoc, UserRecord } from '../users/model';
 import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport } from './present';
 import { taskRounds } from './rounds';
@@ -20,7 +20,7 @@ import { inOrder } from '../../db/inOrder';
 const RECENT_DAYS = 7;
 
 /** The supervisor's own report for a day (default: the current report day), written or not. */
-export async function getMyReport(schoolId: Types.ObjectId, user: UserDoc, requested: string | undefined, now: Date): Promise<MyReport> {
+export async function getMyReport(schoolId: Types.ObjectId, user: UserRecord, requested: string | undefined, now: Date): Promise<MyReport> {
   const today = reportDay(now);
   const date = requested ?? today;
   const id = reportIdFor(schoolId, user._id, date);
@@ -57,7 +57,7 @@ function writableDay(date: string, now: Date): string {
  * otherwise 409 with the report as it is now, unless it already holds this very text. The server
  * decides the day, whatever the client believes the time is.
  */
-export async function saveMyReport(schoolId: Types.ObjectId, user: UserDoc, body: SaveMyReportBody, now: Date, realtime: Realtime): Promise<Report> {
+export async function saveMyReport(schoolId: Types.ObjectId, user: UserRecord, body: SaveMyReportBody, now: Date, realtime: Realtime): Promise<Report> {
   const date = writableDay(body.date, now);
   const _id = reportIdFor(schoolId, user._id, date);
   const Report = ReportModel.of(schoolId);
@@ -98,7 +98,7 @@ const TEXT_ATTEMPTS = 4;
  * Ticks or unticks one round of the supervisor's own report, merged with whatever else the report
  * holds: read, change, and write only if nothing was written in between (`writes`), else again.
  */
-export async function tickMyTask(schoolId: Types.ObjectId, user: UserDoc, taskId: TaskId, body: TickTaskBody, now: Date, realtime: Realtime): Promise<Report> {
+export async function tickMyTask(schoolId: Types.ObjectId, user: UserRecord, taskId: TaskId, body: TickTaskBody, now: Date, realtime: Realtime): Promise<Report> {
   const date = writableDay(body.date, now);
   const _id = reportIdFor(schoolId, user._id, date);
   const Report = ReportModel.of(schoolId);
@@ -178,7 +178,7 @@ export async function getReport(schoolId: Types.ObjectId, id: string, now: Date)
 
 /** Admin and Plattformadministrator correct any report's text, locked or not. */
 export async function updateReportContent(
-  actor: UserDoc,
+  actor: UserRecord,
   schoolId: Types.ObjectId,
   id: string,
   { content, baseVersion }: UpdateReportBody,
@@ -201,7 +201,7 @@ export async function updateReportContent(
   return presented;
 }
 
-export async function deleteReport(actor: UserDoc, schoolId: Types.ObjectId, id: string, now: Date, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteReport(actor: UserRecord, schoolId: Types.ObjectId, id: string, now: Date, realtime: Realtime): Promise<{ id: string }> {
   const report = await findReport(schoolId, id);
   await ReportModel.of(report.schoolId).deleteOne({ _id: report._id });
   await audit(actor, 'report.deleted', { id: report._id, name: `${report.authorName}, ${formatDayNo(report.date)}`, schoolId: report.schoolId });

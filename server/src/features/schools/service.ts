@@ -5,10 +5,9 @@ import { TEXTS } from '#protocol/texts';
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { rooms } from '../../realtime/rooms';
 import { SessionModel } from '../auth/sessionModel';
 import { audit } from '../audit/service';
-import { UserModel, type UserDoc } from '../users/model';
+import { UserModel, type UserDoc, type UserRecord } from '../users/model';
 import { School, schoolNameKey, type SchoolDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';
@@ -68,7 +67,7 @@ export async function presentPlatformSchool(schoolId: Types.ObjectId | string): 
 /** After any change to a school's users, the platform dashboard gets the school's fresh counts. */
 export async function emitSchoolCounts(realtime: Realtime, schoolId: string): Promise<void> {
   const school = await presentPlatformSchool(schoolId);
-  if (school) realtime.emit([rooms.platform], 'schools.updated', school);
+  if (school) realtime.toPlatform('schools.updated', school);
 }
 
 export async function createSchool(name: string, realtime: Realtime): Promise<PlatformSchool> {
@@ -83,7 +82,7 @@ export async function createSchool(name: string, realtime: Realtime): Promise<Pl
   );
   await prepareSchoolDatabase(school._id);
   const presented = present(school, undefined);
-  realtime.emit([rooms.platform], 'schools.created', presented);
+  realtime.toPlatform('schools.created', presented);
   return presented;
 }
 
@@ -97,19 +96,19 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
     for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolInactive');
   }
   const presented = (await presentPlatformSchool(school._id))!;
-  realtime.emit([rooms.platform], 'schools.updated', presented);
+  realtime.toPlatform('schools.updated', presented);
   return presented;
 }
 
 /** How long the school keeps sick lists; the lists older than that go at the next expiry run. */
-export async function setHealthDataRetention(actor: UserDoc, schoolId: string, months: number, realtime: Realtime): Promise<PlatformSchool> {
+export async function setHealthDataRetention(actor: UserRecord, schoolId: string, months: number, realtime: Realtime): Promise<PlatformSchool> {
   const before = await School.findById(schoolId, { healthDataRetentionMonths: 1, name: 1 }).lean();
   if (!before) throw notFound('Fant ikke skolen');
   await School.updateOne({ _id: before._id }, { $set: { healthDataRetentionMonths: months } });
   const old = before.healthDataRetentionMonths ?? HEALTH_DATA_RETENTION_DEFAULT_MONTHS;
   await audit(actor, 'school.retentionChanged', { id: before._id, name: before.name, schoolId: before._id, detail: `${old} → ${months} måneder` });
   const presented = (await presentPlatformSchool(before._id))!;
-  realtime.emit([rooms.platform], 'schools.updated', presented);
+  realtime.toPlatform('schools.updated', presented);
   return presented;
 }
 
@@ -120,14 +119,14 @@ export async function setHealthDataRetention(actor: UserDoc, schoolId: string, m
  * users go after everything else of theirs, and the school itself last. A deletion cut short by a
  * crash is finished at the next start (`finishSchoolDeletions`).
  */
-export async function deleteSchool(actor: UserDoc, schoolId: string, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteSchool(actor: UserRecord, schoolId: string, realtime: Realtime): Promise<{ id: string }> {
   if (!Types.ObjectId.isValid(schoolId)) throw badRequest(TEXTS.unknownSchool);
   const school = await School.findByIdAndUpdate(schoolId, { $set: { deleting: true, active: false } }, { new: true });
   if (!school) throw notFound('Fant ikke skolen');
   await removeSchoolData(school._id, realtime);
   // The platform's record (no school): the school's own entries went with it.
   await audit(actor, 'school.deleted', { id: school._id, name: school.name, schoolId: null });
-  realtime.emit([rooms.platform], 'schools.deleted', { id: schoolId });
+  realtime.toPlatform('schools.deleted', { id: schoolId });
   return { id: schoolId };
 }
 
@@ -150,7 +149,7 @@ export async function finishSchoolDeletions(realtime: Realtime): Promise<number>
   const unfinished = await School.find({ deleting: true }, { _id: 1 }).lean();
   for (const school of unfinished) {
     await removeSchoolData(school._id, realtime);
-    realtime.emit([rooms.platform], 'schools.deleted', { id: school._id.toHexString() });
+    realtime.toPlatform('schools.deleted', { id: school._id.toHexString() });
   }
   return unfinished.length;
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolScopeQuerySchema } from '#protocol/classes';
-import { ROLES, SCHOOL_ADMIN_ROLES, type Role } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
+import type { Role } from '#protocol/roles';
 import { addSickBodySchema, replaceSickBodySchema, sickQuerySchema, sickSchema } from '#protocol/sick';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
@@ -9,12 +10,12 @@ import { addSick, getSick, replaceSick } from './service';
 
 export async function sickRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admins = { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } } as const;
+  const admins = { access: POLICY.sickList.change };
 
   // Every approved member reads the sick list: the supervisors' board shows it.
   r.get(
     '/api/sick',
-    { config: { access: { roles: ROLES, scope: 'school' } }, schema: { querystring: sickQuerySchema, response: { 200: sickSchema } } },
+    { config: { access: POLICY.sickList.see }, schema: { querystring: sickQuerySchema, response: { 200: sickSchema } } },
     async (request) => getSick(schoolOf(request), request.query.date, currentUser(request).role as Role),
   );
 

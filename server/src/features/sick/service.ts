@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
-import { SICK_COMMENT_ROLES, type Role } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
+import type { Role } from '#protocol/roles';
 import { SICK_TEXTS, type Sick } from '#protocol/sick';
 import { atCount } from '../../db/counterFilter';
 import { unlessDuplicate } from '../../db/duplicateKey';
@@ -21,9 +22,9 @@ function present(record: Pick<SickDoc, 'students' | 'comment' | 'revision'> | nu
   };
 }
 
-/** A sick comment is health information: roles outside SICK_COMMENT_ROLES get the names only. */
+/** A sick comment is health information: roles that do not see sickComments (the policy table) get the names only. */
 function mayReadSickComments(role: Role): boolean {
-  return SICK_COMMENT_ROLES.includes(role);
+  return POLICY.sickComments.see.roles.includes(role);
 }
 
 export function withoutComments(sick: Sick): Sick {

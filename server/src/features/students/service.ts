@@ -10,7 +10,7 @@ import { SickRecord } from '../sick/model';
 import { removeSickStudent } from '../sick/service';
 import { Trip } from '../away/model';
 import { removeFromTrips } from '../away/tripService';
-import type { UserDoc } from '../users/model';
+import type { UserDoc, UserRecord } from '../users/model';
 
 /**
  * Everything one school stores about one student name, to hand to a parent and to erase on
@@ -31,7 +31,7 @@ async function reportsMentioning(schoolId: Types.ObjectId, name: string) {
 }
 
 /** A download of what is stored about a student, recorded in the trail (the lookup itself records nothing). */
-export async function recordStudentDownload(actor: UserDoc, schoolId: Types.ObjectId): Promise<void> {
+export async function recordStudentDownload(actor: UserRecord, schoolId: Types.ObjectId): Promise<void> {
   await audit(actor, 'student.exported', { id: schoolId, name: 'En elev', schoolId });
 }
 
@@ -61,7 +61,7 @@ export async function exportStudentData(schoolId: Types.ObjectId, name: string, 
  * erasure without the name.
  */
 export async function eraseStudentData(
-  actor: UserDoc,
+  actor: UserRecord,
   schoolId: Types.ObjectId,
   name: string,
   now: Date,

@@ -3,7 +3,7 @@ import type { User } from '#protocol/auth';
 import type { Role } from '#protocol/roles';
 import { ADMIN_ROLE_CHANGES } from '#protocol/users';
 import type { Realtime } from '../../realtime/realtime';
-import type { UserDoc } from './model';
+import type { UserDoc, UserRecord } from './model';
 import { changeUser, checkRoleChange, mustBe, removeUser, schoolReach } from './userChanges';
 
 /**
@@ -13,17 +13,17 @@ import { changeUser, checkRoleChange, mustBe, removeUser, schoolReach } from './
 
 const NOT_PENDING = 'Brukeren venter ikke på godkjenning';
 
-export function approveUser(actor: UserDoc, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<User> {
+export function approveUser(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<User> {
   const change = { check: mustBe('pending', NOT_PENDING), set: { status: 'approved' }, action: 'user.approved' } as const;
   return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);
 }
 
 /** Rejecting deletes the registration, so the e-mail can register again. */
-export function rejectUser(actor: UserDoc, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<{ id: string }> {
+export function rejectUser(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<{ id: string }> {
   return removeUser(actor, schoolReach(actor, schoolId), targetId, { check: mustBe('pending', NOT_PENDING), action: 'user.rejected', ends: 'rejected' }, realtime);
 }
 
-export function deactivateUser(actor: UserDoc, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<User> {
+export function deactivateUser(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<User> {
   const change = {
     check: mustBe('approved', 'Bare aktive brukere kan deaktiveres'),
     set: { status: 'deactivated' },
@@ -34,15 +34,15 @@ export function deactivateUser(actor: UserDoc, schoolId: Types.ObjectId, targetI
   return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);
 }
 
-export function changeUserRole(actor: UserDoc, schoolId: Types.ObjectId, targetId: string, role: Role, realtime: Realtime): Promise<User> {
+export function changeUserRole(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, role: Role, realtime: Realtime): Promise<User> {
   const change = {
-    check: (target: UserDoc) => {
+    check: (target: UserRecord) => {
       mustBe('approved', 'Bare aktive brukere kan få ny rolle')(target);
       checkRoleChange(ADMIN_ROLE_CHANGES, target.role as Role, role);
     },
     set: { role },
     action: 'user.roleChanged',
-    detail: (target: UserDoc) => `${target.role} → ${role}`,
+    detail: (target: UserRecord) => `${target.role} → ${role}`,
     // The user's rooms were chosen for the old role: reconnecting puts them in the right ones.
     access: 'reconnect',
     ends: 'roleChanged',
@@ -50,6 +50,6 @@ export function changeUserRole(actor: UserDoc, schoolId: Types.ObjectId, targetI
   return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);
 }
 
-export function deleteUser(actor: UserDoc, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<{ id: string }> {
+export function deleteUser(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<{ id: string }> {
   return removeUser(actor, schoolReach(actor, schoolId), targetId, { action: 'user.deleted' }, realtime);
 }

@@ -1,4 +1,4 @@
-import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { Schema, model, type HydratedDocument, type InferSchemaType, type Types } from 'mongoose';
 import { appTimestamps } from '../../appClock';
 import { principalsChanged } from '../auth/principalChanges';
 import { ROLES, USER_STATUSES } from '#protocol/roles';
@@ -28,6 +28,8 @@ userSchema.post(
 userSchema.post('insertMany', async () => principalsChanged());
 
 export type UserDoc = HydratedDocument<InferSchemaType<typeof userSchema>>;
+/** A user as read (lean): what a request knows of who is asking, without a document to hydrate. */
+export type UserRecord = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const UserModel = model('User', userSchema);
 
 export function normalizeEmail(email: string): string {

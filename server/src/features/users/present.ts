@@ -1,10 +1,10 @@
 import type { User } from '#protocol/auth';
 import type { Role, UserStatus } from '#protocol/roles';
-import type { UserDoc } from './model';
+import type { UserDoc, UserRecord } from './model';
 import { changedAt } from '../../db/changedAt';
 
 /** The one shape a user leaves the server in (REST and events alike). */
-export function presentUser(user: UserDoc, schoolName: string | null): User {
+export function presentUser(user: UserRecord, schoolName: string | null): User {
   return {
     id: user._id.toHexString(),
     name: user.name,

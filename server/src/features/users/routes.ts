@@ -4,7 +4,7 @@ import { userSchema } from '#protocol/auth';
 import { idParamsSchema } from '#protocol/common';
 import { deletedSchema } from '#protocol/platform';
 import { schoolScopeQuerySchema } from '#protocol/classes';
-import { SCHOOL_ADMIN_ROLES } from '#protocol/roles';
+import { POLICY } from '#protocol/policy';
 import { roleChangeBodySchema, usersSchema } from '#protocol/users';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
@@ -12,7 +12,8 @@ import { approveUser, changeUserRole, deactivateUser, deleteUser, rejectUser } f
 import { listSchoolUsers } from './service';
 
 // The users screen (spec §2.5): a school's Admin, and the Plattformadministrator on the school they chose.
-const adminOnly = { access: { roles: SCHOOL_ADMIN_ROLES, scope: 'school' } } as const;
+const seen = { access: POLICY.users.see };
+const changed = { access: POLICY.users.change };
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,25 +21,25 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const gone = { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } };
   const list = { querystring: schoolScopeQuerySchema, response: { 200: usersSchema } };
 
-  r.get('/api/admin/users', { config: adminOnly, schema: list }, async (request) =>
+  r.get('/api/admin/users', { config: seen, schema: list }, async (request) =>
     listSchoolUsers(schoolOf(request)),
   );
-  r.get('/api/admin/users/pending', { config: adminOnly, schema: list }, async (request) =>
+  r.get('/api/admin/users/pending', { config: seen, schema: list }, async (request) =>
     listSchoolUsers(schoolOf(request), 'pending'),
   );
-  r.post('/api/admin/users/:id/approve', { config: adminOnly, schema: one }, async (request) =>
+  r.post('/api/admin/users/:id/approve', { config: changed, schema: one }, async (request) =>
     approveUser(currentUser(request), schoolOf(request), request.params.id, app.realtime),
   );
-  r.post('/api/admin/users/:id/reject', { config: adminOnly, schema: gone }, async (request) =>
+  r.post('/api/admin/users/:id/reject', { config: changed, schema: gone }, async (request) =>
     rejectUser(currentUser(request), schoolOf(request), request.params.id, app.realtime),
   );
-  r.post('/api/admin/users/:id/deactivate', { config: adminOnly, schema: one }, async (request) =>
+  r.post('/api/admin/users/:id/deactivate', { config: changed, schema: one }, async (request) =>
     deactivateUser(currentUser(request), schoolOf(request), request.params.id, app.realtime),
   );
-  r.put('/api/admin/users/:id/role', { config: adminOnly, schema: { ...one, body: roleChangeBodySchema } }, async (request) =>
+  r.put('/api/admin/users/:id/role', { config: changed, schema: { ...one, body: roleChangeBodySchema } }, async (request) =>
     changeUserRole(currentUser(request), schoolOf(request), request.params.id, request.body.role, app.realtime),
   );
-  r.delete('/api/admin/users/:id', { config: adminOnly, schema: gone }, async (request) =>
+  r.delete('/api/admin/users/:id', { config: changed, schema: gone }, async (request) =>
     deleteUser(currentUser(request), schoolOf(request), request.params.id, app.realtime),
   );
 }

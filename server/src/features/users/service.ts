@@ -3,16 +3,16 @@ import type { User } from '#protocol/auth';
 import type { ServerEventName } from '#protocol/events';
 import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import type { Realtime } from '../../realtime/realtime';
-import { rooms } from '../../realtime/rooms';
+import { eventRooms, rooms } from '../../realtime/rooms';
 import { derivedFromPrincipals } from '../auth/principalCache';
 import { destroyUserSessions } from '../auth/sessionStore';
 import { School } from '../schools/model';
 import { emitSchoolCounts } from '../schools/service';
-import { UserModel, type UserDoc } from './model';
+import { UserModel, type UserDoc, type UserRecord } from './model';
 import { presentUser } from './present';
 import { compareNames } from '#protocol/collation';
 
-export async function presentWithSchool(user: UserDoc): Promise<User> {
+export async function presentWithSchool(user: UserRecord): Promise<User> {
   const schoolId = user.schoolId;
   // In memory until any user or school changes (features/auth/principalCache.ts): /me asks on every page load.
   const schoolName = schoolId
@@ -49,13 +49,13 @@ export async function emitUserChange(
   alsoSchoolIds: string[] = [],
 ): Promise<void> {
   const schoolIds = unique([user.schoolId, ...alsoSchoolIds]);
-  realtime.emit([rooms.user(user.id), rooms.platform, ...schoolIds.map(rooms.schoolAdmins)], event, user);
+  realtime.emit([rooms.user(user.id), ...eventRooms(event, ...schoolIds)], event, user);
   await Promise.all(schoolIds.map((id) => emitSchoolCounts(realtime, id)));
 }
 
 export async function emitUserDeleted(realtime: Realtime, userId: string, schoolId: string | null): Promise<void> {
   const schoolIds = unique([schoolId]);
-  realtime.emit([rooms.user(userId), rooms.platform, ...schoolIds.map(rooms.schoolAdmins)], 'users.deleted', { id: userId });
+  realtime.emit([rooms.user(userId), ...eventRooms('users.deleted', ...schoolIds)], 'users.deleted', { id: userId });
   await Promise.all(schoolIds.map((id) => emitSchoolCounts(realtime, id)));
 }
 

@@ -6,7 +6,7 @@ import type { AuditAction } from '#protocol/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
-import { UserModel, type UserDoc } from './model';
+import { UserModel, type UserDoc, type UserRecord } from './model';
 import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from './service';
 
 /**
@@ -25,7 +25,7 @@ export interface Reach {
 }
 
 /** An Admin (or the Plattformadministrator acting as one): the users of one school, never themselves. */
-export function schoolReach(actor: UserDoc, schoolId: Types.ObjectId): Reach {
+export function schoolReach(actor: UserRecord, schoolId: Types.ObjectId): Reach {
   return {
     async find(targetId) {
       const target = await UserModel.findOne({ _id: targetId, schoolId });
@@ -53,17 +53,17 @@ export function checkRoleChange(table: Partial<Record<Role, readonly Role[]>>, f
 
 export interface UserChange {
   /** Throws when the rule refuses this user as it is now (e.g. not pending). */
-  check?(target: UserDoc): void;
+  check?(target: UserRecord): void;
   set: Record<string, unknown>;
   action: AuditAction;
-  detail?(target: UserDoc): string;
+  detail?(target: UserRecord): string;
   /** 'signOut': every session ends (access lost); 'reconnect': live connections only (new rooms). */
   access?: 'signOut' | 'reconnect';
   /** What the user's open screens are told when their connections close. */
   ends?: ServerSessionEndReason;
 }
 
-export async function changeUser(actor: UserDoc, reach: Reach, targetId: string, change: UserChange, realtime: Realtime): Promise<User> {
+export async function changeUser(actor: UserRecord, reach: Reach, targetId: string, change: UserChange, realtime: Realtime): Promise<User> {
   const target = await reach.find(targetId);
   change.check?.(target);
   // Written only if the user is still as read (one atomic write): a change made meanwhile is not overwritten.
@@ -83,14 +83,14 @@ export async function changeUser(actor: UserDoc, reach: Reach, targetId: string,
 }
 
 interface UserRemoval {
-  check?(target: UserDoc): void;
+  check?(target: UserRecord): void;
   action: AuditAction;
   /** 'rejected' for a registration turned down; otherwise 'deleted'. */
   ends?: 'rejected' | 'deleted';
 }
 
 /** Removes the user with every session and live connection; the e-mail is free again. */
-export async function removeUser(actor: UserDoc, reach: Reach, targetId: string, removal: UserRemoval, realtime: Realtime): Promise<{ id: string }> {
+export async function removeUser(actor: UserRecord, reach: Reach, targetId: string, removal: UserRemoval, realtime: Realtime): Promise<{ id: string }> {
   const target = await reach.find(targetId);
   removal.check?.(target);
   const deleted = await UserModel.findOneAndDelete({ _id: target._id, role: target.role, status: target.status, schoolId: target.schoolId });
@@ -104,12 +104,12 @@ export async function removeUser(actor: UserDoc, reach: Reach, targetId: string,
 }
 
 /** A refusal when the user is not in the status a change starts from. */
-export function mustBe(status: string, refusal: string): (target: UserDoc) => void {
+export function mustBe(status: string, refusal: string): (target: UserRecord) => void {
   return (target) => {
     if (target.status !== status) throw conflict(refusal);
   };
 }
 
-function detailOf(change: UserChange, target: UserDoc): { detail?: string } {
+function detailOf(change: UserChange, target: UserRecord): { detail?: string } {
   return change.detail ? { detail: change.detail(target) } : {};
 }

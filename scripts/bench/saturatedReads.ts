@@ -1,0 +1,63 @@
+// The request path against a bare Fastify hello-world, each loaded by autocannon in a process of
+// its own until the server, not the generator, is the limit (issue 30). Every server is a process
+// of its own too; each reads' run sits between two runs of the bare server, and the faster bare run
+// is the baseline. The servers' and the generator's CPU use are printed: a saturated Node server
+// uses about one core, and a generator below one core was not the limit.
+import { forkScript } from './child';
+import type { LoadRequest, LoadResult } from './loadGenerator';
+import { busyWhile } from './processCpu';
+import type { Read } from './schoolReads';
+
+export type SaturatedRun = LoadResult & { name: string; serverBusy: number; generatorBusy: number };
+export type BareComparison = { bare: SaturatedRun[]; reads: SaturatedRun[]; ratios: Record<string, { throughputShare: number; p99: number }> };
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+
+export async function compareWithBare(base: string, appPid: number, reads: Read[], options: { connections: number; seconds: number }): Promise<BareComparison> {
+  const generator = await forkScript('loadGenerator.ts');
+  const bareChild = await forkScript('bareFastify.ts');
+  const bareBase = `http://127.0.0.1:${String(bareChild.first.port)}`;
+  const bare: SaturatedRun[] = [];
+  const measured: SaturatedRun[] = [];
+  try {
+    const run = async (name: string, url: string, serverPid: number, cookie?: string): Promise<SaturatedRun> => {
+      const request: LoadRequest = { url, cookie, connections: options.connections, seconds: options.seconds };
+      const { value, busy } = await busyWhile({ server: serverPid, generator: generator.process.pid! }, () => generator.ask<LoadResult>(request, 'result'));
+      return { name, ...value, serverBusy: busy.server!, generatorBusy: busy.generator! };
+    };
+    // Warm-up: the JIT, the engine's caches and the connection pools, untimed.
+    const warm = { ...options, seconds: Math.max(2, Math.round(options.seconds / 2)) };
+    await run('warm-up', `${bareBase}/hello`, bareChild.process.pid!);
+    for (const read of reads) await generator.ask<LoadResult>({ url: base + read.path, cookie: read.cookie, ...warm }, 'result');
+    bare.push(await run('bare Fastify GET /hello', `${bareBase}/hello`, bareChild.process.pid!));
+    for (const read of reads) measured.push(await run(read.name, base + read.path, appPid, read.cookie));
+    bare.push(await run('bare Fastify GET /hello (again)', `${bareBase}/hello`, bareChild.process.pid!));
+  } finally {
+    bareChild.process.kill();
+    generator.process.kill();
+  }
+  const baseline = bare.reduce((best, run) => (run.perSecond > best.perSecond ? run : best));
+  const ratios = Object.fromEntries(measured.map((r) => [r.name, { throughputShare: ratio(r.perSecond, baseline.perSecond), p99: ratio(Math.max(r.p99, 1), Math.max(baseline.p99, 1)) }]));
+  return { bare, reads: measured, ratios };
+}
+
+export function printComparison(comparison: BareComparison, options: { connections: number; seconds: number }): void {
+  console.log(`\nThe request path against a bare Fastify hello-world: autocannon in its own process, ${options.connections} connections, ${options.seconds} s per route`);
+  console.log(`${'route'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}${'server'.padStart(8)}${'autocannon'.padStart(11)}${'share'.padStart(7)}${'p99×'.padStart(7)}`);
+  const line = (r: SaturatedRun, ratios?: { throughputShare: number; p99: number }) =>
+    console.log(
+      `${r.name.padEnd(44)}${r.perSecond.toFixed(0).padStart(9)}${r.p50.toFixed(0).padStart(8)}${r.p99.toFixed(0).padStart(8)}${String(r.non2xx + r.errors).padStart(9)}` +
+        `${`${(r.serverBusy * 100).toFixed(0)}%`.padStart(8)}${`${(r.generatorBusy * 100).toFixed(0)}%`.padStart(11)}` +
+        (ratios ? `${ratios.throughputShare.toFixed(2).padStart(7)}${ratios.p99.toFixed(2).padStart(7)}` : ''),
+    );
+  for (const r of comparison.bare) line(r);
+  for (const r of comparison.reads) line(r, comparison.ratios[r.name]);
+  const best = comparison.bare.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+  const saturated = best.serverBusy >= 0.9 && best.generatorBusy < 0.95;
+  console.log(
+    `The bare server reached ${best.perSecond.toFixed(0)} req/s, using ${(best.serverBusy * 100).toFixed(0)}% of a core while autocannon used ${(best.generatorBusy * 100).toFixed(0)}%: ` +
+      (saturated ? 'the server was the limit, not the generator.' : 'NOT clearly saturated by the server (see the CPU columns).'),
+  );
+  const missed = Object.entries(comparison.ratios).filter(([, r]) => r.throughputShare < 0.25 || r.p99 >= 3);
+  console.log(missed.length === 0 ? 'Goal met: every read at least 25% of bare throughput, p99 under 3× bare.' : `Goal missed by: ${missed.map(([name]) => name).join(', ')}`);
+}
