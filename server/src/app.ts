@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import mongoose from 'mongoose';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { useNorwegianZodMessages } from '#protocol/zodLocale';
+import { installAppClock } from './appClock';
 import { systemClock, type Clock } from './clock';
 import { logSerializers } from './logSerializers';
 import type { Config } from './config';
@@ -46,8 +47,6 @@ export type AppDependencies = {
   clock?: Clock;
   /** The embedded database, for its state in /metrics (main.ts passes it). */
   embeddedDatabase?: { restarts: number };
-  /** Where the log goes (tests read it); standard output by default. */
-  logStream?: { write(line: string): void };
 };
 
 /** Builds the app: plugins first, then the feature routes. The database must already be connected. */
@@ -57,7 +56,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, serializers: logSerializers, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+        : { level: config.logLevel, serializers: logSerializers, ...(config.logFile ? { file: config.logFile } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // A student name of 100 characters is up to 1,200 once percent-encoded in a path (4-byte UTF-8 × 3).
@@ -105,5 +104,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(studentRoutes);
 
   await registerClient(app, config, sessionCookieName(config));
+  // Last, so that an app that failed to build holds no clock: from here until it closes, what is
+  // stored (createdAt/updatedAt, the audit trail) is stamped on its clock too.
+  const releaseClock = installAppClock(app.clock);
+  app.addHook('onClose', async () => releaseClock());
   return app;
 }

@@ -44,6 +44,15 @@ describe('loadConfig', () => {
     for (const bad of ['true', '1', 'yes', '*', 'proxy.example.no']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 
+  it('logs to standard output unless LOG_FILE names a file; restarts the embedded database after a second unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ logFile: undefined, embeddedRestartDelayMs: 1000 });
+    expect(loadConfig({ LOG_FILE: '/var/log/tilsynsvakt/app.log', EMBEDDED_DB_RESTART_SECONDS: '2.5' })).toMatchObject({
+      logFile: '/var/log/tilsynsvakt/app.log',
+      embeddedRestartDelayMs: 2500,
+    });
+    for (const bad of ['0', '-1', '301', 'snart']) expect(() => loadConfig({ EMBEDDED_DB_RESTART_SECONDS: bad }), bad).toThrow(/EMBEDDED_DB_RESTART_SECONDS/);
+  });
+
   it('refuses demo data in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), DEMO_DATA: 'true' })).toThrow(/DEMO_DATA/);
   });

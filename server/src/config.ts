@@ -30,6 +30,10 @@ const envSchema = z.object({
   /** Signs backups (an HMAC); a restore with it refuses an archive not signed with it. */
   BACKUP_KEY: z.string().min(32, 'BACKUP_KEY må være minst 32 tegn').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Appends the log to this file instead of writing it to standard output. */
+  LOG_FILE: z.string().min(1).optional(),
+  /** Seconds before the embedded database is started again after it stopped by itself. */
+  EMBEDDED_DB_RESTART_SECONDS: z.coerce.number().positive().max(300).default(1),
 });
 
 export type Config = {
@@ -49,6 +53,10 @@ export type Config = {
   /** Attempts per minute for login and register, per IP address and per account. */
   rateLimits: { perIp: number; perAccount: number };
   logLevel: string;
+  /** LOG_FILE: where the log is appended; standard output when unset. */
+  logFile: string | undefined;
+  /** How long the embedded database stays down after it stopped by itself before it is started again. */
+  embeddedRestartDelayMs: number;
   /**
    * The proxy whose X-Forwarded-* headers are believed (IP addresses, CIDR ranges, or proxy-addr's
    * 'loopback' / 'uniquelocal'); false: nobody's. Never 'everybody': with the port reachable, anyone
@@ -100,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN,
     rateLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perAccount: e.LOGIN_LIMIT_PER_ACCOUNT },
     logLevel: e.LOG_LEVEL,
+    logFile: e.LOG_FILE,
+    embeddedRestartDelayMs: e.EMBEDDED_DB_RESTART_SECONDS * 1000,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     clientDir: e.CLIENT_DIR,

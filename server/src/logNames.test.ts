@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInCallers, type Callers } from '../test/callers';
 import { seedFixture } from '../test/fixtures';
+import { TestLogFile } from '../test/logFile';
 import { writeMyReport } from '../test/reportWrites';
 import { startTestServer, type TestServer } from '../test/testServer';
 import { reportDay } from '#protocol/time';
@@ -10,15 +11,18 @@ import { loggedUrl } from './logSerializers';
 const NAME = 'Gunnhild Ødegård-Testelev';
 /** Free text as staff type it: a case, a comment, a class, a registration, a task label. */
 const FREE_TEXT = 'Vinduet-knust-ved-trappen';
-const lines: string[] = [];
+const logFile = new TestLogFile();
 let server: TestServer;
 let c: Callers;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: 'trace' }, { logStream: { write: (line) => void lines.push(line) } });
+  server = await startTestServer({ LOG_LEVEL: 'trace', LOG_FILE: logFile.path });
   c = await signInCallers(server.baseUrl, await seedFixture());
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await server?.close();
+  logFile.remove();
+});
 
 describe('the server log', () => {
   it('names no student, whatever is done with the name: paths, bodies, refusals', async () => {
@@ -54,6 +58,7 @@ describe('the server log', () => {
     for (const call of texts) textStatuses.push((await call).status);
     expect(textStatuses).toEqual([201, 200, 201, 400, 400, 400, 400]);
 
+    const lines = await logFile.allLines(server.app.log);
     const log = lines.join('\n');
     expect(log).toContain('/api/admin/students/{elevnavn}');
     expect(log).toContain('/api/away/student/{elevnavn}');

@@ -6,7 +6,7 @@ type Statement = { q?: Record<string, unknown>; u?: unknown };
 
 /**
  * The audit trail is append-only (issue 28): every test server watches, through the driver's
- * command monitoring, each command that changes or removes entries, whichever route sent it. Two
+ * command monitoring (on with METRICS_TOKEN, as in production with metrics), each command that changes or removes entries, whichever route sent it. Two
  * are the product's own: a student's erasure redacts the entries whose target is the student (the
  * whole name, never a match inside text), and deleting a school removes its entries with the rest
  * of it. Anything else is reported when the server closes, and fails the test file.
@@ -20,6 +20,8 @@ export interface AuditTrailWatch {
 
 export function watchAuditTrail(): AuditTrailWatch {
   const client = mongoose.connection.getClient();
+  // Without command events the guard would see nothing and pass everything.
+  if (!client.options.monitorCommands) throw new Error('The audit trail guard needs command monitoring: a server with METRICS_TOKEN set (startTestServer sets it).');
   const collection = AuditModel.collection.collectionName;
   const rewrites: string[] = [];
   let ignoring = false;

@@ -19,18 +19,21 @@ async function dropSchoolDatabases(): Promise<void> {
 
 export type TestServer = { app: FastifyInstance; baseUrl: string; config: Config; auditTrail: AuditTrailWatch; close: () => Promise<void> };
 
-/** A real listening server on a fresh database of its own. */
+/** Test servers run with metrics on, as production can: the audit trail guard reads the command events they bring. */
+const TEST_METRICS_TOKEN = 'token-for-testenes-malinger-0123456789';
+
+/** A real listening server on a fresh database of its own, connected as main.ts connects (with these settings). */
 export async function startTestServer(env: Record<string, string> = {}, deps: AppDependencies = {}): Promise<TestServer> {
   const dbName = `test_${randomBytes(6).toString('hex')}`;
-  // Commands monitored as with METRICS_TOKEN set, so the metrics tests see them (and every test runs that way).
-  await connectMongoose(withDatabaseName(inject('mongoServerUri'), dbName), { monitorCommands: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     LOGIN_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...env,
   });
+  await connectMongoose(withDatabaseName(inject('mongoServerUri'), dbName), config);
   const auditTrail = watchAuditTrail();
   const app = await buildApp(config, deps);
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -10,7 +10,7 @@ export type Database = { uri: string; embedded: SupervisedDatabase | undefined; 
 /** Connects mongoose to the app's database, on the engine engine.ts chooses (MONGODB_URI, else the embedded one). */
 export async function connectDatabase(config: Config, log: (line: string) => void): Promise<Database> {
   const server = await startAppDatabaseServer(config, log);
-  await connectMongoose(server.uri, { monitorCommands: Boolean(config.metricsToken) });
+  await connectMongoose(server.uri, config);
   return {
     uri: server.uri,
     embedded: server.embedded,
@@ -25,10 +25,11 @@ export async function connectDatabase(config: Config, log: (line: string) => voi
 const SERVER_SELECTION_MS = 3_000;
 
 /**
- * monitorCommands: the driver times every round trip for /metrics (metrics/metricsRoute.ts). It
- * builds an event with the whole reply for each, so it is on only when metrics are.
+ * Connects mongoose as the app runs it, with these settings. Commands are monitored only with
+ * METRICS_TOKEN: the driver then times every round trip for /metrics (metrics/metricsRoute.ts),
+ * building an event with the whole reply for each. A tool passes no settings: no metrics.
  */
-export async function connectMongoose(uri: string, options: { monitorCommands?: boolean } = {}): Promise<void> {
+export async function connectMongoose(uri: string, settings: Pick<Config, 'metricsToken'> = { metricsToken: undefined }): Promise<void> {
   mongoose.set('strictQuery', true);
   // Operators in a filter must be the server's own (`trusted`); anything else is compared as a value.
   mongoose.set('sanitizeFilter', true);
@@ -38,7 +39,7 @@ export async function connectMongoose(uri: string, options: { monitorCommands?: 
   // At start the database may still be coming up (a container, a restart): try for half a minute.
   for (let attempt = 1; ; attempt++) {
     try {
-      await mongoose.connect(uri, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, autoIndex: true, monitorCommands: options.monitorCommands ?? false });
+      await mongoose.connect(uri, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, autoIndex: true, monitorCommands: Boolean(settings.metricsToken) });
       break;
     } catch (err) {
       if (attempt >= 10) throw err;

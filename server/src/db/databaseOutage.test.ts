@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '#protocol/texts';
 import { seedFixture, type Fixture } from '../../test/fixtures';
@@ -10,11 +9,11 @@ import { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
 import { collect, connectSocket, waitFor, type TestSocket } from '../../test/sockets';
 import { startSibling } from '../../test/testServer';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { MaintenanceTaskModel } from '../features/maintenance/model';
-import { connectMongoose, withDatabaseName } from './connect';
+import { connectDatabase, type Database } from './connect';
+import { embeddedDatabasePidFile } from './embeddedDataFolder';
 import { usesExternalMongo } from './engine';
-import { startSupervisedDatabase, type SupervisedDatabase } from './supervisedFerret';
 
 /**
  * The embedded database dies under a steady load of writes and is away for ten seconds: clear
@@ -24,11 +23,11 @@ import { startSupervisedDatabase, type SupervisedDatabase } from './supervisedFe
 const OUTAGE_MS = 10_000;
 const DAY = '2026-03-10';
 let dataDir: string;
-let database: SupervisedDatabase;
+let config: Config;
+let database: Database;
 let app: FastifyInstance;
 let url: string;
 let fx: Fixture;
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_ACCOUNT: '100000' });
 
 async function listen(): Promise<void> {
   ({ app, url } = await startSibling(config));
@@ -38,15 +37,22 @@ async function listen(): Promise<void> {
 describe.skipIf(usesExternalMongo)('the embedded database goes away and comes back (not with MONGODB_URI)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-outage-'));
-    database = await startSupervisedDatabase(dataDir, () => undefined, { restartDelayMs: OUTAGE_MS });
-    await connectMongoose(withDatabaseName(database.uri, 'outage'));
+    // The app's own embedded database under DATA_DIR, as main.ts starts it, kept down for the outage.
+    config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      EMBEDDED_DB_RESTART_SECONDS: String(OUTAGE_MS / 1000),
+      LOGIN_LIMIT_PER_IP: '100000',
+      LOGIN_LIMIT_PER_ACCOUNT: '100000',
+    });
+    database = await connectDatabase(config, () => undefined);
     await listen();
     fx = await seedFixture();
   });
   afterAll(async () => {
     await app?.close();
-    await mongoose.disconnect();
-    await database?.stop();
+    await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -77,11 +83,12 @@ describe.skipIf(usesExternalMongo)('the embedded database goes away and comes ba
 
     await waitFor(() => answers.length >= 20, 10_000);
     const killedAt = Date.now();
-    process.kill(database.pid!, 'SIGKILL');
+    // As an operator (or the kernel's OOM killer) would: the process named in DATA_DIR/ferretdb.pid.
+    process.kill(Number(readFileSync(embeddedDatabasePidFile(config), 'utf8')), 'SIGKILL');
     // Gone: refused clearly and soon, not after a minute, never a 500.
     await waitFor(() => answers.some((a) => a.status === 503), 15_000);
     // Back (the supervisor restarts it after the outage), and writes succeed again.
-    await waitFor(() => database.restarts === 1, OUTAGE_MS + 20_000);
+    await waitFor(() => database.embedded?.restarts === 1, OUTAGE_MS + 20_000);
     const backAt = answers.length;
     await waitFor(() => answers.slice(backAt).filter((a) => a.status < 300).length >= 10, 30_000);
     running = false;

@@ -12,6 +12,11 @@ export function runningDatabaseFile(config: Config): string {
   return path.resolve(config.dataDir, 'running-database.uri');
 }
 
+/** Where the running embedded engine's process id is, while the app (or a tool) runs it. */
+export function embeddedDatabasePidFile(config: Config): string {
+  return path.resolve(config.dataDir, 'ferretdb.pid');
+}
+
 export async function holdsEmbeddedData(config: Config): Promise<boolean> {
   const files = await readdir(embeddedDataDir(config)).catch(() => []);
   return files.some((name) => name.endsWith('.sqlite'));

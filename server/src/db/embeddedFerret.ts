@@ -5,7 +5,7 @@ import { ensureFerretBinary } from './ferretBinary';
 export type EmbeddedDatabase = {
   uri: string;
   stop: () => Promise<void>;
-  /** The FerretDB process (a test kills it to see the app survive). */
+  /** The FerretDB process's id (the supervisor names it in the pid file under DATA_DIR). */
   pid: number | undefined;
   /** Settles when the process ends, whoever ended it. */
   exited: Promise<number | null>;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config';
 import { withDatabaseName } from './databaseUri';
-import { embeddedDataDir, embeddedFoldersNow, holdsEmbeddedData, runningDatabaseFile } from './embeddedDataFolder';
+import { embeddedDatabasePidFile, embeddedDataDir, embeddedFoldersNow, holdsEmbeddedData, runningDatabaseFile } from './embeddedDataFolder';
 import { startEmbeddedDatabase } from './embeddedFerret';
 import { startSupervisedDatabase, type SupervisedDatabase } from './supervisedFerret';
 
@@ -38,7 +38,10 @@ export function engineName(config: Config): string {
 /** The app's database: MONGODB_URI as given, else the embedded engine on DATA_DIR, started again if it stops. */
 export async function startAppDatabaseServer(config: Config, log: (line: string) => void): Promise<DatabaseServer> {
   if (config.mongodbUri) return { uri: config.mongodbUri, embedded: undefined, stop: async () => undefined };
-  const embedded = await startSupervisedDatabase(embeddedDataDir(config), log);
+  const embedded = await startSupervisedDatabase(embeddedDataDir(config), log, {
+    restartDelayMs: config.embeddedRestartDelayMs,
+    pidFile: embeddedDatabasePidFile(config),
+  });
   const uri = withDatabaseName(embedded.uri, DEFAULT_DATABASE_NAME);
   // Tools (backup, restore) reach the running app's embedded database here instead of starting another.
   const uriFile = runningDatabaseFile(config);

@@ -17,7 +17,7 @@ type Insertable<TDoc> = {
  */
 export async function insertDocument<TDoc>(model: Insertable<TDoc>, fields: Record<string, unknown>): Promise<TDoc> {
   const created = new model(fields);
-  // Mongoose adds initializeTimestamps to models whose schema has timestamps.
+  // Mongoose adds initializeTimestamps to models whose schema has timestamps (on the schema's currentTime: appClock.ts).
   const doc = created as TDoc & Document<unknown> & { initializeTimestamps?: () => void };
   doc.initializeTimestamps?.();
   const versionKey: unknown = model.schema.get('versionKey');

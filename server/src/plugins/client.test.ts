@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '#protocol/texts';
 import { ApiClient } from '../../test/httpClient';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
 
 const clientDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-client-'));
 let server: TestServer;
@@ -58,17 +58,30 @@ describe('serving the client', () => {
     expect(await plain.text()).toContain('data-prerendered');
   });
 
-  it('serves built assets and keeps /api paths (and /metrics, which is off here) as JSON 404s', async () => {
+  it('serves built assets and keeps /api paths as JSON 404s', async () => {
     const client = new ApiClient(server.baseUrl);
     const asset = await client.get<string>('/assets/app.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toContain('javascript');
-    for (const apiPath of ['/api/finnes-ikke', '/api/assets/app.js', '/api?x=1', '/metrics', '/metrics?x=1']) {
+    for (const apiPath of ['/api/finnes-ikke', '/api/assets/app.js', '/api?x=1']) {
       const res = await client.get(apiPath);
       expect(res.status, apiPath).toBe(404);
       expect(res.body).toEqual({ message: TEXTS.notFound, code: 'notFound' });
     }
     const post = await client.post('/login', {});
     expect(post.status).toBe(404);
+  });
+
+  it('keeps /metrics a JSON 404 where metrics are off (no METRICS_TOKEN), never the page', async () => {
+    const { app, url } = await startSibling({ ...server.config, metricsToken: undefined });
+    try {
+      for (const metricsPath of ['/metrics', '/metrics?x=1']) {
+        const res = await new ApiClient(url).get(metricsPath);
+        expect(res.status, metricsPath).toBe(404);
+        expect(res.body).toEqual({ message: TEXTS.notFound, code: 'notFound' });
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

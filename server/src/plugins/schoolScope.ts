@@ -3,7 +3,7 @@ import type { Types } from 'mongoose';
 import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import { School } from '../features/schools/model';
-import type { UserDoc, UserRecord } from '../features/users/model';
+import type { UserRecord } from '../features/users/model';
 import { badRequest, forbidden, notFound } from '../httpError';
 import type { Access, RouteSchemas, Scope } from './auth';
 

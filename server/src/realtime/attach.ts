@@ -4,7 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Role } from '#protocol/roles';
 import type { Config } from '../config';
 import { sessionCookieName } from '../plugins/session';
-import type { UserDoc, UserRecord } from '../features/users/model';
+import type { UserRecord } from '../features/users/model';
 import { authenticateSocket, liveSession, SocketAuthError } from './handshake';
 import { watchSession } from './sessionWatch';
 import { Realtime, type IoServer } from './realtime';

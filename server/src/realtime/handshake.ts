@@ -2,7 +2,7 @@ import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import type { Config } from '../config';
 import { loadSession, type StoredSession } from '../features/auth/sessionStore';
 import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';
-import type { UserDoc, UserRecord } from '../features/users/model';
+import type { UserRecord } from '../features/users/model';
 
 export class SocketAuthError extends Error {}
 

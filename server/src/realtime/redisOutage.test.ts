@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture, type Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
+import { TestLogFile } from '../../test/logFile';
 import { startRedis } from '../../test/redisServer';
 import { signedIn } from '../../test/sessions';
 import { collect, connectSocket, waitFor } from '../../test/sockets';
@@ -14,18 +15,22 @@ let second: FastifyInstance;
 let secondUrl: string;
 let fx: Fixture;
 let registrations = 0;
-const warnings: string[] = [];
+/** The first instance's log: the warning it writes when Redis goes is read there. */
+const logFile = new TestLogFile();
+/** The other instances log to standard output, as before. */
+const others = () => ({ ...first.config, logFile: undefined });
 
 beforeAll(async () => {
   redis = await startRedis();
-  first = await startTestServer({ REDIS_URL: redis.url, LOG_LEVEL: 'warn' }, { logStream: { write: (line) => void warnings.push(line) } });
-  ({ app: second, url: secondUrl } = await startSibling(first.config));
+  first = await startTestServer({ REDIS_URL: redis.url, LOG_LEVEL: 'warn', LOG_FILE: logFile.path });
+  ({ app: second, url: secondUrl } = await startSibling(others()));
   fx = await seedFixture();
 });
 afterAll(async () => {
   await second?.close();
   await first?.close();
   await redis?.stop();
+  logFile.remove();
 });
 
 const register = (baseUrl: string) => {
@@ -60,7 +65,7 @@ describe('a Redis outage', () => {
 
     await redis.stop();
     // The outage is in the app's own log; both instances answer; an event made here still reaches this instance's socket.
-    await waitFor(() => warnings.some((line) => line.includes('redis')));
+    await waitFor(() => logFile.lines().some((line) => line.includes('redis')));
     expect((await register(first.baseUrl)).status).toBe(201);
     await waitFor(() => received.length === 1);
     expect((await new ApiClient(secondUrl).get('/api/health')).status).toBe(200);
@@ -73,7 +78,7 @@ describe('a Redis outage', () => {
 
   it('an instance started while Redis is down serves at once, and joins the others when Redis comes up', async () => {
     await redis.stop();
-    const { app: late, url: lateUrl } = await startSibling(first.config);
+    const { app: late, url: lateUrl } = await startSibling(others());
     const admin = await signedIn(lateUrl, fx.a.admin);
     const sockets = [await connectSocket(lateUrl, admin.cookie), await connectSocket(first.baseUrl, admin.cookie)];
     try {
@@ -95,7 +100,7 @@ describe('a Redis outage', () => {
     process.on('unhandledRejection', record);
     try {
       await redis.stop();
-      const { app: late, url: lateUrl } = await startSibling(first.config);
+      const { app: late, url: lateUrl } = await startSibling(others());
       // Its subscriptions and this event's publish wait in the offline queue, then are flushed on close.
       expect((await register(lateUrl)).status).toBe(201);
       await late.close();

@@ -12,6 +12,8 @@ const clock = new TestClock();
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
+/** Each audited action a minute after the one before, as people work: the trail pages by time. */
+const minuteLater = () => clock.set(new Date(clock.now().getTime() + 60_000));
 type Entry = { schoolId: string | null; actorName: string; actorRole: string; action: string; targetName: string; detail: string; at: string };
 
 beforeAll(async () => {
@@ -22,23 +24,35 @@ beforeAll(async () => {
   const newcomer = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
   const applicant = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
   const colleague = await makeUser(fx.a.id, 'Tilsynsvakt');
+  minuteLater();
   await c.adminA.post(`/api/admin/users/${newcomer.id}/approve`);
+  minuteLater();
   await c.adminA.post(`/api/admin/users/${applicant.id}/reject`);
+  minuteLater();
   await c.adminA.put(`/api/admin/users/${colleague.id}/role`, { role: 'Vaktmester' });
+  minuteLater();
   await c.adminA.post(`/api/admin/users/${colleague.id}/deactivate`);
+  minuteLater();
   await c.adminA.delete(`/api/admin/users/${newcomer.id}`);
   const report = await ReportModel.of(fx.a.id).create({ schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2026-03-09', content: 'x' });
+  minuteLater();
   await c.adminA.put(`/api/reports/${report.id}`, { content: 'rettet', baseVersion: report.version });
+  minuteLater();
   await c.adminA.delete(`/api/reports/${report.id}`);
   const trip = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-03-10', toDate: '2026-03-12', studentNames: ['Per'] });
+  minuteLater();
   await c.adminA.delete(`/api/away/entry/${trip.id}`);
 
   // The platform at work, on school B and on a school that goes.
   const movable = await makeUser(fx.b.id, 'Tilsynsvakt');
+  minuteLater();
   await c.platform.put(`/api/plattformadministrator/users/${movable.id}/status`, { status: 'deactivated' });
+  minuteLater();
   await c.platform.put(`/api/plattformadministrator/users/${movable.id}/status`, { status: 'approved' });
+  minuteLater();
   await c.platform.put(`/api/plattformadministrator/users/${movable.id}/transfer`, { schoolId: fx.a.id });
   const doomed = (await c.platform.post<{ id: string }>('/api/plattformadministrator/schools', { name: 'Nedlegges' })).body;
+  minuteLater();
   await c.platform.delete(`/api/plattformadministrator/schools/${doomed.id}`);
 });
 afterAll(async () => server?.close());

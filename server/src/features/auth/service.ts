@@ -7,7 +7,7 @@ import { TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { isSchoolActive, School } from '../schools/model';
-import { normalizeEmail, UserModel, type UserDoc, type UserRecord } from '../users/model';
+import { normalizeEmail, UserModel, type UserRecord } from '../users/model';
 import { presentUser } from '../users/present';
 import { presentPlatformSchool } from '../schools/service';
 import { emitUserChange, presentWithSchool } from '../users/service';

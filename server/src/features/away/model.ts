@@ -1,4 +1,5 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { appTimestamps } from '../../appClock';
 import { schoolModel } from '../../db/schoolDatabase';
 
 /** A trip: students and classes away from fromDate to toDate inclusive (DECISIONS.md). */
@@ -18,7 +19,7 @@ const tripSchema = new Schema(
      */
     datesKey: { type: String },
   },
-  { timestamps: true },
+  { timestamps: appTimestamps },
 );
 tripSchema.index({ schoolId: 1, toDate: 1 });
 tripSchema.index({ datesKey: 1 }, { unique: true, sparse: true });

@@ -1,4 +1,5 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { appTimestamps } from '../../appClock';
 import { schoolModel } from '../../db/schoolDatabase';
 
 const classSchema = new Schema(
@@ -8,7 +9,7 @@ const classSchema = new Schema(
     /** Lower-cased, trimmed name: unique per school without regard to case. */
     nameKey: { type: String, required: true },
   },
-  { timestamps: true },
+  { timestamps: appTimestamps },
 );
 classSchema.index({ schoolId: 1, nameKey: 1 }, { unique: true });
 

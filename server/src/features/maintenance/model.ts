@@ -1,4 +1,5 @@
 import { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { appTimestamps } from '../../appClock';
 import { schoolModel } from '../../db/schoolDatabase';
 import { MAINTENANCE_STATUSES } from '#protocol/maintenance';
 
@@ -18,7 +19,7 @@ const maintenanceTaskSchema = new Schema(
     /** Made with an Idempotency-Key: a hash of the request it came with, so the key cannot be reused for another. */
     requestHash: { type: String, default: null },
   },
-  { timestamps: true },
+  { timestamps: appTimestamps },
 );
 maintenanceTaskSchema.index({ schoolId: 1, status: 1 });
 
@@ -29,5 +30,5 @@ export const MaintenanceTaskModel = schoolModel('MaintenanceTask', maintenanceTa
  * The id of a case made with an Idempotency-Key and since deleted: the same key sent again is told
  * it is gone (410) instead of bringing the case back.
  */
-const deletedKeyedTaskSchema = new Schema({ schoolId: { type: Schema.Types.ObjectId, required: true } }, { timestamps: true });
+const deletedKeyedTaskSchema = new Schema({ schoolId: { type: Schema.Types.ObjectId, required: true } }, { timestamps: appTimestamps });
 export const DeletedKeyedTaskModel = schoolModel('DeletedKeyedTask', deletedKeyedTaskSchema);

@@ -14,7 +14,7 @@ import type { Role } from '#protocol/roles';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { conflict, gone, notFound, unprocessable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import type { UserDoc, UserRecord } from '../users/model';
+import type { UserRecord } from '../users/model';
 import { DeletedKeyedTaskModel, MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
 
 

@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { hashPassword } from '../auth/passwords';
 import { School } from '../schools/model';
-import { normalizeEmail, UserModel, type UserDoc, type UserRecord } from '../users/model';
+import { normalizeEmail, UserModel, type UserRecord } from '../users/model';
 import { emitUserChange, presentWithSchool } from '../users/service';
 import { changeUser, checkRoleChange, platformReach, removeUser, type UserChange } from '../users/userChanges';
 import { unlessDuplicate } from '../../db/duplicateKey';

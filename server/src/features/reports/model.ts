@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Schema, Types, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { appTimestamps } from '../../appClock';
 import { schoolModel } from '../../db/schoolDatabase';
 import { TASK_IDS } from '#protocol/taskButtons';
 
@@ -21,7 +22,7 @@ const reportSchema = new Schema(
     /** Every write of the report, text, ticks or away list: what the server's own read-change-write checks. */
     writes: { type: Number, default: 0 },
   },
-  { timestamps: true },
+  { timestamps: appTimestamps },
 );
 reportSchema.index({ schoolId: 1, authorUserId: 1, date: 1 }, { unique: true });
 reportSchema.index({ schoolId: 1, date: 1 });

@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
+import { appTimestamps } from '../../appClock';
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { principals } from '../../cache/areas';
 import { changed } from '../../cache/readThrough';
@@ -14,7 +15,7 @@ const schoolSchema = new Schema(
     /** Sick lists (names and comments) older than this many months are deleted (features/sick/retention.ts). */
     healthDataRetentionMonths: { type: Number, required: true, default: HEALTH_DATA_RETENTION_DEFAULT_MONTHS, min: 1 },
   },
-  { timestamps: true },
+  { timestamps: appTimestamps },
 );
 
 // Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { SessionModel } from '../auth/sessionModel';
 import { audit } from '../audit/service';
-import { UserModel, type UserDoc, type UserRecord } from '../users/model';
+import { UserModel, type UserRecord } from '../users/model';
 import { School, schoolNameKey, type SchoolDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';

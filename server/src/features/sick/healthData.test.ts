@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInCallers, type Callers } from '../../../test/callers';
 import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { TestLogFile } from '../../../test/logFile';
 import { record, socketPool, waitFor } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
 import { startTestServer, type TestServer } from '../../../test/testServer';
@@ -8,7 +9,7 @@ import { startTestServer, type TestServer } from '../../../test/testServer';
 /** A sick comment is health information about a child (DECISIONS 'Students, sickness and trips'). */
 const SECRET = 'Astma-anfall HEMMELIG-7731';
 const clock = new TestClock();
-const logLines: string[] = [];
+const logFile = new TestLogFile();
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
@@ -17,13 +18,16 @@ const sockets = socketPool(() => server.baseUrl);
 beforeAll(async () => {
   clock.setOslo('2026-11-21', 21, 0);
   // Everything the server would log, at its most talkative.
-  server = await startTestServer({ LOG_LEVEL: 'trace' }, { clock, logStream: { write: (line) => void logLines.push(line) } });
+  server = await startTestServer({ LOG_LEVEL: 'trace', LOG_FILE: logFile.path }, { clock });
   fx = await seedFixture();
   c = await signInCallers(server.baseUrl, fx);
   await c.adminA.post('/api/sick/add', { date: '2026-11-21', name: 'Ola', comment: SECRET });
 });
 afterEach(() => sockets.closeAll());
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await server?.close();
+  logFile.remove();
+});
 
 type Sick = { names: string[]; comment: string; studentComments: Record<string, string> };
 
@@ -68,6 +72,7 @@ describe('sick comments reach only those who need them', () => {
     await c.adminA.put('/api/sick', { date: 'ugyldig', students: [{ name: 'Ola', comment: SECRET }] });
     await c.caretakerA.put('/api/sick', { date: '2026-11-21', students: [{ name: 'Ola', comment: SECRET }] });
     await c.supervisorA.get('/api/sick?date=2026-11-21');
+    const logLines = await logFile.allLines(server.app.log);
     expect(logLines.length).toBeGreaterThan(10);
     expect(logLines.filter((line) => line.includes('HEMMELIG'))).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { appTimestamps } from '../../appClock';
 import { schoolModel } from '../../db/schoolDatabase';
 
 /**
@@ -13,7 +14,7 @@ const sickSchema = new Schema(
     comment: { type: String, default: '' },
     revision: { type: Number, default: 0 },
   },
-  { timestamps: true },
+  { timestamps: appTimestamps },
 );
 sickSchema.index({ schoolId: 1, date: 1 }, { unique: true });
 

@@ -10,7 +10,7 @@ import { SickRecord } from '../sick/model';
 import { removeSickStudent } from '../sick/service';
 import { Trip } from '../away/model';
 import { removeFromTrips } from '../away/tripService';
-import type { UserDoc, UserRecord } from '../users/model';
+import type { UserRecord } from '../users/model';
 
 /**
  * Everything one school stores about one student name, to hand to a parent and to erase on
@@ -35,7 +35,7 @@ export async function recordStudentDownload(actor: UserRecord, schoolId: Types.O
   await audit(actor, 'student.exported', { id: schoolId, name: 'En elev', schoolId });
 }
 
-export async function exportStudentData(schoolId: Types.ObjectId, name: string): Promise<StudentData> {
+export async function exportStudentData(schoolId: Types.ObjectId, name: string, now: Date): Promise<StudentData> {
   const [sick, trips, listingAway, mentioning, entries] = await Promise.all([
     SickRecord.of(schoolId).find({ schoolId, 'students.name': name }, { date: 1, students: 1 }).lean(),
     Trip.of(schoolId).find({ schoolId, studentNames: name }, { fromDate: 1, toDate: 1 }).lean(),
@@ -46,7 +46,7 @@ export async function exportStudentData(schoolId: Types.ObjectId, name: string):
   const byDate = <T extends { date: string }>(items: T[]) => items.sort((a, b) => a.date.localeCompare(b.date));
   return {
     name,
-    exportedAt: new Date().toISOString(),
+    exportedAt: now.toISOString(),
     sick: byDate(sick.map((list) => ({ date: list.date, comment: list.students.find((s) => s.name === name)?.comment ?? '' }))),
     trips: trips.map((trip) => ({ fromDate: trip.fromDate, toDate: trip.toDate })).sort((a, b) => a.fromDate.localeCompare(b.fromDate)),
     reportsListingAway: byDate(listingAway.map((report) => ({ date: report.date, authorName: report.authorName }))),

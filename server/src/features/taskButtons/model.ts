@@ -1,4 +1,5 @@
 import { Schema, type InferSchemaType, type Types } from 'mongoose';
+import { appTimestamps } from '../../appClock';
 import { schoolModel } from '../../db/schoolDatabase';
 import { TASK_IDS } from '#protocol/taskButtons';
 
@@ -10,7 +11,7 @@ const taskConfigSchema = new Schema(
     /** Counts the saves of the labels; a save is taken only on the version it was made from. */
     version: { type: Number, default: 0 },
   },
-  { timestamps: true },
+  { timestamps: appTimestamps },
 );
 
 export type TaskConfigDoc = InferSchemaType<typeof taskConfigSchema> & { _id: Types.ObjectId };

@@ -1,4 +1,5 @@
 import { Schema, model, type HydratedDocument, type InferSchemaType, type Types } from 'mongoose';
+import { appTimestamps } from '../../appClock';
 import { principals } from '../../cache/areas';
 import { changed } from '../../cache/readThrough';
 import { ROLES, USER_STATUSES } from '#protocol/roles';
@@ -14,7 +15,7 @@ const userSchema = new Schema(
     /** Null only for Plattformadministrator, who belongs to no school. */
     schoolId: { type: Schema.Types.ObjectId, ref: 'School', default: null, index: true },
   },
-  { timestamps: true },
+  { timestamps: appTimestamps },
 );
 userSchema.index({ schoolId: 1, status: 1 });
 

@@ -8,7 +8,7 @@ import { derivedFromPrincipals } from '../auth/principalCache';
 import { destroyUserSessions } from '../auth/sessionStore';
 import { School } from '../schools/model';
 import { emitSchoolCounts } from '../schools/service';
-import { UserModel, type UserDoc, type UserRecord } from './model';
+import { UserModel, type UserRecord } from './model';
 import { presentUser } from './present';
 import { compareNames } from '#protocol/collation';
 
