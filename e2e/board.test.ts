@@ -8,7 +8,7 @@ import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY, signIn, textOf, ty
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
-const clock = new TestClock(EVENING);
+const clock = new TestClock(EVENING, { ticking: true });
 let e: E2E;
 const contexts = clockedContexts(() => e, clock);
 beforeAll(async () => {

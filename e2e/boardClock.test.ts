@@ -14,7 +14,7 @@ const DAY = '2026-03-10';
 const MONDAY = '2026-03-09';
 const EARLY = osloInstant(DAY, 8, 20);
 
-const clock = new TestClock(EARLY);
+const clock = new TestClock(EARLY, { ticking: true });
 let e: E2E;
 const contexts: BrowserContext[] = [];
 beforeAll(async () => {

@@ -83,7 +83,7 @@ export function clockedContexts(env: () => E2E, clock: TestClock) {
  * tests, every test's contexts closed (and the clock turned back) after it. `t.e` is the server.
  */
 export function eveningE2E() {
-  const clock = new TestClock(EVENING);
+  const clock = new TestClock(EVENING, { ticking: true });
   let e: E2E | undefined;
   const contexts = clockedContexts(() => e!, clock);
   beforeAll(async () => {

@@ -13,7 +13,7 @@ import { startE2E, type E2E } from './harness';
  * round, a student added to the sick or away list, a new case, a user waiting for approval. The
  * user's own actions are not (they have their toast).
  */
-const clock = new TestClock(EVENING);
+const clock = new TestClock(EVENING, { ticking: true });
 let e: E2E;
 const contexts = clockedContexts(() => e, clock);
 beforeAll(async () => {

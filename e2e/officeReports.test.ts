@@ -11,7 +11,7 @@ import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
 /** The office's report pages on the evening of Tuesday 10 March 2026 (ISO week 11). */
-const clock = new TestClock(EVENING);
+const clock = new TestClock(EVENING, { ticking: true });
 let e: E2E;
 const contexts = clockedContexts(() => e, clock);
 let ids: Record<string, string>;

@@ -8,7 +8,7 @@ import { startE2E, type E2E } from './harness';
 import { shoot } from './actions';
 
 /** Installable, the app shell offline, and the report typed offline saved once back on line (issue 13). */
-const clock = new TestClock(EVENING);
+const clock = new TestClock(EVENING, { ticking: true });
 let e: E2E;
 const contexts = clockedContexts(() => e, clock);
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { api, clockedContexts, EVENING, SHIFT_DAY, signIn, textOf, type Viewport
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
-const clock = new TestClock(EVENING);
+const clock = new TestClock(EVENING, { ticking: true });
 let e: E2E;
 const contexts = clockedContexts(() => e, clock);
 

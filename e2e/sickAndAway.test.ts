@@ -10,7 +10,7 @@ import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 import { deleteEverywhere } from '../server/test/everySchool';
 
-const clock = new TestClock(EVENING);
+const clock = new TestClock(EVENING, { ticking: true });
 let e: E2E;
 const contexts = clockedContexts(() => e, clock);
 beforeAll(async () => {
