@@ -18,6 +18,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Small files with one purpose (issue 30): code past these lengths is split, not scrolled.
+  { files: ['**/*.{ts,tsx}'], rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] } },
+  { files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'], rules: { 'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }] } },
+  // The server imports downwards (issue 30): features use plugins, realtime, cache and db; those
+  // never use a feature (the app wires features into them, app.ts). scripts/lib/serverCycles.mjs
+  // finds circles within a layer.
+  {
+    files: ['server/src/{plugins,realtime,cache,db,metrics}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'plugins, realtime, cache, db and metrics do not import features: app.ts hands them what they need.' }] },
+      ],
+    },
+  },
   {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,30 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Grant } from '#protocol/policy';
-import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
+import type { Role } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../httpError';
-import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';
-import type { UserRecord } from '../features/users/model';
-import { checkScopeDeclaration, registerSchoolScope } from './schoolScope';
+import type { Access } from './access';
+import { checkSignIn, type SignedInUser } from './principals';
 
 export type { Scope } from '#protocol/policy';
-
-/**
- * Who may call a route: anyone ('public'), any signed-in user whatever their status
- * ('anyStatus': /me only), or approved users let in by a cell of the policy table
- * (protocol/src/policy.ts): its roles, on its scope.
- */
-export type Access = 'public' | 'anyStatus' | Grant;
-/** A route's request schemas (zod), as declared. */
-export type RouteSchemas = { body?: unknown; querystring?: unknown; params?: unknown };
+export type { Access, RouteSchemas } from './access';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: Access;
-  }
   interface FastifyRequest {
-    currentUser: UserRecord | null;
+    currentUser: SignedInUser | null;
   }
 }
 
@@ -39,7 +26,6 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if (!isApi || !access) return;
     // Every route is described to outsiders (/api/openapi.json), with its access: none is hidden.
     if ((route.schema as { hide?: boolean } | undefined)?.hide) throw new Error(`Route ${route.method} ${route.url} is hidden from the API description`);
-    checkScopeDeclaration(String(route.method), route.url, access, (route.schema ?? {}) as RouteSchemas);
   });
 
   app.addHook('preValidation', async (request) => {
@@ -49,39 +35,28 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if (!access) throw forbidden(TEXTS.forbidden);
     if (access === 'public') return;
 
-    const user = await loadSessionUser(request, config);
+    const user = await signedInUser(request, config);
     if (access === 'anyStatus') return;
     if (user.status === 'pending') throw forbidden(TEXTS.accountPending, 'accountPending');
     if (user.status !== 'approved') throw forbidden(TEXTS.accountDeactivated, 'accountDeactivated');
     if (!access.roles.includes(user.role as Role)) throw forbidden(TEXTS.forbidden);
   });
-  registerSchoolScope(app);
 }
 
-async function loadSessionUser(request: FastifyRequest, config: Config): Promise<UserRecord> {
+/** The sign-in check (principals.ts); a session it refuses ends here (a school switched off, say). */
+async function signedInUser(request: FastifyRequest, config: Config): Promise<SignedInUser> {
   const session = request.session;
-  const userId = session?.userId;
-  if (!session || !userId) throw unauthorized(TEXTS.notSignedIn);
-  if (!session.signedInAt || Date.now() - session.signedInAt > config.sessionAbsoluteMs) {
-    await session.destroy();
-    throw unauthorized(TEXTS.notSignedIn);
+  const outcome = await checkSignIn(session, request.server.principals, config, Date.now());
+  if ('refused' in outcome) {
+    if (session?.userId) await session.destroy();
+    throw outcome.refused === 'schoolInactive' ? unauthorized(TEXTS.schoolInactive, 'schoolInactive') : unauthorized(TEXTS.notSignedIn);
   }
-  const user = await findUserCached(userId);
-  if (!user) {
-    await session.destroy();
-    throw unauthorized(TEXTS.notSignedIn);
-  }
-  // A school switched off while someone was signed in: that session ends here.
-  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActiveCached(user.schoolId))) {
-    await session.destroy();
-    throw unauthorized(TEXTS.schoolInactive, 'schoolInactive');
-  }
-  request.currentUser = user;
-  return user;
+  request.currentUser = outcome.user;
+  return outcome.user;
 }
 
 /** The signed-in user of a route that is not public. */
-export function currentUser(request: FastifyRequest): UserRecord {
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.currentUser) throw unauthorized(TEXTS.notSignedIn);
   return request.currentUser;
 }

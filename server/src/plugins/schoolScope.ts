@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Types } from 'mongoose';
 import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
-import { School } from '../features/schools/model';
-import type { UserRecord } from '../features/users/model';
 import { badRequest, forbidden, notFound } from '../httpError';
-import type { Access, RouteSchemas, Scope } from './auth';
+import type { Scope } from '#protocol/policy';
+import type { Access, RouteSchemas } from './access';
+import type { Principals, SignedInUser } from './principals';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,16 +19,16 @@ declare module 'fastify' {
  * is refused, not quietly ignored); the Plattformadministrator must name one, in the path
  * (`:schoolId`) or as `?schoolId=`, and it must exist.
  */
-async function resolveSchool(user: UserRecord, named: string | undefined): Promise<Types.ObjectId> {
+async function resolveSchool(user: SignedInUser, named: string | undefined, principals: Principals): Promise<Types.ObjectId> {
   if (user.role !== PLATFORM_ADMIN_ROLE) {
     if (!user.schoolId) throw forbidden(TEXTS.forbidden);
     if (named !== undefined && !user.schoolId.equals(named)) throw forbidden(TEXTS.otherSchool, 'otherSchool');
     return user.schoolId;
   }
   if (!named) throw badRequest(TEXTS.schoolNotChosen, 'schoolNotChosen');
-  const school = await School.findById(named, { _id: 1 }).lean();
+  const school = await principals.findSchool(named);
   if (!school) throw notFound(TEXTS.schoolNotFound);
-  return school._id;
+  return school;
 }
 
 function namedSchool(request: FastifyRequest): string | undefined {
@@ -67,10 +67,14 @@ export function checkScopeDeclaration(
 /** Resolves the school of every `scope: 'school'` route once, after validation and before the handler. */
 export function registerSchoolScope(app: FastifyInstance): void {
   app.decorateRequest('scopedSchoolId', null);
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (route.url.startsWith('/api/') && access) checkScopeDeclaration(String(route.method), route.url, access, (route.schema ?? {}) as RouteSchemas);
+  });
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (typeof access !== 'object' || access.scope !== 'school' || !request.currentUser) return;
-    request.scopedSchoolId = await resolveSchool(request.currentUser, namedSchool(request));
+    request.scopedSchoolId = await resolveSchool(request.currentUser, namedSchool(request), app.principals);
   });
 }
 

@@ -2,7 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { MongoSessionStore, purgeExpiredSessions } from '../features/auth/sessionStore';
+import type { SessionStore } from '@fastify/session';
+import type { SignIn } from './principals';
 
 export const SESSION_COOKIE = 'tilsynsvakt.sid';
 
@@ -27,10 +28,30 @@ declare module 'fastify' {
   }
 }
 
-export const sessionPlugin = fp<{ config: Config }>(async (app, { config }) => {
+/** A stored session: what it holds of its sign-in (its JSON data), and when its idle limit ends it. */
+export type StoredSession = SignIn & { cookie?: unknown };
+
+/**
+ * Where sessions live (features/auth/sessionStore.ts gives it, app.ts passes it): what
+ * @fastify/session needs, the idle limit's touch, a direct read for the socket's handshake, and
+ * the purge of expired rows.
+ */
+export interface AppSessionStore extends SessionStore {
+  touch(sessionId: string): Promise<void>;
+  load(sessionId: string, now?: Date): Promise<{ data: StoredSession; expiresAt: Date } | null>;
+  purgeExpired(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: AppSessionStore;
+  }
+}
+
+export const sessionPlugin = fp<{ config: Config; store: AppSessionStore }>(async (app, { config, store }) => {
+  app.decorate('sessions', store);
   // The same secret as the session's signer, so the socket handshake can read the session cookie.
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  const store = new MongoSessionStore(config.sessionIdleMs);
   await app.register(fastifySession, {
     secret: config.sessionSecret,
     cookieName: sessionCookieName(config),
@@ -57,7 +78,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app, { config }) => {
   });
 
   const timer = setInterval(() => {
-    purgeExpiredSessions().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
+    store.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
   }, PURGE_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -4,7 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Role } from '#protocol/roles';
 import type { Config } from '../config';
 import { sessionCookieName } from '../plugins/session';
-import type { UserRecord } from '../features/users/model';
+import type { SignedInUser } from '../plugins/principals';
 import { authenticateSocket, liveSession, SocketAuthError } from './handshake';
 import { watchSession } from './sessionWatch';
 import { Realtime, type IoServer } from './realtime';
@@ -39,13 +39,13 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
 
   io.use((socket, next) => {
     const join = async () => {
-      const { user, sessionId } = await authenticateSocket(sessionIdFromCookie(socket.request.headers.cookie), config);
+      const { user, sessionId } = await authenticateSocket(sessionIdFromCookie(socket.request.headers.cookie), app, config);
       joinRooms(socket, user, sessionId);
       // A sign-out that ran while this handshake read the session sent its disconnect before this
       // socket was in the session's room: read again after joining (and once more when connected, below).
-      const stillLive = await liveSession(sessionId, config);
+      const stillLive = await liveSession(app.sessions, sessionId, config);
       if (!stillLive) throw new SocketAuthError('Ikke innlogget');
-      watchSession(socket, sessionId, stillLive.endsAt, config, (err) =>
+      watchSession(socket, app.sessions, sessionId, stillLive.endsAt, config, (err) =>
         app.log.error({ err }, 'session check failed'),
       );
       socket.data.sessionId = sessionId;
@@ -74,7 +74,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
     }
     const sessionId = socket.data.sessionId;
     if (!sessionId) return;
-    liveSession(sessionId, config).then(
+    liveSession(app.sessions, sessionId, config).then(
       (live) => {
         if (!live) socket.disconnect(true);
       },
@@ -93,7 +93,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
 }
 
 /** The rooms a user's socket belongs in (rooms.ts, from the policy table); the school and user come from the session, never the client. */
-function joinRooms(socket: Socket, user: UserRecord, sessionId: string): void {
+function joinRooms(socket: Socket, user: SignedInUser, sessionId: string): void {
   const member = { id: user._id.toHexString(), role: user.role as Role, status: user.status, schoolId: user.schoolId?.toHexString() ?? null };
   for (const room of roomsOf(member, sessionId)) void socket.join(room);
 }

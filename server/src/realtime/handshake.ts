@@ -1,8 +1,6 @@
-import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import type { Config } from '../config';
-import { loadSession, type StoredSession } from '../features/auth/sessionStore';
-import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';
-import type { UserRecord } from '../features/users/model';
+import { checkSignIn, type Principals, type SignedInUser } from '../plugins/principals';
+import type { AppSessionStore, StoredSession } from '../plugins/session';
 
 export class SocketAuthError extends Error {}
 
@@ -10,25 +8,24 @@ export class SocketAuthError extends Error {}
  * A signed-in session that has not ended, and when it ends if nothing more happens: its idle
  * expiry or its absolute limit, whichever comes first.
  */
-export async function liveSession(sessionId: string, config: Config, now = new Date()): Promise<{ data: StoredSession; endsAt: Date } | null> {
-  const found = await loadSession(sessionId, now);
+export async function liveSession(sessions: AppSessionStore, sessionId: string, config: Config, now = new Date()): Promise<{ data: StoredSession; endsAt: Date } | null> {
+  const found = await sessions.load(sessionId, now);
   const signedInAt = found?.data.signedInAt;
   if (!found?.data.userId || !signedInAt) return null;
   const endsAt = Math.min(found.expiresAt.getTime(), signedInAt + config.sessionAbsoluteMs);
   return endsAt > now.getTime() ? { data: found.data, endsAt: new Date(endsAt) } : null;
 }
 
-/** The same rules as the REST access hook: a live session, an existing user, not deactivated. */
+/** The REST routes' sign-in check (plugins/principals.ts) on a live session; a deactivated user is refused too. */
 export async function authenticateSocket(
   sessionId: string | null,
+  deps: { sessions: AppSessionStore; principals: Principals },
   config: Config,
-): Promise<{ user: UserRecord; sessionId: string }> {
-  const session = sessionId ? await liveSession(sessionId, config) : null;
+): Promise<{ user: SignedInUser; sessionId: string }> {
+  const session = sessionId ? await liveSession(deps.sessions, sessionId, config) : null;
   if (!sessionId || !session) throw new SocketAuthError('Ikke innlogget');
-  const user = await findUserCached(session.data.userId!); // liveSession returns only sessions with a user
-  if (!user || user.status === 'deactivated') throw new SocketAuthError('Ikke tilgang');
-  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActiveCached(user.schoolId))) {
-    throw new SocketAuthError('Skolen er ikke aktiv');
-  }
-  return { user, sessionId };
+  const outcome = await checkSignIn(session.data, deps.principals, config, Date.now());
+  if ('refused' in outcome) throw new SocketAuthError(outcome.refused === 'schoolInactive' ? 'Skolen er ikke aktiv' : 'Ikke innlogget');
+  if (outcome.user.status === 'deactivated') throw new SocketAuthError('Ikke tilgang');
+  return { user: outcome.user, sessionId };
 }

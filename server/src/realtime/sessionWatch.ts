@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io';
 import type { Config } from '../config';
+import type { AppSessionStore } from '../plugins/session';
 import { eventOrigin } from './eventOrigin';
 import { liveSession } from './handshake';
 
@@ -11,13 +12,13 @@ const MAX_WAIT_MS = 2 ** 31 - 1;
  * (unless requests have moved that on, which the session then says) or at its absolute limit.
  * One timer per socket, nothing on the request path.
  */
-export function watchSession(socket: Socket, sessionId: string, endsAt: Date, config: Config, onError: (err: unknown) => void): void {
+export function watchSession(socket: Socket, sessions: AppSessionStore, sessionId: string, endsAt: Date, config: Config, onError: (err: unknown) => void): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = (at: Date) => {
     timer = setTimeout(check, Math.min(MAX_WAIT_MS, Math.max(0, at.getTime() - Date.now())));
   };
   const check = () => {
-    liveSession(sessionId, config).then((session) => {
+    liveSession(sessions, sessionId, config).then((session) => {
       if (!socket.connected) return;
       if (session) schedule(session.endsAt);
       else {

@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import { principals } from '../../cache/areas';
+import type { Principals } from '../../plugins/principals';
 import { readThrough } from '../../cache/readThrough';
 import { School } from '../schools/model';
 import { UserModel, type UserRecord } from '../users/model';
@@ -33,3 +34,12 @@ export async function isSchoolActiveCached(schoolId: Types.ObjectId | null | und
 export function derivedFromPrincipals<T>(key: string, load: () => Promise<T>): Promise<T> {
   return readThrough(principals, `derived:${key}`, load);
 }
+
+/** The request path's and the socket's view of who is asking (plugins/principals.ts), from memory. */
+export const cachedPrincipals: Principals = {
+  findUser: findUserCached,
+  isSchoolActive: isSchoolActiveCached,
+  async findSchool(schoolId) {
+    return (await School.findById(schoolId, { _id: 1 }).lean())?._id ?? null;
+  },
+};

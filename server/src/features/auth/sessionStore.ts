@@ -1,4 +1,5 @@
 import type { SessionStore } from '@fastify/session';
+import type { AppSessionStore } from '../../plugins/session';
 import type { Types } from 'mongoose';
 import { SessionModel } from './sessionModel';
 import { trusted } from '../../db/trusted';
@@ -38,7 +39,7 @@ async function loadSessionRow(sessionId: string): Promise<{ json: string; expire
  * interval), and the cookie lives until the absolute limit, so an ordinary request neither
  * rewrites its session nor sends a cookie back.
  */
-export class MongoSessionStore implements SessionStore {
+export class MongoSessionStore implements AppSessionStore {
   /** When this instance last moved each session's expiry on. */
   private readonly touchedAt = new Map<string, number>();
   private readonly touchIntervalMs: number;
@@ -63,9 +64,8 @@ export class MongoSessionStore implements SessionStore {
   }
 
   get(sessionId: string, callback: (err: unknown, session?: StoredSession | null) => void): void {
-    // From memory while nothing has ended it (cache/areas.ts); each request gets its own copy.
-    readThrough(sessions, sessionId, () => loadSessionRow(sessionId), { keep: (row) => row !== null, servable: (row, now) => row!.expiresAt > now }).then(
-      (row) => callback(null, row ? (JSON.parse(row.json) as StoredSession) : null),
+    this.load(sessionId).then(
+      (found) => callback(null, found?.data ?? null),
       (err: unknown) => callback(err),
     );
   }
@@ -82,6 +82,24 @@ export class MongoSessionStore implements SessionStore {
     if (this.touchedAt.size > TOUCHED_SESSIONS) this.touchedAt.delete(this.touchedAt.keys().next().value!);
     // What memory holds of it stays: it is read again once its old expiry passes (cache/areas.ts).
     await SessionModel.updateOne({ _id: sessionId, expiresAt: trusted({ $gt: new Date(now) }) }, { $set: { expiresAt: new Date(now + this.idleMs) } });
+  }
+
+  /**
+   * A live session, from memory while nothing has ended it (cache/areas.ts; each caller gets its
+   * own copy of the data). Requests and the live connection's checks read it so: any delete of
+   * sessions empties memory before its sign-out's disconnect is sent.
+   */
+  async load(sessionId: string, now = new Date()): Promise<{ data: StoredSession; expiresAt: Date } | null> {
+    const row = await readThrough(sessions, sessionId, () => loadSessionRow(sessionId), {
+      keep: (found) => found !== null,
+      servable: (found, at) => found!.expiresAt > at,
+    });
+    if (!row || row.expiresAt <= now.getTime()) return null;
+    return { data: JSON.parse(row.json) as StoredSession, expiresAt: new Date(row.expiresAt) };
+  }
+
+  purgeExpired(): Promise<number> {
+    return purgeExpiredSessions();
   }
 
   destroy(sessionId: string, callback: Callback): void {

@@ -31,6 +31,13 @@ userSchema.post('insertMany', async () => changed(principals));
 export type UserDoc = HydratedDocument<InferSchemaType<typeof userSchema>>;
 /** A user as read (lean): what a request knows of who is asking, without a document to hydrate. */
 export type UserRecord = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+
+// The request path knows who is asking by the fields it needs (plugins/principals.ts); the user it
+// is given (features/auth/principalCache.ts) is this whole record, and handlers see all of it.
+declare module '../../plugins/principals' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: it adds the record's fields
+  interface SignedInUser extends UserRecord {}
+}
 export const UserModel = model('User', userSchema);
 
 export function normalizeEmail(email: string): string {

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Types } from 'mongoose';
+import { PLATFORM_ADMIN_ROLE, type Role, type UserStatus } from '#protocol/roles';
+import type { Config } from '../config';
+
+/**
+ * Who is asking, as the request path needs them. The features' user record fills in the rest
+ * (features/users/model.ts adds its fields to this interface), so a handler gets the whole user.
+ */
+export interface SignedInUser {
+  _id: Types.ObjectId;
+  name: string;
+  role: Role;
+  status: UserStatus;
+  schoolId?: Types.ObjectId | null;
+}
+
+/** How the request path and the socket learn who is asking; the features give it (app.ts). */
+export type Principals = {
+  findUser(userId: string): Promise<SignedInUser | null>;
+  isSchoolActive(schoolId: Types.ObjectId | null | undefined): Promise<boolean>;
+  /** The school of this id, if it exists (the Plattformadministrator names one). */
+  findSchool(schoolId: string): Promise<Types.ObjectId | null>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    principals: Principals;
+  }
+}
+
+export function registerPrincipals(app: FastifyInstance, principals: Principals): void {
+  app.decorate('principals', principals);
+}
+
+/** What a session holds of its sign-in. */
+export type SignIn = { userId?: string; signedInAt?: number };
+export type SignInOutcome = { user: SignedInUser } | { refused: 'notSignedIn' | 'schoolInactive' };
+
+/**
+ * The one sign-in check, for a request and a socket alike: a session with a user, within its
+ * absolute limit, of a user who still exists, whose school is active (the Plattformadministrator
+ * belongs to none). What each then allows by the user's status is theirs to say.
+ */
+export async function checkSignIn(session: SignIn | null | undefined, principals: Principals, config: Config, now: number): Promise<SignInOutcome> {
+  if (!session?.userId || !session.signedInAt || now - session.signedInAt > config.sessionAbsoluteMs) return { refused: 'notSignedIn' };
+  const user = await principals.findUser(session.userId);
+  if (!user) return { refused: 'notSignedIn' };
+  if (user.role !== PLATFORM_ADMIN_ROLE && !(await principals.isSchoolActive(user.schoolId))) return { refused: 'schoolInactive' };
+  return { user };
+}
