@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { SessionStore } from '@fastify/session';
 import type { SignIn } from './principals';
+import { RememberingSigner } from './rememberingSigner';
 
 export const SESSION_COOKIE = 'tilsynsvakt.sid';
 
@@ -51,9 +52,10 @@ declare module 'fastify' {
 export const sessionPlugin = fp<{ config: Config; store: AppSessionStore }>(async (app, { config, store }) => {
   app.decorate('sessions', store);
   // The same secret as the session's signer, so the socket handshake can read the session cookie.
-  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  const signer = new RememberingSigner(config.sessionSecret);
+  await app.register(fastifyCookie, { secret: signer });
   await app.register(fastifySession, {
-    secret: config.sessionSecret,
+    secret: signer,
     cookieName: sessionCookieName(config),
     store,
     saveUninitialized: false,
