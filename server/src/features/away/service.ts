@@ -16,8 +16,14 @@ export function activeTrips(schoolId: Types.ObjectId, day: string): Promise<read
   );
 }
 
-/** Who is away on a day: individual students with their return date, and classes by name. */
-export async function getAway(schoolId: Types.ObjectId, day: string): Promise<Away> {
+/** Who is away on a day: individual students with their return date, and classes by name; kept until trips or classes change. */
+export function getAway(schoolId: Types.ObjectId, day: string): Promise<Away> {
+  return readThrough(schoolData(schoolId, Trip.modelName), `away:${day}`, () => readAway(schoolId, day), {
+    alsoFrom: [schoolData(schoolId, ClassModel.modelName)],
+  });
+}
+
+async function readAway(schoolId: Types.ObjectId, day: string): Promise<Away> {
   const trips = await activeTrips(schoolId, day);
   // Maps, not plain objects: a student may be called '__proto__' or 'constructor'.
   const studentReturn = new Map<string, string>();
@@ -28,11 +34,7 @@ export async function getAway(schoolId: Types.ObjectId, day: string): Promise<Aw
   }
   const names = [...studentReturn.keys()].sort((a, b) => compareNorwegian(a, b));
   const classIds = [...classReturn.keys()].sort();
-  const classes = classIds.length
-    ? await readThrough(schoolData(schoolId, ClassModel.modelName), `byIds:${classIds.join(',')}`, () =>
-        ClassModel.of(schoolId).find({ schoolId, _id: trusted({ $in: classIds }) }).lean(),
-      )
-    : [];
+  const classes = classIds.length ? await ClassModel.of(schoolId).find({ schoolId, _id: trusted({ $in: classIds }) }).lean() : [];
   return {
     names,
     individualStudentNames: names,
