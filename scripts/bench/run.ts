@@ -10,10 +10,10 @@ import { benchExports } from './exports';
 import { seedBenchData } from './seed';
 import { XHR, measure, printTable, type Result } from './measure';
 import { measureMyReportWrites } from './myReportWrites';
-import { forkScript } from './child';
 import { startCompiledServer } from '../../server/test/compiledServer';
 import { seedOtherSchools } from './otherSchools';
-import { bareRatios, measureReads, scaleRatios } from './schoolReads';
+import { measureReads, schoolReads, scaleRatios } from './schoolReads';
+import { compareWithBare, printComparison } from './saturatedReads';
 import { writeReport } from './report';
 import { hashPassword } from '../../server/src/features/auth/passwords';
 import { School, schoolNameKey } from '../../server/src/features/schools/model';
@@ -84,16 +84,13 @@ try {
       : `PUT /api/reports/my: ${CONCURRENCY} writers at once, each a supervisor of its own; ${reportWrites.conflicts} edit conflicts`,
   );
 
-  // The request path against a bare Fastify hello-world, then the same reads with other schools' data.
+  // The request path against a bare Fastify hello-world, loaded by autocannon in a process of its
+  // own (saturatedReads.ts); then the same reads with other schools' data, against these.
   const cookies = { supervisor: supervisorCookies[0]!, admin: adminCookie, caretaker: caretakerCookie };
-  const bareChild = await forkScript('bareFastify.ts');
-  const bareServer = { base: `http://127.0.0.1:${String(bareChild.first.port)}`, close: async () => void bareChild.process.kill() };
-  // Warmed up like the app's reads (measureReads), so the baseline is not the JIT's first minute.
-  await measure('bare Fastify warm-up', REQUESTS, CONCURRENCY, () => fetch(`${bareServer.base}/hello`));
-  const bare = await measure('bare Fastify GET /hello', REQUESTS, CONCURRENCY, () => fetch(`${bareServer.base}/hello`));
+  const loadOptions = { connections: 32, seconds: 8 };
+  const vsBare = await compareWithBare(base, app.pid, schoolReads(cookies), loadOptions);
+  printComparison(vsBare, loadOptions);
   const alone = await measureReads(base, cookies, REQUESTS, CONCURRENCY);
-  const bareAfter = await measure('bare Fastify GET /hello (again)', REQUESTS, CONCURRENCY, () => fetch(`${bareServer.base}/hello`));
-  await bareServer.close();
 
   // A school's own five years beside its first week (issue 29), the supervisor saving every 100 ms.
   const history = await prepareHistorySchool(base);
@@ -120,7 +117,7 @@ try {
   const documents = await seedOtherSchools(OTHER_SCHOOLS, await hashPassword('passord123'));
   console.log(`\nSeeded ${OTHER_SCHOOLS} other schools, ${documents} documents, in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
   const crowded = await measureReads(base, cookies, REQUESTS, CONCURRENCY, ` (+${OTHER_SCHOOLS} schools)`);
-  printTable([bare, bareAfter, ...alone, ...crowded], { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
+  printTable([...alone, ...crowded], { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
   const historyCrowded = await measureHistoryReads(base, history, REQUESTS, CONCURRENCY, ` (5 years, +${OTHER_SCHOOLS} schools)`);
   const yearListCrowded = await measureYearList(base, history, yearListRequests, CONCURRENCY, ` (5 years, +${OTHER_SCHOOLS} schools)`);
   printTable([...historyCrowded, yearListCrowded], { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
@@ -156,7 +153,7 @@ try {
     concurrency: CONCURRENCY,
     otherSchools: { schools: OTHER_SCHOOLS, documents },
     reportSaves: { supervisors: supervisorCookies.length, shared: reportWrites.shared, editConflicts: reportWrites.conflicts },
-    goals: { dataScaleMax: 1.5, bareThroughputShareMin: 0.25, bareP99Max: 4 },
+    goals: { dataScaleMax: 1.5, bareThroughputShareMin: 0.25, bareP99Max: 3 },
     dataScale: scaleRatios(alone, crowded),
     history: {
       documents: historyDocuments,
@@ -165,10 +162,11 @@ try {
       fiveYearsAndOtherSchools: historyCrowdedScale,
       yearExportMs: { oneYear: Math.round(exportOneYear), fiveYears: Math.round(exportFiveYears), ratio: Math.round((exportFiveYears / exportOneYear) * 100) / 100 },
     },
-    // Against the faster of the two bare runs: on these machines one run of the same server can be twice the other.
-    vsBareFastify: bareRatios(alone, bare.perSecond >= bareAfter.perSecond ? bare : bareAfter),
+    // autocannon in its own process; against the faster of the two bare runs (one run of the same
+    // server can be twice the other on these machines), with both servers' and the generator's CPU use.
+    vsBareFastify: { load: loadOptions, ratios: vsBare.ratios, bare: vsBare.bare, reads: vsBare.reads },
     fanout,
-    raw: [...results, bare, bareAfter, ...alone, ...crowded, ...historyWeek, ...historyYears, yearListOneYear, yearListFiveYears, ...historyCrowded, yearListCrowded],
+    raw: [...results, ...alone, ...crowded, ...historyWeek, ...historyYears, yearListOneYear, yearListFiveYears, ...historyCrowded, yearListCrowded],
   };
   for (const line of await benchExports(base)) console.log(line);
   writeReport(report);

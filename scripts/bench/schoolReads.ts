@@ -43,8 +43,3 @@ export function scaleRatios(alone: Result[], crowded: Result[]): Record<string, 
     }),
   );
 }
-
-/** Per read: its throughput as a share of a bare hello-world, and its p99 as a multiple of bare's. */
-export function bareRatios(reads: Result[], bare: Result): Record<string, { throughputShare: number; p99: number }> {
-  return Object.fromEntries(reads.map((r) => [r.name, { throughputShare: ratio(r.perSecond, bare.perSecond), p99: ratio(r.p99, bare.p99) }]));
-}
