@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { osloDay } from '#protocol/time';
+import { reportDay } from '#protocol/time';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureUser } from '../server/test/fixtures';
 import { signInThroughForm } from './actions';
@@ -46,7 +46,7 @@ describe('a home screen opened with a session', () => {
     await page.getByTestId('task-1').waitFor();
     await page.getByTestId('report-text').waitFor();
     await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-    const today = osloDay(new Date());
+    const today = reportDay(new Date());
     expect(requests.sort()).toEqual(
       [`/api/tasks-config/${e.fx.a.id}`, '/api/reports/my', '/api/task-rounds', `/api/sick?date=${today}`, `/api/away?activeOn=${today}`].map((path) => `other ${path}`).sort(),
     );

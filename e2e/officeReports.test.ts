@@ -28,6 +28,9 @@ beforeAll(async () => {
     awayStudents: ['Per Ødegård'],
     taskTicks: ticks.map((taskId) => ({ taskId, at: EVENING })),
   });
+  // Written a minute before the evening each test starts at: a correction made during a test is
+  // stored later than the original, as it would be (stored times follow the app's clock).
+  clock.set(new Date(EVENING.getTime() - 60_000));
   const created = await ReportModel.of(a.id).create([
     report('2026-03-03', a.supervisor, 'For gammel for uken'),
     report('2026-03-05', a.supervisor, 'Torsdag: rolig.'),
@@ -36,6 +39,7 @@ beforeAll(async () => {
   ]);
   await ReportModel.of(e.fx.b.id).create({ ...report('2026-03-09', e.fx.b.supervisor, 'Skole B'), schoolId: e.fx.b.id });
   ids = { old: created[0]!.id, thursday: created[1]!.id, monday: created[2]!.id, mondayAdmin: created[3]!.id };
+  clock.set(EVENING);
 });
 afterEach(() => contexts.reset());
 afterAll(async () => e?.close());

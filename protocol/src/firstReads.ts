@@ -1,4 +1,4 @@
-import { osloDay } from './time';
+import { reportDay } from './time';
 import { ADMIN_ROLE, CARETAKER_ROLE, SUPERVISOR_ROLE, type Role } from './roles';
 import { SUPERVISOR_HOME } from './product';
 import { readPaths } from './readPaths';
@@ -19,8 +19,9 @@ const HOME_READS: ReadonlyArray<{ path: string; role: Role; reads: (viewer: View
       readPaths.taskButtons(viewer.schoolId),
       readPaths.myReport(),
       readPaths.taskRounds(null),
-      readPaths.sick(osloDay(now), null),
-      readPaths.away(osloDay(now), null),
+      // The board's day is the report day (before 09:00 Oslo, yesterday's), as its stores ask.
+      readPaths.sick(reportDay(now), null),
+      readPaths.away(reportDay(now), null),
     ],
   },
   { path: '/vaktmester', role: CARETAKER_ROLE, reads: () => [readPaths.maintenanceTasks('pending', null)] },
