@@ -41,13 +41,18 @@ export async function compareWithBare(base: string, appPid: number, reads: Read[
   return { bare, reads: measured, ratios };
 }
 
+/** The server's CPU time per answer (µs): what throughput would be were it alone on its core, whoever else shares the machine. */
+export const cpuPerRequest = (r: SaturatedRun) => (r.serverBusy / r.perSecond) * 1e6;
+
 export function printComparison(comparison: BareComparison, options: { connections: number; seconds: number }): void {
   console.log(`\nThe request path against a bare Fastify hello-world: autocannon in its own process, ${options.connections} connections, ${options.seconds} s per route`);
-  console.log(`${'route'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}${'server'.padStart(8)}${'autocannon'.padStart(11)}${'share'.padStart(7)}${'p99×'.padStart(7)}`);
+  console.log(
+    `${'route'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}${'server'.padStart(8)}${'autocannon'.padStart(11)}${'µs CPU'.padStart(8)}${'share'.padStart(7)}${'p99×'.padStart(7)}`,
+  );
   const line = (r: SaturatedRun, ratios?: { throughputShare: number; p99: number }) =>
     console.log(
       `${r.name.padEnd(44)}${r.perSecond.toFixed(0).padStart(9)}${r.p50.toFixed(0).padStart(8)}${r.p99.toFixed(0).padStart(8)}${String(r.non2xx + r.errors).padStart(9)}` +
-        `${`${(r.serverBusy * 100).toFixed(0)}%`.padStart(8)}${`${(r.generatorBusy * 100).toFixed(0)}%`.padStart(11)}` +
+        `${`${(r.serverBusy * 100).toFixed(0)}%`.padStart(8)}${`${(r.generatorBusy * 100).toFixed(0)}%`.padStart(11)}${cpuPerRequest(r).toFixed(0).padStart(8)}` +
         (ratios ? `${ratios.throughputShare.toFixed(2).padStart(7)}${ratios.p99.toFixed(2).padStart(7)}` : ''),
     );
   for (const r of comparison.bare) line(r);
@@ -58,6 +63,8 @@ export function printComparison(comparison: BareComparison, options: { connectio
     `The bare server reached ${best.perSecond.toFixed(0)} req/s, using ${(best.serverBusy * 100).toFixed(0)}% of a core while autocannon used ${(best.generatorBusy * 100).toFixed(0)}%: ` +
       (saturated ? 'the server was the limit, not the generator.' : 'NOT clearly saturated by the server (see the CPU columns).'),
   );
+  const cpuShares = comparison.reads.map((r) => `${r.name} ${(cpuPerRequest(best) / cpuPerRequest(r)).toFixed(2)}`);
+  console.log(`By CPU time per answer (bare's µs / the read's µs; the share each would reach with a core to itself): ${cpuShares.join(', ')}`);
   const missed = Object.entries(comparison.ratios).filter(([, r]) => r.throughputShare < 0.25 || r.p99 >= 3);
   console.log(missed.length === 0 ? 'Goal met: every read at least 25% of bare throughput, p99 under 3× bare.' : `Goal missed by: ${missed.map(([name]) => name).join(', ')}`);
 }

@@ -72,13 +72,28 @@ export function readThrough<T>(area: CacheArea, key: string, load: () => Promise
       const unchanged = sources.every((s, i) => s.generation === generations[i]);
       if (unchanged && trustworthy(area) && (!options.keep || options.keep(value))) {
         if (area.entries.size >= area.rule.maxEntries) area.entries.delete(area.entries.keys().next().value!);
-        area.entries.set(key, { value, readAt: Date.now(), generations });
+        area.entries.set(key, { value: frozen(value), readAt: Date.now(), generations });
       }
       return value;
     })
     .finally(() => inFlight.delete(flightKey));
   inFlight.set(flightKey, started);
   return started;
+}
+
+/**
+ * What is kept is shared by every request that reads it until it changes: its plain objects and
+ * arrays are frozen, so a change in place fails loudly instead of reaching other requests (and a
+ * response serializer may remember what it wrote for it). Other objects (ids, dates, buffers) are
+ * left as they are.
+ */
+function frozen<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null && !Array.isArray(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) frozen(inner);
+  return value;
 }
 
 /** This instance changed one entry's source (a session it rewrote): the next read asks again. */

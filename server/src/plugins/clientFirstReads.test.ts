@@ -13,7 +13,8 @@ let seeded: SeededServer;
 
 beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tilsynsvakt</title><div id="root"></div>');
-  // 00:30 in Oslo is still the 24th in UTC: the preloaded day must be Oslo's, as the board asks.
+  // 00:30 in Oslo on the 25th: the board's day is still the report day of the 24th (until 09:00),
+  // and the preloads must name the day the board asks for.
   clock.setOslo('2026-11-25', 0, 30);
   seeded = await startSeededServer({ CLIENT_DIR: clientDir }, { clock });
 });
@@ -29,7 +30,7 @@ async function linkOf(caller: ApiClient, page: string): Promise<string | null> {
 }
 
 describe('the page sent to a signed-in browser', () => {
-  it("preloads the board's reads for the supervisor, with Oslo's date and the school's own buttons", async () => {
+  it("preloads the board's reads for the supervisor, with the report day and the school's own buttons", async () => {
     const { c, fx } = seeded;
     const link = await linkOf(c.supervisorA, '/tilsynsvakt');
     expect(link?.split(', ')).toEqual(
@@ -37,8 +38,8 @@ describe('the page sent to a signed-in browser', () => {
         `/api/tasks-config/${fx.a.id}`,
         '/api/reports/my',
         '/api/task-rounds',
-        '/api/sick?date=2026-11-25',
-        '/api/away?activeOn=2026-11-25',
+        '/api/sick?date=2026-11-24',
+        '/api/away?activeOn=2026-11-24',
       ].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`),
     );
     // Each is a read the supervisor may make, and answers now.

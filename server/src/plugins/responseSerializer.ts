@@ -32,7 +32,18 @@ export function compiledResponseSerializer({ schema, method, url }: { schema: un
   const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as JsonSchema;
   const unspecified = unspecifiedPart(jsonSchema);
   if (unspecified) throw new Error(`${method} ${url}: the response schema does not say what ${unspecified} holds`);
-  return fastJson(jsonSchema);
+  const write = fastJson(jsonSchema);
+  // A frozen value is one the cache shares until it changes (cache/readThrough.ts): what was
+  // written for it is written again, until the value is let go.
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return write(data);
+    const known = written.get(data);
+    if (known !== undefined) return known;
+    const json: string = write(data);
+    written.set(data, json);
+    return json;
+  };
 }
 
 export const responseSerializerCompiler = compiledResponseSerializer as unknown as FastifySchemaCompiler<unknown>;

@@ -29,7 +29,7 @@ export async function listSchoolUsers(schoolId: Types.ObjectId | string, status?
     const [school, users] = await Promise.all([School.findById(schoolId, { name: 1 }).lean(), UserModel.find({ schoolId })]);
     return sortByName(users.map((u) => presentUser(u, school?.name ?? null)));
   });
-  return status ? all.filter((user) => user.status === status) : [...all];
+  return status ? all.filter((user) => user.status === status) : all;
 }
 
 export function sortByName<T extends { name: string }>(items: T[]): T[] {
