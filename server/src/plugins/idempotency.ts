@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addRouteHook } from './routeHooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Types } from 'mongoose';
 import { badRequest } from '../httpError';
@@ -30,12 +31,15 @@ const KEY_PATTERN = /^[A-Za-z0-9-]{8,100}$/;
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', undefined);
 
-  // After access and validation: the key belongs to the signed-in user and a valid request.
-  app.addHook('preHandler', async (request) => {
-    const header = request.headers[IDEMPOTENCY_HEADER];
-    if (!request.routeOptions.config.idempotent || header === undefined) return;
-    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw badRequest('Ugyldig Idempotency-Key');
-    request.idempotencyKey = `${request.currentUser?._id.toHexString() ?? 'anon'}:${request.method} ${request.routeOptions.url}:${header}`;
+  // After access and validation, on the routes that take a key: the key belongs to the signed-in user and a valid request.
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as { idempotent?: boolean } | undefined)?.idempotent) return;
+    addRouteHook(route, 'preHandler', async (request) => {
+      const header = request.headers[IDEMPOTENCY_HEADER];
+      if (header === undefined) return;
+      if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw badRequest('Ugyldig Idempotency-Key');
+      request.idempotencyKey = `${request.currentUser?._id.toHexString() ?? 'anon'}:${request.method} ${request.routeOptions.url}:${header}`;
+    });
   });
 }
 

@@ -6,6 +6,7 @@ import { badRequest, forbidden, notFound } from '../httpError';
 import type { Scope } from '#protocol/policy';
 import type { Access, RouteSchemas } from './access';
 import type { Principals, SignedInUser } from './principals';
+import { addRouteHook } from './routeHooks';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,12 +70,12 @@ export function registerSchoolScope(app: FastifyInstance): void {
   app.decorateRequest('scopedSchoolId', null);
   app.addHook('onRoute', (route) => {
     const access = (route.config as { access?: Access } | undefined)?.access;
-    if (route.url.startsWith('/api/') && access) checkScopeDeclaration(String(route.method), route.url, access, (route.schema ?? {}) as RouteSchemas);
-  });
-  app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (typeof access !== 'object' || access.scope !== 'school' || !request.currentUser) return;
-    request.scopedSchoolId = await resolveSchool(request.currentUser, namedSchool(request), app.principals);
+    if (!route.url.startsWith('/api/') || !access) return;
+    checkScopeDeclaration(String(route.method), route.url, access, (route.schema ?? {}) as RouteSchemas);
+    if (typeof access !== 'object' || access.scope !== 'school') return;
+    addRouteHook(route, 'preHandler', async (request) => {
+      if (request.currentUser) request.scopedSchoolId = await resolveSchool(request.currentUser, namedSchool(request), app.principals);
+    });
   });
 }
 

@@ -7,6 +7,7 @@ import { TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { isSchoolActive, School } from '../schools/model';
+import { derivedFromPrincipals } from './principalCache';
 import { normalizeEmail, UserModel, type UserRecord } from '../users/model';
 import { presentUser } from '../users/present';
 import { presentPlatformSchool } from '../schools/service';
@@ -95,8 +96,9 @@ export async function logout(request: FastifyRequest, realtime: Realtime): Promi
   realtime.disconnectSession(sessionId);
 }
 
-export async function me(user: UserRecord): Promise<{ user: User }> {
-  return { user: await presentWithSchool(user) };
+/** Who is signed in, as every page asks: kept presented until any user or school changes. */
+export function me(user: UserRecord): Promise<{ user: User }> {
+  return derivedFromPrincipals(`me:${user._id.toHexString()}`, async () => ({ user: await presentWithSchool(user) }));
 }
 
 /**

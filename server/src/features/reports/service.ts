@@ -25,23 +25,25 @@ export async function getMyReport(schoolId: Types.ObjectId, user: UserRecord, re
   const today = reportDay(now);
   const date = requested ?? today;
   const id = reportIdFor(schoolId, user._id, date);
-  // Even a bare-_id read grows with the school's reports on the embedded engine; kept in memory
-  // until any report of the school changes (cache/areas.ts).
-  const report = await readThrough(schoolData(schoolId, ReportModel.modelName), `my:${id.toHexString()}`, () =>
-    ReportModel.of(schoolId).findById(id).lean<ReportDoc>(),
-  );
-  return {
-    id: report?._id.toHexString() ?? null,
-    date,
-    content: report?.content ?? '',
-    completedTasks: report ? completedTasks(report) : [],
-    awayStudents: report?.awayStudents ?? [],
-    locked: isReportDayLocked(date, now),
-    resetWindow: isResetWindow(now),
-    reportDay: today,
-    updatedAt: report?.updatedAt?.toISOString() ?? null,
-    version: report?.version ?? 0,
-  };
+  const locked = isReportDayLocked(date, now);
+  const resetWindow = isResetWindow(now);
+  // Kept presented until any report of the school changes (cache/areas.ts): a bare-_id read grows
+  // with the school's reports on the embedded engine. What depends on the time of asking is in the key.
+  return readThrough(schoolData(schoolId, ReportModel.modelName), `my:${id.toHexString()}:${today}:${locked}:${resetWindow}`, async () => {
+    const report = await ReportModel.of(schoolId).findById(id).lean<ReportDoc>();
+    return {
+      id: report?._id.toHexString() ?? null,
+      date,
+      content: report?.content ?? '',
+      completedTasks: report ? completedTasks(report) : [],
+      awayStudents: report?.awayStudents ?? [],
+      locked,
+      resetWindow,
+      reportDay: today,
+      updatedAt: report?.updatedAt?.toISOString() ?? null,
+      version: report?.version ?? 0,
+    };
+  });
 }
 
 /** The day a supervisor may write: the current report day, never while locked or in the 08:30–09:00 window. */

@@ -32,11 +32,13 @@ export function withoutComments(sick: Sick): Sick {
   return { ...sick, comment: '', studentComments: {} };
 }
 
-export async function getSick(schoolId: Types.ObjectId, date: string, role: Role): Promise<Sick> {
-  // Kept in memory until the school's sick lists change; presented (and redacted) per request.
-  const record = await readThrough(schoolData(schoolId, SickRecord.modelName), `day:${date}`, () => SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>());
-  const sick = present(record);
-  return mayReadSickComments(role) ? sick : withoutComments(sick);
+export function getSick(schoolId: Types.ObjectId, date: string, role: Role): Promise<Sick> {
+  // Kept presented until the school's sick lists change, apart for those who see comments and those who do not.
+  const withComments = mayReadSickComments(role);
+  return readThrough(schoolData(schoolId, SickRecord.modelName), `day:${date}:${withComments ? 'comments' : 'names'}`, async () => {
+    const sick = present(await SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>());
+    return withComments ? sick : withoutComments(sick);
+  });
 }
 
 /** How long a change keeps trying while others change the same list (only ever seen with many writers at one moment). */
