@@ -1,7 +1,7 @@
 // Resident memory per idle socket (issue 30): the app against a bare Socket.IO server, each in a
 // process of its own, both compiled and started by plain node with the same flags; the socket
-// clients in a third process. Each server: resident memory (VmRSS) before its sockets connect and
-// SETTLE_MS after the last one did (what the kernel counts, the handshakes' garbage included),
+// clients in a third process. Each server: resident memory (VmRSS) before its sockets connect (its
+// heap collected first) and SETTLE_MS after the last one did (what the kernel counts, the handshakes' garbage included),
 // then what the sockets keep after a full collection (through the inspector), for the why.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -84,9 +84,13 @@ export type ServerSocketMemory = {
 
 /** One server's readings around its sockets' connecting. */
 async function measureServer(server: MeasuredServer, clients: Child, targets: Target[]): Promise<ServerSocketMemory> {
+  // The reading before starts from a collected heap: a fresh process still holds its start-up's
+  // garbage and a young generation of whatever size that left (the app's 33 MB, the bare server's
+  // 17 MB in one run), which would otherwise count against whichever started leaner.
   const probe = await probeMemory(server.inspectPort);
-  const rssBefore = await residentBytes(server.pid);
   const before = await probe.retained();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const rssBefore = await residentBytes(server.pid);
   await clients.ask({ connect: targets }, 'connected');
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const rssAfter = await residentBytes(server.pid);
