@@ -1,6 +1,6 @@
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import type { Config } from '../config';
-import { loadSession, type StoredSession } from '../features/auth/sessionStore';
+import { loadSessionRemembered, type StoredSession } from '../features/auth/sessionStore';
 import { findUserCached, isSchoolActiveCached } from '../features/auth/principalCache';
 import type { UserDoc } from '../features/users/model';
 
@@ -8,10 +8,11 @@ export class SocketAuthError extends Error {}
 
 /**
  * A signed-in session that has not ended, and when it ends if nothing more happens: its idle
- * expiry or its absolute limit, whichever comes first.
+ * expiry or its absolute limit, whichever comes first. Read through the session cache, like a
+ * request's: any delete of sessions empties it before its sign-out's disconnect is sent.
  */
 export async function liveSession(sessionId: string, config: Config, now = new Date()): Promise<{ data: StoredSession; endsAt: Date } | null> {
-  const found = await loadSession(sessionId, now);
+  const found = await loadSessionRemembered(sessionId, now);
   const signedInAt = found?.data.signedInAt;
   if (!found?.data.userId || !signedInAt) return null;
   const endsAt = Math.min(found.expiresAt.getTime(), signedInAt + config.sessionAbsoluteMs);

@@ -25,6 +25,21 @@ export async function loadSession(sessionId: string, now = new Date()): Promise<
   return { data: JSON.parse(row.data) as StoredSession, expiresAt: row.expiresAt };
 }
 
+/**
+ * A live session read as requests read theirs: from memory while nothing has ended it
+ * (sessionCache.ts, which never decides that a session expired), otherwise from the database and
+ * then kept. The live connection's checks read it this way: three reads per handshake straight
+ * from the database made each handshake's garbage several times a bare Socket.IO server's (issue 30).
+ */
+export async function loadSessionRemembered(sessionId: string, now = new Date()): Promise<{ data: StoredSession; expiresAt: Date } | null> {
+  const hit = cachedSession(sessionId, now.getTime());
+  if (hit) return { data: JSON.parse(hit.json) as StoredSession, expiresAt: new Date(hit.expiresAt) };
+  const generation = sessionsGeneration();
+  const found = await loadSession(sessionId, now);
+  if (found) rememberSession(sessionId, { json: JSON.stringify(found.data), expiresAt: found.expiresAt.getTime() }, generation);
+  return found;
+}
+
 /** @fastify/session store backed by the Session collection. */
 export class MongoSessionStore implements SessionStore {
   /** What this instance last read or wrote per session, to skip rewriting an unchanged one. */
