@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { freePort } from '../../server/test/compiledServer';
@@ -20,16 +21,44 @@ export const SETTLE_MS = 5000;
 /** The goal: the app's resident memory per idle socket at most this many times the bare server's. */
 export const GOAL_VS_BARE = 1.5;
 
-/** A server under measurement: its process and the inspector port it was started with. */
-export type MeasuredServer = { base: string; pid: number; inspectPort: number; stop: () => Promise<void> };
+/**
+ * Neither server is read before this long after its start, nor before it has been idle for a
+ * second: the app's first health-data expiry runs 10 s after start (sick/retention.ts) and
+ * compiles a model per school; read across it, 100 schools' worth counted as the sockets' (about
+ * 5 KB a socket in one idle run).
+ */
+const QUIET_AFTER_START_MS = 15_000;
+
+/** A server under measurement: its process, the inspector port it was started with, when it started. */
+export type MeasuredServer = { base: string; pid: number; inspectPort: number; startedAt: number; stop: () => Promise<void> };
 /** Starts a server with these environment variables added (NODE_OPTIONS among them). */
 export type StartServer = (env: Record<string, string>) => Promise<{ base: string; pid: number; stop: () => Promise<void> }>;
 
 /** The Node flags both servers get, through NODE_OPTIONS: the inspector only (for the collection after the reading). */
 async function withInspector(start: StartServer): Promise<MeasuredServer> {
   const inspectPort = await freePort();
+  const startedAt = Date.now();
   const server = await start({ NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` });
-  return { ...server, inspectPort };
+  return { ...server, inspectPort, startedAt };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** CPU time a process has used (user + system, in clock ticks of 10 ms), from /proc. */
+async function cpuTicks(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Waits out the server's start-up work: QUIET_AFTER_START_MS, then until a second passes with at most a tick of CPU. */
+async function untilQuiet(server: MeasuredServer): Promise<void> {
+  await sleep(server.startedAt + QUIET_AFTER_START_MS - Date.now());
+  for (let second = 0; second < 30; second++) {
+    const before = await cpuTicks(server.pid);
+    await sleep(1000);
+    if ((await cpuTicks(server.pid)) - before <= 1) return;
+  }
 }
 
 /**
@@ -87,12 +116,13 @@ async function measureServer(server: MeasuredServer, clients: Child, targets: Ta
   // The reading before starts from a collected heap: a fresh process still holds its start-up's
   // garbage and a young generation of whatever size that left (the app's 33 MB, the bare server's
   // 17 MB in one run), which would otherwise count against whichever started leaner.
+  await untilQuiet(server);
   const probe = await probeMemory(server.inspectPort);
   const before = await probe.retained();
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await sleep(1000);
   const rssBefore = await residentBytes(server.pid);
   await clients.ask({ connect: targets }, 'connected');
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  await sleep(SETTLE_MS);
   const rssAfter = await residentBytes(server.pid);
   const after = await probe.retained();
   probe.close();
