@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { freePort } from '../../server/test/compiledServer';
 import { projectRoot } from '../../server/src/projectRoot';
 import { residentBytes, type Child } from './child';
-import { probeMemory } from './retainedMemory';
+import { probeMemory, type HeapSpaces } from './retainedMemory';
 import { ratio } from './measure';
 import type { Target } from './socketClients';
 
@@ -109,7 +109,16 @@ export type ServerSocketMemory = {
   heapPerSocketBytes: number;
   externalPerSocketBytes: number;
   rssAfterCollectionPerSocketBytes: number;
+  /** V8's young generation and old space before and at the reading (no collection): committed, and in use. */
+  heap: { before: HeapSpaceSummary; atReading: HeapSpaceSummary };
 };
+
+export type HeapSpaceSummary = { newSpaceBytes: number; oldSpaceBytes: number; oldSpaceUsedBytes: number };
+const summarize = (spaces: HeapSpaces): HeapSpaceSummary => ({
+  newSpaceBytes: spaces.new_space?.size ?? 0,
+  oldSpaceBytes: spaces.old_space?.size ?? 0,
+  oldSpaceUsedBytes: spaces.old_space?.used ?? 0,
+});
 
 /** One server's readings around its sockets' connecting. */
 async function measureServer(server: MeasuredServer, clients: Child, targets: Target[]): Promise<ServerSocketMemory> {
@@ -121,9 +130,11 @@ async function measureServer(server: MeasuredServer, clients: Child, targets: Ta
   const before = await probe.retained();
   await sleep(1000);
   const rssBefore = await residentBytes(server.pid);
+  const spacesBefore = await probe.spaces();
   await clients.ask({ connect: targets }, 'connected');
   await sleep(SETTLE_MS);
   const rssAfter = await residentBytes(server.pid);
+  const spacesAtReading = await probe.spaces();
   const after = await probe.retained();
   probe.close();
   await clients.ask({ close: true }, 'closed');
@@ -137,6 +148,7 @@ async function measureServer(server: MeasuredServer, clients: Child, targets: Ta
     heapPerSocketBytes: each(after.heapUsed - before.heapUsed),
     externalPerSocketBytes: each(after.external - before.external),
     rssAfterCollectionPerSocketBytes: each(after.rss - before.rss),
+    heap: { before: summarize(spacesBefore), atReading: summarize(spacesAtReading) },
   };
 }
 
@@ -179,6 +191,11 @@ export function printSocketMemory(result: SocketMemoryComparison): void {
     console.log(
       `  ${name.padEnd(15)} RSS ${mb(m.rssBeforeBytes)} → ${mb(m.rssAfterBytes)} MB: ${kb(m.rssPerSocketBytes)} KB/socket resident; ` +
         `kept after a collection ${kb(m.retainedPerSocketBytes)} KB (heap ${kb(m.heapPerSocketBytes)}, external ${kb(m.externalPerSocketBytes)}), resident after it ${kb(m.rssAfterCollectionPerSocketBytes)} KB`,
+    );
+    const { before, atReading } = m.heap;
+    console.log(
+      `  ${''.padEnd(15)} V8 young generation ${mb(before.newSpaceBytes)} → ${mb(atReading.newSpaceBytes)} MB; ` +
+        `old space ${mb(before.oldSpaceBytes)} → ${mb(atReading.oldSpaceBytes)} MB committed, ${mb(atReading.oldSpaceBytes - atReading.oldSpaceUsedBytes)} MB of it not in use at the reading`,
     );
   }
   console.log(`  app/bare resident per socket: ${result.rssPerSocketVsBare.toFixed(2)}× (goal ≤ ${result.goal}×): ${result.met ? 'met' : 'NOT met'}`);
