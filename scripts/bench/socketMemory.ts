@@ -109,15 +109,19 @@ export type ServerSocketMemory = {
   heapPerSocketBytes: number;
   externalPerSocketBytes: number;
   rssAfterCollectionPerSocketBytes: number;
-  /** V8's young generation and old space before and at the reading (no collection): committed, and in use. */
-  heap: { before: HeapSpaceSummary; atReading: HeapSpaceSummary };
+  /**
+   * V8's young generation and old space (committed) before, at the reading (no collection) and
+   * after the collection that follows it, and the heap in use: dead objects count as in use until
+   * a collection finds them, so in use at the reading less in use after it is the garbage then.
+   */
+  heap: { before: HeapSpaceSummary; atReading: HeapSpaceSummary; afterCollection: HeapSpaceSummary };
 };
 
-export type HeapSpaceSummary = { newSpaceBytes: number; oldSpaceBytes: number; oldSpaceUsedBytes: number };
+export type HeapSpaceSummary = { newSpaceBytes: number; oldSpaceBytes: number; usedBytes: number };
 const summarize = (spaces: HeapSpaces): HeapSpaceSummary => ({
   newSpaceBytes: spaces.new_space?.size ?? 0,
   oldSpaceBytes: spaces.old_space?.size ?? 0,
-  oldSpaceUsedBytes: spaces.old_space?.used ?? 0,
+  usedBytes: Object.values(spaces).reduce((sum, space) => sum + space.used, 0),
 });
 
 /** One server's readings around its sockets' connecting. */
@@ -136,6 +140,7 @@ async function measureServer(server: MeasuredServer, clients: Child, targets: Ta
   const rssAfter = await residentBytes(server.pid);
   const spacesAtReading = await probe.spaces();
   const after = await probe.retained();
+  const spacesAfterCollection = await probe.spaces();
   probe.close();
   await clients.ask({ close: true }, 'closed');
   const each = (bytes: number) => Math.round(bytes / targets.length);
@@ -148,7 +153,7 @@ async function measureServer(server: MeasuredServer, clients: Child, targets: Ta
     heapPerSocketBytes: each(after.heapUsed - before.heapUsed),
     externalPerSocketBytes: each(after.external - before.external),
     rssAfterCollectionPerSocketBytes: each(after.rss - before.rss),
-    heap: { before: summarize(spacesBefore), atReading: summarize(spacesAtReading) },
+    heap: { before: summarize(spacesBefore), atReading: summarize(spacesAtReading), afterCollection: summarize(spacesAfterCollection) },
   };
 }
 
@@ -192,10 +197,10 @@ export function printSocketMemory(result: SocketMemoryComparison): void {
       `  ${name.padEnd(15)} RSS ${mb(m.rssBeforeBytes)} → ${mb(m.rssAfterBytes)} MB: ${kb(m.rssPerSocketBytes)} KB/socket resident; ` +
         `kept after a collection ${kb(m.retainedPerSocketBytes)} KB (heap ${kb(m.heapPerSocketBytes)}, external ${kb(m.externalPerSocketBytes)}), resident after it ${kb(m.rssAfterCollectionPerSocketBytes)} KB`,
     );
-    const { before, atReading } = m.heap;
+    const { before, atReading, afterCollection } = m.heap;
     console.log(
-      `  ${''.padEnd(15)} V8 young generation ${mb(before.newSpaceBytes)} → ${mb(atReading.newSpaceBytes)} MB; ` +
-        `old space ${mb(before.oldSpaceBytes)} → ${mb(atReading.oldSpaceBytes)} MB committed, ${mb(atReading.oldSpaceBytes - atReading.oldSpaceUsedBytes)} MB of it not in use at the reading`,
+      `  ${''.padEnd(15)} V8 young generation ${mb(before.newSpaceBytes)} → ${mb(atReading.newSpaceBytes)} MB, old space ${mb(before.oldSpaceBytes)} → ${mb(atReading.oldSpaceBytes)} MB committed; ` +
+        `heap in use ${mb(before.usedBytes)} → ${mb(atReading.usedBytes)} MB, ${mb(afterCollection.usedBytes)} after the collection: ${mb(atReading.usedBytes - afterCollection.usedBytes)} MB garbage at the reading`,
     );
   }
   console.log(`  app/bare resident per socket: ${result.rssPerSocketVsBare.toFixed(2)}× (goal ≤ ${result.goal}×): ${result.met ? 'met' : 'NOT met'}`);
