@@ -5,10 +5,9 @@ import { SessionModel } from '../../server/src/features/auth/sessionModel';
 import { School } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
 import { SESSION_COOKIE } from '../../server/src/plugins/session';
-import { forkScript, residentBytes, type Child } from './child';
-import { freePort } from '../../server/test/compiledServer';
-import { probeMemory, type MemoryProbe, type Retained } from './retainedMemory';
+import { forkScript, type Child } from './child';
 import { XHR, ratio } from './measure';
+import { compareSocketMemory, type StartServer } from './socketMemory';
 import { withDatabaseName } from '../../server/src/db/connect';
 import type { Target } from './socketClients';
 
@@ -36,9 +35,15 @@ export async function appSocketTargets(sessionSecret: string, url: string, bench
   return targets;
 }
 
-function bareTargets(url: string, appTargets: Target[]): Target[] {
-  // The same number of sockets in the same number of rooms; the listening ones in one room.
-  return appTargets.map((target, i) => ({ url, listen: target.listen, query: { room: target.listen ? 'target' : `school:${Math.floor(i / SOCKETS_PER_SCHOOL)}` } }));
+export function bareTargets(url: string, appTargets: Target[]): Target[] {
+  // The same number of sockets in the same number of rooms; the listening ones in one room. The
+  // same cookie too, so both servers read handshakes of the same size.
+  return appTargets.map((target, i) => ({
+    url,
+    listen: target.listen,
+    ...(target.cookie ? { cookie: target.cookie } : {}),
+    query: { room: target.listen ? 'target' : `school:${Math.floor(i / SOCKETS_PER_SCHOOL)}` },
+  }));
 }
 
 type Delivery = { p50: number; p99: number; max: number; lost: number; writesPerSecond: number };
@@ -113,7 +118,7 @@ export type FanoutSetup = {
   base: string;
   sessionSecret: string;
   /** Another instance of the app, started for the memory measurement alone (with these variables added). */
-  startFreshApp: (env: Record<string, string>) => Promise<{ base: string; pid: number; stop: () => Promise<void> }>;
+  startFreshApp: StartServer;
   benchSchoolId: Types.ObjectId;
   adminId: Types.ObjectId;
   supervisorCookie: string;
@@ -129,23 +134,6 @@ export type FanoutSetup = {
 
 /** Where a bench server forked by `forkScript` listens. */
 const urlOf = (child: Child) => `http://127.0.0.1:${String(child.first.port)}`;
-const retainedBytes = (memory: Retained) => memory.heapUsed + memory.external;
-const perSocket = (bytes: number, sockets: number) => Math.round(bytes / sockets);
-
-/**
- * What connecting the sockets added to a server process: resident memory 2 s after (as the kernel
- * counts it, the handshakes' garbage included), and what is kept once garbage is collected.
- */
-async function memoryAround(pid: number, probe: MemoryProbe, connect: () => Promise<unknown>) {
-  const rssBefore = await residentBytes(pid);
-  const before = await probe.retained();
-  await connect();
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const rssAfter = await residentBytes(pid);
-  const after = await probe.retained();
-  probe.close();
-  return { rss: rssAfter - rssBefore, retained: retainedBytes(after) - retainedBytes(before), rssAfterCollection: after.rss - before.rss };
-}
 
 /** The app's live fan-out against a bare Socket.IO server: same sockets, rooms and payload; and the memory of an idle socket. */
 export async function benchFanout(setup: FanoutSetup) {
@@ -164,25 +152,20 @@ export async function benchFanout(setup: FanoutSetup) {
   const warm = (send: Send) => deliveries(clients, listening, 20, flatOut, send);
 
   const clients = await forkScript('socketClients.ts');
-  // Memory: a fresh instance of the app (nothing measured in it before, like the bare server),
-  // its resident memory before and after the same sockets connect.
-  const appInspectPort = await freePort();
-  const probe = await setup.startFreshApp({ NODE_OPTIONS: `--inspect=127.0.0.1:${appInspectPort}` });
-  const appMemory = await memoryAround(probe.pid, await probeMemory(appInspectPort), () =>
-    clients.ask({ connect: appTargets.map((target) => ({ ...target, url: probe.base })) }, 'connected'),
-  );
-  await clients.ask({ close: true }, 'closed');
-  await probe.stop();
+  // Memory: a fresh instance of the app and a fresh bare server (nothing measured in either before),
+  // their resident memory before and after the same sockets connect (socketMemory.ts).
+  const memory = await compareSocketMemory({
+    startApp: setup.startFreshApp,
+    clients,
+    appTargets: (url) => appTargets.map((target) => ({ ...target, url })),
+    bareTargets: (url) => bareTargets(url, appTargets),
+  });
 
-  // The bare server in its own process, same sockets and rooms, the app's payload; its memory as
-  // its sockets connect, before anything else is connected.
+  // The bare server in its own process, same sockets and rooms, the app's payload.
   const payload = { id: 'x'.repeat(24), roomNumber: '101', status: 'pending', createdByName: 'Tilsyn 0', completedByName: null, completedAt: null, rejectedByName: null, rejectedAt: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
-  const bareInspectPort = await freePort();
-  const bareChild = await forkScript('bareSocketServer.ts', [`--inspect=127.0.0.1:${bareInspectPort}`]);
+  const bareChild = await forkScript('bareSocketServer.ts');
   const bareUrl = urlOf(bareChild);
-  const bareMemory = await memoryAround(bareChild.process.pid!, await probeMemory(bareInspectPort), () =>
-    clients.ask({ connect: bareTargets(bareUrl, appTargets) }, 'connected'),
-  );
+  await clients.ask({ connect: bareTargets(bareUrl, appTargets) }, 'connected');
   const sendBareTo = (url: string) => (description: string) =>
     fetch(`${url}/emit?room=target`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ ...payload, description }) });
   const sendBare = sendBareTo(bareUrl);
@@ -237,17 +220,10 @@ export async function benchFanout(setup: FanoutSetup) {
     /** As many writes as four at a time allow: what each can take, and its delivery times when saturated. */
     flatOut: { app: appFlatOut, bare: bareFlatOut },
     redis,
-    // Each server's fresh process, before and after its 2,020 sockets connected: what the sockets
-    // keep once garbage is collected (heap and external), and resident memory as the kernel counts it.
-    memoryPerIdleSocket: {
-      appRetainedBytes: perSocket(appMemory.retained, appTargets.length),
-      bareRetainedBytes: perSocket(bareMemory.retained, appTargets.length),
-      appRssBytes: perSocket(appMemory.rss, appTargets.length),
-      bareRssBytes: perSocket(bareMemory.rss, appTargets.length),
-      appRssAfterCollectionBytes: perSocket(appMemory.rssAfterCollection, appTargets.length),
-      bareRssAfterCollectionBytes: perSocket(bareMemory.rssAfterCollection, appTargets.length),
-    },
+    // Each server's fresh process before and 5 s after its sockets connected (socketMemory.ts).
+    memoryPerIdleSocket: memory,
     ratios: {
+      idleSocketRssVsBare: memory.rssPerSocketVsBare,
       p50VsBare: ratio(app.p50, bare.p50),
       p99VsBare: ratio(app.p99, bare.p99),
       p50VsBareWithWrite: ratio(app.p50, bareWithWrite.p50),

@@ -5,7 +5,9 @@
 import WebSocket from 'ws';
 
 export type Retained = { heapUsed: number; external: number; rss: number };
-export type MemoryProbe = { retained: () => Promise<Retained>; close: () => void };
+/** V8's heap spaces as they stand, no collection: bytes committed (size) and in use, by space. */
+export type HeapSpaces = Record<string, { size: number; used: number }>;
+export type MemoryProbe = { retained: () => Promise<Retained>; spaces: () => Promise<HeapSpaces>; close: () => void };
 
 export async function probeMemory(inspectPort: number): Promise<MemoryProbe> {
   // The inspector may take a moment after the process is up.
@@ -38,6 +40,12 @@ export async function probeMemory(inspectPort: number): Promise<MemoryProbe> {
       const answer = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())' });
       const usage = JSON.parse(answer.result!.value!) as NodeJS.MemoryUsage;
       return { heapUsed: usage.heapUsed, external: usage.external, rss: usage.rss };
+    },
+    async spaces() {
+      const expression = `JSON.stringify(require('v8').getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size, s.space_used_size]))`;
+      const answer = await call('Runtime.evaluate', { expression, includeCommandLineAPI: true });
+      const rows = JSON.parse(answer.result!.value!) as [string, number, number][];
+      return Object.fromEntries(rows.filter(([, size]) => size > 0).map(([name, size, used]) => [name, { size, used }]));
     },
     close: () => ws.close(),
   };

@@ -20,8 +20,10 @@ import { School, schoolNameKey } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
 import { startRedis } from '../../server/test/redisServer';
 import { benchFanout } from './fanout';
+import { printSocketMemory } from './socketMemory';
 import { measureHistoryReads, measureYearList, prepareHistorySchool, seedHistory, timeYearExport } from './history';
 import { randomBytes } from 'node:crypto';
+import { benchAppEnv } from './appEnv';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,17 +39,8 @@ const engine = await startThrowawayDatabaseServer();
 try {
   const databaseUri = withDatabaseName(engine.uri, `bench_${Date.now()}`);
   await connectMongoose(databaseUri);
-  // Production settings (no payload checks on emit), plain-HTTP cookies on loopback.
   const sessionSecret = randomBytes(32).toString('hex');
-  const benchEnv = {
-    NODE_ENV: 'production',
-    MONGODB_URI: databaseUri,
-    SESSION_SECRET: sessionSecret,
-    COOKIE_SECURE: 'false',
-    LOG_LEVEL: 'silent',
-    LOGIN_LIMIT_PER_IP: '100000',
-    LOGIN_LIMIT_PER_ACCOUNT: '100000',
-  };
+  const benchEnv = benchAppEnv(databaseUri, sessionSecret);
   const app = await startCompiledServer(benchEnv);
   const base = app.base;
   const { supervisorCookies, adminCookie, caretakerCookie, supervisorEmail, schoolId } = await seedBenchData(base);
@@ -169,6 +162,7 @@ try {
     raw: [...results, ...alone, ...crowded, ...historyWeek, ...historyYears, yearListOneYear, yearListFiveYears, ...historyCrowded, yearListCrowded],
   };
   for (const line of await benchExports(base)) console.log(line);
+  printSocketMemory(fanout.memoryPerIdleSocket);
   writeReport(report);
 
   await app.stop();

@@ -37,6 +37,10 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
     return unsigned?.valid ? unsigned.value : null;
   };
 
+  // One logger for every socket's session checks: a closure made inside the handshake would keep
+  // the handshake's middleware chain alive for as long as the socket's session watch (issue 30).
+  const sessionCheckFailed = (err: unknown) => app.log.error({ err }, 'session check failed');
+
   io.use((socket, next) => {
     const join = async () => {
       const { user, sessionId } = await authenticateSocket(sessionIdFromCookie(socket.request.headers.cookie), app, config);
@@ -45,9 +49,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
       // socket was in the session's room: read again after joining (and once more when connected, below).
       const stillLive = await liveSession(app.sessions, sessionId, config);
       if (!stillLive) throw new SocketAuthError('Ikke innlogget');
-      watchSession(socket, app.sessions, sessionId, stillLive.endsAt, config, (err) =>
-        app.log.error({ err }, 'session check failed'),
-      );
+      watchSession(socket, app.sessions, sessionId, stillLive.endsAt, config, sessionCheckFailed);
       socket.data.sessionId = sessionId;
       socket.data.role = user.role;
       forgetHandshakeRequest(socket);
@@ -78,7 +80,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
       (live) => {
         if (!live) socket.disconnect(true);
       },
-      (err: unknown) => app.log.error({ err }, 'session check failed'),
+      sessionCheckFailed,
     );
   });
 

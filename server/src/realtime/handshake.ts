@@ -6,7 +6,8 @@ export class SocketAuthError extends Error {}
 
 /**
  * A signed-in session that has not ended, and when it ends if nothing more happens: its idle
- * expiry or its absolute limit, whichever comes first.
+ * expiry or its absolute limit, whichever comes first. Read through the one cache, like a
+ * request's: any delete of sessions empties it before its sign-out's disconnect is sent.
  */
 export async function liveSession(sessions: AppSessionStore, sessionId: string, config: Config, now = new Date()): Promise<{ data: StoredSession; endsAt: Date } | null> {
   const found = await sessions.load(sessionId, now);

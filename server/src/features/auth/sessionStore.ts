@@ -1,6 +1,6 @@
 import type { SessionStore } from '@fastify/session';
 import type { AppSessionStore } from '../../plugins/session';
-import type { Types } from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
 import { SessionModel } from './sessionModel';
 import { trusted } from '../../db/trusted';
 import { sessions } from '../../cache/areas';
@@ -17,19 +17,34 @@ export type StoredSession = Parameters<SessionStore['set']>[1] & {
 const TOUCH_INTERVAL_MS = 60_000;
 const TOUCHED_SESSIONS = 20_000;
 
+type SessionRow = { _id: string; data: string; expiresAt: Date };
+
 /**
- * Reads a live session by its id. The filter is the bare _id on purpose: FerretDB's SQLite
- * backend answers only that from its index and scans the collection for anything more.
+ * A session's row by its id. The filter is the bare _id on purpose: FerretDB's SQLite backend
+ * answers only that from its index and scans the collection for anything more. Sent as the one
+ * find command that findOne sends, without findOne's cursor: in a burst of socket handshakes each
+ * cursor (its state, client session and options) outlived two young-generation collections while
+ * it waited for the database, and 2,000 handshakes left 22 MB of them dead in the old space, most
+ * of what an idle socket cost beyond a bare Socket.IO server's (issue 30). The id is a string from a
+ * signed cookie, and the row is read as stored.
  */
-export async function loadSession(sessionId: string, now = new Date()): Promise<{ data: StoredSession; expiresAt: Date } | null> {
-  const row = await SessionModel.findById(sessionId).lean();
-  if (!row || row.expiresAt <= now) return null;
-  return { data: JSON.parse(row.data) as StoredSession, expiresAt: row.expiresAt };
+async function findSessionRow(sessionId: string): Promise<SessionRow | undefined> {
+  const db = SessionModel.db.db;
+  // As mongoose answers with its commands off before a connection: the error handler makes it a 503.
+  if (!db) throw new mongoose.Error('Connection is not connected');
+  const reply = (await db.command({
+    find: SessionModel.collection.collectionName,
+    filter: { _id: sessionId },
+    projection: { data: 1, expiresAt: 1 },
+    limit: 1,
+    singleBatch: true,
+  })) as { cursor: { firstBatch: SessionRow[] } };
+  return reply.cursor.firstBatch[0];
 }
 
 /** A live session's row as memory keeps it: its data as stored (JSON) and when it expires. */
 async function loadSessionRow(sessionId: string): Promise<{ json: string; expiresAt: number } | null> {
-  const row = await SessionModel.findById(sessionId).lean();
+  const row = await findSessionRow(sessionId);
   return row && row.expiresAt.getTime() > Date.now() ? { json: row.data, expiresAt: row.expiresAt.getTime() } : null;
 }
 
