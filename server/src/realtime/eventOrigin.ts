@@ -1,30 +1,30 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
-import { addRouteHook } from '../plugins/routeHooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER, requestIdSchema, type EventOrigin } from '#protocol/origin';
+import { NO_ORIGIN, type Realtime } from './realtime';
 
-const current = new AsyncLocalStorage<EventOrigin>();
-const NO_ORIGIN: EventOrigin = { requestId: null };
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The app's live events, marked as this request's (eventOrigin.ts): what a handler emits with. */
+    realtime: Realtime;
+  }
+}
 
-/** Who caused the events emitted now: the request being handled, or nobody. */
-export function eventOrigin(): EventOrigin {
-  return current.getStore() ?? NO_ORIGIN;
+/** Who caused the events a request emits: the request id the client sent (X-Request-Id), if valid. */
+function originOf(request: FastifyRequest): EventOrigin {
+  const parsed = requestIdSchema.safeParse(request.headers[REQUEST_ID_HEADER]);
+  return parsed.success ? { requestId: parsed.data } : NO_ORIGIN;
 }
 
 /**
- * Marks every event a request causes with the request id the client sent (X-Request-Id), so the
- * window that wrote knows its own events, whether they come before or after the answer. Set after
- * the body is read (preValidation): the handler and everything it awaits run inside it.
+ * Marks every event a request causes with the request id the client sent, so the window that
+ * wrote knows its own events, whether they come before or after the answer. The handler passes
+ * `request.realtime` to what it calls, which emits with it: the origin travels with the call,
+ * not in async context (AsyncLocalStorage put a hook on every promise of every request).
  */
 export function registerEventOrigin(app: FastifyInstance): void {
-  // Only writes cause events (and only writes carry the header): a read runs outside any origin.
-  app.addHook('onRoute', (route) => {
-    const methods = ([] as string[]).concat(route.method);
-    if (methods.every((method) => SAFE_METHODS.has(method))) return;
-    addRouteHook(route, 'preValidation', (request, _reply, done) => {
-      const parsed = requestIdSchema.safeParse(request.headers[REQUEST_ID_HEADER]);
-      current.run({ requestId: parsed.success ? parsed.data : null }, done);
-    });
+  app.decorateRequest('realtime', {
+    getter(this: FastifyRequest) {
+      return this.server.realtime.from(originOf(this));
+    },
   });
 }

@@ -7,9 +7,12 @@ import {
   type ServerToClientEvents,
 } from '#protocol/events';
 import type { DataEvent } from '#protocol/policy';
-import { eventOrigin } from './eventOrigin';
+import type { EventOrigin } from '#protocol/origin';
 import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import { eventRooms, rooms } from './rooms';
+
+/** The origin of what no request caused (a session's expiry, the database coming back). */
+export const NO_ORIGIN: EventOrigin = { requestId: null };
 
 /** What the server keeps on a socket: the session it was opened with. */
 export type SocketData = { sessionId?: string; role?: string };
@@ -24,14 +27,21 @@ export class Realtime {
     private readonly io: IoServer,
     private readonly checkPayloads: boolean,
     private readonly counted: (event: ServerEventName) => void = () => undefined,
+    /** Who caused what this emits (eventOrigin.ts): a request's id, or none. */
+    private readonly origin: EventOrigin = NO_ORIGIN,
   ) {}
+
+  /** The same live events, marked as caused by this origin. */
+  from(origin: EventOrigin): Realtime {
+    return origin === this.origin ? this : new Realtime(this.io, this.checkPayloads, this.counted, origin);
+  }
 
   emit<E extends ServerEventName>(targets: string[], event: E, payload: ServerEventPayload<E>): void {
     if (targets.length === 0) return;
     if (this.checkPayloads) serverEventSchemas[event].parse(payload);
     this.counted(event);
     // The emit signature is generic over all events; the check above ties payload to event.
-    (this.io.to(targets).emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, eventOrigin());
+    (this.io.to(targets).emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, this.origin);
   }
 
   /** To those of a school who see the event's kind of data (the policy table), and the platform room. */
@@ -60,7 +70,7 @@ export class Realtime {
     }
     this.counted(event);
     const redactedRoom = rooms.schoolRedacted(schoolId);
-    const origin = eventOrigin();
+    const origin = this.origin;
     const emit = (target: ReturnType<IoServer['to']>, payload: unknown) =>
       (target.emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, origin);
     emit(this.io.to(eventRooms(event, schoolId)).except(redactedRoom), payloads.full);
@@ -71,7 +81,7 @@ export class Realtime {
   toEveryone<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
     if (this.checkPayloads) serverEventSchemas[event].parse(payload);
     this.counted(event);
-    (this.io.emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, eventOrigin());
+    (this.io.emit as (e: string, p: unknown, o: unknown) => boolean)(event, payload, this.origin);
   }
 
   /**
@@ -89,7 +99,7 @@ export class Realtime {
     (this.io.to(rooms.user(userId)).except(rooms.session(keepSessionId)).emit as (e: string, p: unknown, o: unknown) => boolean)(
       'session.ended',
       { reason: 'passwordChanged' },
-      eventOrigin(),
+      this.origin,
     );
     this.io.in(rooms.user(userId)).except(rooms.session(keepSessionId)).disconnectSockets(true);
   }

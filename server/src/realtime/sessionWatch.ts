@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io';
 import type { Config } from '../config';
 import type { AppSessionStore } from '../plugins/session';
-import { eventOrigin } from './eventOrigin';
+import { NO_ORIGIN } from './realtime';
 import { liveSession } from './handshake';
 
 /** setTimeout's longest wait; a later end is looked at again when this one fires. */
@@ -23,7 +23,7 @@ export function watchSession(socket: Socket, sessions: AppSessionStore, sessionI
       if (session) schedule(session.endsAt);
       else {
         // Its idle time or absolute limit ran out: the screen is told before the close.
-        socket.emit('session.ended', { reason: 'expired' }, eventOrigin());
+        socket.emit('session.ended', { reason: 'expired' }, NO_ORIGIN);
         socket.disconnect(true);
       }
     }, onError);

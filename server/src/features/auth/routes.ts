@@ -41,14 +41,14 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       config: { access: 'public', rateLimit: perIp },
       schema: { body: registerBodySchema, response: { 201: messageSchema } },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body, app.realtime)),
+    async (request, reply) => reply.status(201).send(await auth.register(request.body, request.realtime)),
   );
 
   r.post(
     '/api/auth/logout',
     { config: { access: 'public' }, schema: { response: { 200: messageSchema } } },
     async (request, reply) => {
-      await auth.logout(request, app.realtime);
+      await auth.logout(request, request.realtime);
       reply.clearCookie(sessionCookieName(config), { path: '/', secure: config.cookieSecure });
       return { message: TEXTS.loggedOut };
     },
@@ -67,7 +67,7 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       schema: { body: changePasswordBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await auth.changePassword(request, currentUser(request), request.body, app.realtime, passwordLimiter);
+      await auth.changePassword(request, currentUser(request), request.body, request.realtime, passwordLimiter);
       return { message: TEXTS.passwordChanged };
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolScopeQuerySchema } from '#protocol/classes';
 import { idParamsSchema, messageSchema } from '#protocol/common';
@@ -8,7 +8,6 @@ import { addAwayClassesBodySchema, addAwayStudentBodySchema, awayClassesQuerySch
 import { osloDay } from '#protocol/time';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
-import type { Types } from 'mongoose';
 import { refreshAwayLists } from '../reports/service';
 import { awayClassIds, getAway } from './service';
 import { addToTrip, assertClassOfSchool, deleteTrip, listTrips, removeFromTrips, updateTrip } from './tripService';
@@ -21,8 +20,8 @@ const REMOVED = { message: 'Fjernet' };
 export async function awayRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Every change of the trips renews the open day's reports' away lists before it is answered.
-  const renewed = async <T>(schoolId: Types.ObjectId, result: T): Promise<T> => {
-    await refreshAwayLists(schoolId, app.clock.now(), app.realtime);
+  const renewed = async <T>(request: FastifyRequest, result: T): Promise<T> => {
+    await refreshAwayLists(schoolOf(request), app.clock.now(), request.realtime);
     return result;
   };
   // A trip is archived once its last day is before today's Oslo date.
@@ -37,15 +36,15 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
   r.post('/api/away/add', { config: tripsChanged, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } }, async (request) => {
     const { fromDate, toDate, studentName, studentNames } = request.body;
     const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
-    return renewed(schoolOf(request), await addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, app.realtime));
+    return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, request.realtime));
   });
 
   r.delete(
     '/api/away/student/:name',
     { config: tripsChanged, schema: { ...scoped, params: studentNameParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await removeFromTrips(schoolOf(request), { studentName: request.params.name }, today(), app.realtime);
-      return renewed(schoolOf(request), REMOVED);
+      await removeFromTrips(schoolOf(request), { studentName: request.params.name }, today(), request.realtime);
+      return renewed(request, REMOVED);
     },
   );
 
@@ -57,7 +56,7 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/away/classes', { config: tripsChanged, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } }, async (request) => {
     const { fromDate, toDate, classIds } = request.body;
-    return renewed(schoolOf(request), await addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, app.realtime));
+    return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, request.realtime));
   });
 
   r.delete(
@@ -66,8 +65,8 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const schoolId = schoolOf(request);
       await assertClassOfSchool(schoolId, request.params.classId);
-      await removeFromTrips(schoolId, { classId: request.params.classId }, today(), app.realtime);
-      return renewed(schoolId, REMOVED);
+      await removeFromTrips(schoolId, { classId: request.params.classId }, today(), request.realtime);
+      return renewed(request, REMOVED);
     },
   );
 
@@ -78,12 +77,12 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/away/entry/:id',
     { config: tripsChanged, schema: { ...scoped, params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => renewed(schoolOf(request), await deleteTrip(currentUser(request), schoolOf(request), request.params.id, today(), app.realtime)),
+    async (request) => renewed(request, await deleteTrip(currentUser(request), schoolOf(request), request.params.id, today(), request.realtime)),
   );
 
   r.put(
     '/api/away/trip/:id',
     { config: tripsChanged, schema: { ...scoped, params: idParamsSchema, body: updateTripBodySchema, response: { 200: tripSchema } } },
-    async (request) => renewed(schoolOf(request), await updateTrip(schoolOf(request), request.params.id, request.body, today(), app.realtime)),
+    async (request) => renewed(request, await updateTrip(schoolOf(request), request.params.id, request.body, today(), request.realtime)),
   );
 }

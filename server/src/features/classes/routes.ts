@@ -24,7 +24,7 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       config: { access: POLICY.classes.change },
       schema: { querystring: schoolScopeQuerySchema, body: createClassBodySchema, response: { 201: classSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createClass(schoolOf(request), request.body.className, app.realtime)),
+    async (request, reply) => reply.status(201).send(await createClass(schoolOf(request), request.body.className, request.realtime)),
   );
 
   r.delete(
@@ -34,9 +34,9 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } },
     },
     async (request) => {
-      const deleted = await deleteClass(schoolOf(request), request.params.id, app.realtime);
+      const deleted = await deleteClass(schoolOf(request), request.params.id, request.realtime);
       // The class left every trip: the open day's reports no longer list it.
-      await refreshAwayLists(schoolOf(request), app.clock.now(), app.realtime);
+      await refreshAwayLists(schoolOf(request), app.clock.now(), request.realtime);
       return deleted;
     },
   );

@@ -44,25 +44,25 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `${BASE}/schools`,
     { config: changed, schema: { body: createSchoolBodySchema, response: { 201: platformSchoolSchema } } },
-    async (request, reply) => reply.status(201).send(await createSchool(request.body.name, app.realtime)),
+    async (request, reply) => reply.status(201).send(await createSchool(request.body.name, request.realtime)),
   );
 
   r.put(
     `${BASE}/schools/:id`,
     { config: changed, schema: { params: idParamsSchema, body: updateSchoolBodySchema, response: { 200: platformSchoolSchema } } },
-    async (request) => setSchoolActive(request.params.id, request.body.active, app.realtime),
+    async (request) => setSchoolActive(request.params.id, request.body.active, request.realtime),
   );
 
   r.put(
     `${BASE}/schools/:id/retention`,
     { config: changed, schema: { params: idParamsSchema, body: retentionBodySchema, response: { 200: platformSchoolSchema } } },
-    async (request) => setHealthDataRetention(currentUser(request), request.params.id, request.body.months, app.realtime),
+    async (request) => setHealthDataRetention(currentUser(request), request.params.id, request.body.months, request.realtime),
   );
 
   r.delete(
     `${BASE}/schools/:id`,
     { config: changed, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => deleteSchool(currentUser(request), request.params.id, app.realtime),
+    async (request) => deleteSchool(currentUser(request), request.params.id, request.realtime),
   );
 
   r.get(
@@ -82,24 +82,24 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `${BASE}/users`,
     { config: changed, schema: { body: createUserBodySchema, response: { 201: userSchema } } },
-    async (request, reply) => reply.status(201).send(await createUser(request.body, app.realtime)),
+    async (request, reply) => reply.status(201).send(await createUser(request.body, request.realtime)),
   );
 
   r.put(`${BASE}/users/:id/role`, { config: changed, schema: { ...oneUser, body: roleChangeBodySchema } }, async (request) =>
-    changeRole(currentUser(request), request.params.id, request.body.role, app.realtime),
+    changeRole(currentUser(request), request.params.id, request.body.role, request.realtime),
   );
 
   r.put(`${BASE}/users/:id/status`, { config: changed, schema: { ...oneUser, body: statusChangeBodySchema } }, async (request) =>
-    changeStatus(currentUser(request), request.params.id, request.body.status, app.realtime),
+    changeStatus(currentUser(request), request.params.id, request.body.status, request.realtime),
   );
 
   r.put(`${BASE}/users/:id/transfer`, { config: changed, schema: { ...oneUser, body: transferBodySchema } }, async (request) =>
-    transferUser(currentUser(request), request.params.id, request.body.schoolId, app.realtime),
+    transferUser(currentUser(request), request.params.id, request.body.schoolId, request.realtime),
   );
 
   r.delete(
     `${BASE}/users/:id`,
     { config: changed, schema: { params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => deleteUser(currentUser(request), request.params.id, app.realtime),
+    async (request) => deleteUser(currentUser(request), request.params.id, request.realtime),
   );
 }

@@ -35,13 +35,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/reports/my',
     { config: { access: POLICY.ownReport.change }, schema: { body: saveMyReportBodySchema, response: { 200: reportSchema } } },
-    async (request) => saveMyReport(schoolOf(request), currentUser(request), request.body, now(), app.realtime),
+    async (request) => saveMyReport(schoolOf(request), currentUser(request), request.body, now(), request.realtime),
   );
 
   r.put(
     '/api/reports/my/tasks/:taskId',
     { config: { access: POLICY.ownReport.change }, schema: { params: tickTaskParamsSchema, body: tickTaskBodySchema, response: { 200: reportSchema } } },
-    async (request) => tickMyTask(schoolOf(request), currentUser(request), request.params.taskId, request.body, now(), app.realtime),
+    async (request) => tickMyTask(schoolOf(request), currentUser(request), request.params.taskId, request.body, now(), request.realtime),
   );
 
   r.get(
@@ -77,12 +77,12 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, body: updateReportBodySchema, response: { 200: reportSchema } },
     },
     async (request) =>
-      updateReportContent(currentUser(request), schoolOf(request), request.params.id, request.body, now(), app.realtime),
+      updateReportContent(currentUser(request), schoolOf(request), request.params.id, request.body, now(), request.realtime),
   );
 
   r.delete(
     '/api/reports/:id',
     { config: { access: POLICY.reports.change }, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } } },
-    async (request) => deleteReport(currentUser(request), schoolOf(request), request.params.id, now(), app.realtime),
+    async (request) => deleteReport(currentUser(request), schoolOf(request), request.params.id, now(), request.realtime),
   );
 }

@@ -29,6 +29,6 @@ export async function studentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.delete('/api/admin/students/:name', { config: { access: POLICY.students.change }, schema: { ...schema, response: { 200: studentErasureSchema } } }, async (request) =>
-    eraseStudentData(currentUser(request), schoolOf(request), request.params.name, app.clock.now(), app.realtime),
+    eraseStudentData(currentUser(request), schoolOf(request), request.params.name, app.clock.now(), request.realtime),
   );
 }

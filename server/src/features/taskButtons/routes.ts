@@ -21,6 +21,6 @@ export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
       config: { access: POLICY.taskButtons.change },
       schema: { params: schoolIdParamsSchema, body: tasksConfigBodySchema, response: { 200: tasksConfigSchema } },
     },
-    async (request) => saveTaskButtons(schoolOf(request), request.body, app.realtime),
+    async (request) => saveTaskButtons(schoolOf(request), request.body, request.realtime),
   );
 }

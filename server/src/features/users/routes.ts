@@ -28,18 +28,18 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     listSchoolUsers(schoolOf(request), 'pending'),
   );
   r.post('/api/admin/users/:id/approve', { config: changed, schema: one }, async (request) =>
-    approveUser(currentUser(request), schoolOf(request), request.params.id, app.realtime),
+    approveUser(currentUser(request), schoolOf(request), request.params.id, request.realtime),
   );
   r.post('/api/admin/users/:id/reject', { config: changed, schema: gone }, async (request) =>
-    rejectUser(currentUser(request), schoolOf(request), request.params.id, app.realtime),
+    rejectUser(currentUser(request), schoolOf(request), request.params.id, request.realtime),
   );
   r.post('/api/admin/users/:id/deactivate', { config: changed, schema: one }, async (request) =>
-    deactivateUser(currentUser(request), schoolOf(request), request.params.id, app.realtime),
+    deactivateUser(currentUser(request), schoolOf(request), request.params.id, request.realtime),
   );
   r.put('/api/admin/users/:id/role', { config: changed, schema: { ...one, body: roleChangeBodySchema } }, async (request) =>
-    changeUserRole(currentUser(request), schoolOf(request), request.params.id, request.body.role, app.realtime),
+    changeUserRole(currentUser(request), schoolOf(request), request.params.id, request.body.role, request.realtime),
   );
   r.delete('/api/admin/users/:id', { config: changed, schema: gone }, async (request) =>
-    deleteUser(currentUser(request), schoolOf(request), request.params.id, app.realtime),
+    deleteUser(currentUser(request), schoolOf(request), request.params.id, request.realtime),
   );
 }
