@@ -4,8 +4,8 @@ const REMEMBERED = 20_000;
 
 /**
  * The session cookie's signer (@fastify/cookie's, the same HMAC), remembering what it worked out:
- * each request carries the same signed id as the one before, and @fastify/session would verify it
- * and sign the id again on every one of them. The answer for an input never changes, so the
+ * each request carries the same signed id as the one before, whose signature would otherwise be
+ * worked out again on every one of them. The answer for an input never changes, so the
  * remembered one is the answer; at most REMEMBERED of each are kept, the oldest dropped first.
  */
 export class RememberingSigner implements Pick<Signer, 'sign' | 'unsign'> {

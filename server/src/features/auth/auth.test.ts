@@ -329,15 +329,12 @@ describe('session store', () => {
   it('does not bring a destroyed signed-in session back when a late request saves it', async () => {
     const { MongoSessionStore } = await import('./sessionStore');
     const store = new MongoSessionStore(60_000);
-    const save = (id: string, data: Record<string, unknown>) =>
-      new Promise<void>((resolve, reject) =>
-        store.set(id, { cookie: { expires: new Date(Date.now() + 60_000) }, ...data } as never, (err) => (err ? reject(err) : resolve())),
-      );
+    const save = (id: string, data: { userId?: string }) => store.save(id, data);
     await save('fresh-anonymous', {});
     expect(await SessionModel.exists({ _id: 'fresh-anonymous' })).toBeTruthy();
     await save('fresh-anonymous', { userId: fx.a.admin.id });
     expect((await SessionModel.findById('fresh-anonymous').lean())!.userId!.toHexString()).toBe(fx.a.admin.id);
-    await new Promise<void>((resolve) => store.destroy('fresh-anonymous', () => resolve()));
+    await store.destroy('fresh-anonymous');
     await save('fresh-anonymous', { userId: fx.a.admin.id });
     expect(await SessionModel.exists({ _id: 'fresh-anonymous' })).toBeNull();
   });
@@ -375,6 +372,23 @@ describe('the idle limit, kept by the store', () => {
     expect(await expiryOf('touch-ended')).toBe(now - 1000);
     await store.touch('touch-gone', now);
     expect(await SessionModel.exists({ _id: 'touch-gone' })).toBeNull();
+  });
+});
+
+describe('the session cookie', () => {
+  it('a forged or altered cookie is no session, and a sign-out clears the cookie it ended', async () => {
+    const client = await signedIn(server.baseUrl, fx.a.supervisor);
+    const [id, signature] = client.cookie!.split('.');
+    const forged = anon();
+    forged.cookie = `${id}.${signature!.slice(0, -2)}AA`;
+    expect((await forged.get('/api/auth/me')).status).toBe(401);
+    forged.cookie = `x${id!.slice(1)}.${signature}`;
+    expect((await forged.get('/api/auth/me')).status).toBe(401);
+
+    const out = await client.post('/api/auth/logout');
+    expect(out.status).toBe(200);
+    const cleared = out.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
   });
 });
 

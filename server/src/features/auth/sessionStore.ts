@@ -1,17 +1,9 @@
-import type { SessionStore } from '@fastify/session';
-import type { AppSessionStore } from '../../plugins/session';
+import type { AppSessionStore, StoredSession } from '../../plugins/session';
 import mongoose, { type Types } from 'mongoose';
 import { SessionModel } from './sessionModel';
 import { trusted } from '../../db/trusted';
 import { sessions } from '../../cache/areas';
 import { forget, readThrough } from '../../cache/readThrough';
-
-type Callback = (err?: unknown) => void;
-export type StoredSession = Parameters<SessionStore['set']>[1] & {
-  userId?: string;
-  signedInAt?: number;
-  cookie: { expires?: Date | string | null };
-};
 
 /** How often a request moves a session's idle expiry on, at most (a quarter of the idle limit for short test limits). */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -49,7 +41,7 @@ async function loadSessionRow(sessionId: string): Promise<{ json: string; expire
 }
 
 /**
- * @fastify/session store backed by the Session collection. The idle limit is kept here, not in
+ * The session store (plugins/session.ts), backed by the Session collection. The idle limit is kept here, not in
  * the cookie: a session's row expires `idleMs` after it was last used (`touch`, at most once per
  * interval), and the cookie lives until the absolute limit, so an ordinary request neither
  * rewrites its session nor sends a cookie back.
@@ -63,26 +55,17 @@ export class MongoSessionStore implements AppSessionStore {
     this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, idleMs / 4);
   }
 
-  set(sessionId: string, session: StoredSession, callback: Callback): void {
+  async save(sessionId: string, session: StoredSession): Promise<void> {
     const expiresAt = new Date(Date.now() + this.idleMs);
     // A signed-in session is only ever updated, never re-created: a request that was in flight
     // during logout must not bring the destroyed session back with its save.
-    SessionModel.updateOne(
+    await SessionModel.updateOne(
       { _id: sessionId },
       { $set: { data: JSON.stringify(session), userId: session.userId ?? null, expiresAt } },
       { upsert: !session.userId },
-    ).then(() => {
-      forget(sessions, sessionId);
-      this.touchedAt.set(sessionId, Date.now());
-      callback();
-    }, callback);
-  }
-
-  get(sessionId: string, callback: (err: unknown, session?: StoredSession | null) => void): void {
-    this.load(sessionId).then(
-      (found) => callback(null, found?.data ?? null),
-      (err: unknown) => callback(err),
     );
+    forget(sessions, sessionId);
+    this.touchedAt.set(sessionId, Date.now());
   }
 
   /**
@@ -117,9 +100,9 @@ export class MongoSessionStore implements AppSessionStore {
     return purgeExpiredSessions();
   }
 
-  destroy(sessionId: string, callback: Callback): void {
+  async destroy(sessionId: string): Promise<void> {
     this.touchedAt.delete(sessionId);
-    SessionModel.deleteOne({ _id: sessionId }).then(() => callback(), callback);
+    await SessionModel.deleteOne({ _id: sessionId });
   }
 }
 
