@@ -118,7 +118,12 @@ export function isResetWindow(instant: Date): boolean {
 }
 
 export function isReportDayLocked(day: string, instant: Date): boolean {
-  return compareDays(reportDay(instant), day) > 0;
+  return isLockedOnReportDay(day, reportDay(instant));
+}
+
+/** Whether a day's reports are locked on the given report day: every day before it is. */
+export function isLockedOnReportDay(day: string, today: string): boolean {
+  return compareDays(today, day) > 0;
 }
 
 export function addDays(day: string, n: number): string {

@@ -20,12 +20,14 @@ declare module 'fastify' {
  * is refused, not quietly ignored); the Plattformadministrator must name one, in the path
  * (`:schoolId`) or as `?schoolId=`, and it must exist.
  */
+function memberSchool(user: SignedInUser, named: string | undefined): Types.ObjectId {
+  if (!user.schoolId) throw forbidden(TEXTS.forbidden);
+  if (named !== undefined && !user.schoolId.equals(named)) throw forbidden(TEXTS.otherSchool, 'otherSchool');
+  return user.schoolId;
+}
+
 async function resolveSchool(user: SignedInUser, named: string | undefined, principals: Principals): Promise<Types.ObjectId> {
-  if (user.role !== PLATFORM_ADMIN_ROLE) {
-    if (!user.schoolId) throw forbidden(TEXTS.forbidden);
-    if (named !== undefined && !user.schoolId.equals(named)) throw forbidden(TEXTS.otherSchool, 'otherSchool');
-    return user.schoolId;
-  }
+  if (user.role !== PLATFORM_ADMIN_ROLE) return memberSchool(user, named);
   if (!named) throw badRequest(TEXTS.schoolNotChosen, 'schoolNotChosen');
   const school = await principals.findSchool(named);
   if (!school) throw notFound(TEXTS.schoolNotFound);
@@ -73,8 +75,22 @@ export function registerSchoolScope(app: FastifyInstance): void {
     if (!route.url.startsWith('/api/') || !access) return;
     checkScopeDeclaration(String(route.method), route.url, access, (route.schema ?? {}) as RouteSchemas);
     if (typeof access !== 'object' || access.scope !== 'school') return;
-    addRouteHook(route, 'preHandler', async (request) => {
-      if (request.currentUser) request.scopedSchoolId = await resolveSchool(request.currentUser, namedSchool(request), app.principals);
+    addRouteHook(route, 'preHandler', (request, _reply, done) => {
+      const user = request.currentUser;
+      if (!user) return done();
+      // A member's own school needs no reading: settled at once, without a promise.
+      if (user.role !== PLATFORM_ADMIN_ROLE) {
+        try {
+          request.scopedSchoolId = memberSchool(user, namedSchool(request));
+        } catch (err) {
+          return done(err as Error);
+        }
+        return done();
+      }
+      resolveSchool(user, namedSchool(request), app.principals).then((schoolId) => {
+        request.scopedSchoolId = schoolId;
+        done();
+      }, done);
     });
   });
 }

@@ -2,7 +2,7 @@ import type { Types } from 'mongoose';
 import type { MyReport, Report, SaveMyReportBody, TickTaskBody, UpdateReportBody } from '#protocol/reports';
 import type { TaskId } from '#protocol/taskButtons';
 import { REPORT_TEXTS } from '#protocol/reports';
-import { addDays, compareDays, formatDayNo, isReportDayLocked, isResetWindow, reportDay } from '#protocol/time';
+import { addDays, compareDays, formatDayNo, isLockedOnReportDay, isResetWindow, reportDay } from '#protocol/time';
 import { badRequest, conflict, editConflict, notFound } from '../../httpError';
 import { awayOnDay } from '../away/service';
 import type { Realtime } from '../../realtime/realtime';
@@ -24,13 +24,12 @@ const RECENT_DAYS = 7;
 export async function getMyReport(schoolId: Types.ObjectId, user: UserRecord, requested: string | undefined, now: Date): Promise<MyReport> {
   const today = reportDay(now);
   const date = requested ?? today;
-  const id = reportIdFor(schoolId, user._id, date);
-  const locked = isReportDayLocked(date, now);
+  const locked = isLockedOnReportDay(date, today);
   const resetWindow = isResetWindow(now);
   // Kept presented until any report of the school changes (cache/areas.ts): a bare-_id read grows
   // with the school's reports on the embedded engine. What depends on the time of asking is in the key.
-  return readThrough(schoolData(schoolId, ReportModel.modelName), `my:${id.toHexString()}:${today}:${locked}:${resetWindow}`, async () => {
-    const report = await ReportModel.of(schoolId).findById(id).lean<ReportDoc>();
+  return readThrough(schoolData(schoolId, ReportModel.modelName), `my:${user._id.toHexString()}:${date}:${today}:${locked}:${resetWindow}`, async () => {
+    const report = await ReportModel.of(schoolId).findById(reportIdFor(schoolId, user._id, date)).lean<ReportDoc>();
     return {
       id: report?._id.toHexString() ?? null,
       date,
