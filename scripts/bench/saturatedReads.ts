@@ -8,8 +8,19 @@ import type { LoadRequest, LoadResult } from './loadGenerator';
 import { busyWhile } from './processCpu';
 import type { Read } from './schoolReads';
 
-export type SaturatedRun = LoadResult & { name: string; serverBusy: number; generatorBusy: number };
-export type BareComparison = { bare: SaturatedRun[]; reads: SaturatedRun[]; ratios: Record<string, { throughputShare: number; p99: number }> };
+export type SaturatedRun = LoadResult & { name: string; serverBusy: number; generatorBusy: number; bytes?: number };
+type Ratios = Record<string, { throughputShare: number; p99: number }>;
+export type BareComparison = {
+  bare: SaturatedRun[];
+  reads: SaturatedRun[];
+  ratios: Ratios;
+  /** Reads whose answer is large, against the bare server sending as many bytes. */
+  sameBytes: SaturatedRun[];
+  sameBytesRatios: Ratios;
+};
+
+/** An answer this large is also compared with the bare server sending as many bytes. */
+const LARGE_ANSWER_BYTES = 4096;
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
@@ -19,6 +30,8 @@ export async function compareWithBare(base: string, appPid: number, reads: Read[
   const bareBase = `http://127.0.0.1:${String(bareChild.first.port)}`;
   const bare: SaturatedRun[] = [];
   const measured: SaturatedRun[] = [];
+  const sameBytes: SaturatedRun[] = [];
+  const sameBytesRatios: Ratios = {};
   try {
     const run = async (name: string, url: string, serverPid: number, cookie?: string): Promise<SaturatedRun> => {
       const request: LoadRequest = { url, cookie, connections: options.connections, seconds: options.seconds };
@@ -30,15 +43,23 @@ export async function compareWithBare(base: string, appPid: number, reads: Read[
     await run('warm-up', `${bareBase}/hello`, bareChild.process.pid!);
     for (const read of reads) await generator.ask<LoadResult>({ url: base + read.path, cookie: read.cookie, ...warm }, 'result');
     bare.push(await run('bare Fastify GET /hello', `${bareBase}/hello`, bareChild.process.pid!));
-    for (const read of reads) measured.push(await run(read.name, base + read.path, appPid, read.cookie));
+    for (const read of reads) {
+      const bytes = (await (await fetch(base + read.path, { headers: { cookie: read.cookie } })).arrayBuffer()).byteLength;
+      measured.push({ ...(await run(read.name, base + read.path, appPid, read.cookie)), bytes });
+    }
     bare.push(await run('bare Fastify GET /hello (again)', `${bareBase}/hello`, bareChild.process.pid!));
+    for (const read of measured.filter((r) => r.bytes! >= LARGE_ANSWER_BYTES)) {
+      const same = await run(`bare Fastify, ${read.bytes} bytes`, `${bareBase}/bytes/${read.bytes}`, bareChild.process.pid!);
+      sameBytes.push(same);
+      sameBytesRatios[read.name] = { throughputShare: ratio(read.perSecond, same.perSecond), p99: ratio(Math.max(read.p99, 1), Math.max(same.p99, 1)) };
+    }
   } finally {
     bareChild.process.kill();
     generator.process.kill();
   }
   const baseline = bare.reduce((best, run) => (run.perSecond > best.perSecond ? run : best));
   const ratios = Object.fromEntries(measured.map((r) => [r.name, { throughputShare: ratio(r.perSecond, baseline.perSecond), p99: ratio(Math.max(r.p99, 1), Math.max(baseline.p99, 1)) }]));
-  return { bare, reads: measured, ratios };
+  return { bare, reads: measured, ratios, sameBytes, sameBytesRatios };
 }
 
 /** The server's CPU time per answer (µs): what throughput would be were it alone on its core, whoever else shares the machine. */
@@ -47,16 +68,20 @@ export const cpuPerRequest = (r: SaturatedRun) => (r.serverBusy / r.perSecond) *
 export function printComparison(comparison: BareComparison, options: { connections: number; seconds: number }): void {
   console.log(`\nThe request path against a bare Fastify hello-world: autocannon in its own process, ${options.connections} connections, ${options.seconds} s per route`);
   console.log(
-    `${'route'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}${'server'.padStart(8)}${'autocannon'.padStart(11)}${'µs CPU'.padStart(8)}${'share'.padStart(7)}${'p99×'.padStart(7)}`,
+    `${'route'.padEnd(44)}${'bytes'.padStart(7)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}${'server'.padStart(8)}${'autocannon'.padStart(11)}${'µs CPU'.padStart(8)}${'share'.padStart(7)}${'p99×'.padStart(7)}`,
   );
   const line = (r: SaturatedRun, ratios?: { throughputShare: number; p99: number }) =>
     console.log(
-      `${r.name.padEnd(44)}${r.perSecond.toFixed(0).padStart(9)}${r.p50.toFixed(0).padStart(8)}${r.p99.toFixed(0).padStart(8)}${String(r.non2xx + r.errors).padStart(9)}` +
+      `${r.name.padEnd(44)}${String(r.bytes ?? '').padStart(7)}${r.perSecond.toFixed(0).padStart(9)}${r.p50.toFixed(0).padStart(8)}${r.p99.toFixed(0).padStart(8)}${String(r.non2xx + r.errors).padStart(9)}` +
         `${`${(r.serverBusy * 100).toFixed(0)}%`.padStart(8)}${`${(r.generatorBusy * 100).toFixed(0)}%`.padStart(11)}${cpuPerRequest(r).toFixed(0).padStart(8)}` +
         (ratios ? `${ratios.throughputShare.toFixed(2).padStart(7)}${ratios.p99.toFixed(2).padStart(7)}` : ''),
     );
   for (const r of comparison.bare) line(r);
   for (const r of comparison.reads) line(r, comparison.ratios[r.name]);
+  for (const r of comparison.sameBytes) line(r);
+  for (const [name, r] of Object.entries(comparison.sameBytesRatios)) {
+    console.log(`  ${name}: against the bare server sending as many bytes, ${r.throughputShare.toFixed(2)} of its throughput, p99 ${r.p99.toFixed(2)}×`);
+  }
   const best = comparison.bare.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
   const saturated = best.serverBusy >= 0.9 && best.generatorBusy < 0.95;
   console.log(
