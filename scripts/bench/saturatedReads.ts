@@ -51,14 +51,14 @@ export async function compareWithBare(base: string, appPid: number, reads: Read[
     for (const read of measured.filter((r) => r.bytes! >= LARGE_ANSWER_BYTES)) {
       const same = await run(`bare Fastify, ${read.bytes} bytes`, `${bareBase}/bytes/${read.bytes}`, bareChild.process.pid!);
       sameBytes.push(same);
-      sameBytesRatios[read.name] = { throughputShare: ratio(read.perSecond, same.perSecond), p99: ratio(Math.max(read.p99, 1), Math.max(same.p99, 1)) };
+      sameBytesRatios[read.name] = { throughputShare: ratio(read.perSecond, same.perSecond), p99: ratio(read.p99, same.p99) };
     }
   } finally {
     bareChild.process.kill();
     generator.process.kill();
   }
   const baseline = bare.reduce((best, run) => (run.perSecond > best.perSecond ? run : best));
-  const ratios = Object.fromEntries(measured.map((r) => [r.name, { throughputShare: ratio(r.perSecond, baseline.perSecond), p99: ratio(Math.max(r.p99, 1), Math.max(baseline.p99, 1)) }]));
+  const ratios = Object.fromEntries(measured.map((r) => [r.name, { throughputShare: ratio(r.perSecond, baseline.perSecond), p99: ratio(r.p99, baseline.p99) }]));
   return { bare, reads: measured, ratios, sameBytes, sameBytesRatios };
 }
 
@@ -72,7 +72,7 @@ export function printComparison(comparison: BareComparison, options: { connectio
   );
   const line = (r: SaturatedRun, ratios?: { throughputShare: number; p99: number }) =>
     console.log(
-      `${r.name.padEnd(44)}${String(r.bytes ?? '').padStart(7)}${r.perSecond.toFixed(0).padStart(9)}${r.p50.toFixed(0).padStart(8)}${r.p99.toFixed(0).padStart(8)}${String(r.non2xx + r.errors).padStart(9)}` +
+      `${r.name.padEnd(44)}${String(r.bytes ?? '').padStart(7)}${r.perSecond.toFixed(0).padStart(9)}${r.p50.toFixed(2).padStart(8)}${r.p99.toFixed(2).padStart(8)}${String(r.non2xx + r.errors).padStart(9)}` +
         `${`${(r.serverBusy * 100).toFixed(0)}%`.padStart(8)}${`${(r.generatorBusy * 100).toFixed(0)}%`.padStart(11)}${cpuPerRequest(r).toFixed(0).padStart(8)}` +
         (ratios ? `${ratios.throughputShare.toFixed(2).padStart(7)}${ratios.p99.toFixed(2).padStart(7)}` : ''),
     );
