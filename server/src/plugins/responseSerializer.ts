@@ -34,15 +34,16 @@ export function compiledResponseSerializer({ schema, method, url }: { schema: un
   if (unspecified) throw new Error(`${method} ${url}: the response schema does not say what ${unspecified} holds`);
   const write = fastJson(jsonSchema);
   // A frozen value is one the cache shares until it changes (cache/readThrough.ts): what was
-  // written for it is written again, until the value is let go.
-  const written = new WeakMap<object, string>();
+  // written for it is sent again, as bytes (Fastify sends a Buffer as it is: no length to count,
+  // no text to encode), until the value is let go.
+  const written = new WeakMap<object, Buffer>();
   return (data) => {
     if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return write(data);
     const known = written.get(data);
-    if (known !== undefined) return known;
-    const json: string = write(data);
-    written.set(data, json);
-    return json;
+    if (known !== undefined) return known as unknown as string;
+    const bytes = Buffer.from(write(data) as string);
+    written.set(data, bytes);
+    return bytes as unknown as string;
   };
 }
 
