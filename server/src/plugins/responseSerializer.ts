@@ -27,7 +27,7 @@ function unspecifiedPart(schema: JsonSchema, path = '$'): string | null {
  * the declared fields are written, as zod's parse kept only those. A part of a schema that JSON
  * Schema cannot express (a z.custom without .meta() saying what it is) stops the server at start.
  */
-export function compiledResponseSerializer({ schema, method, url }: { schema: unknown; method: string; url: string }): (data: unknown) => string {
+export function compiledResponseSerializer({ schema, method, url }: { schema: unknown; method: string; url: string }): (data: unknown) => string | Buffer {
   if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: a response schema must be a zod schema`);
   const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as JsonSchema;
   const unspecified = unspecifiedPart(jsonSchema);
@@ -40,11 +40,12 @@ export function compiledResponseSerializer({ schema, method, url }: { schema: un
   return (data) => {
     if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return write(data);
     const known = written.get(data);
-    if (known !== undefined) return known as unknown as string;
-    const bytes = Buffer.from(write(data) as string);
+    if (known !== undefined) return known;
+    const bytes = Buffer.from(write(data));
     written.set(data, bytes);
-    return bytes as unknown as string;
+    return bytes;
   };
 }
 
+// Fastify's type says a serializer gives text; it sends the Buffer a cached answer is kept as unchanged.
 export const responseSerializerCompiler = compiledResponseSerializer as unknown as FastifySchemaCompiler<unknown>;

@@ -26,8 +26,7 @@ function memberSchool(user: SignedInUser, named: string | undefined): Types.Obje
   return user.schoolId;
 }
 
-async function resolveSchool(user: SignedInUser, named: string | undefined, principals: Principals): Promise<Types.ObjectId> {
-  if (user.role !== PLATFORM_ADMIN_ROLE) return memberSchool(user, named);
+async function namedExistingSchool(named: string | undefined, principals: Principals): Promise<Types.ObjectId> {
   if (!named) throw badRequest(TEXTS.schoolNotChosen, 'schoolNotChosen');
   const school = await principals.findSchool(named);
   if (!school) throw notFound(TEXTS.schoolNotFound);
@@ -87,7 +86,7 @@ export function registerSchoolScope(app: FastifyInstance): void {
         }
         return done();
       }
-      resolveSchool(user, namedSchool(request), app.principals).then((schoolId) => {
+      namedExistingSchool(namedSchool(request), app.principals).then((schoolId) => {
         request.scopedSchoolId = schoolId;
         done();
       }, done);

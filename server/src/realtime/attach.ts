@@ -1,7 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import type { Role } from '#protocol/roles';
 import type { Config } from '../config';
 import { sessionCookieName } from '../plugins/session';
 import type { SignedInUser } from '../plugins/principals';
@@ -96,7 +95,7 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
 
 /** The rooms a user's socket belongs in (rooms.ts, from the policy table); the school and user come from the session, never the client. */
 function joinRooms(socket: Socket, user: SignedInUser, sessionId: string): void {
-  const member = { id: user._id.toHexString(), role: user.role as Role, status: user.status, schoolId: user.schoolId?.toHexString() ?? null };
+  const member = { id: user._id.toHexString(), role: user.role, status: user.status, schoolId: user.schoolId?.toHexString() ?? null };
   for (const room of roomsOf(member, sessionId)) void socket.join(room);
 }
 

@@ -12,17 +12,9 @@ import { UserModel, type UserRecord } from '../users/model';
  */
 const found = <T>(value: T | null) => value !== null;
 
-/** The user as stored, shared by every request that asks until users change: frozen, never to be changed in place. */
+/** The user as stored, shared by every request that asks until users change (the cache freezes it). */
 export function findUserCached(userId: string): Promise<UserRecord | null> {
-  return readThrough(
-    principals,
-    `user:${userId}`,
-    async () => {
-      const user = await UserModel.findById(userId).lean<UserRecord>();
-      return user ? Object.freeze(user) : null;
-    },
-    { keep: found },
-  );
+  return readThrough(principals, `user:${userId}`, () => UserModel.findById(userId).lean<UserRecord>(), { keep: found });
 }
 
 export async function isSchoolActiveCached(schoolId: Types.ObjectId | null | undefined): Promise<boolean> {

@@ -34,10 +34,10 @@ async function findSessionRow(sessionId: string): Promise<SessionRow | undefined
   return reply.cursor.firstBatch[0];
 }
 
-/** A live session's row as memory keeps it: its data as stored (JSON) and when it expires. */
+/** A session's row as memory keeps it: its data as stored (JSON) and when it expires. */
 async function loadSessionRow(sessionId: string): Promise<{ json: string; expiresAt: number } | null> {
   const row = await findSessionRow(sessionId);
-  return row && row.expiresAt.getTime() > Date.now() ? { json: row.data, expiresAt: row.expiresAt.getTime() } : null;
+  return row ? { json: row.data, expiresAt: row.expiresAt.getTime() } : null;
 }
 
 /**
@@ -88,8 +88,9 @@ export class MongoSessionStore implements AppSessionStore {
    * sessions empties memory before its sign-out's disconnect is sent.
    */
   async load(sessionId: string, now = new Date()): Promise<{ data: StoredSession; expiresAt: Date } | null> {
+    // Only a live row is kept, and served only until its expiry (another instance may move it on).
     const row = await readThrough(sessions, sessionId, () => loadSessionRow(sessionId), {
-      keep: (found) => found !== null,
+      keep: (found) => found !== null && found.expiresAt > Date.now(),
       servable: (found, at) => found!.expiresAt > at,
     });
     if (!row || row.expiresAt <= now.getTime()) return null;
