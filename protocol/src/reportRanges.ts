@@ -13,10 +13,10 @@ export const REPORT_RANGE_TEXTS = {
 } as const;
 
 /** A query with two day fields (named as the spec names them per call), in order and at most REPORT_RANGE_MAX_DAYS. */
-function rangeQuery<F extends string, T extends string>(fromKey: F, toKey: T) {
-  const shape = { [fromKey]: daySchema, [toKey]: daySchema, schoolId: idSchema.optional() } as Record<F | T, typeof daySchema> & {
+function rangeQuery<F extends string, T extends string, E extends z.ZodRawShape = Record<never, never>>(fromKey: F, toKey: T, extra?: E) {
+  const shape = { [fromKey]: daySchema, [toKey]: daySchema, schoolId: idSchema.optional(), ...extra } as Record<F | T, typeof daySchema> & {
     schoolId: z.ZodOptional<typeof idSchema>;
-  };
+  } & E;
   const valid = (v: Record<string, unknown>) => isValidDay(String(v[fromKey])) && isValidDay(String(v[toKey]));
   return z
     .object(shape)
@@ -31,7 +31,8 @@ function rangeQuery<F extends string, T extends string>(fromKey: F, toKey: T) {
 export const weekReportsQuerySchema = rangeQuery('start', 'end');
 /** GET /api/admin/reports/year?from&to and the exports. */
 export const yearReportsQuerySchema = rangeQuery('from', 'to');
-export const exportQuerySchema = yearReportsQuerySchema;
+/** The exports: the range, and optionally one author's reports only (the yearly page's user filter). */
+export const exportQuerySchema = rangeQuery('from', 'to', { userId: idSchema.optional() });
 
 export const EXPORT_FORMATS = ['xlsx', 'pdf', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import type { ExportRow } from './rows';
+import type { ExportMeta, ExportRow } from './rows';
 
 // Roboto carries æøå and the rest of Latin Extended (Polish, Sami, Baltic names). TrueType, not
 // WOFF: pdfkit lays WOFF text out at half the speed.
@@ -44,7 +44,9 @@ function pageNumbers(doc: PDFKit.PDFDocument): void {
  * page. Written with pdfkit as the rows come from the database, a few at a time between turns of
  * the event loop (pdfmake lays a whole document out in one blocking pass, 2 s for 2,000 reports).
  */
-export function pdfStream(rows: AsyncIterable<ExportRow>, title: string, period: string): Readable {
+export function pdfStream(rows: AsyncIterable<ExportRow>, meta: ExportMeta): Readable {
+  const title = `Rapporter – ${meta.school}`;
+  const period = meta.period;
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

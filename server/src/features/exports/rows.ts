@@ -6,7 +6,24 @@ import { getTasksConfig } from '../taskButtons/service';
 import { trusted } from '../../db/trusted';
 
 /** One report as every export writes it (DECISIONS 'Weeks and exports'). */
-export type ExportRow = { date: string; author: string; tasks: string; away: string; locked: string; text: string };
+export type ExportRow = { day: string; date: string; author: string; tasks: string; away: string; locked: string; text: string };
+
+/** What every format prints about the export besides its rows. */
+export type ExportMeta = {
+  school: string;
+  /** '9. mars 2026 – 15. mars 2026' */
+  period: string;
+  from: string;
+  to: string;
+  /** The one author the export is limited to, if any. */
+  author?: string;
+  /** Who made the export, and when ('26. november 2026 kl. 09:15'). */
+  madeBy: string;
+  madeAt: string;
+};
+
+/** Which reports an export holds. */
+export type ExportFilter = { from: string; to: string; userId?: string };
 
 export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: string; width: number }> = [
   { key: 'date', header: 'Dato', width: 18 },
@@ -21,14 +38,15 @@ export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: strin
  * The school's reports of the range, oldest first, read from a cursor so a long range never sits
  * in memory whole. Completed tasks are shown by the school's labels.
  */
-export async function* exportRows(schoolId: Types.ObjectId, from: string, to: string, now: Date): AsyncGenerator<ExportRow> {
+export async function* exportRows(schoolId: Types.ObjectId, { from, to, userId }: ExportFilter, now: Date): AsyncGenerator<ExportRow> {
   const labels = new Map<string, string>((await getTasksConfig(schoolId)).buttons.map((b) => [b.id, b.label]));
-  const cursor = ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }) })
+  const cursor = ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }), ...(userId ? { authorUserId: userId } : {}) })
     .sort({ date: 1, authorName: 1 })
     .lean()
     .cursor();
   for await (const report of cursor) {
     yield {
+      day: report.date,
       date: formatDayNo(report.date),
       author: report.authorName,
       tasks: completedTasks(report)

@@ -1,13 +1,15 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
-import { EXPORT_COLUMNS, type ExportRow } from './rows';
+import { EXPORT_COLUMNS, type ExportMeta, type ExportRow } from './rows';
 
 /**
  * One row per report, written row by row into the zip as it streams out: a bold, frozen header,
  * widths that fit, text wrapped at the top of its cell. Text cells stay text: exceljs writes a
  * string that begins with '=' as a string, never as a formula.
  */
-export function xlsxStream(rows: AsyncIterable<ExportRow>, sheetName: string): Readable {
+export function xlsxStream(rows: AsyncIterable<ExportRow>, meta: ExportMeta): Readable {
+  const sheetName = 'Rapporter';
+  void meta;
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
