@@ -37,7 +37,7 @@ beforeAll(async () => {
   await ReportModel.of(fx.a.id).create([
     report(fx.a.id, fx.a.supervisor, '2026-03-09', TRICKY, ['1', '3']),
     report(fx.a.id, colleague, '2026-03-09', FORMULA),
-    report(fx.a.id, fx.a.supervisor, '2026-03-15', '+4799999999'),
+    report(fx.a.id, fx.a.supervisor, '2026-03-15', '+47 915 55 123 ringte'),
     report(fx.a.id, fx.a.supervisor, '2026-03-16', 'Utenfor perioden'),
     report(fx.a.id, fx.a.supervisor, '2026-03-08', 'Før perioden'),
   ]);
@@ -117,17 +117,26 @@ describe('exports', () => {
     const kari = rows.find((r) => r[5] === TRICKY)!;
     expect(kari).toEqual(['9. mars 2026', 'Kari A', 'Dobbelttellene elever, Tilsynsrunde internat', 'Per Ødegård', 'Ja', TRICKY]);
     expect(rows.find((r) => r[1] === 'Bruker 1')![5]).toBe(`'${FORMULA}`);
-    expect(rows.find((r) => r[0] === '15. mars 2026')![5]).toBe("'+4799999999");
+    expect(rows.find((r) => r[0] === '15. mars 2026')![5]).toBe('+47 915 55 123 ringte');
     expect(res.bytes.toString('utf8')).not.toContain('Skole B');
   });
 
-  it('a cell that looks like a formula is never one, whatever it starts with', () => {
+  it('a cell a spreadsheet would run as a formula is never one, whatever it starts with', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
     // Blanks or line breaks before the sign, and the sign in its full-width or small form (OWASP).
     for (const start of [' =', '  +', '\n=', '\r\n-', '\u00a0@', '\u3000=', '\uff1d', '\uff0b', '\uff0d', '\uff20', '\ufe66', ' \uff1d']) {
       expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
     }
-    for (const plain of ['1+1', 'Rolig kveld', 'Ola = Kari', 'e-post: x@y.no']) expect(csvCell(plain)).toBe(`"${plain}"`);
+    // '+' or '-' before anything a formula could be made of: a call, a reference, DDE, a string, a bullet.
+    for (const text of ['+SUM(A1:A2)', '-A1', '+cmd|\' /C calc\'!A0', '-2+3', '-2 elever (Ola)', '+"tekst"', '- Ola var syk', '-$A$1', '+47 915 55 123 ringte=1']) {
+      expect(csvCell(text), text).toBe(`"'${text.replaceAll('"', '""')}"`);
+    }
+  });
+
+  it('ordinary text that starts with + or - is left as typed', () => {
+    for (const plain of ['1+1', 'Rolig kveld', 'Ola = Kari', 'e-post: x@y.no', '+47 915 55 123 ringte', '-2 elever manglet', '-2 elever manglet.\nOla ringte kl. 21.30', '+47', '-2']) {
+      expect(csvCell(plain), plain).toBe(`"${plain}"`);
+    }
     expect(csvCell('Helt vanlig; med "sitat"')).toBe('"Helt vanlig; med ""sitat"""');
   });
 
@@ -144,7 +153,7 @@ describe('exports', () => {
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.getColumn(6).width).toBeGreaterThanOrEqual(60);
     const texts = [2, 3, 4].map((i) => sheet.getRow(i).getCell(6));
-    expect(texts.map((cell) => cell.value)).toEqual([FORMULA, TRICKY, '+4799999999']);
+    expect(texts.map((cell) => cell.value)).toEqual([FORMULA, TRICKY, '+47 915 55 123 ringte']);
     for (const cell of texts) expect(cell.type).toBe(ExcelJS.ValueType.String);
     expect(texts[1]!.alignment?.wrapText).toBe(true);
   });
@@ -185,6 +194,9 @@ describe('exports', () => {
       `attachment; filename="Rapporter As vgs 2026-03-09 til 2026-03-15.pdf"; filename*=UTF-8''Rapporter%20%C3%85s%20vgs%202026-03-09%20til%202026-03-15.pdf`,
     );
     expect(attachment('Skole "A"/B\r\n.csv')).toBe(`attachment; filename="Skole A B .csv"; filename*=UTF-8''Skole%20A%20B%20.csv`);
+    // A dash becomes '-', and what the fallback cannot show leaves no double space behind.
+    expect(attachment('Rapporter Fjellheimen internatskole – Ålesund 2026.pdf')).toMatch(/^attachment; filename="Rapporter Fjellheimen internatskole - Alesund 2026.pdf";/);
+    expect(attachment('Rapporter Skole 😊 Øst.csv')).toMatch(/^attachment; filename="Rapporter Skole Ost.csv";/);
   });
 });
 

@@ -23,6 +23,9 @@ const HOSTILE = [
   "=cmd|' /C calc'!A0",
 ];
 
+/** Ordinary texts that start with a sign: no spreadsheet runs them, so they get no apostrophe. */
+const ORDINARY = ['+47 915 55 123 ringte', '-2 elever manglet', '-2 elever manglet på rom 12.\nOla ringte kl. 21.30'];
+
 const clock = new TestClock();
 let server: TestServer;
 let fx: Fixture;
@@ -33,7 +36,7 @@ beforeAll(async () => {
   clock.setOslo('2026-04-01', 12, 0);
   ({ server, fx, c } = await startSeededServer({}, { clock }));
   await ReportModel.of(fx.a.id).create(
-    HOSTILE.map((content, i) => ({
+    [...HOSTILE, ...ORDINARY].map((content, i) => ({
       schoolId: fx.a.id,
       authorUserId: fx.a.supervisor.id,
       authorName: fx.a.supervisor.name,
@@ -63,18 +66,26 @@ describe('the exports opened in LibreOffice Calc', () => {
     expect(formulas(fods)).toEqual([]);
     const rows = cellTexts(fods);
     expect(rows[0]![5]).toBe('Rapport');
-    expect(rows).toHaveLength(HOSTILE.length + 1);
+    expect(rows).toHaveLength(HOSTILE.length + ORDINARY.length + 1);
     // The guard's apostrophe, then the text (LibreOffice shows a line break, a tab or a CR in a cell its own way).
     for (const [i, text] of HOSTILE.entries()) expect(rows[i + 1]![5]!.startsWith("'"), JSON.stringify(text)).toBe(true);
     expect(rows.map((row) => row[5])).toContain(`'=HYPERLINK("http://angriper.example","klikk")`);
     expect(rows.map((row) => row[5])).toContain("'=cmd|' /C calc'!A0");
+    expect(rows.slice(HOSTILE.length + 1).map((row) => row[5])).toEqual(ORDINARY);
+  }, 180_000);
+
+  it('CSV: ordinary text that starts with + or - opens as typed, as text', async () => {
+    const raw = Buffer.from(`\uFEFF"Rapport"\r\n${ORDINARY.map((text) => `"${text}"`).join('\r\n')}\r\n`);
+    const fods = openInLibreOffice('vanlig.csv', raw, { csv: true });
+    expect(formulas(fods)).toEqual([]);
+    expect(cellTexts(fods).slice(1).map((row) => row[0])).toEqual(ORDINARY);
   }, 180_000);
 
   it('Excel: no cell is a formula; each text is there as typed', async () => {
     const fods = openInLibreOffice('rapporter.xlsx', await download('xlsx'));
     expect(formulas(fods)).toEqual([]);
     const rows = cellTexts(fods);
-    expect(rows).toHaveLength(HOSTILE.length + 1);
+    expect(rows).toHaveLength(HOSTILE.length + ORDINARY.length + 1);
     expect(rows.map((row) => row[5])).toContain('=HYPERLINK("http://angriper.example","klikk")');
     expect(rows.map((row) => row[5])).toContain('\uff1d1+1');
   }, 180_000);

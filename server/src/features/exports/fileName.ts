@@ -11,8 +11,11 @@ export function attachment(fileName: string): string {
     .replace(/Ø/g, 'O')
     .replace(/å/g, 'a')
     .replace(/Å/g, 'A')
+    .replace(/[\p{Pd}\u2212]/gu, '-')
     .normalize('NFKD')
     .replace(/[^\x20-\x7e]/g, '')
-    .replace(/[%;]/g, '_');
+    .replace(/[%;]/g, '_')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }
