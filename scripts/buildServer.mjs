@@ -4,7 +4,14 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'server/src/main.ts', createPlatformAdmin: 'scripts/createPlatformAdmin.ts', backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' },
+  entryPoints: {
+    main: 'server/src/main.ts',
+    // The export worker is its own file: exportPool.ts starts it next to main.js.
+    exportWorker: 'server/src/features/exports/exportWorker.ts',
+    createPlatformAdmin: 'scripts/createPlatformAdmin.ts',
+    backup: 'scripts/backup.ts',
+    restore: 'scripts/restore.ts',
+  },
   outdir: process.argv[2] ?? 'dist/server',
   bundle: true,
   packages: 'external',

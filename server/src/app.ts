@@ -102,7 +102,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(taskButtonRoutes);
   await app.register(reportRoutes);
   await app.register(adminReportRoutes);
-  await app.register(exportRoutes);
+  await app.register(exportRoutes, { config });
   await app.register(sickRoutes);
   await app.register(awayRoutes);
   await app.register(maintenanceRoutes);

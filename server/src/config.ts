@@ -34,6 +34,8 @@ const envSchema = z.object({
   LOG_FILE: z.string().min(1).optional(),
   /** Seconds before the embedded database is started again after it stopped by itself. */
   EMBEDDED_DB_RESTART_SECONDS: z.coerce.number().positive().max(300).default(1),
+  /** Worker threads that lay exports out; by default one fewer than the machine's cores, at most four. */
+  EXPORT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
 });
 
 export type Config = {
@@ -57,6 +59,8 @@ export type Config = {
   logFile: string | undefined;
   /** How long the embedded database stays down after it stopped by itself before it is started again. */
   embeddedRestartDelayMs: number;
+  /** EXPORT_WORKERS: worker threads for exports; undefined for the machine's default. */
+  exportWorkers: number | undefined;
   /**
    * The proxy whose X-Forwarded-* headers are believed (IP addresses, CIDR ranges, or proxy-addr's
    * 'loopback' / 'uniquelocal'); false: nobody's. Never 'everybody': with the port reachable, anyone
@@ -110,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
     embeddedRestartDelayMs: e.EMBEDDED_DB_RESTART_SECONDS * 1000,
+    exportWorkers: e.EXPORT_WORKERS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     clientDir: e.CLIENT_DIR,

@@ -158,20 +158,30 @@ describe('exports', () => {
     expect(texts[1]!.alignment?.wrapText).toBe(true);
   });
 
-  it('PDF: the school and the period at the top, each report, page numbers, Norwegian letters', async () => {
+  it('PDF: a title page with what it holds, the school and period on every page, each report, page numbers, Norwegian letters', async () => {
     const res = await download(`/api/reports/export.pdf?${RANGE}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    const { text } = await new PDFParse({ data: new Uint8Array(res.bytes) }).getText();
-    expect(text).toContain('Rapporter – Skole A');
-    expect(text).toContain('9. mars 2026 – 15. mars 2026');
-    expect(text).toContain('9. mars 2026 · Kari A · Låst');
-    expect(text).toContain('Øyvind og Åse på rommet.');
-    expect(text).toContain('Per Ødegård');
-    expect(text).toContain('Side 1 av 1');
-    expect(text).not.toContain('Utenfor perioden');
-    expect(text).not.toContain('Skole B');
+    const parsed = new PDFParse({ data: new Uint8Array(res.bytes) });
+    const { pages, total } = await parsed.getText();
+    const info = await parsed.getInfo();
+    expect(info.info).toMatchObject({ Title: 'Rapporter – Skole A – 9. mars 2026 – 15. mars 2026', Creator: 'Tilsynsvakt' });
+    expect(total).toBe(2);
+    const [title, reports] = pages.map((page) => page.text);
+    for (const fact of ['Rapporter', 'Antall rapporter 3', 'Dager med rapport 2', 'Laget 20. mars 2026 kl. 12:00', 'Laget av Admin A', 'Periode 9. mars 2026 – 15. mars 2026']) {
+      expect(title).toContain(fact);
+    }
+    for (const [i, page] of pages.entries()) {
+      expect(page.text).toContain('Skole A');
+      expect(page.text).toContain('9. mars 2026 – 15. mars 2026');
+      expect(page.text).toContain(`Side ${i + 1} av 2`);
+    }
+    expect(reports).toContain('9. mars 2026 · Kari A · Låst');
+    expect(reports).toContain('Øyvind og Åse på rommet.');
+    expect(reports).toContain('Per Ødegård');
+    expect(reports).not.toContain('Utenfor perioden');
+    expect(reports).not.toContain('Skole B');
   });
 
   it('bad ranges get a clear Norwegian 400', async () => {

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXPORT_FORMATS, exportQuerySchema, type ExportFormat } from '#protocol/reportRanges';
 import { POLICY } from '#protocol/policy';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
-import { csvStream } from './csv';
+import { ExportPool } from './exportPool';
 import { attachment } from './fileName';
 import { exportMeta } from './meta';
-import { pdfStream } from './pdf';
 import { exportRows } from './rows';
-import { xlsxStream } from './xlsx';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -18,8 +17,10 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /** GET /api/reports/export.xlsx|pdf|csv?from&to[&userId]: the school's reports of the range (of one author), as a download. */
-export async function exportRoutes(app: FastifyInstance): Promise<void> {
+export async function exportRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const pool = new ExportPool(config.exportWorkers);
+  app.addHook('onClose', () => pool.close());
 
   for (const format of EXPORT_FORMATS) {
     r.get(
@@ -32,7 +33,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         const now = app.clock.now();
         const meta = await exportMeta(schoolId, filter, currentUser(request).name, now);
         const rows = exportRows(schoolId, filter, now);
-        const body = format === 'csv' ? csvStream(rows) : format === 'xlsx' ? xlsxStream(rows, meta) : pdfStream(rows, meta);
+        const body = pool.run(format, meta, rows);
         const name = ['Rapporter', meta.school, meta.author, from, 'til', to].filter(Boolean).join(' ');
         return reply
           .header('content-type', CONTENT_TYPES[format])

@@ -42,6 +42,8 @@ export async function* exportRows(schoolId: Types.ObjectId, { from, to, userId }
   const labels = new Map<string, string>((await getTasksConfig(schoolId)).buttons.map((b) => [b.id, b.label]));
   const cursor = ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }), ...(userId ? { authorUserId: userId } : {}) })
     .sort({ date: 1, authorName: 1 })
+    // Small batches: each is read and decoded between other requests, not a year at once.
+    .batchSize(100)
     .lean()
     .cursor();
   for await (const report of cursor) {

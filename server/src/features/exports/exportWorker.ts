@@ -1,0 +1,84 @@
+import type { Readable } from 'node:stream';
+import { parentPort } from 'node:worker_threads';
+import type { ExportFormat } from '#protocol/reportRanges';
+import { csvStream } from './csv';
+import type { FromWorker, ToWorker } from './exportMessages';
+import { pdfStream } from './pdf';
+import type { ExportMeta, ExportRow } from './rows';
+import { xlsxStream } from './xlsx';
+
+const WRITERS: Record<ExportFormat, (rows: AsyncIterable<ExportRow>, meta: ExportMeta) => Readable> = {
+  csv: (rows) => csvStream(rows),
+  xlsx: xlsxStream,
+  pdf: pdfStream,
+};
+/** Bytes sent to the server per message: fewer, larger messages cost its event loop less. */
+const CHUNK_BYTES = 64 * 1024;
+
+/** The rows as the server sends them, in batches, as one async iterable for a writer. */
+class IncomingRows implements AsyncIterable<ExportRow> {
+  private batches: ExportRow[][] = [];
+  private ended = false;
+  private wake: (() => void) | undefined;
+
+  push(rows: ExportRow[]): void {
+    this.batches.push(rows);
+    this.wake?.();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<ExportRow> {
+    for (;;) {
+      const batch = this.batches.shift();
+      if (batch) yield* batch;
+      else if (this.ended) return;
+      else await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+}
+
+const port = parentPort!;
+const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+async function write(format: ExportFormat, meta: ExportMeta, rows: IncomingRows): Promise<void> {
+  let pending: Buffer[] = [];
+  let size = 0;
+  const flush = () => {
+    if (size === 0) return;
+    // A buffer of its own, so it can be handed over rather than copied.
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of pending) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    pending = [];
+    size = 0;
+    send({ type: 'bytes', bytes }, [bytes.buffer]);
+  };
+  for await (const chunk of WRITERS[format](rows, meta)) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    pending.push(buffer);
+    size += buffer.length;
+    if (size >= CHUNK_BYTES) flush();
+  }
+  flush();
+}
+
+let rows: IncomingRows | undefined;
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'start') {
+    const current = new IncomingRows();
+    rows = current;
+    write(message.format, message.meta, current).then(
+      () => send({ type: 'done' }),
+      (err: unknown) => send({ type: 'failed', message: err instanceof Error ? err.message : String(err) }),
+    );
+  } else if (message.type === 'rows') rows?.push(message.rows);
+  else rows?.end();
+});
+send({ type: 'ready' });
