@@ -9,6 +9,7 @@ import { prepareSchoolDatabase } from '../../server/src/db/schoolDatabase';
 import { ReportModel } from '../../server/src/features/reports/model';
 import { School, schoolNameKey } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
+import { measureExportResponsiveness, printResponsiveness, type ResponsivenessRun } from './exportResponsiveness';
 import { cookieFor } from './seed';
 
 const REPORTS = 2000;
@@ -35,24 +36,8 @@ async function bareExport(format: 'csv' | 'xlsx' | 'pdf', rows: ExportRow[]): Pr
   return drain(pdfStream(source(), META));
 }
 
-/** p50 of GET /api/auth/me, two at a time, for as long as `busy` runs (or 60 requests when idle). */
-async function meLatency(base: string, cookie: string, busy?: Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  let done = false;
-  void busy?.finally(() => (done = true));
-  const loop = async () => {
-    while (busy ? !done : times.length < 60) {
-      const t0 = performance.now();
-      await (await fetch(`${base}/api/auth/me`, { headers: { cookie } })).arrayBuffer();
-      times.push(performance.now() - t0);
-    }
-  };
-  await Promise.all([loop(), loop()]);
-  return median(times);
-}
-
-/** Exports of 2,000 reports against the same work done bare, and how the server answers others meanwhile. */
-export async function benchExports(base: string): Promise<string[]> {
+/** Exports of 2,000 reports against the same writers run bare, and how the server answers others meanwhile. */
+export async function benchExports(base: string): Promise<{ lines: string[]; responsiveness: ResponsivenessRun[] }> {
   const passwordHash = await hashPassword('passord123');
   const school = await School.create({ name: 'Eksport skole', nameKey: schoolNameKey('Eksport skole'), active: true });
   // Five supervisors, one report each a day: 400 days.
@@ -104,8 +89,7 @@ export async function benchExports(base: string): Promise<string[]> {
     lines.push(`${format.padEnd(8)}${median(app).toFixed(0).padStart(10)}${median(bare).toFixed(0).padStart(10)}${(median(app) / median(bare)).toFixed(2).padStart(8)}${String(bytes).padStart(10)}`);
   }
 
-  const idle = await meLatency(base, cookie);
-  const duringPdf = await meLatency(base, cookie, fetch(`${base}/api/reports/export.pdf?from=${from}&to=${to}`, { headers: { cookie } }).then((r) => r.arrayBuffer()));
-  lines.push(`\nGET /api/auth/me p50 while a 2,000-report PDF is made: ${duringPdf.toFixed(1)} ms, idle ${idle.toFixed(1)} ms (ratio ${(duringPdf / idle).toFixed(2)})`);
-  return lines;
+  const responsiveness = await measureExportResponsiveness(base, cookie, cookie, `from=${from}&to=${to}`);
+  lines.push(...printResponsiveness(responsiveness, REPORTS));
+  return { lines, responsiveness };
 }

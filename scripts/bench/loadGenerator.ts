@@ -3,7 +3,8 @@
 // answers with what it reached.
 import autocannon from 'autocannon';
 
-export type LoadRequest = { url: string; cookie?: string; connections: number; seconds: number };
+/** `rate`: requests per second over all connections, as users send them; unset, as fast as answered. */
+export type LoadRequest = { url: string; cookie?: string; connections: number; seconds: number; rate?: number };
 export type LoadResult = { perSecond: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
 
 /** The q-quantile of sorted times. */
@@ -19,6 +20,7 @@ process.on('message', (message: LoadRequest) => {
       url: message.url,
       connections: message.connections,
       duration: message.seconds,
+      ...(message.rate ? { overallRate: message.rate } : {}),
       headers: message.cookie ? { cookie: message.cookie } : {},
     },
     (err, result) => {

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExportPool } from './exportPool';
@@ -55,6 +56,15 @@ describe('the export pool', () => {
     const xlsx = await bytesOf(pool.run('xlsx', META, source(3).rows));
     expect(xlsx.subarray(0, 2).toString()).toBe('PK');
     expect(pool.state).toEqual({ workers: 1, running: 0, waiting: 0 });
+  }, 60_000);
+
+  it('on Linux the workers run at a lower priority than the event loop (nice 10)', async () => {
+    pool = new ExportPool(1);
+    await bytesOf(pool.run('csv', META, source(1).rows));
+    const niceOf = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const tasks = readdirSync('/proc/self/task');
+    expect(niceOf(String(process.pid))).toBe(0);
+    expect(tasks.filter((task) => niceOf(task) === 10)).toHaveLength(1);
   }, 60_000);
 
   it('more exports than workers wait their turn, and each gets its own file', async () => {

@@ -5,6 +5,7 @@ import { csvStream } from './csv';
 import type { FromWorker, ToWorker } from './exportMessages';
 import { pdfStream } from './pdf';
 import type { ExportMeta, ExportRow } from './rows';
+import { yieldToTheEventLoop } from './workerPriority';
 import { xlsxStream } from './xlsx';
 
 const WRITERS: Record<ExportFormat, (rows: AsyncIterable<ExportRow>, meta: ExportMeta) => Readable> = {
@@ -81,4 +82,5 @@ port.on('message', (message: ToWorker) => {
   } else if (message.type === 'rows') rows?.push(message.rows);
   else rows?.end();
 });
+yieldToTheEventLoop();
 send({ type: 'ready' });

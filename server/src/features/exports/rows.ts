@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { formatDayNo, isReportDayLocked } from '#protocol/time';
+import { formatDayNo, isLockedOnReportDay, reportDay } from '#protocol/time';
 import { ReportModel } from '../reports/model';
 import { completedTasks } from '../reports/present';
 import { getTasksConfig } from '../taskButtons/service';
@@ -39,6 +39,7 @@ export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: strin
  * in memory whole. Completed tasks are shown by the school's labels.
  */
 export async function* exportRows(schoolId: Types.ObjectId, { from, to, userId }: ExportFilter, now: Date): AsyncGenerator<ExportRow> {
+  const today = reportDay(now);
   const labels = new Map<string, string>((await getTasksConfig(schoolId)).buttons.map((b) => [b.id, b.label]));
   const cursor = ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }), ...(userId ? { authorUserId: userId } : {}) })
     .sort({ date: 1, authorName: 1 })
@@ -55,7 +56,7 @@ export async function* exportRows(schoolId: Types.ObjectId, { from, to, userId }
         .map((id) => labels.get(id) ?? `Oppgave ${id}`)
         .join(', '),
       away: (report.awayStudents ?? []).join(', '),
-      locked: isReportDayLocked(report.date, now) ? 'Ja' : 'Nei',
+      locked: isLockedOnReportDay(report.date, today) ? 'Ja' : 'Nei',
       text: report.content ?? '',
     };
   }
