@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Callers } from '../../../test/callers';
+import type { Fixture } from '../../../test/fixtures';
+import { startSeededServer } from '../../../test/seededServer';
+import { TestClock } from '../../../test/testClock';
+import type { TestServer } from '../../../test/testServer';
+import { addDays } from '#protocol/time';
+import { ReportModel } from '../reports/model';
+
+const clock = new TestClock();
+let server: TestServer;
+let fx: Fixture;
+let c: Callers;
+
+beforeAll(async () => {
+  clock.setOslo('2027-01-10', 12, 0);
+  ({ server, fx, c } = await startSeededServer({}, { clock }));
+  const authors = [fx.a.supervisor, fx.a.admin];
+  await ReportModel.of(fx.a.id).insertMany(
+    Array.from({ length: 730 }, (_, i) => ({
+      schoolId: fx.a.id,
+      authorUserId: authors[i % 2]!.id,
+      authorName: authors[i % 2]!.name,
+      date: addDays('2026-01-01', Math.floor(i / 2)),
+      content: `Rapport ${i}. ${'Rolig kveld på internatet, alle i seng til rett tid. '.repeat(10)}`,
+    })),
+  );
+});
+afterAll(async () => server?.close());
+
+/** The export workers of this process: the threads at nice 10 (workerPriority.ts). */
+const exportWorkers = () =>
+  readdirSync('/proc/self/task').filter((task) => {
+    try {
+      return Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]) === 10;
+    } catch {
+      return false;
+    }
+  }).length;
+
+const until = async (check: () => boolean, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25));
+  return check();
+};
+
+const exportUrl = (format: string) => `${server.baseUrl}/api/reports/export.${format}?from=2026-01-01&to=2026-12-31`;
+const headers = () => ({ cookie: `tilsynsvakt.sid=${c.adminA.cookie}` });
+
+describe('a cancelled download', () => {
+  it('ends the work on it: its worker is ended, and the next export is made by a fresh one', async () => {
+    // A finished export leaves its worker waiting for the next.
+    const first = await fetch(exportUrl('csv'), { headers: headers() });
+    expect((await first.text()).split('\r\n').filter(Boolean)).toHaveLength(731);
+    expect(exportWorkers()).toBe(1);
+
+    // The PDF of a year takes a worker about two seconds; the reader gives up well before, as a
+    // browser does when a download is cancelled: it closes the connection.
+    let answered = false;
+    const pdf = get(exportUrl('pdf'), { headers: headers() }, () => (answered = true));
+    pdf.on('error', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    pdf.destroy();
+    expect(await until(() => exportWorkers() === 0)).toBe(true);
+    expect(answered).toBe(false);
+
+    const next = await fetch(exportUrl('csv'), { headers: headers() });
+    expect(next.status).toBe(200);
+    expect((await next.text()).split('\r\n').filter(Boolean)).toHaveLength(731);
+  }, 60_000);
+});
