@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
-import { EXPORT_COLUMNS, type ExportMeta, type ExportRow } from './rows';
+import { EXPORT_COLUMNS } from './columns';
+import type { ExportMeta, ExportRow } from './rows';
 
 /**
  * One row per report, written row by row into the zip as it streams out: a bold, frozen header,
