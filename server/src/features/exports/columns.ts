@@ -5,10 +5,10 @@ import type { ExportRow } from './rows';
  * from rows.ts, so the writers load no database code (they may run in a worker thread).
  */
 export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: string; width: number }> = [
-  { key: 'date', header: 'Dato', width: 18 },
-  { key: 'author', header: 'Forfatter', width: 22 },
-  { key: 'tasks', header: 'Fullførte oppgaver', width: 40 },
-  { key: 'away', header: 'Bortreiste elever', width: 30 },
-  { key: 'locked', header: 'Låst', width: 8 },
-  { key: 'text', header: 'Rapport', width: 80 },
+  { key: 'date', header: 'Dato', width: 20 },
+  { key: 'author', header: 'Forfatter', width: 18 },
+  { key: 'tasks', header: 'Fullførte oppgaver', width: 28 },
+  { key: 'away', header: 'Bortreiste elever', width: 22 },
+  { key: 'locked', header: 'Låst', width: 7 },
+  { key: 'text', header: 'Rapport', width: 95 },
 ];
