@@ -56,8 +56,10 @@ export function wrappedLines(text: string, width: number): number {
 
 /**
  * The height that shows every line of the row's tallest cell. Excel allows no more than 409 pt
- * (some 27 lines): a longer text is still whole in its cell (the formula bar and the filter see
- * all of it), but screen and print show only its first 27 lines or so. The PDF export prints all.
+ * (27 lines by this estimate, some 2,500 characters of prose in the Rapport column): a longer text
+ * is still whole in its cell (the formula bar and the filter see all of it), but screen and print
+ * show only what fits, cut at the cell's bottom edge (the next row stays clean). The PDF export
+ * prints every line.
  */
 export function rowHeight(cells: ReadonlyArray<{ text: string; width: number }>): number {
   const lines = Math.max(1, ...cells.map(({ text, width }) => wrappedLines(text, width)));
