@@ -20,15 +20,22 @@ const BORDER = { top: LIGHT, left: LIGHT, bottom: LIGHT, right: LIGHT };
  * reader may see (Calibri in Excel, Carlito or DejaVu Sans in LibreOffice): an emoji or other
  * symbol comes from a fallback font and may be twice as wide or more.
  */
+const WIDEST = new Set('mwæœ@%MWÆŒ');
+
 function charWidth(ch: string): number {
-  if (ch === '\u200d' || ch === '\ufe0f') return 0;
-  if (ch.codePointAt(0)! > 0x2000) return 2.5;
-  if (/[mwæœ@%MWÆŒ]/.test(ch)) return 1.8;
-  if (/[A-ZÀ-Þ]/.test(ch)) return 1.3;
-  return 1;
+  const code = ch.codePointAt(0)!;
+  if (code === 0x200d || code === 0xfe0f) return 0;
+  if (code > 0x2000) return 2.5;
+  if (WIDEST.has(ch)) return 1.8;
+  const capital = (code >= 0x41 && code <= 0x5a) || (code >= 0xc0 && code <= 0xde);
+  return capital ? 1.3 : 1;
 }
 
-const measure = (word: string) => Array.from(word).reduce((sum, ch) => sum + charWidth(ch), 0);
+function measure(word: string): number {
+  let width = 0;
+  for (const ch of word) width += charWidth(ch);
+  return width;
+}
 
 /**
  * How many lines a wrapped cell of this width needs: each line break starts a line, words go on a
