@@ -155,9 +155,9 @@ describe('the office’s report pages', () => {
     await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.rowCount).toBe(4);
-    expect(sheet.getRow(2).getCell(6).value).toBe('=1+1 skal stå som tekst');
-    expect(sheet.getRow(3).getCell(3).value).toBe('Dobbelttellene elever, Tilsynsrunde internat');
-    expect(sheet.getRow(4).getCell(3).value).toBe('Sjekk opp syke elever (mat?)');
+    expect(sheet.getRow(2).getCell(6).text).toBe('=1+1 skal stå som tekst');
+    expect(sheet.getRow(3).getCell(3).text).toBe('Dobbelttellene elever, Tilsynsrunde internat');
+    expect(sheet.getRow(4).getCell(3).text).toBe('Sjekk opp syke elever (mat?)');
     await (await api(e.server.baseUrl, e.fx.a.admin)).delete(`/api/reports/${tonight.body.id}`);
   });
 

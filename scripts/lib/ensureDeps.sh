@@ -25,15 +25,20 @@ ensure_chromium() {
   fi
 }
 
-# The export tests open the files in LibreOffice, as an office would (its Calc, headless).
+# The export tests open the files in LibreOffice, as an office would (its Calc, headless), and read
+# its PDFs back with poppler's pdftotext/pdfinfo.
 ensure_libreoffice() {
-  if command -v "${SOFFICE_PATH:-soffice}" >/dev/null 2>&1; then return 0; fi
+  if command -v "${SOFFICE_PATH:-soffice}" >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1; then return 0; fi
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "Installerer LibreOffice Calc for eksporttestene (apt-get install libreoffice-calc-nogui) …"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui >/dev/null
+    echo "Installerer LibreOffice Calc og poppler-utils for eksporttestene (apt-get install libreoffice-calc-nogui poppler-utils) …"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui poppler-utils >/dev/null
   fi
   if ! command -v "${SOFFICE_PATH:-soffice}" >/dev/null 2>&1; then
     echo "LibreOffice mangler. Installer pakken 'libreoffice-calc-nogui' eller sett SOFFICE_PATH." >&2
+    exit 1
+  fi
+  if ! command -v pdftotext >/dev/null 2>&1; then
+    echo "pdftotext mangler. Installer pakken 'poppler-utils'." >&2
     exit 1
   fi
 }

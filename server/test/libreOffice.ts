@@ -11,11 +11,10 @@ import { pathToFileURL } from 'node:url';
 const CSV_AS_EXCEL_OPENS_IT = 'CSV:59,34,76,1,,1044,false,true,false,false,false,-1,true';
 
 /**
- * Opens a file in headless LibreOffice (scripts/lib/ensureDeps.sh installs it) and returns the
- * sheet as LibreOffice holds it, as flat OpenDocument XML. A profile of its own, so test files may
- * run it at once.
+ * Converts a file with headless LibreOffice (scripts/lib/ensureDeps.sh installs it), e.g. to 'pdf'
+ * as Calc prints it. A profile of its own, so test files may run it at once.
  */
-export function openInLibreOffice(name: string, bytes: Buffer, options: { csv?: boolean } = {}): string {
+export function convertWithLibreOffice(name: string, bytes: Buffer, format: 'fods' | 'pdf', options: { csv?: boolean } = {}): Buffer {
   const dir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-libreoffice-'));
   try {
     const input = path.join(dir, name);
@@ -28,22 +27,27 @@ export function openInLibreOffice(name: string, bytes: Buffer, options: { csv?: 
         '--norestore',
         ...(options.csv ? [`--infilter=${CSV_AS_EXCEL_OPENS_IT}`] : []),
         '--convert-to',
-        'fods',
+        format,
         '--outdir',
         dir,
         input,
       ],
       { encoding: 'utf8', timeout: 120_000 },
     );
-    const output = path.join(dir, `${path.parse(name).name}.fods`);
+    const output = path.join(dir, `${path.parse(name).name}.${format}`);
     try {
-      return readFileSync(output, 'utf8');
+      return readFileSync(output);
     } catch {
       throw new Error(`LibreOffice did not open ${name}: ${run.stderr || run.stdout || run.error?.message}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The sheet as LibreOffice holds it, as flat OpenDocument XML. */
+export function openInLibreOffice(name: string, bytes: Buffer, options: { csv?: boolean } = {}): string {
+  return convertWithLibreOffice(name, bytes, 'fods', options).toString('utf8');
 }
 
 /** The text of each cell of the first sheet, row by row (a line break inside a cell as '\n'). */

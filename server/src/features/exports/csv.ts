@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { EXPORT_COLUMNS, type ExportRow } from './rows';
+import { EXPORT_COLUMNS } from './columns';
+import type { ExportRow } from './rows';
 
 const BOM = '\uFEFF';
 const SEPARATOR = ';';

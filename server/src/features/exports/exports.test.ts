@@ -12,11 +12,13 @@ import { MaintenanceTaskModel } from '../maintenance/model';
 import { ReportModel } from '../reports/model';
 import { csvCell } from './csv';
 import { attachment } from './fileName';
+import { DATE_FORMAT, rowHeight, sheetName, wrappedLines } from './xlsx';
 
 const clock = new TestClock();
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
+let colleague: { id: string; name: string };
 
 const TRICKY = 'Rolig kveld; «Æsa» sa "god natt".\nØyvind og Åse på rommet.';
 const FORMULA = '=HYPERLINK("http://angriper.example","klikk")';
@@ -24,7 +26,7 @@ const FORMULA = '=HYPERLINK("http://angriper.example","klikk")';
 beforeAll(async () => {
   clock.setOslo('2026-03-20', 12, 0);
   ({ server, fx, c } = await startSeededServer({}, { clock }));
-  const colleague = await makeUser(fx.a.id, 'Tilsynsvakt');
+  colleague = await makeUser(fx.a.id, 'Tilsynsvakt');
   const report = (schoolId: string, author: { id: string; name: string }, date: string, content: string, ticks: string[] = []) => ({
     schoolId,
     authorUserId: author.id,
@@ -140,22 +142,58 @@ describe('exports', () => {
     expect(csvCell('Helt vanlig; med "sitat"')).toBe('"Helt vanlig; med ""sitat"""');
   });
 
-  it('Excel: a bold frozen header, widths that fit, wrapped text; formula-looking text stays text', async () => {
+  it('Excel: a bold frozen header with a filter, real dates shown in Norwegian, wrapped text in rows tall enough; formula-looking text stays text', async () => {
     const res = await download(`/api/reports/export.xlsx?${RANGE}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    expect(workbook.title).toBe('Rapporter – Skole A – 9. mars 2026 – 15. mars 2026');
+    expect(workbook.creator).toBe('Tilsynsvakt');
     const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('09.03.2026–15.03.2026');
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(1).values).toEqual([undefined, 'Dato', 'Forfatter', 'Fullførte oppgaver', 'Bortreiste elever', 'Låst', 'Rapport']);
-    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe('A1:F4');
     expect(sheet.getColumn(6).width).toBeGreaterThanOrEqual(60);
+    const dates = [2, 3, 4].map((i) => sheet.getRow(i).getCell(1));
+    for (const cell of dates) {
+      expect(cell.type).toBe(ExcelJS.ValueType.Date);
+      expect(cell.numFmt).toBe(DATE_FORMAT);
+    }
+    expect(dates.map((cell) => cell.value)).toEqual([new Date(Date.UTC(2026, 2, 9)), new Date(Date.UTC(2026, 2, 9)), new Date(Date.UTC(2026, 2, 15))]);
     const texts = [2, 3, 4].map((i) => sheet.getRow(i).getCell(6));
-    expect(texts.map((cell) => cell.value)).toEqual([FORMULA, TRICKY, '+47 915 55 123 ringte']);
-    for (const cell of texts) expect(cell.type).toBe(ExcelJS.ValueType.String);
-    expect(texts[1]!.alignment?.wrapText).toBe(true);
+    expect(texts.map((cell) => cell.text)).toEqual([FORMULA, TRICKY, '+47 915 55 123 ringte']);
+    for (const cell of texts) expect(cell.type).toBe(ExcelJS.ValueType.RichText);
+    expect(texts[1]!.alignment).toMatchObject({ wrapText: true, vertical: 'top' });
+    // TRICKY has two lines; every row's height is set (customHeight), none left to the reader.
+    expect([1, 2, 3, 4].map((i) => sheet.getRow(i).height)).toEqual([18, 18, 33, 18]);
+    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
+    expect(sheet.headerFooter.oddHeader).toBe('&L&BSkole A&B&R9. mars 2026 – 15. mars 2026');
+    expect(sheet.headerFooter.oddFooter).toBe('&LLaget 20. mars 2026 kl. 12:00 av Admin A&RSide &P av &N');
+  });
+
+  it('Excel: an export of one author names them in the print header', async () => {
+    const res = await download(`/api/reports/export.xlsx?${RANGE}&userId=${colleague.id}`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.headerFooter.oddHeader).toBe(`&L&BSkole A&B&CForfatter: ${colleague.name}&R9. mars 2026 – 15. mars 2026`);
+    expect(sheet.rowCount).toBe(2);
+  });
+
+  it('Excel: a row is as tall as its longest wrapped cell, at most 409 pt; the sheet name keeps to Excel\'s rules', () => {
+    expect(wrappedLines('', 20)).toBe(1);
+    expect(wrappedLines('én\nto\r\ntre', 20)).toBe(3);
+    expect(wrappedLines('ord '.repeat(30), 20)).toBeGreaterThanOrEqual(Math.ceil(120 / 18));
+    expect(wrappedLines('x'.repeat(100), 11.5)).toBe(10);
+    expect(wrappedLines('😀'.repeat(10), 20)).toBeGreaterThan(wrappedLines('o'.repeat(10), 20));
+    expect(rowHeight([{ text: 'kort', width: 20 }, { text: 'a\nb\nc', width: 20 }])).toBe(48);
+    expect(rowHeight([{ text: 'lang tekst '.repeat(2000), width: 95 }])).toBe(409);
+    expect(sheetName('2026-03-09', '2026-03-09')).toBe('09.03.2026');
+    expect(sheetName('2025-12-29', '2027-01-03')).toBe('29.12.2025–03.01.2027');
   });
 
   it('PDF: a title page with what it holds, the school and period on every page, each report, page numbers, Norwegian letters', async () => {

@@ -25,15 +25,6 @@ export type ExportMeta = {
 /** Which reports an export holds. */
 export type ExportFilter = { from: string; to: string; userId?: string };
 
-export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: string; width: number }> = [
-  { key: 'date', header: 'Dato', width: 18 },
-  { key: 'author', header: 'Forfatter', width: 22 },
-  { key: 'tasks', header: 'Fullførte oppgaver', width: 40 },
-  { key: 'away', header: 'Bortreiste elever', width: 30 },
-  { key: 'locked', header: 'Låst', width: 8 },
-  { key: 'text', header: 'Rapport', width: 80 },
-];
-
 /**
  * The school's reports of the range, oldest first, read from a cursor so a long range never sits
  * in memory whole. Completed tasks are shown by the school's labels.
