@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from 'react';
-import { compareDays, countNoun, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES, type Report, compareNorwegian } from '#protocol';
+import { compareNorwegian, compareReportsByDay, countNoun, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES } from '#protocol';
 import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from './reportRangeStores';
 import { useLoaded } from '../../stores/useLoaded';
 import { SelectField } from '../../ui/SelectField';
@@ -14,7 +14,6 @@ import { SchoolScoped } from '../schools/SchoolScoped';
 const YearChart = lazy(() => import('./YearChart'));
 
 const ALL_USERS = 'alle';
-const chronological = (a: Report, b: Report) => compareDays(a.date, b.date) || compareNorwegian(a.authorName, b.authorName);
 const shortDay = (day: string) => formatDayNo(day).replace(/ \d{4}$/, '');
 
 /** 'Viser 1 rapport', 'Viser 3 rapporter' (DECISIONS: the singular where a number makes it wrong Norwegian). */
@@ -45,7 +44,7 @@ function Yearly({ scope }: { scope: string }) {
   const { loaded, failed, retry } = useLoaded(useYearReportsStore, reportsKey);
   const byId = useYearReportsStore((state) => state.byId);
 
-  const weekReports = useMemo(() => Object.values(byId).sort(chronological), [byId]);
+  const weekReports = useMemo(() => Object.values(byId).sort(compareReportsByDay), [byId]);
   const shown = choice.user ? weekReports.filter((r) => r.authorUserId === choice.user) : weekReports;
   const authors = useMemo(() => {
     const byUser = new Map((summary?.authors ?? []).map((a) => [a.id, a.name]));

@@ -2,7 +2,7 @@ import type { Types } from 'mongoose';
 import type { Report } from '#protocol/reports';
 import type { YearSummary } from '#protocol/reportRanges';
 import { TASK_IDS } from '#protocol/taskButtons';
-import { addDays, compareDays, isoWeekOf, isoWeekRange, isoWeeksInYear, osloDay, osloInstant } from '#protocol/time';
+import { addDays, isoWeekOf, isoWeekRange, isoWeeksInYear, osloDay, osloInstant } from '#protocol/time';
 import { Trip } from '../away/model';
 import { MaintenanceTaskModel } from '../maintenance/model';
 import { SickRecord } from '../sick/model';
@@ -10,13 +10,12 @@ import { ReportModel, type ReportDoc } from './model';
 import { presentReport } from './present';
 import { trusted } from '../../db/trusted';
 import { compareNorwegian } from '#protocol/collation';
+import { compareReportsByDay } from '#protocol/reportOrder';
 
-/** The school's reports of the days from..to inclusive, oldest day first, then by author. */
+/** The school's reports of the days from..to inclusive, in the order of the exports (compareReportsByDay). */
 export async function reportsInRange(schoolId: Types.ObjectId, from: string, to: string, now: Date): Promise<Report[]> {
   const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }) }).lean<ReportDoc[]>();
-  return reports
-    .map((r) => presentReport(r, now))
-    .sort((a, b) => compareDays(a.date, b.date) || compareNorwegian(a.authorName, b.authorName));
+  return reports.map((r) => presentReport(r, now)).sort(compareReportsByDay);
 }
 
 type Tally = { reports: number; roundsByDay: Map<string, Set<string>>; sick: Set<string>; away: Set<string>; cases: number };
