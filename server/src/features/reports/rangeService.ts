@@ -23,8 +23,9 @@ type Tally = { reports: number; roundsByDay: Map<string, Set<string>>; sick: Set
 /**
  * The year at a glance, ISO week by ISO week: reports written, the share of rounds ticked, students
  * sick and away, cases sent. Computed from the year's documents of one school (a few thousand).
+ * With userId, the figures of PER_AUTHOR_FIGURES are that user's alone; the authors stay everyone.
  */
-export async function yearSummary(schoolId: Types.ObjectId, year: number): Promise<YearSummary> {
+export async function yearSummary(schoolId: Types.ObjectId, year: number, userId?: string): Promise<YearSummary> {
   const weekCount = isoWeeksInYear(year);
   const first = isoWeekRange(year, 1).from;
   const last = isoWeekRange(year, weekCount).to;
@@ -45,7 +46,11 @@ export async function yearSummary(schoolId: Types.ObjectId, year: number): Promi
     SickRecord.of(schoolId).find({ schoolId, date: trusted({ $gte: first, $lte: last }) }, { date: 1, 'students.name': 1 }).lean(),
     Trip.of(schoolId).find({ schoolId, fromDate: trusted({ $lte: last }), toDate: trusted({ $gte: first }) }, { fromDate: 1, toDate: 1, studentNames: 1 }).lean(),
     MaintenanceTaskModel.of(schoolId).find(
-      { schoolId, createdAt: trusted({ $gte: osloInstant(first, 0, 0), $lt: osloInstant(addDays(last, 1), 0, 0) }) },
+      {
+        schoolId,
+        createdAt: trusted({ $gte: osloInstant(first, 0, 0), $lt: osloInstant(addDays(last, 1), 0, 0) }),
+        ...(userId ? { createdByUserId: userId } : {}),
+      },
       { createdAt: 1 },
     ).lean(),
   ]);
@@ -54,14 +59,15 @@ export async function yearSummary(schoolId: Types.ObjectId, year: number): Promi
   for (const report of reports) {
     const tally = tallyOf(report.date);
     if (!tally) continue;
-    tally.reports += 1;
-    const rounds = tally.roundsByDay.get(report.date) ?? new Set<string>();
-    for (const tick of report.taskTicks) rounds.add(tick.taskId);
-    tally.roundsByDay.set(report.date, rounds);
     // The name a user last wrote under is the one the filter shows.
     const id = report.authorUserId.toHexString();
     const at = report.updatedAt?.getTime() ?? 0;
     if ((authors.get(id)?.at ?? -1) < at) authors.set(id, { name: report.authorName, at });
+    if (userId && id !== userId.toLowerCase()) continue;
+    tally.reports += 1;
+    const rounds = tally.roundsByDay.get(report.date) ?? new Set<string>();
+    for (const tick of report.taskTicks) rounds.add(tick.taskId);
+    tally.roundsByDay.set(report.date, rounds);
   }
   for (const list of sickLists) {
     for (const student of list.students) tallyOf(list.date)?.sick.add(student.name);
