@@ -6,6 +6,8 @@ import { ReportModel } from '../server/src/features/reports/model';
 import { writeMyReport } from '../server/test/reportWrites';
 import { TestClock } from '../server/test/testClock';
 import { markPage, shoot, wasReloaded } from './actions';
+import { axeViolations } from './axe';
+import { focusState } from './keyboard';
 import { api, clockedContexts, EVENING, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
@@ -193,6 +195,66 @@ describe('the office’s report pages', () => {
       'Ingen rapport funnet Rapporter opprettes automatisk når tilsynsvakten fyller ut skjemaet for vakten.',
     );
     await shoot(other, 'admin-yesterday-empty-375');
+  });
+
+  it('/admin/aarsrapport: one user chosen filters the year at a glance and the exports too', async () => {
+    const page = await openAs('/admin/aarsrapport?year=2026&week=11');
+    const reportsChart = page.getByTestId('year-chart-reports');
+    await reportsChart.waitFor();
+    expect(await reportsChart.getAttribute('aria-label')).toBe('Rapporter skrevet per uke i 2026: høyest i uke 10 (2); uke 11: 2.');
+    expect(await page.getByTestId('export-csv').getAttribute('href')).toBe('/api/reports/export.csv?from=2026-03-09&to=2026-03-15');
+    expect(await page.getByTestId('year-chart-scope').count()).toBe(0);
+
+    // By keyboard: the select opens on the chosen 'Alle brukere'; one down is Admin A.
+    await page.getByTestId('yearly-user').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'Admin A' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    // Focus goes back to the select, its ring showing.
+    await expect.poll(async () => (await focusState(page)).what).toMatch(/\[yearly-user\]/);
+    expect((await focusState(page)).ring).toBe(true);
+    await expect.poll(() => reportsChart.getAttribute('aria-label')).toBe('Rapporter skrevet (Admin A) per uke i 2026: høyest i uke 11 (1); uke 11: 1.');
+    expect(await textOf(page, 'yearly-count')).toBe('Viser 1 rapport');
+    expect(await textOf(page, 'year-chart-scope')).toBe('Rapporter, runder og saker til vaktmester gjelder bare Admin A. Syke og bortreiste elever gjelder hele skolen.');
+    // Sick and away students are the school's lists, whoever is chosen.
+    expect(await page.getByTestId('year-chart-sick').getAttribute('aria-label')).toMatch(/^Syke elever per uke i 2026: /);
+    const admin = e.fx.a.admin.id;
+    for (const [format, name] of [
+      ['xlsx', 'Excel-regneark'],
+      ['pdf', 'PDF'],
+      ['csv', 'CSV-fil'],
+    ] as const) {
+      const link = page.getByRole('link', { name: `Last ned som ${name} (Admin A)` });
+      expect(await link.getAttribute('href')).toBe(`/api/reports/export.${format}?from=2026-03-09&to=2026-03-15&userId=${admin}`);
+    }
+    expect(await page.getByRole('group', { name: 'Last ned rapportene til Admin A i perioden' }).count()).toBe(1);
+    const csv = await download(page, 'export-csv');
+    const lines = csv.bytes.toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"Admin A"');
+    expect(csv.bytes.toString('utf8')).not.toContain('Kari A');
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'admin-yearly-user-1280');
+
+    // Another user: the chart follows; the select still offers everyone.
+    await page.getByTestId('yearly-user').click();
+    // The chosen one carries a tick after its name.
+    expect((await page.getByRole('option').allInnerTexts()).map((t) => t.replace(/\s*✓$/, ''))).toEqual(['Alle brukere', 'Admin A', 'Kari A']);
+    await page.getByRole('option', { name: 'Kari A' }).click();
+    await expect.poll(() => reportsChart.getAttribute('aria-label')).toBe('Rapporter skrevet (Kari A) per uke i 2026: høyest i uke 10 (2); uke 11: 1.');
+    expect(await page.getByTestId('export-pdf').getAttribute('href')).toContain(`userId=${e.fx.a.supervisor.id}`);
+    await page.getByTestId('yearly-user').click();
+    await page.getByRole('option', { name: 'Alle brukere' }).click();
+    await expect.poll(() => reportsChart.getAttribute('aria-label')).toBe('Rapporter skrevet per uke i 2026: høyest i uke 10 (2); uke 11: 2.');
+    expect(await page.getByTestId('export-csv').getAttribute('href')).not.toContain('userId');
+
+    const phone = await openAs(`/admin/aarsrapport?year=2026&week=11&user=${admin}`, PHONE);
+    await phone.getByTestId('year-chart-scope').waitFor();
+    expect(await textOf(phone, 'yearly-user')).toBe('Admin A');
+    expect(await textOf(phone, 'export-user')).toBe('Bare Admin A:');
+    expect(await axeViolations(phone)).toEqual([]);
+    await shoot(phone, 'admin-yearly-user-375');
   });
 
   for (const [label, viewport] of [

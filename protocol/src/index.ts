@@ -5,6 +5,7 @@ export * from './common';
 export * from './day';
 export * from './time';
 export * from './collation';
+export * from './reportOrder';
 export * from './counting';
 export * from './auth';
 export * from './schools';

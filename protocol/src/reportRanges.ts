@@ -37,7 +37,7 @@ export const exportQuerySchema = rangeQuery('from', 'to', { userId: idSchema.opt
 export const EXPORT_FORMATS = ['xlsx', 'pdf', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** GET /api/admin/reports/year-summary?year: the year at a glance, ISO week by ISO week. */
+/** GET /api/admin/reports/year-summary?year[&userId]: the year at a glance, ISO week by ISO week; of one author's doings with userId. */
 export const yearSummaryQuerySchema = z.object({
   year: z.coerce
     .number({ error: 'Ugyldig år' })
@@ -45,6 +45,7 @@ export const yearSummaryQuerySchema = z.object({
     .min(YEAR_CHOICES.first, `Året må være fra ${YEAR_CHOICES.first} til ${YEAR_CHOICES.last}`)
     .max(YEAR_CHOICES.last, `Året må være fra ${YEAR_CHOICES.first} til ${YEAR_CHOICES.last}`),
   schoolId: idSchema.optional(),
+  userId: idSchema.optional(),
 });
 
 export const weekSummarySchema = z.object({
@@ -53,7 +54,7 @@ export const weekSummarySchema = z.object({
   to: z.string(),
   /** Reports written. */
   reports: z.number().int(),
-  /** Of the days with a report, the average share of the six rounds ticked by anyone (0–1). */
+  /** Of the days with a report, the average share of the six rounds ticked by anyone (0–1); with userId, of that author's days and ticks. */
   roundsShare: z.number(),
   /** Students on a sick list that week, and individual students away on a trip (distinct names). */
   sick: z.number().int(),
@@ -63,10 +64,16 @@ export const weekSummarySchema = z.object({
 });
 export type WeekSummary = z.infer<typeof weekSummarySchema>;
 
+/**
+ * The figures that follow the yearly page's user filter: what the author wrote, ticked and sent.
+ * Sick and away students are the school's lists, written by no one in particular.
+ */
+export const PER_AUTHOR_FIGURES: ReadonlyArray<keyof WeekSummary> = ['reports', 'roundsShare', 'cases'];
+
 export const yearSummarySchema = z.object({
   year: z.number().int(),
   weeks: z.array(weekSummarySchema),
-  /** Everyone who wrote a report that year, for the page's user filter. */
+  /** Everyone who wrote a report that year, for the page's user filter (all of them, whichever user is chosen). */
   authors: z.array(z.object({ id: idSchema, name: z.string() })),
 });
 export type YearSummary = z.infer<typeof yearSummarySchema>;

@@ -12,19 +12,27 @@ interface ExportButtonsProps {
   to: string;
   /** The chosen school for the Plattformadministrator; null for an Admin. */
   schoolId: string | null;
+  /** One author's reports only (the yearly page's user filter); absent for everyone's. */
+  user?: { id: string; name: string } | null;
 }
 
 /** Excel, PDF and CSV of the period: plain links, so the browser downloads with the session cookie. */
-export function ExportButtons({ from, to, schoolId }: ExportButtonsProps) {
+export function ExportButtons({ from, to, schoolId, user }: ExportButtonsProps) {
+  const whose = user ? ` (${user.name})` : '';
   return (
-    <div className="export-buttons" role="group" aria-label="Last ned rapportene i perioden">
+    <div className="export-buttons" role="group" aria-label={user ? `Last ned rapportene til ${user.name} i perioden` : 'Last ned rapportene i perioden'}>
+      {user && (
+        <span className="export-scope muted" aria-hidden="true" data-testid="export-user">
+          Bare {user.name}:
+        </span>
+      )}
       {FORMATS.map(({ format, label, name }) => (
         <a
           key={format}
           className="button button-secondary button-small"
-          href={exportUrl(format, from, to, schoolId)}
+          href={exportUrl(format, from, to, schoolId, user?.id)}
           download
-          aria-label={`Last ned som ${name}`}
+          aria-label={`Last ned som ${name}${whose}`}
           data-testid={`export-${format}`}
         >
           {label}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { addDays, compareDays, formatDayNo, type Report, compareNorwegian } from '#protocol';
+import { addDays, compareReportsNewestDayFirst, formatDayNo } from '#protocol';
 import { rangeScope, useWeekReportsStore } from './reportRangeStores';
 import { useLoaded } from '../../stores/useLoaded';
 import { useToday } from '../../ui/useToday';
@@ -11,7 +11,6 @@ import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
 const WEEK_DAYS = 7;
-const newestFirst = (a: Report, b: Report) => compareDays(b.date, a.date) || compareNorwegian(a.authorName, b.authorName);
 
 /** /admin/ukesrapport: the last seven days (today in Oslo back six), live. */
 export function WeeklyReportPage() {
@@ -28,7 +27,7 @@ function WeekList({ scope, from, to }: { scope: string; from: string; to: string
   const key = rangeScope(scope, from, to);
   const { loaded, failed, retry } = useLoaded(useWeekReportsStore, key);
   const byId = useWeekReportsStore((state) => state.byId);
-  const reports = useMemo(() => Object.values(byId).sort(newestFirst), [byId]);
+  const reports = useMemo(() => Object.values(byId).sort(compareReportsNewestDayFirst), [byId]);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { WeekSummary, YearSummary } from '#protocol';
+import { PER_AUTHOR_FIGURES, type WeekSummary, type YearSummary } from '#protocol';
 import './yearChart.css';
 
 interface Metric {
@@ -30,30 +30,39 @@ interface YearChartProps {
   summary: YearSummary;
   chosenWeek: number;
   onChooseWeek(week: number): void;
+  /** The chosen user's name, when the summary is of one user's figures (PER_AUTHOR_FIGURES). */
+  user?: string | null;
 }
 
 /**
  * The year at a glance: one row of weekly bars per measure, the chosen week marked. Each row tells
  * its story in words to a screen reader, and the table below holds every number.
  */
-export default function YearChart({ summary, chosenWeek, onChooseWeek }: YearChartProps) {
+export default function YearChart({ summary, chosenWeek, onChooseWeek, user }: YearChartProps) {
   const id = useId();
   const width = summary.weeks.length * (BAR + GAP);
+  const labelOf = (metric: Metric) => (user && PER_AUTHOR_FIGURES.includes(metric.key) ? `${metric.label} (${user})` : metric.label);
   return (
     <div className="year-chart" data-testid="year-chart">
+      {user && (
+        <p className="year-chart-scope" data-testid="year-chart-scope">
+          Rapporter, runder og saker til vaktmester gjelder bare {user}. Syke og bortreiste elever gjelder hele skolen.
+        </p>
+      )}
       {METRICS.map((metric) => {
+        const label = labelOf(metric);
         const values = summary.weeks.map((week) => week[metric.key]);
         const max = metric.max ?? Math.max(1, ...values);
         const peak = summary.weeks.reduce((best, week) => (week[metric.key] > best[metric.key] ? week : best), summary.weeks[0]!);
         const chosen = summary.weeks[chosenWeek - 1];
         const description =
-          `${metric.label} per uke i ${summary.year}: ` +
+          `${label} per uke i ${summary.year}: ` +
           (peak[metric.key] > 0 ? `høyest i uke ${peak.week} (${metric.format(peak[metric.key])})` : 'ingen') +
           (chosen ? `; uke ${chosen.week}: ${metric.format(chosen[metric.key])}.` : '.');
         return (
           <div key={metric.key} className="year-chart-row">
             <p className="year-chart-label" id={`${id}-${metric.key}`}>
-              {metric.label}
+              {label}
               {chosen && <span className="year-chart-value"> · uke {chosen.week}: {metric.format(chosen[metric.key])}</span>}
             </p>
             <svg
@@ -86,13 +95,15 @@ export default function YearChart({ summary, chosenWeek, onChooseWeek }: YearCha
         <summary>Vis tallene som tabell</summary>
         <div className="table-scroll">
           <table>
-            <caption className="visually-hidden">{summary.year} uke for uke</caption>
+            <caption className="visually-hidden">
+              {summary.year} uke for uke{user ? ` (${user})` : ''}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Uke</th>
                 {METRICS.map((metric) => (
                   <th key={metric.key} scope="col">
-                    {metric.label}
+                    {labelOf(metric)}
                   </th>
                 ))}
               </tr>

@@ -1,5 +1,15 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { compareDays, countNoun, formatDayNo, formatLongDayNo, isoWeekRange, isoWeeksInYear, YEAR_CHOICES, type Report, compareNorwegian } from '#protocol';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import {
+  compareNorwegian,
+  compareReportsByDay,
+  countNoun,
+  formatDayNo,
+  formatLongDayNo,
+  isoWeekRange,
+  isoWeeksInYear,
+  YEAR_CHOICES,
+  type YearSummary,
+} from '#protocol';
 import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from './reportRangeStores';
 import { useLoaded } from '../../stores/useLoaded';
 import { SelectField } from '../../ui/SelectField';
@@ -14,7 +24,6 @@ import { SchoolScoped } from '../schools/SchoolScoped';
 const YearChart = lazy(() => import('./YearChart'));
 
 const ALL_USERS = 'alle';
-const chronological = (a: Report, b: Report) => compareDays(a.date, b.date) || compareNorwegian(a.authorName, b.authorName);
 const shortDay = (day: string) => formatDayNo(day).replace(/ \d{4}$/, '');
 
 /** 'Viser 1 rapport', 'Viser 3 rapporter' (DECISIONS: the singular where a number makes it wrong Norwegian). */
@@ -36,22 +45,28 @@ function Yearly({ scope }: { scope: string }) {
   const thisYear = currentChoice().year;
   const { from, to } = isoWeekRange(choice.year, choice.week);
 
-  const summaryKey = summaryScope(scope, choice.year);
+  // The chart follows the user filter: another user is another summary.
+  const summaryKey = summaryScope(scope, choice.year, choice.user);
   useLoaded(useYearSummaryStore, summaryKey);
-  // Until the store takes a newly chosen year, it holds the previous one.
+  // Until the store takes a newly chosen year or user, it holds the previous one.
   const summary = useYearSummaryStore((state) => (state.scope === summaryKey ? state.data : null));
   const summaryFailed = useYearSummaryStore((state) => state.scope === summaryKey && state.status === 'error');
+  // The year's authors are the same whoever is chosen: kept while another user's summary loads, so the select keeps its choices.
+  const yearKey = summaryScope(scope, choice.year, '');
+  const [knownAuthors, setKnownAuthors] = useState<{ key: string; authors: YearSummary['authors'] } | null>(null);
+  if (summary && (knownAuthors?.key !== yearKey || knownAuthors.authors !== summary.authors)) setKnownAuthors({ key: yearKey, authors: summary.authors });
+  const yearAuthors = summary?.authors ?? (knownAuthors?.key === yearKey ? knownAuthors.authors : null);
   const reportsKey = rangeScope(scope, from, to);
   const { loaded, failed, retry } = useLoaded(useYearReportsStore, reportsKey);
   const byId = useYearReportsStore((state) => state.byId);
 
-  const weekReports = useMemo(() => Object.values(byId).sort(chronological), [byId]);
+  const weekReports = useMemo(() => Object.values(byId).sort(compareReportsByDay), [byId]);
   const shown = choice.user ? weekReports.filter((r) => r.authorUserId === choice.user) : weekReports;
   const authors = useMemo(() => {
-    const byUser = new Map((summary?.authors ?? []).map((a) => [a.id, a.name]));
+    const byUser = new Map((yearAuthors ?? []).map((a) => [a.id, a.name]));
     for (const report of weekReports) if (!byUser.has(report.authorUserId)) byUser.set(report.authorUserId, report.authorName);
     return [...byUser.entries()].map(([id, name]) => ({ value: id, label: name })).sort((a, b) => compareNorwegian(a.label, b.label));
-  }, [summary, weekReports]);
+  }, [yearAuthors, weekReports]);
 
   const years = Array.from({ length: YEAR_CHOICES.last - YEAR_CHOICES.first + 1 }, (_, i) => YEAR_CHOICES.first + i).map((year) => ({
     value: String(year),
@@ -63,6 +78,7 @@ function Yearly({ scope }: { scope: string }) {
   });
   const linkSuffix = `?source=yearly&${choiceQuery(choice)}`;
   const userChoice = choice.user && authors.some((a) => a.value === choice.user) ? choice.user : choice.user ? '' : ALL_USERS;
+  const chosenUser = choice.user ? { id: choice.user, name: authors.find((a) => a.value === choice.user)?.label ?? 'valgt bruker' } : null;
 
   return (
     <>
@@ -100,7 +116,7 @@ function Yearly({ scope }: { scope: string }) {
         </h2>
         {summary ? (
           <Suspense fallback={<p className="muted">Laster oversikten...</p>}>
-            <YearChart summary={summary} chosenWeek={choice.week} onChooseWeek={(week) => change({ week })} />
+            <YearChart summary={summary} chosenWeek={choice.week} onChooseWeek={(week) => change({ week })} user={chosenUser?.name} />
           </Suspense>
         ) : (
           <p className="muted" role={summaryFailed ? 'alert' : 'status'}>
@@ -113,7 +129,7 @@ function Yearly({ scope }: { scope: string }) {
         <p className="report-period" data-testid="yearly-period">
           {capitalize(formatLongDayNo(from))} – {formatLongDayNo(to)}
         </p>
-        <ExportButtons from={from} to={to} schoolId={scope || null} />
+        <ExportButtons from={from} to={to} schoolId={scope || null} user={chosenUser} />
       </div>
       {loaded && (
         <p className="muted" role="status" data-testid="yearly-count">

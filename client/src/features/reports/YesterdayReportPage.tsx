@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { addDays, formatLongDayNo, type Report, compareNorwegian } from '#protocol';
+import { addDays, compareReportsByDay, formatLongDayNo, type Report } from '#protocol';
 import { rangeScope, useYesterdayReportsStore } from './reportRangeStores';
 import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
@@ -27,7 +27,7 @@ function YesterdayReports({ scope, schoolId, day }: { scope: string; schoolId: s
   const label = useTaskLabels(schoolId);
   const { loaded, failed, retry } = useLoaded(useYesterdayReportsStore, key);
   const byId = useYesterdayReportsStore((state) => state.byId);
-  const reports = useMemo(() => Object.values(byId).sort((a, b) => compareNorwegian(a.authorName, b.authorName)), [byId]);
+  const reports = useMemo(() => Object.values(byId).sort(compareReportsByDay), [byId]);
 
   if (!loaded) {
     return <ListState loaded={loaded} failed={failed} loadingText="Laster rapporter..." onRetry={retry} />;

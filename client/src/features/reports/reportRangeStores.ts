@@ -39,14 +39,14 @@ export const useYesterdayReportsStore = rangeStore(fetchWeekReports);
 
 const RANGE_STORES = [useWeekReportsStore, useYearReportsStore, useYesterdayReportsStore];
 
-/** The year at a glance, scope 'school|year'. */
+/** The year at a glance, scope 'school|year|user' (user '' for everyone): a new user is a new scope, loaded anew. */
 export const useYearSummaryStore = createSnapshotStore<YearSummary>((scope) => {
-  const [school = '', year = ''] = scope.split('|');
-  return fetchYearSummary(Number(year), school || null);
+  const [school = '', year = '', user = ''] = scope.split('|');
+  return fetchYearSummary(Number(year), school || null, user);
 });
 
-export function summaryScope(school: string, year: number): string {
-  return `${school}|${year}`;
+export function summaryScope(school: string, year: number, user: string): string {
+  return `${school}|${year}|${user}`;
 }
 
 // Every tick saves a report; the year's overview is asked again at most this often.

@@ -13,11 +13,14 @@ export function fetchYearReports(from: string, to: string, schoolId: string | nu
   return getData(withSchool(`/api/admin/reports/year?from=${day(from)}&to=${day(to)}`, schoolId), reportsSchema);
 }
 
-export function fetchYearSummary(year: number, schoolId: string | null): Promise<YearSummary | null> {
-  return getData(withSchool(`/api/admin/reports/year-summary?year=${year}`, schoolId), yearSummarySchema);
+/** userId: the figures of one author (the page's user filter); '' for everyone's. */
+export function fetchYearSummary(year: number, schoolId: string | null, userId: string): Promise<YearSummary | null> {
+  const user = userId ? `&userId=${encodeURIComponent(userId)}` : '';
+  return getData(withSchool(`/api/admin/reports/year-summary?year=${year}${user}`, schoolId), yearSummarySchema);
 }
 
-/** A download link: a plain GET carries the session cookie, so the browser fetches the file itself. */
-export function exportUrl(format: ExportFormat, from: string, to: string, schoolId: string | null): string {
-  return withSchool(`/api/reports/export.${format}?from=${day(from)}&to=${day(to)}`, schoolId);
+/** A download link: a plain GET carries the session cookie, so the browser fetches the file itself. userId: one author's reports only. */
+export function exportUrl(format: ExportFormat, from: string, to: string, schoolId: string | null, userId?: string): string {
+  const user = userId ? `&userId=${encodeURIComponent(userId)}` : '';
+  return withSchool(`/api/reports/export.${format}?from=${day(from)}&to=${day(to)}${user}`, schoolId);
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_RANGE_TEXTS } from '#protocol/reportRanges';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
+import { parseCsv } from '../../../test/exportFiles';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
 import { startSeededServer } from '../../../test/seededServer';
@@ -52,39 +53,6 @@ const RANGE = 'from=2026-03-09&to=2026-03-15';
 async function download(path: string, client = c.adminA): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const res = await fetch(server.baseUrl + path, { headers: { cookie: `tilsynsvakt.sid=${client.cookie}` } });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-
-/** RFC 4180 with ';': quoted cells may hold ';', '""' and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (quoted && ch === '"') {
-      quoted = false;
-    } else if (quoted) {
-      cell += ch;
-    } else if (ch === '"') {
-      quoted = true;
-    } else if (ch === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += ch;
-    }
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 describe('exports', () => {

@@ -28,6 +28,6 @@ export async function adminReportRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/admin/reports/year-summary',
     { config: archive, schema: { querystring: yearSummaryQuerySchema, response: { 200: yearSummarySchema } } },
-    async (request) => yearSummary(schoolOf(request), request.query.year),
+    async (request) => yearSummary(schoolOf(request), request.query.year, request.query.userId),
   );
 }

@@ -2,7 +2,7 @@ import type { Types } from 'mongoose';
 import type { Report } from '#protocol/reports';
 import type { YearSummary } from '#protocol/reportRanges';
 import { TASK_IDS } from '#protocol/taskButtons';
-import { addDays, compareDays, isoWeekOf, isoWeekRange, isoWeeksInYear, osloDay, osloInstant } from '#protocol/time';
+import { addDays, isoWeekOf, isoWeekRange, isoWeeksInYear, osloDay, osloInstant } from '#protocol/time';
 import { Trip } from '../away/model';
 import { MaintenanceTaskModel } from '../maintenance/model';
 import { SickRecord } from '../sick/model';
@@ -10,13 +10,12 @@ import { ReportModel, type ReportDoc } from './model';
 import { presentReport } from './present';
 import { trusted } from '../../db/trusted';
 import { compareNorwegian } from '#protocol/collation';
+import { compareReportsByDay } from '#protocol/reportOrder';
 
-/** The school's reports of the days from..to inclusive, oldest day first, then by author. */
+/** The school's reports of the days from..to inclusive, in the order of the exports (compareReportsByDay). */
 export async function reportsInRange(schoolId: Types.ObjectId, from: string, to: string, now: Date): Promise<Report[]> {
   const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }) }).lean<ReportDoc[]>();
-  return reports
-    .map((r) => presentReport(r, now))
-    .sort((a, b) => compareDays(a.date, b.date) || compareNorwegian(a.authorName, b.authorName));
+  return reports.map((r) => presentReport(r, now)).sort(compareReportsByDay);
 }
 
 type Tally = { reports: number; roundsByDay: Map<string, Set<string>>; sick: Set<string>; away: Set<string>; cases: number };
@@ -24,8 +23,9 @@ type Tally = { reports: number; roundsByDay: Map<string, Set<string>>; sick: Set
 /**
  * The year at a glance, ISO week by ISO week: reports written, the share of rounds ticked, students
  * sick and away, cases sent. Computed from the year's documents of one school (a few thousand).
+ * With userId, the figures of PER_AUTHOR_FIGURES are that user's alone; the authors stay everyone.
  */
-export async function yearSummary(schoolId: Types.ObjectId, year: number): Promise<YearSummary> {
+export async function yearSummary(schoolId: Types.ObjectId, year: number, userId?: string): Promise<YearSummary> {
   const weekCount = isoWeeksInYear(year);
   const first = isoWeekRange(year, 1).from;
   const last = isoWeekRange(year, weekCount).to;
@@ -46,7 +46,11 @@ export async function yearSummary(schoolId: Types.ObjectId, year: number): Promi
     SickRecord.of(schoolId).find({ schoolId, date: trusted({ $gte: first, $lte: last }) }, { date: 1, 'students.name': 1 }).lean(),
     Trip.of(schoolId).find({ schoolId, fromDate: trusted({ $lte: last }), toDate: trusted({ $gte: first }) }, { fromDate: 1, toDate: 1, studentNames: 1 }).lean(),
     MaintenanceTaskModel.of(schoolId).find(
-      { schoolId, createdAt: trusted({ $gte: osloInstant(first, 0, 0), $lt: osloInstant(addDays(last, 1), 0, 0) }) },
+      {
+        schoolId,
+        createdAt: trusted({ $gte: osloInstant(first, 0, 0), $lt: osloInstant(addDays(last, 1), 0, 0) }),
+        ...(userId ? { createdByUserId: userId } : {}),
+      },
       { createdAt: 1 },
     ).lean(),
   ]);
@@ -55,14 +59,15 @@ export async function yearSummary(schoolId: Types.ObjectId, year: number): Promi
   for (const report of reports) {
     const tally = tallyOf(report.date);
     if (!tally) continue;
-    tally.reports += 1;
-    const rounds = tally.roundsByDay.get(report.date) ?? new Set<string>();
-    for (const tick of report.taskTicks) rounds.add(tick.taskId);
-    tally.roundsByDay.set(report.date, rounds);
     // The name a user last wrote under is the one the filter shows.
     const id = report.authorUserId.toHexString();
     const at = report.updatedAt?.getTime() ?? 0;
     if ((authors.get(id)?.at ?? -1) < at) authors.set(id, { name: report.authorName, at });
+    if (userId && id !== userId.toLowerCase()) continue;
+    tally.reports += 1;
+    const rounds = tally.roundsByDay.get(report.date) ?? new Set<string>();
+    for (const tick of report.taskTicks) rounds.add(tick.taskId);
+    tally.roundsByDay.set(report.date, rounds);
   }
   for (const list of sickLists) {
     for (const student of list.students) tallyOf(list.date)?.sick.add(student.name);
