@@ -380,9 +380,11 @@ describe('the session cookie', () => {
     const client = await signedIn(server.baseUrl, fx.a.supervisor);
     const [id, signature] = client.cookie!.split('.');
     const forged = anon();
-    forged.cookie = `${id}.${signature!.slice(0, -2)}AA`;
+    // Two characters changed, whatever they were (a fixed 'AA' would be no change one time in 4,096).
+    const other = (text: string) => (text === 'AA' ? 'BB' : 'AA');
+    forged.cookie = `${id}.${signature!.slice(0, -2)}${other(signature!.slice(-2))}`;
     expect((await forged.get('/api/auth/me')).status).toBe(401);
-    forged.cookie = `x${id!.slice(1)}.${signature}`;
+    forged.cookie = `${id!.startsWith('x') ? 'y' : 'x'}${id!.slice(1)}.${signature}`;
     expect((await forged.get('/api/auth/me')).status).toBe(401);
 
     const out = await client.post('/api/auth/logout');
