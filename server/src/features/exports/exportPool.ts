@@ -5,8 +5,12 @@ import type { ExportFormat } from '#protocol/reportRanges';
 import type { FromWorker, ToWorker } from './exportMessages';
 import type { ExportMeta, ExportRow } from './rows';
 
-/** Rows per message to a worker: few enough that each message costs the event loop little. */
-const ROWS_PER_MESSAGE = 50;
+/**
+ * Rows per message to a worker, and a turn of the event loop between messages: a batch the
+ * database gives at once is read, shaped and posted a slice at a time, between other requests.
+ */
+const ROWS_PER_MESSAGE = 25;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const FAILED = 'Eksporten kunne ikke lages';
 
 /** One worker fewer than the machine has cores, so the event loop keeps a core of its own; at most four. */
@@ -126,6 +130,7 @@ export class ExportPool {
         if (batch.length === ROWS_PER_MESSAGE) {
           post({ type: 'rows', rows: batch });
           batch = [];
+          await nextTurn();
         }
       }
       if (!job.over) {

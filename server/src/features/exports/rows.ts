@@ -26,6 +26,8 @@ export type ExportMeta = {
 /** Which reports an export holds. */
 export type ExportFilter = { from: string; to: string; userId?: string };
 
+const READ_FIELDS = { _id: 0, date: 1, authorName: 1, authorUserId: 1, taskTicks: 1, awayStudents: 1, content: 1 } as const;
+
 /** What a row is made of, as the cursor reads it. */
 type ReportRead = {
   date: string;
@@ -61,7 +63,7 @@ export async function* exportRows(schoolId: Types.ObjectId, { from, to, userId }
       .sort(compareReportsByDay)
       .map(({ report }) => row(report));
 
-  const cursor = ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }), ...(userId ? { authorUserId: userId } : {}) })
+  const cursor = ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }), ...(userId ? { authorUserId: userId } : {}) }, READ_FIELDS)
     .sort({ date: 1 })
     // Small batches: each is read and decoded between other requests, not a year at once.
     .batchSize(100)
