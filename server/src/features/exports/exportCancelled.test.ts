@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
+import { exportWorkerThreads } from '../../../test/threads';
 import type { TestServer } from '../../../test/testServer';
 import { addDays } from '#protocol/time';
 import { ReportModel } from '../reports/model';
@@ -30,16 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-/** The export workers of this process: the threads at nice 10 (workerPriority.ts). */
-const exportWorkers = () =>
-  readdirSync('/proc/self/task').filter((task) => {
-    try {
-      return Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]) === 10;
-    } catch {
-      return false;
-    }
-  }).length;
-
 const until = async (check: () => boolean, ms = 20_000) => {
   const end = Date.now() + ms;
   while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25));
@@ -54,7 +44,7 @@ describe('a cancelled download', () => {
     // A finished export leaves its worker waiting for the next.
     const first = await fetch(exportUrl('csv'), { headers: headers() });
     expect((await first.text()).split('\r\n').filter(Boolean)).toHaveLength(731);
-    expect(exportWorkers()).toBe(1);
+    expect(exportWorkerThreads()).toBe(1);
 
     // The PDF of a year takes a worker about two seconds; the reader gives up well before, as a
     // browser does when a download is cancelled: it closes the connection.
@@ -63,7 +53,7 @@ describe('a cancelled download', () => {
     pdf.on('error', () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 300));
     pdf.destroy();
-    expect(await until(() => exportWorkers() === 0)).toBe(true);
+    expect(await until(() => exportWorkerThreads() === 0)).toBe(true);
     expect(answered).toBe(false);
 
     const next = await fetch(exportUrl('csv'), { headers: headers() });

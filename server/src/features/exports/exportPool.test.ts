@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exportWorkerThreads, niceOfThread } from '../../../test/threads';
 import { ExportPool } from './exportPool';
 import type { ExportMeta, ExportRow } from './rows';
 
@@ -61,10 +61,8 @@ describe('the export pool', () => {
   it('on Linux the workers run at a lower priority than the event loop (nice 10)', async () => {
     pool = new ExportPool(1);
     await bytesOf(pool.run('csv', META, source(1).rows));
-    const niceOf = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
-    const tasks = readdirSync('/proc/self/task');
-    expect(niceOf(String(process.pid))).toBe(0);
-    expect(tasks.filter((task) => niceOf(task) === 10)).toHaveLength(1);
+    expect(niceOfThread(process.pid)).toBe(0);
+    expect(exportWorkerThreads()).toBe(1);
   }, 60_000);
 
   it('more exports than workers wait their turn, and each gets its own file', async () => {
