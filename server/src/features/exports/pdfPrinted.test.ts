@@ -64,7 +64,11 @@ describe('the PDF as poppler reads it', () => {
     expect(title).toMatch(/Laget\s+1\. april 2026 kl\. 12:00\n/);
     expect(title).toMatch(/Laget av\s+Admin A\n/);
     expect(pages.at(-1)).toContain('Rapport nr. 27.');
-    const info = poppler('pdfinfo', await pdf('from=2026-03-01&to=2026-03-07'));
+    const week = await pdf('from=2026-03-01&to=2026-03-07');
+    // Its language for a screen reader, and its title shown instead of the file name.
+    expect(week.toString('latin1')).toContain('/Lang (nb)');
+    expect(week.toString('latin1')).toContain('/DisplayDocTitle true');
+    const info = poppler('pdfinfo', week);
     expect(info).toMatch(/Title:\s+Rapporter – Skole A – 1\. mars 2026 – 7\. mars 2026/);
     expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
   }, 120_000);
