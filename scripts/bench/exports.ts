@@ -64,6 +64,7 @@ export async function benchExports(base: string): Promise<{ lines: string[]; res
     day: '2026-03-01',
     date: '1. mars 2026',
     author: `Tilsyn ${i % 5}`,
+    authorId: `${i % 5}`.padStart(24, '0'),
     tasks: 'Dobbelttellene elever, Tilsynsrunde internat',
     away: 'Per Ødegård, Åse',
     locked: 'Ja',

@@ -3,9 +3,14 @@
 // answers with what it reached.
 import autocannon from 'autocannon';
 
-/** `rate`: requests per second over all connections, as users send them; unset, as fast as answered. */
-export type LoadRequest = { url: string; cookie?: string; connections: number; seconds: number; rate?: number };
-export type LoadResult = { perSecond: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
+/**
+ * `rate`: requests per second over all connections, as users send them; unset, as fast as answered.
+ * `timeline`: also answer each request's send time (ms since the epoch, this machine's clock) and time.
+ */
+export type LoadRequest = { url: string; cookie?: string; connections: number; seconds: number; rate?: number; timeline?: boolean };
+export type LoadResult = { perSecond: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; timeline?: { sentAt: number[]; ms: number[] } };
+
+const clockNow = () => performance.timeOrigin + performance.now();
 
 /** The q-quantile of sorted times. */
 const quantile = (sorted: Float64Array, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -15,6 +20,8 @@ process.on('message', (message: LoadRequest) => {
   // here, so a p99 of 1.4 ms is not read as 1 or 2.
   let times = new Float64Array(1 << 16);
   let count = 0;
+  const sentAt: number[] = [];
+  const ms: number[] = [];
   const instance = autocannon(
     {
       url: message.url,
@@ -33,6 +40,7 @@ process.on('message', (message: LoadRequest) => {
         requests: result.requests.total,
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
+        ...(message.timeline ? { timeline: { sentAt, ms } } : {}),
       };
       process.send!({ result: reply });
     },
@@ -44,6 +52,10 @@ process.on('message', (message: LoadRequest) => {
       times = larger;
     }
     times[count++] = responseTime;
+    if (message.timeline) {
+      sentAt.push(clockNow() - responseTime);
+      ms.push(responseTime);
+    }
   });
 });
 process.send!({ ready: true });

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { EXPORT_NICENESS } from '../src/features/exports/workerPriority';
 
 /** A thread's nice value, from /proc (Linux): the 19th field of its stat. */
 export function niceOfThread(task: string | number): number | undefined {
@@ -9,5 +10,5 @@ export function niceOfThread(task: string | number): number | undefined {
   }
 }
 
-/** This process's export worker threads: those at nice 10 (server/src/features/exports/workerPriority.ts). */
-export const exportWorkerThreads = (): number => readdirSync('/proc/self/task').filter((task) => niceOfThread(task) === 10).length;
+/** This process's export worker threads: those at the export workers' nice value (workerPriority.ts). */
+export const exportWorkerThreads = (): number => readdirSync('/proc/self/task').filter((task) => niceOfThread(task) === EXPORT_NICENESS).length;

@@ -4,6 +4,7 @@ import type { ExportFormat } from '#protocol/reportRanges';
 import { csvStream } from './csv';
 import type { FromWorker, ToWorker } from './exportMessages';
 import { pdfStream } from './pdf';
+import { inPagesOrder } from './rowOrder';
 import type { ExportMeta, ExportRow } from './rows';
 import { yieldToTheEventLoop } from './workerPriority';
 import { xlsxStream } from './xlsx';
@@ -16,29 +17,26 @@ const WRITERS: Record<ExportFormat, (rows: AsyncIterable<ExportRow>, meta: Expor
 /** Bytes sent to the server per message: fewer, larger messages cost its event loop less. */
 const CHUNK_BYTES = 64 * 1024;
 
-/** The rows as the server sends them, in batches, as one async iterable for a writer. */
+/**
+ * The rows as the server sends them, in batches and in the database's order, given to a writer
+ * in the pages' order once the last has come.
+ */
 class IncomingRows implements AsyncIterable<ExportRow> {
-  private batches: ExportRow[][] = [];
-  private ended = false;
-  private wake: (() => void) | undefined;
+  private readonly rows: ExportRow[] = [];
+  private readonly ended: Promise<void>;
+  end!: () => void;
 
-  push(rows: ExportRow[]): void {
-    this.batches.push(rows);
-    this.wake?.();
+  constructor() {
+    this.ended = new Promise<void>((resolve) => (this.end = resolve));
   }
 
-  end(): void {
-    this.ended = true;
-    this.wake?.();
+  push(rows: ExportRow[]): void {
+    for (const row of rows) this.rows.push(row);
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<ExportRow> {
-    for (;;) {
-      const batch = this.batches.shift();
-      if (batch) yield* batch;
-      else if (this.ended) return;
-      else await new Promise<void>((resolve) => (this.wake = resolve));
-    }
+    await this.ended;
+    yield* inPagesOrder(this.rows);
   }
 }
 

@@ -1,8 +1,8 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
-/** As `nice 10`: when the cores are all busy, the event loop answering users runs first. */
-const EXPORT_NICENESS = 10;
+/** As `nice 19`, the lowest: when the cores are all busy, the event loop answering users runs first. */
+export const EXPORT_NICENESS = 19;
 
 /**
  * Lowers the calling thread's scheduling priority, on Linux, where each thread is a task of its
