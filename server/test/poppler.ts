@@ -12,7 +12,7 @@ export function poppler(tool: 'pdftotext' | 'pdffonts' | 'pdfinfo', pdf: Buffer,
   try {
     const input = path.join(dir, 'dokument.pdf');
     writeFileSync(input, pdf);
-    const run = spawnSync(tool, [...args, input, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(tool, [...args, input, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
     if (run.status !== 0) throw new Error(`${tool} failed: ${run.stderr || run.error?.message}`);
     return run.stdout;
   } finally {

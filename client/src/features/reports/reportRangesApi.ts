@@ -13,14 +13,15 @@ export function fetchYearReports(from: string, to: string, schoolId: string | nu
   return getData(withSchool(`/api/admin/reports/year?from=${day(from)}&to=${day(to)}`, schoolId), reportsSchema);
 }
 
-/** userId: the figures of one author (the page's user filter); '' for everyone's. */
+/** The yearly page's user filter on a query: one author's figures or reports; none for everyone's. */
+const withUser = (userId: string | undefined) => (userId ? `&userId=${encodeURIComponent(userId)}` : '');
+
+/** userId: the figures of one author; '' for everyone's. */
 export function fetchYearSummary(year: number, schoolId: string | null, userId: string): Promise<YearSummary | null> {
-  const user = userId ? `&userId=${encodeURIComponent(userId)}` : '';
-  return getData(withSchool(`/api/admin/reports/year-summary?year=${year}${user}`, schoolId), yearSummarySchema);
+  return getData(withSchool(`/api/admin/reports/year-summary?year=${year}${withUser(userId)}`, schoolId), yearSummarySchema);
 }
 
 /** A download link: a plain GET carries the session cookie, so the browser fetches the file itself. userId: one author's reports only. */
 export function exportUrl(format: ExportFormat, from: string, to: string, schoolId: string | null, userId?: string): string {
-  const user = userId ? `&userId=${encodeURIComponent(userId)}` : '';
-  return withSchool(`/api/reports/export.${format}?from=${day(from)}&to=${day(to)}${user}`, schoolId);
+  return withSchool(`/api/reports/export.${format}?from=${day(from)}&to=${day(to)}${withUser(userId)}`, schoolId);
 }

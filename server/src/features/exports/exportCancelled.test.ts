@@ -1,6 +1,8 @@
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Callers } from '../../../test/callers';
+import { downloadExport } from '../../../test/exportFiles';
+import { SESSION_COOKIE } from '../../plugins/session';
 import type { Fixture } from '../../../test/fixtures';
 import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
@@ -36,28 +38,28 @@ const until = async (check: () => boolean, ms = 20_000) => {
   return check();
 };
 
-const exportUrl = (format: string) => `${server.baseUrl}/api/reports/export.${format}?from=2026-01-01&to=2026-12-31`;
-const headers = () => ({ cookie: `tilsynsvakt.sid=${c.adminA.cookie}` });
+const YEAR = 'from=2026-01-01&to=2026-12-31';
+const YEAR_CSV = `/api/reports/export.csv?${YEAR}`;
 
 describe('a cancelled download', () => {
   it('ends the work on it: its worker is ended, and the next export is made by a fresh one', async () => {
     // A finished export leaves its worker waiting for the next.
-    const first = await fetch(exportUrl('csv'), { headers: headers() });
-    expect((await first.text()).split('\r\n').filter(Boolean)).toHaveLength(731);
+    const first = await downloadExport(c.adminA, YEAR_CSV);
+    expect(first.bytes.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(731);
     expect(exportWorkerThreads()).toBe(1);
 
     // The PDF of a year takes a worker about two seconds; the reader gives up well before, as a
     // browser does when a download is cancelled: it closes the connection.
     let answered = false;
-    const pdf = get(exportUrl('pdf'), { headers: headers() }, () => (answered = true));
+    const pdf = get(`${server.baseUrl}/api/reports/export.pdf?${YEAR}`, { headers: { cookie: `${SESSION_COOKIE}=${c.adminA.cookie}` } }, () => (answered = true));
     pdf.on('error', () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 300));
     pdf.destroy();
     expect(await until(() => exportWorkerThreads() === 0)).toBe(true);
     expect(answered).toBe(false);
 
-    const next = await fetch(exportUrl('csv'), { headers: headers() });
+    const next = await downloadExport(c.adminA, YEAR_CSV);
     expect(next.status).toBe(200);
-    expect((await next.text()).split('\r\n').filter(Boolean)).toHaveLength(731);
+    expect(next.bytes.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(731);
   }, 60_000);
 });

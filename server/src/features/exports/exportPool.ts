@@ -67,7 +67,7 @@ export class ExportPool {
         callback(err);
       },
     });
-    if (this.closed) job.out.destroy(new Error(FAILED));
+    if (this.closed) this.fail(job);
     else {
       this.queue.push(job);
       this.dispatch();
@@ -113,7 +113,7 @@ export class ExportPool {
       else if (message.type === 'done') this.finish(job, () => job.out.push(null));
       else if (message.type === 'failed') this.finish(job, () => job.out.destroy(new Error(`${FAILED}: ${message.message}`)));
     };
-    const onExit = () => this.finish(job, () => job.out.destroy(new Error(FAILED, { cause: this.lastErrors.get(worker) })), { workerGone: true });
+    const onExit = () => this.finish(job, () => job.out.destroy(new Error(FAILED, { cause: this.lastErrors.get(worker) })), { keepWorker: false });
     worker.on('message', onMessage);
     worker.once('exit', onExit);
     job.detach = () => {
@@ -138,22 +138,24 @@ export class ExportPool {
         post({ type: 'end' });
       }
     } catch (err) {
-      this.finish(job, () => job.out.destroy(err as Error), { workerGone: true });
-      void worker.terminate();
+      this.finish(job, () => job.out.destroy(err as Error), { keepWorker: false });
     }
   }
 
-  /** The export is over, one way or another; its worker goes back to the pool, or is replaced. */
-  private finish(job: Job, settle: () => void, { workerGone = false } = {}): void {
+  /**
+   * The export is over, one way or another. Its worker goes back to the pool if it finished its
+   * work; otherwise (cancelled, failed, gone) it is ended, and the next export gets a fresh one.
+   */
+  private finish(job: Job, settle: () => void, { keepWorker = true } = {}): void {
     if (job.over) return;
     job.over = true;
     job.detach?.();
     this.running -= 1;
-    if (!workerGone && !this.closed && job.worker) {
-      job.worker.unref();
-      this.idle.push(job.worker);
-    }
-    else if (!workerGone) void job.worker?.terminate();
+    const worker = job.worker!;
+    if (keepWorker && !this.closed) {
+      worker.unref();
+      this.idle.push(worker);
+    } else void worker.terminate();
     settle();
     this.dispatch();
   }
@@ -165,10 +167,7 @@ export class ExportPool {
       job.over = true;
       return;
     }
-    if (job.over || !job.worker) return;
-    const worker = job.worker;
-    this.finish(job, () => undefined, { workerGone: true });
-    void worker.terminate();
+    if (!job.over && job.worker) this.finish(job, () => undefined, { keepWorker: false });
   }
 
   /** What the pool is doing now: its workers, the exports they make, the exports waiting. */

@@ -81,4 +81,3 @@ port.on('message', (message: ToWorker) => {
   else rows?.end();
 });
 yieldToTheEventLoop();
-send({ type: 'ready' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_RANGE_TEXTS } from '#protocol/reportRanges';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
-import { parseCsv } from '../../../test/exportFiles';
+import { parseCsv, downloadExport } from '../../../test/exportFiles';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
 import { startSeededServer } from '../../../test/seededServer';
@@ -50,10 +50,7 @@ afterAll(async () => server?.close());
 
 const RANGE = 'from=2026-03-09&to=2026-03-15';
 
-async function download(path: string, client = c.adminA): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
-  const res = await fetch(server.baseUrl + path, { headers: { cookie: `tilsynsvakt.sid=${client.cookie}` } });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
+const download = (path: string, client = c.adminA) => downloadExport(client, path);
 
 describe('exports', () => {
   it('only Admin and Plattformadministrator, each for their own school', async () => {

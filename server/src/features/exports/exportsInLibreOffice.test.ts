@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Callers } from '../../../test/callers';
+import { downloadExport } from '../../../test/exportFiles';
 import type { Fixture } from '../../../test/fixtures';
 import { cellTexts, openInLibreOffice } from '../../../test/libreOffice';
 import { startSeededServer } from '../../../test/seededServer';
@@ -48,9 +49,9 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 async function download(format: 'csv' | 'xlsx'): Promise<Buffer> {
-  const res = await fetch(`${server.baseUrl}/api/reports/export.${format}?${RANGE}`, { headers: { cookie: `tilsynsvakt.sid=${c.adminA.cookie}` } });
+  const res = await downloadExport(c.adminA, `/api/reports/export.${format}?${RANGE}`);
   expect(res.status).toBe(200);
-  return Buffer.from(await res.arrayBuffer());
+  return res.bytes;
 }
 
 const formulas = (fods: string) => [...fods.matchAll(/table:formula="([^"]*)"/g)].map(([, formula]) => formula);

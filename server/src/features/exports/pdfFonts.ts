@@ -37,16 +37,11 @@ export const PDF_FONTS: TFontDictionary = Object.fromEntries(
 );
 export const PDF_FONT_FILES: ReadonlySet<string> = new Set(Object.values(PDF_FONTS).flatMap((font) => Object.values(font) as string[]));
 
-type Coverage = (codePoint: number) => boolean;
-let coverage: Map<PdfFont, Coverage> | undefined;
+/** Each font read once, when a text first needs to know what it holds. */
+let opened: Map<PdfFont, fontkit.Font> | undefined;
 function covers(font: PdfFont, codePoint: number): boolean {
-  coverage ??= new Map(
-    Object.entries(FILES).map(([name, files]) => {
-      const font = fontkit.openSync(files.normal) as fontkit.Font;
-      return [name as PdfFont, (cp: number) => font.hasGlyphForCodePoint(cp)];
-    }),
-  );
-  return coverage.get(font)!(codePoint);
+  opened ??= new Map(Object.entries(FILES).map(([name, files]) => [name as PdfFont, fontkit.openSync(files.normal) as fontkit.Font]));
+  return opened.get(font)!.hasGlyphForCodePoint(codePoint);
 }
 
 /** Joiners, variation selectors, skin tones and tag letters follow the character they modify into its font. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Callers } from '../../../test/callers';
+import { downloadExport } from '../../../test/exportFiles';
 import type { Fixture } from '../../../test/fixtures';
 import { pdfPages, poppler } from '../../../test/poppler';
 import { startSeededServer } from '../../../test/seededServer';
@@ -32,9 +33,9 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 async function pdf(query: string): Promise<Buffer> {
-  const res = await fetch(`${server.baseUrl}/api/reports/export.pdf?${query}`, { headers: { cookie: `tilsynsvakt.sid=${c.adminA.cookie}` } });
+  const res = await downloadExport(c.adminA, `/api/reports/export.pdf?${query}`);
   expect(res.status).toBe(200);
-  return Buffer.from(await res.arrayBuffer());
+  return res.bytes;
 }
 
 describe('the PDF as poppler reads it', () => {

@@ -67,4 +67,3 @@ export async function* exportRows(schoolId: Types.ObjectId, { from, to, userId }
     };
   }
 }
-

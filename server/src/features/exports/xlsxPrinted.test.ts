@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDayNo } from '#protocol/time';
 import { makeUser, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
+import { downloadExport } from '../../../test/exportFiles';
 import { convertWithLibreOffice } from '../../../test/libreOffice';
+import { pdfPages, poppler } from '../../../test/poppler';
 import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
@@ -75,27 +73,18 @@ afterAll(async () => server?.close());
 
 /** poppler's pdftotext -layout (pages split at form feeds) and pdfinfo's page sizes. */
 function readPdf(pdf: Buffer): { pages: string[]; sizes: Array<{ width: number; height: number }> } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-pdf-'));
-  try {
-    const file = path.join(dir, 'rapporter.pdf');
-    writeFileSync(file, pdf);
-    const text = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
-    const info = spawnSync('pdfinfo', ['-f', '1', '-l', '100000', file], { encoding: 'utf8' });
-    if (text.status !== 0 || info.status !== 0) throw new Error(`poppler-utils: ${text.stderr || info.stderr || text.error?.message}`);
-    const sizes = [...info.stdout.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/gm)].map(([, w, h]) => ({ width: Number(w), height: Number(h) }));
-    return { pages: text.stdout.split('\f').filter((page) => page.trim() !== ''), sizes };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const info = poppler('pdfinfo', pdf, ['-f', '1', '-l', '100000']);
+  const sizes = [...info.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/gm)].map(([, w, h]) => ({ width: Number(w), height: Number(h) }));
+  return { pages: pdfPages(pdf, { layout: true }), sizes };
 }
 
 describe('a year of reports in Excel, printed from LibreOffice Calc', () => {
   it('every text whole on its own lines, the header row, the school and the page numbers on every landscape page', async () => {
     expect(seeded).toHaveLength(365);
     expect(seeded.filter((r) => r.text.length >= 1500).length).toBeGreaterThanOrEqual(50);
-    const res = await fetch(`${server.baseUrl}/api/reports/export.xlsx?from=${FROM}&to=${TO}`, { headers: { cookie: `tilsynsvakt.sid=${c.adminA.cookie}` } });
+    const res = await downloadExport(c.adminA, `/api/reports/export.xlsx?from=${FROM}&to=${TO}`);
     expect(res.status).toBe(200);
-    const { pages, sizes } = readPdf(convertWithLibreOffice('rapporter.xlsx', Buffer.from(await res.arrayBuffer()), 'pdf'));
+    const { pages, sizes } = readPdf(convertWithLibreOffice('rapporter.xlsx', res.bytes, 'pdf'));
 
     expect(pages.length).toBeGreaterThan(10);
     expect(sizes).toHaveLength(pages.length);
