@@ -18,6 +18,7 @@ export * from './reportRanges';
 export * from './sick';
 export * from './away';
 export * from './maintenance';
+export * from './push';
 export * from './sessionEnd';
 export * from './events';
 export * from './origin';

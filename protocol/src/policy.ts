@@ -1,4 +1,5 @@
 import type { ServerEventName } from './events';
+import { PUSH_ROLES } from './push';
 import { ADMIN_ROLE, CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, ROLES, SCHOOL_ADMIN_ROLES, SUPERVISOR_ROLE, type Role } from './roles';
 
 /**
@@ -57,6 +58,8 @@ const TABLE = {
   platform: { see: { roles: PLATFORM_ADMIN, scope: 'platform' }, change: { roles: PLATFORM_ADMIN, scope: 'platform' } },
   /** The caller's own account (its password). */
   ownAccount: { change: { roles: EVERY_MEMBER, scope: 'account' } },
+  /** Notifications on the caller's own devices (Web Push), for the roles that get any. */
+  pushNotifications: { change: { roles: PUSH_ROLES, scope: 'account' } },
 } satisfies Record<string, Partial<Record<Verb, Rule>>>;
 
 export type DataKind = keyof typeof TABLE;
