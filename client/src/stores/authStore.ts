@@ -3,7 +3,7 @@ import type { LoginResponse, User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { SESSION_END_TEXTS, type SessionEndReason } from '#protocol/sessionEnd';
 import { fetchMe, logout } from '../api/auth';
-import { ME_FRESH_MS, ME_RETRIES, RETRY_DELAY_MS } from '../config';
+import { ME_FRESH_MS, ME_RETRIES, RETRY_DELAY_MS, SIGN_OUT_TASKS_MS } from '../config';
 import {
   clearLogoutPending,
   clearStoredAuth,
@@ -16,6 +16,7 @@ import {
 } from './authStorage';
 import { resetStores } from './registry';
 import { forgetSignedOutNotice, noteSignedOut } from './signedOutNotice';
+import { runSignOutTasks } from './signOutTasks';
 
 export type AuthPhase = 'checking' | 'signedOut' | 'signedIn';
 
@@ -27,7 +28,7 @@ interface AuthState {
   beginSession(response: LoginResponse): void;
   /** GET /api/auth/me unless fresh (2 min); a 401 signs out. */
   refreshMe(options?: { force?: boolean }): Promise<void>;
-  /** Logout call (errors swallowed), clear local data, reload on the login page; with a reason, that page says it. */
+  /** The features' sign-out tasks (a short wait), the logout call (errors swallowed), clear local data, reload on the login page; with a reason, that page says it. */
   signOut(reason?: SessionEndReason): Promise<void>;
 }
 
@@ -131,6 +132,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       signingOut = true;
       epoch += 1;
       const target = get().user?.role === PLATFORM_ADMIN_ROLE ? '/plattformadministrator-login' : '/login';
+      // While the session still is: what a feature must undo on this device for this user (stores/signOutTasks.ts).
+      await runSignOutTasks(SIGN_OUT_TASKS_MS);
       if (!(await logout())) markLogoutPending();
       clearStoredAuth();
       resetStores();
