@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { SignedOutRoutes } from './features/auth/SignedOutRoutes';
+import { useOpenFromNotification } from './features/push/useOpenFromNotification';
 import { SignedInScreens } from './signedInChunk';
 import { useAuthStore } from './stores/authStore';
 import { LoadingScreen } from './ui/LoadingScreen';
@@ -8,6 +9,7 @@ import { LoadingScreen } from './ui/LoadingScreen';
 export function App() {
   const phase = useAuthStore((state) => state.phase);
   const refreshMe = useAuthStore((state) => state.refreshMe);
+  useOpenFromNotification();
 
   useEffect(() => {
     void refreshMe({ force: true });

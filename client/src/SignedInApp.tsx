@@ -6,6 +6,7 @@ import { usePendingUserAnnouncements } from './features/announcements/usePending
 import { DeactivatedPage, PendingPage } from './features/auth/AccountStatusPage';
 import { RoleChangeRedirect } from './features/auth/RoleChangeRedirect';
 import { SessionRuntime } from './features/auth/SessionRuntime';
+import { PushSync } from './features/push/PushSync';
 import { useAuthStore } from './stores/authStore';
 import { STATEMENT_PATH } from '#protocol/product';
 import { LiveAnnouncer } from './ui/LiveAnnouncer';
@@ -33,6 +34,7 @@ export default function SignedInApp() {
       <LiveAnnouncer />
       <OfflineBanner />
       <SessionRuntime />
+      <PushSync />
       <RoleChangeRedirect />
       {statement ? (
         <Suspense fallback={<LoadingScreen />}>

@@ -2,6 +2,7 @@ import { PRODUCT_NAME, SUPERVISOR_HOME } from '#protocol';
 import { AppHeader } from '../../ui/AppHeader';
 import { MenuGrid, type MenuLinkProps } from '../../ui/MenuLink';
 import { PendingCountBadge } from '../users/PendingCountBadge';
+import { PushToggle } from '../push/PushToggle';
 
 const LINKS: readonly MenuLinkProps[] = [
   { to: SUPERVISOR_HOME, label: PRODUCT_NAME, description: 'Tilsynsoppgaver og dagsrapport' },
@@ -25,6 +26,7 @@ export function AdminMenuPage() {
       <AppHeader title="Admin Meny" />
       <main className="page">
         <MenuGrid label="Admin Meny" links={LINKS} />
+        <PushToggle />
       </main>
     </div>
   );

@@ -11,6 +11,7 @@ import { CaretakerTaskList, usePendingTaskCount } from '../maintenance/TaskLists
 import { useCaseSoundStore } from '../maintenance/caseSound';
 import { useNewCaseAlerts } from '../maintenance/useNewCaseAlerts';
 import { pageTitle } from '../../ui/documentTitle';
+import { PushToggle } from '../push/PushToggle';
 import '../maintenance/maintenance.css';
 
 /** /vaktmester (Vaktmester, Plattformadministrator for a chosen school): the pending cases, live. */
@@ -50,6 +51,7 @@ export function CaretakerHomePage() {
           </div>
           {scope === null ? <p className="empty">Velg en skole for å se oppgavene.</p> : <CaretakerTaskList scope={scope} />}
         </section>
+        <PushToggle />
         <FooterLinks />
       </main>
 

@@ -36,6 +36,7 @@ import { useWaiting } from '../../stores/outbox';
 import { TICK_KIND, withWaitingTicks, type WaitingTick } from '../reports/waitingTicks';
 import { WaitingCases } from '../maintenance/WaitingCases';
 import { useSchoolScope } from '../schools/useSchoolScope';
+import { PushToggle } from '../push/PushToggle';
 import { useToday } from '../../ui/useToday';
 import '../../ui/text.css';
 import '../../ui/boardCard.css';
@@ -118,6 +119,7 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
             </Link>
           </section>
         )}
+        {isSupervisor && <PushToggle className="card board-card push-card" />}
       </div>
     </div>
   );
