@@ -1,12 +1,13 @@
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { AppHeader } from '../../ui/AppHeader';
 import { NewCaseButton } from './NewCaseButton';
 import { AdminSchoolPicker } from '../schools/AdminSchoolPicker';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { CreateTaskDialog } from './CreateTaskDialog';
 import { CaretakerTaskList, PendingTaskRows, usePendingTaskCount } from './TaskLists';
+import { CASE_PARAM } from './caseLink';
 import './maintenance.css';
 
 const PICK_SCHOOL = <p className="empty">Velg en skole for å se oppgavene.</p>;
@@ -16,6 +17,10 @@ export function MaintenancePage() {
   const { picksSchool, query: scope } = useSchoolScope();
   const [creating, setCreating] = useState(false);
   const count = usePendingTaskCount(scope);
+  const [tab, setTab] = useState('caretaker');
+  // A link to a case (a notification's) needs a list that opens it: the archive tab has none.
+  const linked = useSearchParams()[0].has(CASE_PARAM);
+  if (linked && tab === 'archive') setTab('caretaker');
 
   return (
     <div className="app-shell">
@@ -29,7 +34,7 @@ export function MaintenancePage() {
       />
       <main className="page page-medium" data-testid="maintenance-page">
         {picksSchool && <AdminSchoolPicker />}
-        <Tabs.Root defaultValue="caretaker">
+        <Tabs.Root value={tab} onValueChange={setTab}>
           <Tabs.List className="tabs-list maintenance-tabs" aria-label="Vedlikehold">
             <Tabs.Trigger value="caretaker" className="tabs-trigger" data-testid="tab-caretaker">
               Vaktmester

@@ -22,7 +22,7 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
   const { tasks, load } = usePendingTasks(scope);
   const newIds = useNewTasksStore((state) => state.ids);
   const actions = useTaskActions();
-  const { open, askDelete, dialogs } = useTaskDialogs('pending', actions);
+  const { open, askDelete, dialogs } = useTaskDialogs('pending', actions, load.loaded);
 
   return (
     <>
@@ -61,7 +61,7 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
 export function PendingTaskRows({ scope }: { scope: string }) {
   const { tasks, load } = usePendingTasks(scope);
   const actions = useTaskActions();
-  const { open, dialogs } = useTaskDialogs('pending', actions);
+  const { open, dialogs } = useTaskDialogs('pending', actions, load.loaded);
 
   return (
     <>
@@ -86,7 +86,7 @@ export function ArchivedTaskList({ scope }: { scope: string }) {
   const { loaded, failed, retry } = useLoaded(useArchivedTasksStore, scope);
   const byId = useArchivedTasksStore((state) => state.byId);
   const actions = useTaskActions();
-  const { open, dialogs } = useTaskDialogs('archive', actions);
+  const { open, dialogs } = useTaskDialogs('archive', actions, loaded);
   const tasks = useMemo(() => Object.values(byId).sort(newestActionFirst), [byId]);
 
   return (

@@ -1,15 +1,19 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { MaintenanceTask } from '#protocol';
 import { taskSeen, useArchivedTasksStore, usePendingTasksStore } from './maintenanceStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toast } from '../../ui/toastStore';
+import { CASE_GONE_TEXT, CASE_PARAM, caseLinkStep, withoutCaseParam } from './caseLink';
 import { TaskDetailDialog } from './TaskDetailDialog';
 import type { TaskActions } from './useTaskActions';
 
 /**
  * The detail dialog and the delete confirmation of one list. The dialog shows the live task and
  * closes once the task leaves that list (completed, rejected or deleted, here or elsewhere).
+ * A link to a case (`?sak=<id>`, a notification's) opens its dialog once the list is `loaded`.
  */
-export function useTaskDialogs(source: 'pending' | 'archive', actions: TaskActions) {
+export function useTaskDialogs(source: 'pending' | 'archive', actions: TaskActions, loaded: boolean) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<MaintenanceTask | null>(null);
   const pendingTask = usePendingTasksStore((state) => (openId && source === 'pending' ? state.byId[openId] : undefined));
@@ -20,6 +24,8 @@ export function useTaskDialogs(source: 'pending' | 'archive', actions: TaskActio
     taskSeen(task.id);
     setOpenId(task.id);
   }
+
+  useCaseLink(source, loaded, open);
 
   const permanent = toDelete !== null && toDelete.status !== 'pending';
   const dialogs = (
@@ -42,4 +48,27 @@ export function useTaskDialogs(source: 'pending' | 'archive', actions: TaskActio
   );
 
   return { open, askDelete: setToDelete, dialogs };
+}
+
+/**
+ * `?sak=<id>`: the case's dialog opens once the list has loaded, or a toast says the case is gone
+ * (deleted, or no longer in this list); then the parameter leaves the address (replace), so a
+ * reload or Back does not open it again.
+ */
+function useCaseLink(source: 'pending' | 'archive', loaded: boolean, open: (task: MaintenanceTask) => void) {
+  const [params, setParams] = useSearchParams();
+  const { key } = useLocation();
+  const id = params.get(CASE_PARAM);
+  // One answer per visit to an address: StrictMode's second run of the effect does nothing.
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (handled.current === key) return;
+    const store = source === 'pending' ? usePendingTasksStore : useArchivedTasksStore;
+    const step = caseLinkStep(id, loaded, store.getState().byId);
+    if (step.kind === 'none' || step.kind === 'wait') return;
+    handled.current = key;
+    if (step.kind === 'open') open(step.task);
+    else toast({ title: CASE_GONE_TEXT });
+    setParams((current) => withoutCaseParam(current), { replace: true });
+  }, [id, key, loaded, open, setParams, source]);
 }
