@@ -17,6 +17,8 @@ ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# DATA_DIR: what the app makes once and keeps (the VAPID key pair for Web Push), on a volume.
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 # Healthy only when the app answers and its database does (/api/health pings it; 503 otherwise).

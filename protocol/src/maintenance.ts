@@ -58,6 +58,9 @@ export const maintenanceListQuerySchema = z.object({
   schoolId: idSchema.optional(),
 });
 
+/** How a case is named on its card, in its dialog and in its notifications: 'Rom 214'. */
+export const roomLabel = (task: { roomNumber: string }): string => `Rom ${task.roomNumber}`;
+
 /** Room numbers sort as numbers where they are numbers: '2' before '10'. */
 export function compareRoomNumbers(a: string, b: string): number {
   return compareNames(a, b);

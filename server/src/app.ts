@@ -37,6 +37,8 @@ import { registerSecurity } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/responseSerializer';
 import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { attachRealtime } from './realtime/attach';
+import { attachPush } from './features/push/plugin';
+import { pushRoutes } from './features/push/routes';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -87,6 +89,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   registerEventOrigin(app);
   registerIdempotency(app);
   await attachRealtime(app, config);
+  await attachPush(app, config);
   await registerOpenApi(app, config);
   // The database came back after an outage: open screens fetch again what they may have missed.
   const restored = () => app.realtime.toEveryone('connections.restored', {});
@@ -106,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(sickRoutes);
   await app.register(awayRoutes);
   await app.register(maintenanceRoutes);
+  await app.register(pushRoutes, { config });
   await app.register(auditRoutes);
   await app.register(studentRoutes);
 

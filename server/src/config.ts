@@ -36,6 +36,11 @@ const envSchema = z.object({
   EMBEDDED_DB_RESTART_SECONDS: z.coerce.number().positive().max(300).default(1),
   /** Worker threads that lay exports out; by default one fewer than the machine's cores, at most four. */
   EXPORT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  /** Web Push (VAPID, RFC 8292): the application server's key pair, base64url; made once under DATA_DIR when unset. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY må være en P-256-nøkkel i base64url (87 tegn)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY må være en P-256-nøkkel i base64url (43 tegn)').optional(),
+  /** Who runs this server, for the push services: a mailto: or https: address. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT må være en mailto:- eller https:-adresse').optional(),
 });
 
 export type Config = {
@@ -61,6 +66,8 @@ export type Config = {
   embeddedRestartDelayMs: number;
   /** EXPORT_WORKERS: worker threads for exports; undefined for the machine's default. */
   exportWorkers: number | undefined;
+  /** Web Push: keys from the environment (else made once under dataDir) and the contact the push services see. */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   /**
    * The proxy whose X-Forwarded-* headers are believed (IP addresses, CIDR ranges, or proxy-addr's
    * 'loopback' / 'uniquelocal'); false: nobody's. Never 'everybody': with the port reachable, anyone
@@ -91,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.DEMO_DATA) {
     throw new Error('DEMO_DATA kan ikke brukes i produksjon: demobrukernes passord står i README.');
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('VAPID_PUBLIC_KEY og VAPID_PRIVATE_KEY må settes sammen.');
+  }
   if (Boolean(e.PLATFORM_ADMIN_EMAIL) !== Boolean(e.PLATFORM_ADMIN_PASSWORD)) {
     throw new Error('PLATFORM_ADMIN_EMAIL og PLATFORM_ADMIN_PASSWORD må settes sammen.');
   }
@@ -115,12 +125,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFile: e.LOG_FILE,
     embeddedRestartDelayMs: e.EMBEDDED_DB_RESTART_SECONDS * 1000,
     exportWorkers: e.EXPORT_WORKERS,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.PUBLIC_ORIGIN) },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     clientDir: e.CLIENT_DIR,
     metricsToken: e.METRICS_TOKEN,
     backupKey: e.BACKUP_KEY,
   };
+}
+
+/** The public https origin when there is one; otherwise an address that says whose server this is. */
+function defaultVapidSubject(publicOrigin: string | undefined): string {
+  return publicOrigin?.startsWith('https://') ? publicOrigin : 'mailto:drift@tilsynsvakt.invalid';
 }
 
 const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -45,6 +45,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/auth/me': { probe: (x) => x.get('/api/auth/me'), expect: [401, 200, 200, 200, 200, 200, 200] },
   'PUT /api/auth/change-password': { probe: (x) => x.put('/api/auth/change-password', {}), expect: ANY_SIGNED_IN_OK(400) },
   'GET /api/schools': { probe: (x) => x.get('/api/schools'), expect: [200, 200, 200, 200, 200, 200, 200] },
+  // Notifications on the caller's own devices: the school roles that get any, never the platform.
+  'GET /api/push/key': { probe: (x) => x.get('/api/push/key'), expect: [401, 403, 403, 200, 200, 200, 403] },
+  'POST /api/push/subscriptions': { probe: (x) => x.post('/api/push/subscriptions', {}), expect: [401, 403, 403, 400, 400, 400, 403] },
+  'DELETE /api/push/subscriptions': { probe: (x) => x.request('DELETE', '/api/push/subscriptions', {}), expect: [401, 403, 403, 400, 400, 400, 403] },
 
   // The Plattformadministrator names the school (?schoolId=); without one, 400.
   'GET /api/admin/users': {

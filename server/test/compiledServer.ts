@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { projectRoot } from '../src/projectRoot';
+import { testVapidEnv } from './testVapidKeys';
 
 export type CompiledServer = { base: string; pid: number; output: () => string; stop: () => Promise<void> };
 
@@ -28,7 +29,7 @@ export async function startCompiledServer(env: Record<string, string>, nodeFlags
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeFlags, path.join(outdir, 'main.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...testVapidEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,6 +5,13 @@ export type ApiResponse<T = unknown> = { status: number; body: T; headers: Heade
 /** A browser-like API client: keeps the session cookie, sends the XHR header on mutations. */
 export class ApiClient {
   cookie: string | null = null;
+  /** A browser's other cookies (the device cookie), kept only by clients asked to: `withAllCookies()`. */
+  private others: Map<string, string> | null = null;
+
+  withAllCookies(): this {
+    this.others = new Map();
+    return this;
+  }
 
   constructor(readonly baseUrl: string) {}
 
@@ -29,7 +36,8 @@ export class ApiClient {
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.xhr !== false) headers['x-requested-with'] = 'XMLHttpRequest';
-    if (this.cookie) headers.cookie = `${SESSION_COOKIE}=${this.cookie}`;
+    const cookies = [...(this.cookie ? [[SESSION_COOKIE, this.cookie]] : []), ...(this.others ?? [])].map(([name, value]) => `${name}=${value}`);
+    if (cookies.length > 0) headers.cookie = cookies.join('; ');
     const payload = options.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload });
@@ -37,6 +45,7 @@ export class ApiClient {
       const [pair] = setCookie.split(';');
       const [name, ...rest] = (pair ?? '').split('=');
       if (name === SESSION_COOKIE) this.cookie = rest.join('=') || null;
+      else if (name && this.others) this.others.set(name, rest.join('='));
     }
     const text = await res.text();
     let parsed: unknown = text;

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../src/config';
 import { connectMongoose, withDatabaseName } from '../src/db/connect';
 import { schoolDatabasePrefix } from '../src/db/schoolDatabase';
 import { watchAuditTrail, type AuditTrailWatch } from './auditTrailGuard';
+import { testVapidEnv } from './testVapidKeys';
 
 /** The schools' own databases of this test's app (they share its database name as a prefix). */
 async function dropSchoolDatabases(): Promise<void> {
@@ -31,6 +32,7 @@ export async function startTestServer(env: Record<string, string> = {}, deps: Ap
     LOGIN_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
+    ...testVapidEnv(),
     ...env,
   });
   await connectMongoose(withDatabaseName(inject('mongoServerUri'), dbName), config);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture, type Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
+import { TestPushService } from '../../test/pushService';
 import { startRedis } from '../../test/redisServer';
 import { signedIn } from '../../test/sessions';
 import { collect, connectSocket, waitFor, waitForDisconnect } from '../../test/sockets';
@@ -48,6 +49,22 @@ describe('more than one instance', () => {
     await waitFor(() => received.length === 1);
     expect(received[0]).toMatchObject({ email: 'annen.instans@test.no' });
     socket.close();
+  });
+
+  it('a case taken by one instance is pushed once to each device, by that instance', async () => {
+    const service = await TestPushService.start();
+    try {
+      const device = service.newDevice('vaktmester');
+      const caretaker = await signedIn(first.baseUrl, fx.a.caretaker);
+      expect((await caretaker.post('/api/push/subscriptions', device.toJSON())).status).toBe(200);
+      const supervisor = await signedIn(secondUrl, fx.a.supervisor);
+      const res = await supervisor.post<{ id: string }>('/api/maintenance-tasks/submit', { roomNumber: '301', description: 'Lekkasje' });
+      expect(res.status).toBe(201);
+      await Promise.all([first.app.push.idle(), second.push.idle()]);
+      expect(service.to(device).map((push) => push.message.tag)).toEqual([`sak-${res.body.id}`]);
+    } finally {
+      await service.close();
+    }
   });
 
   it('deactivation on one instance closes the user’s socket on the other', async () => {

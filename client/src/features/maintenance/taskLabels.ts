@@ -12,7 +12,7 @@ export const STATUS_PILLS: Record<MaintenanceStatus, string> = {
   rejected: 'pill pill-danger',
 };
 
-export const roomLabel = (task: Pick<MaintenanceTask, 'roomNumber'>): string => `Rom ${task.roomNumber}`;
+export { roomLabel } from '#protocol';
 
 /** 'd. MMMM yyyy kl. HH:mm' in Oslo time (spec §9); an unreadable value is shown as it came. */
 export function timestamp(value: string | null): string {

@@ -32,7 +32,9 @@ async function stepsOf(email: string): Promise<{ status: number; message: string
       email,
       password: 'et-langt-passord',
     });
-    return { status: res.status, message: res.body.message, steps: steps.filter((step) => !step.startsWith('sessions.')) };
+    // A new registration's notification to the Admins is looked up after the answer has gone (features/push): it does not shape the answer's time.
+    const answering = steps.filter((step) => !step.startsWith('sessions.') && !step.startsWith('pushsubscriptions.'));
+    return { status: res.status, message: res.body.message, steps: answering };
   } finally {
     mongoose.set('debug', false);
   }

@@ -41,14 +41,14 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
       config: { access: 'public', rateLimit: perIp },
       schema: { body: registerBodySchema, response: { 201: messageSchema } },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body, request.realtime)),
+    async (request, reply) => reply.status(201).send(await auth.register(request.body, request.realtime, app.push)),
   );
 
   r.post(
     '/api/auth/logout',
     { config: { access: 'public' }, schema: { response: { 200: messageSchema } } },
     async (request, reply) => {
-      await auth.logout(request, request.realtime);
+      await auth.logout(request, request.realtime, config);
       reply.clearCookie(sessionCookieName(config), { path: '/', secure: config.cookieSecure });
       return { message: TEXTS.loggedOut };
     },

@@ -16,6 +16,8 @@ import type { AccountLimiter } from './accountLimiter';
 import { knownDevice, rememberDevice } from './deviceCookie';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionModel } from './sessionModel';
+import type { PushNotifier } from '../push/notifier';
+import { removeDeviceSubscriptions } from '../push/subscriptions';
 import { trusted } from '../../db/trusted';
 import { unlessDuplicate } from '../../db/duplicateKey';
 
@@ -71,7 +73,7 @@ export async function login(
  * taken (and the work too: the password is hashed either way), so the form does not tell anyone
  * who has an account here.
  */
-export async function register(body: RegisterBody, realtime: Realtime): Promise<{ message: string }> {
+export async function register(body: RegisterBody, realtime: Realtime, push: PushNotifier): Promise<{ message: string }> {
   const school = await School.findOne({ _id: body.schoolId, active: true }).lean();
   if (!school) throw badRequest(TEXTS.unknownSchool);
   const email = normalizeEmail(body.email);
@@ -83,17 +85,23 @@ export async function register(body: RegisterBody, realtime: Realtime): Promise<
     () => null,
   );
   // A taken address reads what a new one's announcement reads (the school's counts for the platform).
-  if (user) await emitUserChange(realtime, 'users.registered', presentUser(user, school.name));
+  if (user) {
+    await emitUserChange(realtime, 'users.registered', presentUser(user, school.name));
+    push.userRegistered(school._id.toHexString(), { id: user._id.toHexString(), name: user.name });
+  }
   else await presentPlatformSchool(school._id.toHexString());
   return { message: TEXTS.registered };
 }
 
-export async function logout(request: FastifyRequest, realtime: Realtime): Promise<void> {
+/** Signing out also ends the notifications of this device (its device cookie names it). */
+export async function logout(request: FastifyRequest, realtime: Realtime, config: Config): Promise<void> {
   const session = request.session;
   if (!session?.userId) return;
   const sessionId = session.sessionId;
+  const user = await UserModel.findById(session.userId, { email: 1 }).lean();
   await session.destroy();
   realtime.disconnectSession(sessionId);
+  if (user) await removeDeviceSubscriptions(user._id, knownDevice(request, user.email, config));
 }
 
 /** Who is signed in, as every page asks: kept presented until any user or school changes. */

@@ -23,7 +23,7 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
   // A keyed request's case is stored under the id its key names: sent again, it is made once.
   const createKeyedTask = (request: FastifyRequest, body: CreateMaintenanceTaskBody) => {
     const schoolId = schoolOf(request);
-    return createTask(schoolId, currentUser(request), body, request.realtime, idempotentDocumentId(request, schoolId));
+    return createTask(schoolId, currentUser(request), body, request.realtime, app.push, idempotentDocumentId(request, schoolId));
   };
   const oneTask = { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: maintenanceTaskSchema } };
 
@@ -53,16 +53,16 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.put(`${BASE}/:id/complete`, { config: { access: POLICY.maintenance.change }, schema: oneTask }, async (request) =>
-    resolveTask(schoolOf(request), request.params.id, 'completed', currentUser(request), app.clock.now(), request.realtime),
+    resolveTask(schoolOf(request), request.params.id, 'completed', currentUser(request), app.clock.now(), request.realtime, app.push),
   );
 
   r.put(`${BASE}/:id/reject`, { config: { access: POLICY.maintenance.change }, schema: oneTask }, async (request) =>
-    resolveTask(schoolOf(request), request.params.id, 'rejected', currentUser(request), app.clock.now(), request.realtime),
+    resolveTask(schoolOf(request), request.params.id, 'rejected', currentUser(request), app.clock.now(), request.realtime, app.push),
   );
 
   r.delete(
     `${BASE}/:id`,
     { config: { access: POLICY.maintenance.change }, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } } },
-    async (request) => deleteTask(schoolOf(request), request.params.id, request.realtime),
+    async (request) => deleteTask(schoolOf(request), request.params.id, currentUser(request), request.realtime, app.push),
   );
 }

@@ -14,6 +14,7 @@ import type { Role } from '#protocol/roles';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { conflict, gone, notFound, unprocessable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
+import type { PushNotifier } from '../push/notifier';
 import type { UserRecord } from '../users/model';
 import { DeletedKeyedTaskModel, MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
 
@@ -62,6 +63,7 @@ export async function createTask(
   creator: UserRecord,
   body: CreateMaintenanceTaskBody,
   realtime: Realtime,
+  push: PushNotifier,
   id?: Types.ObjectId,
 ): Promise<MaintenanceTask> {
   const requestHash = id ? createHash('sha256').update(JSON.stringify([body.roomNumber, body.description])).digest('hex') : null;
@@ -78,11 +80,16 @@ export async function createTask(
   const { doc, made } = id ? await MaintenanceTaskModel.insertOnce(schoolId, id, fields) : { doc: await MaintenanceTaskModel.insert(schoolId, fields), made: true };
   if (!made && doc.requestHash !== requestHash) throw unprocessable(MAINTENANCE_TEXTS.keyReused, 'idempotencyKeyReused');
   const presented = present(doc);
-  if (made) realtime.toSchool(schoolId.toHexString(), 'maintenanceTasks.created', presented);
+  if (made) {
+    realtime.toSchool(schoolId.toHexString(), 'maintenanceTasks.created', presented);
+    push.caseCreated(schoolId.toHexString(), presented, who(creator));
+  }
   // A replay tells no more than the first answer did to a caller who cannot read the case list.
   if (!made && !POLICY.maintenance.see.roles.includes(creator.role as Role)) return asMade(presented);
   return presented;
 }
+
+const who = (user: UserRecord) => ({ id: user._id.toHexString(), name: user.name });
 
 /** The case as it was the moment it was made: pending, nobody's but its writer's. */
 function asMade(task: MaintenanceTask): MaintenanceTask {
@@ -104,6 +111,7 @@ export async function resolveTask(
   actor: UserRecord,
   now: Date,
   realtime: Realtime,
+  push: PushNotifier,
 ): Promise<MaintenanceTask> {
   const task = await findTask(schoolId, id);
   const set = outcome === 'completed' ? { completedByName: actor.name, completedAt: now } : { rejectedByName: actor.name, rejectedAt: now };
@@ -117,14 +125,16 @@ export async function resolveTask(
   }
   const presented = present(updated);
   realtime.toSchool(updated.schoolId.toHexString(), 'maintenanceTasks.updated', presented);
+  push.caseResolved(updated.schoolId.toHexString(), presented, who(actor), updated.createdByUserId.toHexString());
   return presented;
 }
 
-export async function deleteTask(schoolId: Types.ObjectId, id: string, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteTask(schoolId: Types.ObjectId, id: string, actor: UserRecord, realtime: Realtime, push: PushNotifier): Promise<{ id: string }> {
   const task = await findTask(schoolId, id);
   // Its key, sent again, finds it gone rather than making it anew (written first: a replay in between finds one or the other).
   if (task.requestHash) await unlessDuplicate(() => DeletedKeyedTaskModel.insert(task.schoolId, { _id: task._id, schoolId: task.schoolId }), () => null);
   if (!(await MaintenanceTaskModel.of(task.schoolId).findOneAndDelete({ _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
   realtime.toSchool(task.schoolId.toHexString(), 'maintenanceTasks.deleted', { id });
+  if (task.status === 'pending') push.caseDeleted(task.schoolId.toHexString(), present(task), who(actor));
   return { id };
 }

@@ -13,6 +13,7 @@ import { trusted } from '../../db/trusted';
 import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';
 import { compareNorwegianNumeric } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
+import { removeSchoolSubscriptions } from '../push/subscriptions';
 import { changedAt } from '../../db/changedAt';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
@@ -93,6 +94,7 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
   if (!active) {
     const userIds = (await UserModel.find({ schoolId: school._id }, { _id: 1 }).lean()).map((u) => u._id);
     await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
+    await removeSchoolSubscriptions(school._id);
     for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolInactive');
   }
   const presented = (await presentPlatformSchool(school._id))!;
@@ -133,6 +135,7 @@ export async function deleteSchool(actor: UserRecord, schoolId: string, realtime
 async function removeSchoolData(schoolId: Types.ObjectId, realtime: Realtime): Promise<void> {
   const userIds = (await UserModel.find({ schoolId }, { _id: 1 }).lean()).map((u) => u._id);
   await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
+  await removeSchoolSubscriptions(schoolId);
   for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolDeleted');
   await dropSchoolDatabase(schoolId);
   // What is kept in the shared database (audit entries, say) and still names the school.

@@ -6,6 +6,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { eventRooms, rooms } from '../../realtime/rooms';
 import { derivedFromPrincipals } from '../auth/principalCache';
 import { destroyUserSessions } from '../auth/sessionStore';
+import { subscriptionsAfterAccountChange } from '../push/subscriptions';
 import { School } from '../schools/model';
 import { emitSchoolCounts } from '../schools/service';
 import { UserModel, type UserRecord } from './model';
@@ -61,10 +62,18 @@ export async function emitUserDeleted(realtime: Realtime, userId: string, school
 
 /**
  * Closes a user's live connections (their rooms were chosen for the old role or school) and,
- * when they lose access altogether, ends their sessions too.
+ * when they lose access altogether, ends their sessions too; their devices' notifications follow
+ * (`roleNow`: the role they have after the change, if they still exist).
  */
-export async function endUserAccess(realtime: Realtime, userId: Types.ObjectId | string, endSessions: boolean, reason: ServerSessionEndReason): Promise<void> {
+export async function endUserAccess(
+  realtime: Realtime,
+  userId: Types.ObjectId | string,
+  endSessions: boolean,
+  reason: ServerSessionEndReason,
+  roleNow: string | null = null,
+): Promise<void> {
   if (endSessions) await destroyUserSessions(userId);
+  await subscriptionsAfterAccountChange(userId, reason, roleNow);
   realtime.disconnectUser(userId.toString(), reason);
 }
 

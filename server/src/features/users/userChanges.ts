@@ -76,7 +76,10 @@ export async function changeUser(actor: UserRecord, reach: Reach, targetId: stri
   // Logged under the school the user belonged to when it happened (the old one, when moved).
   const formerSchoolId = target.schoolId?.toHexString() ?? null;
   await audit(actor, change.action, { id: user._id, name: user.name, schoolId: formerSchoolId, ...detailOf(change, target) });
-  if (change.access) await endUserAccess(realtime, user._id, change.access === 'signOut', change.ends ?? (change.access === 'signOut' ? 'deactivated' : 'roleChanged'));
+  if (change.access) {
+    const reason = change.ends ?? (change.access === 'signOut' ? 'deactivated' : 'roleChanged');
+    await endUserAccess(realtime, user._id, change.access === 'signOut', reason, user.role);
+  }
   const presented = await presentWithSchool(user);
   await emitUserChange(realtime, 'users.updated', presented, formerSchoolId ? [formerSchoolId] : []);
   return presented;

@@ -1,0 +1,73 @@
+import { roomLabel, type MaintenanceTask } from '#protocol/maintenance';
+import type { PushKind, PushMessage } from '#protocol/push';
+import { ADMIN_ROLE, CARETAKER_ROLE, SUPERVISOR_HOME, type Role } from '#protocol';
+
+/**
+ * What each notification says, and how the push service should carry it (RFC 8030). Built from
+ * a case or a registration only: nothing about sickness is ever a source, so no health data
+ * can reach a payload.
+ */
+
+export type Delivery = {
+  /** Seconds the push service keeps it for a device that is off line. */
+  ttl: number;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+  /** A later message with the same topic replaces one not yet delivered (base64url, at most 32). */
+  topic: string;
+};
+
+export type Notification = { message: PushMessage; delivery: Delivery };
+
+const DAY_SECONDS = 24 * 60 * 60;
+const FIRST_LINE_MAX = 140;
+
+/** The description's first non-empty line, short enough for a lock screen. */
+export function firstLine(text: string): string {
+  const line = text.split(/\r?\n/).map((part) => part.trim()).find(Boolean) ?? '';
+  return line.length > FIRST_LINE_MAX ? `${line.slice(0, FIRST_LINE_MAX - 1)}…` : line;
+}
+
+/** Where a tap on a case opens it: the caretaker's list, or the Admin's maintenance screen. */
+function caseUrl(task: MaintenanceTask, role: Role): string {
+  const page = role === ADMIN_ROLE ? '/admin/vedlikehold' : task.status === 'pending' ? '/vaktmester' : '/arkiv';
+  return `${page}?sak=${task.id}`;
+}
+
+const caseTopic = (task: Pick<MaintenanceTask, 'id'>) => `sak${task.id}`;
+
+function caseNotification(kind: PushKind, task: MaintenanceTask, title: string, body: string, url: string, urgency: Delivery['urgency']): Notification {
+  return { message: { kind, title, body, url, tag: `sak-${task.id}` }, delivery: { ttl: DAY_SECONDS, urgency, topic: caseTopic(task) } };
+}
+
+export function caseCreated(task: MaintenanceTask, role: Role): Notification {
+  return caseNotification('caseCreated', task, `Ny sak: ${roomLabel(task)}`, firstLine(task.description), caseUrl(task, role), 'high');
+}
+
+/** A case completed or rejected, to the caretakers who did not do it. */
+export function caseChanged(task: MaintenanceTask, role: Role): Notification {
+  const title = task.status === 'rejected' ? `Sak avslått: ${roomLabel(task)}` : `Sak fullført: ${roomLabel(task)}`;
+  return caseNotification('caseChanged', task, title, byWhom(task), caseUrl(task, role), 'normal');
+}
+
+/** The case its sender sent: completed or rejected, and by whom. A supervisor's tap opens the board. */
+export function caseResolvedForSender(task: MaintenanceTask, role: Role): Notification {
+  const title = task.status === 'rejected' ? `Saken din er avslått: ${roomLabel(task)}` : `Saken din er fullført: ${roomLabel(task)}`;
+  const url = role === ADMIN_ROLE || role === CARETAKER_ROLE ? caseUrl(task, role) : SUPERVISOR_HOME;
+  return caseNotification('caseResolvedForSender', task, title, byWhom(task), url, 'normal');
+}
+
+export function caseDeleted(task: MaintenanceTask, role: Role, deletedByName: string): Notification {
+  const url = role === ADMIN_ROLE ? '/admin/vedlikehold' : '/vaktmester';
+  return caseNotification('caseDeleted', task, `Sak slettet: ${roomLabel(task)}`, `Slettet av ${deletedByName}.`, url, 'normal');
+}
+
+export function userRegistered(user: { id: string; name: string }): Notification {
+  return {
+    message: { kind: 'userRegistered', title: 'Ny bruker venter på godkjenning', body: `${user.name} har registrert seg.`, url: '/admin/brukere', tag: `bruker-${user.id}` },
+    delivery: { ttl: 3 * DAY_SECONDS, urgency: 'normal', topic: `bruker${user.id}` },
+  };
+}
+
+function byWhom(task: MaintenanceTask): string {
+  return task.status === 'rejected' ? `Avslått av ${task.rejectedByName ?? ''}.` : `Fullført av ${task.completedByName ?? ''}.`;
+}

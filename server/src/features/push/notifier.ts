@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MaintenanceTask } from '#protocol/maintenance';
+import type { PushKind } from '#protocol/push';
+import * as messages from './messages';
+import { recipientsOf, type Recipient } from './recipients';
+import type { PushSender } from './sender';
+import { removeGoneSubscription } from './subscriptions';
+
+type Who = { id: string; name: string };
+
+/**
+ * What happened, turned into notifications for the devices that get them. Called by the write
+ * that caused it, which never waits: who gets it is read and the messages are sent after the
+ * request has been answered, and a failing push service fails nothing but its own message. The
+ * instance that took the write is the one that sends, so with several instances each
+ * notification goes out once.
+ */
+export class PushNotifier {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly sender: PushSender,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  caseCreated(schoolId: string, task: MaintenanceTask, creator: Who): void {
+    this.later('caseCreated', schoolId, { except: [creator.id] }, (to) => messages.caseCreated(task, to.role));
+  }
+
+  /** Completed or rejected: its sender hears that their case was, the other caretakers that it changed. */
+  caseResolved(schoolId: string, task: MaintenanceTask, actor: Who, senderId: string): void {
+    if (senderId !== actor.id) this.later('caseResolvedForSender', schoolId, { except: [], only: senderId }, (to) => messages.caseResolvedForSender(task, to.role));
+    this.later('caseChanged', schoolId, { except: [actor.id, senderId] }, (to) => messages.caseChanged(task, to.role));
+  }
+
+  caseDeleted(schoolId: string, task: MaintenanceTask, actor: Who): void {
+    this.later('caseDeleted', schoolId, { except: [actor.id] }, (to) => messages.caseDeleted(task, to.role, actor.name));
+  }
+
+  userRegistered(schoolId: string, user: Who): void {
+    this.later('userRegistered', schoolId, { except: [user.id] }, () => messages.userRegistered(user));
+  }
+
+  /** Resolves once every notification handed over so far has been answered by its push service. */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  private later(kind: PushKind, schoolId: string, audience: { except: string[]; only?: string }, compose: (to: Recipient) => messages.Notification): void {
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => recipientsOf(schoolId, kind, audience))
+      .then((recipients) => Promise.all(recipients.map((to) => this.deliver(to, compose(to)))))
+      .then(() => undefined)
+      .catch((err: unknown) => this.log.error({ err, kind }, 'push notification failed'));
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+  }
+
+  private async deliver(to: Recipient, { message, delivery }: messages.Notification): Promise<void> {
+    if ((await this.sender.send(to.target, message, delivery)) === 'gone') await removeGoneSubscription(to.target.endpoint);
+  }
+}

@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import type { Delivery } from './messages';
+import type { VapidKeys } from './vapidKeys';
+import type { PushMessage } from '#protocol/push';
+
+export type PushTarget = { endpoint: string; p256dh: string; auth: string };
+export type PushOutcome = 'sent' | 'gone' | 'failed';
+
+/** Parallel requests to the push services; the rest wait their turn. */
+const CONCURRENCY = 16;
+const TIMEOUT_MS = 10_000;
+const RETRY_DELAY_MS = 2_000;
+
+/**
+ * Sends encrypted messages to push services (RFC 8030/8291/8292). web-push encrypts the payload
+ * to the device's keys and signs the VAPID token; the request itself goes out through fetch, so
+ * a push service on loopback http (the tests') is reached as an https one is. A device the push
+ * service no longer knows (404, 410) is reported 'gone'; a busy or failing one is tried once more.
+ */
+export class PushSender {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly keys: VapidKeys,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  send(target: PushTarget, message: PushMessage, delivery: Delivery): Promise<PushOutcome> {
+    const sending = this.inTurn(() => this.deliver(target, message, delivery));
+    this.inFlight.add(sending);
+    void sending.finally(() => this.inFlight.delete(sending));
+    return sending;
+  }
+
+  /** Resolves when everything handed over has been answered (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= CONCURRENCY) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running += 1;
+    try {
+      return await work();
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async deliver(target: PushTarget, message: PushMessage, delivery: Delivery): Promise<PushOutcome> {
+    const first = await this.post(target, message, delivery);
+    if (first !== 'retry') return first;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    const second = await this.post(target, message, delivery);
+    return second === 'retry' ? 'failed' : second;
+  }
+
+  private async post(target: PushTarget, message: PushMessage, delivery: Delivery): Promise<PushOutcome | 'retry'> {
+    const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(message), {
+      vapidDetails: this.keys,
+      TTL: delivery.ttl,
+      urgency: delivery.urgency,
+      topic: delivery.topic,
+      contentEncoding: 'aes128gcm',
+    });
+    try {
+      const response = await fetch(details.endpoint, {
+        method: details.method,
+        headers: details.headers as Record<string, string>,
+        body: new Uint8Array(details.body as Buffer),
+        redirect: 'error',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      await response.arrayBuffer();
+      if (response.ok) return 'sent';
+      if (response.status === 404 || response.status === 410) return 'gone';
+      if (response.status === 429 || response.status >= 500) return 'retry';
+      this.log.warn({ status: response.status, origin: new URL(target.endpoint).origin }, 'push refused');
+      return 'failed';
+    } catch (err) {
+      this.log.warn({ err, origin: new URL(target.endpoint).origin }, 'push service unreachable');
+      return 'retry';
+    }
+  }
+}
