@@ -1,22 +1,30 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '#protocol/push';
+import { TestPushService, type TestDevice } from '../server/test/pushService';
 import { signedIn as apiSignedIn } from '../server/test/sessions';
 import type { FixtureUser } from '../server/test/fixtures';
 import { dismissToast, markPage, shoot, signInThroughForm, waitForToast, wasReloaded } from './actions';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
-import { deliverPush, serviceWorkerOf, setNotificationPermission, shownNotifications, tapNotification } from './pushSupport';
+import { expectFocusSeen, tabTo } from './keyboard';
+import { deliverPush, hasSubscription, replacePushManager, serviceWorkerOf, setNotificationPermission, shownNotifications, tapNotification } from './pushSupport';
 
 /** Web Push on the device (issue 32): the switch, the notification a push shows, and where a tap leads. */
 let e: E2E;
+/** The push service the server sends to (on loopback; it decrypts what it gets, as a browser would). */
+let pushService: TestPushService;
 const pages = pageOpener(() => e);
 beforeAll(async () => {
   e = await startE2E();
+  pushService = await TestPushService.start();
 });
 afterEach(() => pages.closeAll());
-afterAll(async () => e?.close());
+afterAll(async () => {
+  await pushService?.close();
+  await e?.close();
+});
 
 type Viewport = { width: number; height: number };
 type Task = { id: string; roomNumber: string; description: string; status: string };
@@ -43,14 +51,22 @@ async function completeCase(task: Task): Promise<void> {
   expect((await caretaker.put(`/api/maintenance-tasks/${task.id}/complete`)).status).toBe(200);
 }
 
-type ContextOptions = { viewport?: Viewport; permission?: 'granted' | 'denied'; userAgent?: string; prepare?: (context: BrowserContext) => Promise<void> };
+type ContextOptions = {
+  viewport?: Viewport;
+  permission?: 'granted' | 'denied';
+  userAgent?: string;
+  /** The push service's device whose subscription the page's PushManager hands out (pushSupport.ts). */
+  device?: TestDevice;
+  prepare?: (context: BrowserContext) => Promise<void>;
+};
 
-async function contextWith({ viewport = DESKTOP, permission, userAgent, prepare }: ContextOptions = {}): Promise<BrowserContext> {
+async function contextWith({ viewport = DESKTOP, permission, userAgent, device, prepare }: ContextOptions = {}): Promise<BrowserContext> {
   const context = userAgent
     ? await e.browser.newContext({ baseURL: e.server.baseUrl, viewport, locale: 'nb-NO', timezoneId: 'Europe/Oslo', userAgent })
     : await pages.context(viewport);
   if (userAgent) afterEachClose.push(context);
   if (permission) await setNotificationPermission(context, e.server.baseUrl, permission);
+  if (device) await replacePushManager(context, device.toJSON());
   await prepare?.(context);
   return context;
 }
@@ -193,5 +209,145 @@ describe('the switch tells the truth about the device', () => {
     await page.goto('/admin/meny');
     await page.getByRole('heading', { name: 'Admin Meny' }).waitFor();
     expect(await page.getByTestId('push-toggle').count()).toBe(0);
+  });
+});
+
+/** The one push the service got for this device since `before` pushes, decrypted: what the browser would hand its worker. */
+async function nextPushTo(device: TestDevice, before: number): Promise<PushMessage> {
+  await pushService.waitUntil(() => pushService.to(device).length > before);
+  const push = pushService.to(device)[before]!;
+  return push.message;
+}
+
+describe('the switch, with the server', () => {
+  it('by keyboard: turned on, the case a supervisor sends comes as a push, and a tap opens it', async () => {
+    const device = pushService.newDevice('vaktmester-telefon');
+    const page = await signIn(e.fx.a.caretaker, '/vaktmester', { viewport: PHONE, permission: 'granted', device });
+    const worker = await serviceWorkerOf(page);
+    await expect.poll(() => status(page).innerText()).toBe(TEXTS.off);
+    expect(await status(page).getAttribute('role')).toBe('status');
+
+    await tabTo(page, pushSwitch(page));
+    await page.keyboard.press('Space');
+    await expect.poll(() => status(page).innerText()).toBe(TEXTS.on);
+    expect(await pushSwitch(page).getAttribute('aria-checked')).toBe('true');
+    await expectFocusSeen(page);
+    expect(await page.getByTestId('push-error').count()).toBe(0);
+    await page.getByTestId('push-toggle').scrollIntoViewIfNeeded();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'push-on-caretaker-375');
+
+    const task = await submitCase('31', 'Radiatoren er kald\nGjelder hele rommet');
+    const message = await nextPushTo(device, 0);
+    expect(message).toEqual({ kind: 'caseCreated', title: 'Ny sak: Rom 31', body: 'Radiatoren er kald', url: `/vaktmester?sak=${task.id}`, tag: `sak-${task.id}` });
+    // The case came live too; the window is on another page when the push is tapped.
+    await page.getByTestId('archive-link').click();
+    await page.waitForURL((url) => url.pathname === '/arkiv');
+    await deliverPush(page, e.server.baseUrl, message);
+    await expect.poll(async () => (await shownNotifications(page)).map((n) => n.title)).toEqual([message.title]);
+    await tapNotification(worker, message.title);
+    await page.getByTestId('task-detail').waitFor();
+    expect(await page.getByTestId('task-detail-description').innerText()).toContain('Radiatoren er kald');
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
+  it('turned off: the server forgets the device and the browser drops its subscription', async () => {
+    const device = pushService.newDevice('av');
+    const page = await signIn(e.fx.a.caretaker, '/vaktmester', { permission: 'granted', device });
+    await serviceWorkerOf(page);
+    await pushSwitch(page).click();
+    await expect.poll(() => status(page).innerText()).toBe(TEXTS.on);
+    const deleted = page.waitForRequest((request) => request.method() === 'DELETE' && request.url().endsWith('/api/push/subscriptions'));
+    await pushSwitch(page).click();
+    expect((await deleted).postDataJSON()).toEqual({ endpoint: device.endpoint });
+    await expect.poll(() => status(page).innerText()).toBe(TEXTS.off);
+    expect(await hasSubscription(page)).toBe(false);
+  });
+
+  it('a subscription the server refuses: a clear message, and the switch stays off', async () => {
+    // An endpoint the server will not post to (not https, not loopback).
+    const device = pushService.newDevice('avvist');
+    const refused: TestDevice = { ...device, toJSON: () => ({ endpoint: 'http://push.example.net/x', expirationTime: null, keys: device.keys }) };
+    const page = await signIn(e.fx.a.supervisor, '/tilsynsvakt', { permission: 'granted', device: refused });
+    await serviceWorkerOf(page);
+    await pushSwitch(page).click();
+    await expect.poll(() => page.getByTestId('push-error').innerText()).toBe('Adressen for varsler må bruke https');
+    expect(await page.getByTestId('push-error').getAttribute('role')).toBe('alert');
+    expect(await status(page).innerText()).toBe(TEXTS.off);
+    expect(await pushSwitch(page).getAttribute('aria-checked')).toBe('false');
+    expect(await hasSubscription(page)).toBe(false);
+  });
+
+  for (const [width, viewport] of [
+    ['375', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    it(`an Admin turns on new cases for this device too, and gets them, at ${width} px`, async () => {
+      const device = pushService.newDevice(`admin-${width}`);
+      const page = await signIn(e.fx.a.admin, '/admin', { viewport, permission: 'granted', device });
+      await serviceWorkerOf(page);
+      expect(await page.getByTestId('push-new-cases').count()).toBe(0);
+      await pushSwitch(page).click();
+      await expect.poll(() => status(page).innerText()).toBe(TEXTS.on);
+      const newCases = page.getByRole('checkbox', { name: 'Også nye og endrede saker til vaktmester' });
+      expect(await newCases.isChecked()).toBe(false);
+      await tabTo(page, newCases);
+      await page.keyboard.press('Space');
+      await expect.poll(() => newCases.isChecked()).toBe(true);
+      await page.getByTestId('push-toggle').scrollIntoViewIfNeeded();
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, `push-on-admin-${width}`);
+
+      const before = pushService.to(device).length;
+      const task = await submitCase('5', 'Døren slår');
+      expect(await nextPushTo(device, before)).toMatchObject({ kind: 'caseCreated', url: `/admin/vedlikehold?sak=${task.id}` });
+    });
+  }
+
+  it('on sign-in the subscription this browser has becomes the signed-in user’s; sign-out ends it in the browser and on the server', async () => {
+    const device = pushService.newDevice('delt-nettbrett');
+    // The caretaker had this tablet's notifications.
+    const caretaker = await apiSignedIn(e.server.baseUrl, e.fx.a.caretaker);
+    expect((await caretaker.post('/api/push/subscriptions', device.toJSON())).status).toBe(200);
+
+    const context = await contextWith({
+      permission: 'granted',
+      device,
+      prepare: async (context) => {
+        // The browser kept its subscription (made with the server's key) from the earlier visit.
+        const { publicKey } = (await caretaker.get<{ publicKey: string }>('/api/push/key')).body;
+        await context.addInitScript((key) => {
+          if (localStorage.getItem('e2e.kept')) return;
+          localStorage.setItem('e2e.kept', 'ja');
+          localStorage.setItem('e2e.pushSubscription', key);
+        }, publicKey);
+      },
+    });
+    // A subscription lives in the worker's registration: the app has been open here before.
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await serviceWorkerOf(page);
+    await signInThroughForm(page, e.fx.a.supervisor.email);
+    await page.waitForURL((url) => url.pathname === '/tilsynsvakt');
+    await dismissToast(page);
+    await expect.poll(() => status(page).innerText()).toBe(TEXTS.on);
+    await shoot(page, 'push-on-board-1280');
+
+    // Now the supervisor's: a case the supervisor sent, completed, comes to this device.
+    const task = await submitCase('12', 'Lekkasje');
+    const before = pushService.to(device).length;
+    await completeCase(task);
+    expect(await nextPushTo(device, before)).toMatchObject({ kind: 'caseResolvedForSender', url: '/tilsynsvakt' });
+
+    const deleted = page.waitForRequest((request) => request.method() === 'DELETE' && request.url().endsWith('/api/push/subscriptions'));
+    await page.getByRole('button', { name: 'Logg ut' }).click();
+    expect((await deleted).postDataJSON()).toEqual({ endpoint: device.endpoint });
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('e2e.pushSubscription'))).toBeNull();
+    // The server sends this device nothing more: another case of the supervisor's is completed.
+    const after = pushService.to(device).length;
+    await completeCase(await submitCase('13', 'Kran drypper'));
+    await e.server.app.push.idle();
+    expect(pushService.to(device)).toHaveLength(after);
   });
 });
