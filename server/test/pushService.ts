@@ -20,7 +20,7 @@ export type TestDevice = {
 
 export type ReceivedPush = {
   device: string;
-  /** Date.now() when the request's body was read whole. */
+  /** When the request's body was read whole (ms since the epoch, sub-millisecond). */
   receivedAt: number;
   ttl: number;
   urgency: string | undefined;
@@ -96,7 +96,7 @@ export class TestPushService {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const receivedAt = Date.now();
+    const receivedAt = performance.timeOrigin + performance.now();
     const record = req.method === 'POST' && req.url?.startsWith('/push/') ? this.devices.get(idOf(req.url)) : undefined;
     if (!record) return void res.writeHead(404).end();
     try {
