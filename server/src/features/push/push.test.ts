@@ -209,6 +209,9 @@ describe('who is notified of what', () => {
     await settled();
     expect(await stored(gone)).toBeNull();
     expect(await stored(caretaker)).not.toBeNull();
+    const counted = await server.app.metrics!.registry.getSingleMetricAsString('tilsynsvakt_push_messages_total');
+    expect(counted).toMatch(/tilsynsvakt_push_messages_total\{kind="caseCreated",outcome="gone"\} [1-9]/);
+    expect(counted).toMatch(/tilsynsvakt_push_messages_total\{kind="caseCreated",outcome="sent"\} [1-9]/);
   });
 
   it('an unreachable push service fails nothing but its own message', async () => {
