@@ -31,6 +31,10 @@ export type ReceivedPush = {
   message: PushMessage;
 };
 
+/** Every payload any push service of this test file decrypted: the test server's close checks them (healthDataGuard.ts). */
+const everyPayload: string[] = [];
+export const receivedPayloads = (): readonly string[] => everyPayload;
+
 type DeviceRecord = { label: string; ecdh: ECDH; auth: Buffer; status: number };
 
 export class TestPushService {
@@ -101,6 +105,7 @@ export class TestPushService {
     if (!record) return void res.writeHead(404).end();
     try {
       const push = this.read(req, Buffer.concat(chunks), record, receivedAt);
+      everyPayload.push(push.text);
       if (record.status === 201) {
         this.received.push(push);
         for (const wake of this.waiters.splice(0)) wake();
