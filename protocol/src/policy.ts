@@ -59,7 +59,7 @@ const TABLE = {
   /** The caller's own account (its password). */
   ownAccount: { change: { roles: EVERY_MEMBER, scope: 'account' } },
   /** Notifications on the caller's own devices (Web Push), for the roles that get any. */
-  pushNotifications: { change: { roles: PUSH_ROLES, scope: 'account' } },
+  pushNotifications: { see: { roles: PUSH_ROLES, scope: 'account' }, change: { roles: PUSH_ROLES, scope: 'account' } },
 } satisfies Record<string, Partial<Record<Verb, Rule>>>;
 
 export type DataKind = keyof typeof TABLE;

@@ -1,10 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { sign } from '@fastify/cookie';
+import { randomUUID } from 'node:crypto';
 import mongoose, { type Types } from 'mongoose';
-import { SessionModel } from '../../server/src/features/auth/sessionModel';
 import { School } from '../../server/src/features/schools/model';
 import { UserModel } from '../../server/src/features/users/model';
-import { SESSION_COOKIE } from '../../server/src/plugins/session';
+import { sessionCookie } from './sessionCookie';
 import { forkScript, type Child } from './child';
 import { XHR, ratio } from './measure';
 import { compareSocketMemory, type StartServer } from './socketMemory';
@@ -12,15 +10,6 @@ import { withDatabaseName } from '../../server/src/db/connect';
 import type { Target } from './socketClients';
 
 const SOCKETS_PER_SCHOOL = 20;
-
-/** A signed-in session for a socket, written as the login would write it (no password hashing: 2,000 of them). */
-async function sessionCookie(sessionSecret: string, userId: Types.ObjectId): Promise<string> {
-  const sessionId = randomBytes(24).toString('base64url');
-  const expires = new Date(Date.now() + 3_600_000);
-  const data = { cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/', sameSite: 'lax', secure: false }, userId: userId.toHexString(), signedInAt: Date.now() };
-  await SessionModel.create({ _id: sessionId, data: JSON.stringify(data), userId, expiresAt: expires });
-  return `${SESSION_COOKIE}=${encodeURIComponent(sign(sessionId, sessionSecret))}`;
-}
 
 /** 20 sockets per school of every other school, and 20 of the bench school's admin: the ones that must hear the case. */
 export async function appSocketTargets(sessionSecret: string, url: string, benchSchoolId: Types.ObjectId, adminId: Types.ObjectId): Promise<Target[]> {

@@ -25,6 +25,7 @@ import { printSocketMemory } from './socketMemory';
 import { measureHistoryReads, measureYearList, prepareHistorySchool, seedHistory, timeYearExport } from './history';
 import { randomBytes } from 'node:crypto';
 import { benchAppEnv } from './appEnv';
+import { benchPush, PUSH_GOALS } from './push';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -165,7 +166,9 @@ try {
   const exportsRun = await benchExports(base);
   for (const line of exportsRun.lines) console.log(line);
   printSocketMemory(fanout.memoryPerIdleSocket);
-  writeReport({ ...report, exportResponsiveness: { goals: EXPORT_GOALS, runs: exportsRun.responsiveness } });
+  const pushRun = await benchPush({ base, sessionSecret, perSecond: WRITES_PER_SECOND });
+  for (const line of pushRun.lines) console.log(line);
+  writeReport({ ...report, exportResponsiveness: { goals: EXPORT_GOALS, runs: exportsRun.responsiveness }, push: { goals: PUSH_GOALS, ...pushRun.result } });
 
   await app.stop();
   await mongoose.connection.dropDatabase();

@@ -20,7 +20,7 @@ export type TestDevice = {
 
 export type ReceivedPush = {
   device: string;
-  /** Date.now() when the request's body was read whole. */
+  /** When the request's body was read whole (ms since the epoch, sub-millisecond). */
   receivedAt: number;
   ttl: number;
   urgency: string | undefined;
@@ -30,6 +30,10 @@ export type ReceivedPush = {
   text: string;
   message: PushMessage;
 };
+
+/** Every payload any push service of this test file decrypted: the test server's close checks them (healthDataGuard.ts). */
+const everyPayload: string[] = [];
+export const receivedPayloads = (): readonly string[] => everyPayload;
 
 type DeviceRecord = { label: string; ecdh: ECDH; auth: Buffer; status: number };
 
@@ -96,11 +100,12 @@ export class TestPushService {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const receivedAt = Date.now();
+    const receivedAt = performance.timeOrigin + performance.now();
     const record = req.method === 'POST' && req.url?.startsWith('/push/') ? this.devices.get(idOf(req.url)) : undefined;
     if (!record) return void res.writeHead(404).end();
     try {
       const push = this.read(req, Buffer.concat(chunks), record, receivedAt);
+      everyPayload.push(push.text);
       if (record.status === 201) {
         this.received.push(push);
         for (const wake of this.waiters.splice(0)) wake();

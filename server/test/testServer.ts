@@ -8,6 +8,7 @@ import { connectMongoose, withDatabaseName } from '../src/db/connect';
 import { schoolDatabasePrefix } from '../src/db/schoolDatabase';
 import { watchAuditTrail, type AuditTrailWatch } from './auditTrailGuard';
 import { testVapidEnv } from './testVapidKeys';
+import { healthDataInPushes } from './healthDataGuard';
 
 /** The schools' own databases of this test's app (they share its database name as a prefix). */
 async function dropSchoolDatabases(): Promise<void> {
@@ -48,12 +49,14 @@ export async function startTestServer(env: Record<string, string> = {}, deps: Ap
     baseUrl: `http://127.0.0.1:${address.port}`,
     close: async () => {
       await app.close();
+      const leaks = await healthDataInPushes();
       auditTrail.stop();
       await dropSchoolDatabases();
       await mongoose.connection.dropDatabase();
       await mongoose.disconnect();
       const rewrites = auditTrail.rewrites();
       if (rewrites.length > 0) throw new Error(`The audit trail was rewritten (it only ever gets new entries):\n${rewrites.join('\n')}`);
+      if (leaks.length > 0) throw new Error(`Health data in a push payload:\n${leaks.join('\n')}`);
     },
   };
 }

@@ -33,6 +33,12 @@ export class AppMetrics {
     labelNames: ['event'] as const,
     registers: [this.registry],
   });
+  private readonly pushes = new Counter({
+    name: 'tilsynsvakt_push_messages_total',
+    help: 'Web Push messages handed to push services, by kind and outcome (sent, gone: the device unsubscribed, failed)',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
   private readonly commands = new Histogram({
     name: 'tilsynsvakt_database_command_duration_seconds',
     help: 'Database round trips and their time, by command name and outcome',
@@ -76,6 +82,10 @@ export class AppMetrics {
 
   eventEmitted(event: string): void {
     this.events.inc({ event });
+  }
+
+  pushAnswered(kind: string, outcome: string): void {
+    this.pushes.inc({ kind, outcome });
   }
 
   commandDone(command: string, outcome: 'ok' | 'failed', seconds: number): void {

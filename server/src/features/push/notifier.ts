@@ -3,7 +3,7 @@ import type { MaintenanceTask } from '#protocol/maintenance';
 import type { PushKind } from '#protocol/push';
 import * as messages from './messages';
 import { recipientsOf, type Recipient } from './recipients';
-import type { PushSender } from './sender';
+import type { PushOutcome, PushSender } from './sender';
 import { removeGoneSubscription } from './subscriptions';
 
 type Who = { id: string; name: string };
@@ -21,6 +21,8 @@ export class PushNotifier {
   constructor(
     private readonly sender: PushSender,
     private readonly log: FastifyBaseLogger,
+    /** Each message's outcome, for /metrics. */
+    private readonly answered: (kind: PushKind, outcome: PushOutcome) => void = () => undefined,
   ) {}
 
   caseCreated(schoolId: string, task: MaintenanceTask, creator: Who): void {
@@ -57,6 +59,8 @@ export class PushNotifier {
   }
 
   private async deliver(to: Recipient, { message, delivery }: messages.Notification): Promise<void> {
-    if ((await this.sender.send(to.target, message, delivery)) === 'gone') await removeGoneSubscription(to.target.endpoint);
+    const outcome = await this.sender.send(to.target, message, delivery);
+    this.answered(message.kind, outcome);
+    if (outcome === 'gone') await removeGoneSubscription(to.target.endpoint);
   }
 }

@@ -17,7 +17,8 @@ const CLOSE_WAIT_MS = 5_000;
 
 export async function attachPush(app: FastifyInstance, config: Config): Promise<void> {
   const keys = await loadVapidKeys(config);
-  const notifier = new PushNotifier(new PushSender(keys, app.log), app.log);
+  const metrics = app.metrics;
+  const notifier = new PushNotifier(new PushSender(keys, app.log), app.log, metrics ? (kind, outcome) => metrics.pushAnswered(kind, outcome) : undefined);
   app.decorate('vapidKeys', keys);
   app.decorate('push', notifier);
   app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import { TestPushService, type TestDevice } from '../../../test/pushService';
 import { startSeededServer } from '../../../test/seededServer';
 import { signedIn } from '../../../test/sessions';
 import type { TestServer } from '../../../test/testServer';
+import { healthDataInPushes } from '../../../test/healthDataGuard';
 import { PushSubscriptionModel } from './model';
 
 let server: TestServer;
@@ -209,6 +210,9 @@ describe('who is notified of what', () => {
     await settled();
     expect(await stored(gone)).toBeNull();
     expect(await stored(caretaker)).not.toBeNull();
+    const counted = await server.app.metrics!.registry.getSingleMetricAsString('tilsynsvakt_push_messages_total');
+    expect(counted).toMatch(/tilsynsvakt_push_messages_total\{kind="caseCreated",outcome="gone"\} [1-9]/);
+    expect(counted).toMatch(/tilsynsvakt_push_messages_total\{kind="caseCreated",outcome="sent"\} [1-9]/);
   });
 
   it('an unreachable push service fails nothing but its own message', async () => {
@@ -284,6 +288,16 @@ describe('whose device it is', () => {
 });
 
 describe('no health data', () => {
+  it('the suite-wide guard finds a sick name in a payload (proved here with one typed into a case, then taken off the list)', async () => {
+    const date = '2026-11-27';
+    expect((await c.adminA.post('/api/sick/add', { date, name: 'Vegard Vaktsom', comment: '' })).status).toBe(200);
+    await sendCase('18', 'Vegard Vaktsom sin dør henger');
+    await settled();
+    expect(await healthDataInPushes()).toEqual(expect.arrayContaining([expect.stringContaining('Vegard Vaktsom: ')]));
+    expect((await c.adminA.put('/api/sick', { date, students: [] })).status).toBe(200);
+    expect(await healthDataInPushes()).toEqual([]);
+  });
+
   it('no payload sent in this file holds a sick name or comment', async () => {
     await settled();
     expect(service.received.length).toBeGreaterThan(10);

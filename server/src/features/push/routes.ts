@@ -17,7 +17,7 @@ export async function pushRoutes(app: FastifyInstance, { config }: { config: Con
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = POLICY.pushNotifications.change;
 
-  r.get('/api/push/key', { config: { access }, schema: { response: { 200: pushKeySchema } } }, async () => ({ publicKey: app.vapidKeys.publicKey }));
+  r.get('/api/push/key', { config: { access: POLICY.pushNotifications.see }, schema: { response: { 200: pushKeySchema } } }, async () => ({ publicKey: app.vapidKeys.publicKey }));
 
   r.post(BASE, { config: { access }, schema: { body: pushSubscriptionBodySchema, response: { 200: pushSubscriptionStateSchema } } }, async (request) => {
     checkEndpoint(request.body.endpoint, config.env === 'production');
