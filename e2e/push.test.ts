@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage } from '#protocol/push';
 import { TestPushService, type TestDevice } from '../server/test/pushService';
 import { signedIn as apiSignedIn } from '../server/test/sessions';
-import type { FixtureUser } from '../server/test/fixtures';
+import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
 import { dismissToast, markPage, shoot, signInThroughForm, waitForToast, wasReloaded } from './actions';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
@@ -150,6 +150,26 @@ describe('a link to a case', () => {
     await admin.getByTestId('task-detail').waitFor();
     expect(await admin.getByTestId('task-detail-description').innerText()).toBe('Lampen blinker');
     await expect.poll(() => new URL(admin.url()).search).toBe('');
+  });
+});
+
+describe('a tap while signed out', () => {
+  it('the sign-in form stands on the case’s address, and signing in opens the case there', async () => {
+    const task = await submitCase('9', 'Vindu står åpent i gangen');
+    const page = await (await contextWith({ viewport: PHONE })).newPage();
+    await page.goto(`/vaktmester?sak=${task.id}`);
+    await page.getByTestId('login-email').fill(e.fx.a.caretaker.email);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('task-detail').waitFor();
+    expect(await page.getByTestId('task-detail-description').innerText()).toBe('Vindu står åpent i gangen');
+    expect(new URL(page.url()).pathname).toBe('/vaktmester');
+  });
+
+  it('from /login itself, the role’s own page as before', async () => {
+    const page = await (await contextWith()).newPage();
+    await signInThroughForm(page, e.fx.a.caretaker.email);
+    await page.waitForURL((url) => url.pathname === '/vaktmester');
   });
 });
 

@@ -46,6 +46,11 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const loginBodySchema = z.object({ email, password });
+/**
+ * POST /api/auth/logout: `automatic=1` when the app signs out by itself (idle, or the session
+ * ended elsewhere): the device keeps its notifications, which a sign-out the person chose ends.
+ */
+export const logoutQuerySchema = z.object({ automatic: z.enum(['1'], { error: 'automatic må være 1' }).optional() });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const loginResponseSchema = z.object({

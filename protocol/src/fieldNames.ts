@@ -24,6 +24,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   keys: 'nøkler',
   p256dh: 'varselnøkkel',
   auth: 'autentiseringsnøkkel',
+  automatic: 'automatisk',
   newCases: 'nye saker',
   end: 'til-dato',
   from: 'fra-dato',

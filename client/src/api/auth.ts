@@ -15,9 +15,12 @@ export function login(body: LoginBody): Promise<LoginResponse> {
   return request('POST', '/api/auth/login', loginResponseSchema, body);
 }
 
-/** Ends the server session; errors are swallowed everywhere (spec §8). True if the server confirmed. */
-export async function logout(): Promise<boolean> {
-  return request('POST', '/api/auth/logout', messageSchema).then(
+/**
+ * Ends the server session; errors are swallowed everywhere (spec §8). True if the server confirmed.
+ * `automatic`: the app signs out by itself, and the device keeps its notifications.
+ */
+export async function logout(automatic = false): Promise<boolean> {
+  return request('POST', automatic ? '/api/auth/logout?automatic=1' : '/api/auth/logout', messageSchema).then(
     () => true,
     () => false,
   );

@@ -133,8 +133,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       epoch += 1;
       const target = get().user?.role === PLATFORM_ADMIN_ROLE ? '/plattformadministrator-login' : '/login';
       // While the session still is: what a feature must undo on this device for this user (stores/signOutTasks.ts).
-      await runSignOutTasks(SIGN_OUT_TASKS_MS);
-      if (!(await logout())) markLogoutPending();
+      await runSignOutTasks(SIGN_OUT_TASKS_MS, reason);
+      if (!(await logout(reason !== undefined))) markLogoutPending();
       clearStoredAuth();
       resetStores();
       set({ phase: 'signedOut', user: null, meFetchedAt: 0 });

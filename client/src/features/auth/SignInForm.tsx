@@ -1,6 +1,7 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { loginBodySchema, type LoginBody, type LoginResponse } from '#protocol/auth';
-import { landingPath } from '#protocol/roles';
+import { PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH } from '#protocol/product';
+import { landingPath, type Role } from '#protocol/roles';
 import { login, logout } from '../../api/auth';
 import { clearStoredAuth } from '../../stores/authStorage';
 import { useAuthStore } from '../../stores/authStore';
@@ -10,16 +11,29 @@ import { useHydrated } from '../../ui/useHydrated';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { loadSignedInApp } from '../../signedInChunk';
 
+/** Pages that are no destination after signing in: the sign-in pages themselves and the start. */
+const NOT_A_DESTINATION = new Set(['/', '/login', PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH]);
+
+/**
+ * Where an approved account goes: the page the person asked for when the sign-in form stood in
+ * its place (a tapped notification's case, a bookmark), else the role's landing page.
+ */
+function destination(location: Location, role: Role): string {
+  return NOT_A_DESTINATION.has(location.pathname) ? landingPath(role) : `${location.pathname}${location.search}`;
+}
+
 /** What a sign-in page does with an account the server let in. */
 export function useSignInOutcomes() {
   const navigate = useNavigate();
+  const location = useLocation();
   const beginSession = useAuthStore((state) => state.beginSession);
   return {
     /** In: a pending or deactivated account only to its status screen, so no 'Du er nå logget inn'. */
     enter(response: LoginResponse): void {
       beginSession(response);
-      if (response.user.status === 'approved') toast({ title: 'Vellykket', description: 'Du er nå logget inn' });
-      navigate(landingPath(response.user.role), { replace: true });
+      const approved = response.user.status === 'approved';
+      if (approved) toast({ title: 'Vellykket', description: 'Du er nå logget inn' });
+      navigate(approved ? destination(location, response.user.role) : landingPath(response.user.role), { replace: true });
     },
     /** The wrong page for this account: signed out again at once, with the reason. */
     async refuse(title: string, description: string, goTo?: string): Promise<void> {

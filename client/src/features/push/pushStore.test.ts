@@ -217,4 +217,13 @@ describe('turning off, the Admin’s choice and sign-out', () => {
     await forgetDeviceAtSignOut();
     expect(manager.subscription).toBeNull();
   });
+
+  it('an automatic sign-out (idle, the session ended elsewhere) keeps the device subscribed', async () => {
+    const before = manager.subscription;
+    expect(before).not.toBeNull();
+    await forgetDeviceAtSignOut('idle');
+    await forgetDeviceAtSignOut('passwordChanged');
+    expect(manager.subscription).toBe(before);
+    expect(sent.filter((r) => r.method === 'DELETE')).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { mayRole, POLICY, type Role } from '#protocol';
 import type { PushSubscriptionState } from '#protocol/push';
+import type { SessionEndReason } from '#protocol/sessionEnd';
 import { serverMessage } from '../../api/http';
 import { registerStore } from '../../stores/registry';
 import { deleteSubscription, fetchPushKey, saveSubscription } from './pushApi';
@@ -154,8 +155,12 @@ export const pushActions = {
   setNewCases: exclusive('newCases', setNewCases),
 };
 
-/** At sign-out: this device gets nothing more for the user leaving it (best effort; the caller does not wait long). */
-export async function forgetDeviceAtSignOut(): Promise<void> {
-  if (statusWithoutSubscription() === 'unsupported') return;
+/**
+ * At a sign-out the person chose: this device gets nothing more for the user leaving it (best
+ * effort; the caller does not wait long). One the app made by itself (idle, a session ended
+ * elsewhere) keeps the notifications: the phone in the caretaker's pocket still rings.
+ */
+export async function forgetDeviceAtSignOut(reason?: SessionEndReason): Promise<void> {
+  if (reason !== undefined || statusWithoutSubscription() === 'unsupported') return;
   await forgetDevice().catch(() => false);
 }

@@ -4,6 +4,7 @@ import {
   changePasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
+  logoutQuerySchema,
   meResponseSchema,
   registerBodySchema,
 } from '#protocol/auth';
@@ -46,9 +47,9 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
 
   r.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { response: { 200: messageSchema } } },
+    { config: { access: 'public' }, schema: { querystring: logoutQuerySchema, response: { 200: messageSchema } } },
     async (request, reply) => {
-      await auth.logout(request, request.realtime, config);
+      await auth.logout(request, request.realtime, config, request.query.automatic !== '1');
       reply.clearCookie(sessionCookieName(config), { path: '/', secure: config.cookieSecure });
       return { message: TEXTS.loggedOut };
     },

@@ -93,15 +93,18 @@ export async function register(body: RegisterBody, realtime: Realtime, push: Pus
   return { message: TEXTS.registered };
 }
 
-/** Signing out also ends the notifications of this device (its device cookie names it). */
-export async function logout(request: FastifyRequest, realtime: Realtime, config: Config): Promise<void> {
+/**
+ * A sign-out the person chose also ends the notifications of this device (its device cookie names
+ * it); one the app made by itself (idle) keeps them: the caretaker's phone in a pocket still rings.
+ */
+export async function logout(request: FastifyRequest, realtime: Realtime, config: Config, chosen: boolean): Promise<void> {
   const session = request.session;
   if (!session?.userId) return;
   const sessionId = session.sessionId;
   const user = await UserModel.findById(session.userId, { email: 1 }).lean();
   await session.destroy();
   realtime.disconnectSession(sessionId);
-  if (user) await removeDeviceSubscriptions(user._id, knownDevice(request, user.email, config));
+  if (user && chosen) await removeDeviceSubscriptions(user._id, knownDevice(request, user.email, config));
 }
 
 /** Who is signed in, as every page asks: kept presented until any user or school changes. */

@@ -241,6 +241,21 @@ describe('whose device it is', () => {
     expect(await stored(phoneDevice)).not.toBeNull();
   });
 
+  it('an automatic sign-out (the app idle) keeps the device notified: the phone in a pocket still rings', async () => {
+    const user = await makeUser(fx.a.id, 'Vaktmester');
+    const phone = (await signedIn(server.baseUrl, user)).withAllCookies();
+    expect((await phone.login(user.email, 'passord123')).status).toBe(200);
+    const device = service.newDevice('lomme');
+    await subscribe(phone, device);
+    expect((await phone.post('/api/auth/logout?automatic=2')).status).toBe(400);
+    expect((await phone.post('/api/auth/logout?automatic=1')).status).toBe(200);
+    expect((await phone.get('/api/auth/me')).status).toBe(401);
+    expect(await stored(device)).not.toBeNull();
+    const task = await sendCase('19', 'Mens telefonen lå i lomma');
+    await settled();
+    expect(service.to(device).map((p) => p.message.tag)).toEqual([`sak-${task.id}`]);
+  });
+
   it('another user posting the same endpoint takes the device over', async () => {
     const first = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Admin'));
     const device = service.newDevice('delt');
