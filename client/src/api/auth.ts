@@ -8,6 +8,7 @@ import {
   type RegisterBody,
 } from '#protocol/auth';
 import { messageSchema, type Message } from '#protocol/common';
+import { logoutResponseSchema } from '#protocol/oidc';
 import type { ErrorCode } from '#protocol/errors';
 import { HttpError, request } from './http';
 
@@ -17,9 +18,17 @@ export function login(body: LoginBody): Promise<LoginResponse> {
 
 /** Ends the server session; errors are swallowed everywhere (spec §8). True if the server confirmed. */
 export async function logout(): Promise<boolean> {
-  return request('POST', '/api/auth/logout', messageSchema).then(
-    () => true,
-    () => false,
+  return (await endSession()).confirmed;
+}
+
+/**
+ * Ends the server session, and says where to go to sign out at the OpenID provider too when the
+ * session came from one that offers it (the server keeps the ID token; the browser never sees it).
+ */
+export async function endSession(): Promise<{ confirmed: boolean; endSessionUrl?: string }> {
+  return request('POST', '/api/auth/logout', logoutResponseSchema).then(
+    (answer) => ({ confirmed: true, endSessionUrl: answer.endSessionUrl }),
+    () => ({ confirmed: false }),
   );
 }
 
