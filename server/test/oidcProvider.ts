@@ -69,6 +69,7 @@ function providerFor(
     // A signing key of its own (without one oidc-provider warns that it uses its quick-start keys).
     jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), kid: `${spec.id}-test`, use: 'sig', alg: 'RS256' }] },
     pkce: { required: () => true },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: !spec.idTokenHasClaims,
     findAccount: (_ctx: unknown, sub: string) => {
