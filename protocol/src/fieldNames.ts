@@ -41,6 +41,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   role: 'rolle',
   roomNumber: 'romnummer',
   schoolId: 'skole',
+  /** OpenID Connect (issue 33): the provider of a link the Admin removes. */
+  providerId: 'innloggingstjeneste',
   start: 'fra-dato',
   status: 'status',
   studentName: 'elevnavn',

@@ -11,7 +11,20 @@ import { eventRooms, REDACTED_SICK_ROLES, rooms, roomsOf } from './realtime/room
  * as the app describes it to outsiders, takes its access from a cell of that table, and the socket
  * rooms are made of it: a route or a room outside the table fails here.
  */
-const ANYONE = ['GET /api/health', 'GET /api/openapi.json', 'GET /api/schools', 'POST /api/auth/login', 'POST /api/auth/register', 'POST /api/auth/logout'];
+const ANYONE = [
+  'GET /api/health',
+  'GET /api/openapi.json',
+  'GET /api/schools',
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/auth/logout',
+  // Sign-in through an OpenID provider (issue 33): the providers, the flow's two ends, an unknown identity's registration.
+  'GET /api/auth/providers',
+  'GET /api/auth/oidc/:id/start',
+  'GET /api/auth/oidc/:id/callback',
+  'GET /api/auth/oidc/registration',
+  'POST /api/auth/oidc/registration',
+];
 const ANY_SIGNED_IN = ['GET /api/auth/me'];
 
 let server: TestServer;

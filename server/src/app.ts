@@ -11,6 +11,9 @@ import { studentRoutes } from './features/students/routes';
 import { AppMetrics } from './metrics/appMetrics';
 import { registerMetrics } from './metrics/metricsRoute';
 import { authRoutes } from './features/auth/routes';
+import { oidcRoutes } from './features/oidc/routes';
+import { OidcProviders } from './features/oidc/providers';
+import { endSessionUrl } from './features/oidc/service';
 import { classRoutes } from './features/classes/routes';
 import { healthRoutes } from './features/health/routes';
 import { awayRoutes } from './features/away/routes';
@@ -97,7 +100,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onClose', async () => void mongoose.connection.off('reconnected', restored));
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { config });
+  const oidcProviders = new OidcProviders(config);
+  await app.register(authRoutes, { config, endSessionUrl: (request) => endSessionUrl(request, oidcProviders, config) });
+  await app.register(oidcRoutes, { config, providers: oidcProviders });
   await app.register(schoolRoutes);
   await app.register(userRoutes);
   await app.register(classRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseOidcProviders, type OidcProviderConfig } from './oidcConfig';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production-0123456789';
 
@@ -40,6 +41,8 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY må være en P-256-nøkkel i base64url (87 tegn)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY må være en P-256-nøkkel i base64url (43 tegn)').optional(),
   /** Who runs this server, for the push services: a mailto: or https: address. */
+  /** OpenID Connect sign-in (Feide, Microsoft): a JSON list of { id, name, issuer, clientId, clientSecret } (oidcConfig.ts). */
+  OIDC_PROVIDERS: z.string().optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT må være en mailto:- eller https:-adresse').optional(),
 });
 
@@ -81,6 +84,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** BACKUP_KEY: backups are signed with it and restores check it (docs/operations.md). */
   backupKey: string | undefined;
+  /** OIDC_PROVIDERS: the OpenID Connect providers one may sign in with (none when unset). */
+  oidcProviders: OidcProviderConfig[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -131,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: e.CLIENT_DIR,
     metricsToken: e.METRICS_TOKEN,
     backupKey: e.BACKUP_KEY,
+    oidcProviders: parseOidcProviders(e.OIDC_PROVIDERS, e.NODE_ENV),
   };
 }
 

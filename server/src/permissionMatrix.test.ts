@@ -44,6 +44,13 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/register': { probe: (x) => x.post('/api/auth/register', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
   'GET /api/auth/me': { probe: (x) => x.get('/api/auth/me'), expect: [401, 200, 200, 200, 200, 200, 200] },
   'PUT /api/auth/change-password': { probe: (x) => x.put('/api/auth/change-password', {}), expect: ANY_SIGNED_IN_OK(400) },
+  // OpenID Connect (issue 33): this server has no providers configured, so every id is unknown; the
+  // flows themselves are in features/oidc/oidc.test.ts.
+  'GET /api/auth/providers': { probe: (x) => x.get('/api/auth/providers'), expect: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/auth/oidc/:id/start': { probe: (x) => x.get('/api/auth/oidc/feide/start'), expect: [404, 404, 404, 404, 404, 404, 404] },
+  'GET /api/auth/oidc/:id/callback': { probe: (x) => x.get('/api/auth/oidc/feide/callback'), expect: [404, 404, 404, 404, 404, 404, 404] },
+  'GET /api/auth/oidc/registration': { probe: (x) => x.get('/api/auth/oidc/registration'), expect: [404, 404, 404, 404, 404, 404, 404] },
+  'POST /api/auth/oidc/registration': { probe: (x) => x.post('/api/auth/oidc/registration', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
   'GET /api/schools': { probe: (x) => x.get('/api/schools'), expect: [200, 200, 200, 200, 200, 200, 200] },
   // Notifications on the caller's own devices: the school roles that get any, never the platform.
   'GET /api/push/key': { probe: (x) => x.get('/api/push/key'), expect: [401, 403, 403, 200, 200, 200, 403] },
@@ -76,6 +83,11 @@ const MATRIX: Record<string, Row> = {
     probe: (x) => x.put(`/api/admin/users/${BAD_ID}/role`, { role: 'Admin' }),
     expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/admin/users/${fx.a.supervisor.id}/role`, { role: 'Admin' }), status: 404 }],
+  },
+  'DELETE /api/admin/users/:id/identities/:providerId': {
+    probe: (x) => x.delete(`/api/admin/users/${BAD_ID}/identities/feide`),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.delete(`/api/admin/users/${fx.a.supervisor.id}/identities/feide`), status: 404 }],
   },
   'DELETE /api/admin/users/:id': {
     probe: (x) => x.delete(`/api/admin/users/${BAD_ID}`),

@@ -8,6 +8,7 @@ import {
   type RegisterBody,
 } from '#protocol/auth';
 import { messageSchema, type Message } from '#protocol/common';
+import { logoutResponseSchema } from '#protocol/oidc';
 import type { ErrorCode } from '#protocol/errors';
 import { HttpError, request } from './http';
 
@@ -15,14 +16,20 @@ export function login(body: LoginBody): Promise<LoginResponse> {
   return request('POST', '/api/auth/login', loginResponseSchema, body);
 }
 
+/** Ends the server session; errors are swallowed everywhere (spec §8). True if the server confirmed. */
+export async function logout(automatic = false): Promise<boolean> {
+  return (await endSession(automatic)).confirmed;
+}
+
 /**
- * Ends the server session; errors are swallowed everywhere (spec §8). True if the server confirmed.
+ * Ends the server session, and says where to go to sign out at the OpenID provider too when the
+ * session came from one that offers it (the server keeps the ID token; the browser never sees it).
  * `automatic`: the app signs out by itself, and the device keeps its notifications.
  */
-export async function logout(automatic = false): Promise<boolean> {
-  return request('POST', automatic ? '/api/auth/logout?automatic=1' : '/api/auth/logout', messageSchema).then(
-    () => true,
-    () => false,
+export async function endSession(automatic = false): Promise<{ confirmed: boolean; endSessionUrl?: string }> {
+  return request('POST', automatic ? '/api/auth/logout?automatic=1' : '/api/auth/logout', logoutResponseSchema).then(
+    (answer) => ({ confirmed: true, endSessionUrl: answer.endSessionUrl }),
+    () => ({ confirmed: false }),
   );
 }
 

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { LoginResponse, User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { SESSION_END_TEXTS, type SessionEndReason } from '#protocol/sessionEnd';
-import { fetchMe, logout } from '../api/auth';
+import { endSession, fetchMe, logout } from '../api/auth';
 import { ME_FRESH_MS, ME_RETRIES, RETRY_DELAY_MS, SIGN_OUT_TASKS_MS } from '../config';
 import {
   clearLogoutPending,
@@ -134,11 +134,13 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       const target = get().user?.role === PLATFORM_ADMIN_ROLE ? '/plattformadministrator-login' : '/login';
       // While the session still is: what a feature must undo on this device for this user (stores/signOutTasks.ts).
       await runSignOutTasks(SIGN_OUT_TASKS_MS, reason);
-      if (!(await logout(reason !== undefined))) markLogoutPending();
+      const ended = await endSession(reason !== undefined);
+      if (!ended.confirmed) markLogoutPending();
       clearStoredAuth();
       resetStores();
       set({ phase: 'signedOut', user: null, meFetchedAt: 0 });
-      window.location.assign(target);
+      // Signed in through a provider that offers it: signed out there too, and back to /login.
+      window.location.assign(ended.endSessionUrl ?? target);
     },
   };
 });

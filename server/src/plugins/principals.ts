@@ -34,7 +34,12 @@ export function registerPrincipals(app: FastifyInstance, principals: Principals)
 }
 
 /** What a session holds of its sign-in. */
-export type SignIn = { userId?: string; signedInAt?: number };
+export type SignIn = {
+  userId?: string;
+  signedInAt?: number;
+  /** Signed in through an OpenID provider: which, and its ID token, for signing out there too (features/oidc). */
+  oidc?: { providerId: string; idToken: string };
+};
 export type SignInOutcome = { user: SignedInUser } | { refused: 'notSignedIn' | 'schoolInactive' };
 
 /**

@@ -69,6 +69,15 @@ export class RequestSession {
     this.changed = true;
   }
 
+  get oidc(): StoredSession['oidc'] {
+    return this.data.oidc;
+  }
+
+  set oidc(value: StoredSession['oidc']) {
+    this.data = { ...this.data, oidc: value };
+    this.changed = true;
+  }
+
   /** What is stored. */
   toStored(): StoredSession {
     return { ...this.data };

@@ -7,6 +7,7 @@ import { AuthLayout } from './AuthLayout';
 import { CompatNotice } from './CompatNotice';
 import { SignedOutNotice } from './SignedOutNotice';
 import { SignInForm, useSignInOutcomes } from './SignInForm';
+import { ProviderButtons, ProviderFailureNotice } from './ProviderButtons';
 
 export const LOGIN_TITLE = 'Logg inn';
 
@@ -16,6 +17,7 @@ export function LoginPage() {
   return (
     <AuthLayout title={LOGIN_TITLE}>
       <SignedOutNotice />
+      <ProviderFailureNotice />
       <SignInForm
         testId="login"
         onSignedIn={(response) =>
@@ -25,6 +27,7 @@ export function LoginPage() {
         }
         failureDescription={(error) => `${serverMessage(error, 'Kunne ikke logge inn')} (${browserName})`}
       />
+      <ProviderButtons />
       <nav className="auth-links" aria-label="Andre valg">
         <Link to="/register">Opprett ny konto</Link>
         <Link to="/plattformadministrator-login">Plattformadministrator Portal</Link>

@@ -1,5 +1,7 @@
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { OIDC_REGISTER_PARAM } from '#protocol/oidc';
+import { OidcRegisterForm } from './OidcRegisterForm';
 import { landingPath, PASSWORD_MIN_LENGTH, registerBodySchema, type RegisterBody } from '#protocol';
 import { login, register } from '../../api/auth';
 import { serverMessage } from '../../api/http';
@@ -13,7 +15,13 @@ import { useSchoolOptions } from './useSchoolOptions';
 
 type Field = keyof RegisterBody;
 
+/** /register; /register?med=feide: the identity a provider vouched for, registering without a password. */
 export function RegisterPage() {
+  const [search] = useSearchParams();
+  return search.has(OIDC_REGISTER_PARAM) ? <OidcRegisterForm /> : <PasswordRegisterPage />;
+}
+
+function PasswordRegisterPage() {
   const navigate = useNavigate();
   const beginSession = useAuthStore((state) => state.beginSession);
   const schoolOptions = useSchoolOptions();

@@ -3,6 +3,7 @@ import type { User } from '#protocol';
 import { ActionMenu, type MenuAction } from '../../ui/ActionMenu';
 import type { AdminUserActions } from './useAdminUserActions';
 import { ADMIN_STATUS_LABEL, adminRoleTargets, roleChangeLabel } from './userLabels';
+import { SignInMethods } from './SignInMethods';
 
 function UserText({ user, children }: { user: User; children?: ReactNode }) {
   return (
@@ -56,6 +57,11 @@ export function SchoolUserRow({ user, isMe, actions, onDelete }: SchoolUserRowPr
       onSelect: () => void actions.changeRole(user, role),
       testId: `role-${role}`,
     })),
+    ...(user.signIn?.providers ?? []).map((provider) => ({
+      label: `Fjern kobling til ${provider.name}`,
+      onSelect: () => void actions.unlink(user, provider),
+      testId: `unlink-${provider.id}`,
+    })),
     { label: 'Deaktiver bruker', onSelect: () => void actions.deactivate(user), testId: 'deactivate-user' },
     { label: 'Slett bruker', onSelect: () => onDelete(user), danger: true, testId: 'delete-user' },
   ];
@@ -65,6 +71,7 @@ export function SchoolUserRow({ user, isMe, actions, onDelete }: SchoolUserRowPr
         <span className="row-meta" data-testid="role-status">
           {user.role} - {ADMIN_STATUS_LABEL[user.status]}
         </span>
+        <SignInMethods user={user} />
       </UserText>
       <div className="row-actions">
         {isMe ? (

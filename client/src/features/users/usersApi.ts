@@ -41,3 +41,8 @@ export function changeUserRole(user: User, role: Role): Promise<User> {
 export function deleteUser(user: User): Promise<Deleted> {
   return request('DELETE', userPath(user), deletedSchema);
 }
+
+/** Removes the user's link to an OpenID provider ('Fjern kobling til Feide'). */
+export function unlinkIdentity(user: User, providerId: string): Promise<User> {
+  return request('DELETE', userPath(user, `/identities/${encodeURIComponent(providerId)}`), userSchema);
+}

@@ -1,5 +1,5 @@
 import type { Role, User } from '#protocol';
-import { approveUser, changeUserRole, deactivateUser, deleteUser, fetchSchoolUsers, rejectUser } from './usersApi';
+import { approveUser, changeUserRole, deactivateUser, deleteUser, fetchSchoolUsers, rejectUser, unlinkIdentity } from './usersApi';
 import { createCollectionStore, type CollectionState } from '../../stores/collection';
 
 /**
@@ -26,4 +26,5 @@ export const userActions = {
   deactivate: (user: User) => saved(deactivateUser(user)),
   changeRole: (user: User, role: Role) => saved(changeUserRole(user, role)),
   remove: (user: User) => gone(deleteUser(user)),
+  unlink: (user: User, providerId: string) => saved(unlinkIdentity(user, providerId)),
 };

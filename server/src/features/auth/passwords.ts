@@ -10,9 +10,9 @@ export function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /** Verifies against the hash, or against a dummy when there is no user, so timing does not reveal which. */
-export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   dummyHash ??= hashPassword('dummy-password-for-timing');
   const target = hash ?? (await dummyHash);
   const ok = await argon2.verify(target, password).catch(() => false);
-  return hash !== null && ok;
+  return !!hash && ok;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changePasswordBodySchema,
@@ -9,6 +9,7 @@ import {
   registerBodySchema,
 } from '#protocol/auth';
 import { messageSchema } from '#protocol/common';
+import { logoutResponseSchema } from '#protocol/oidc';
 import { POLICY } from '#protocol/policy';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../../config';
@@ -21,7 +22,13 @@ const ACCOUNT_WINDOW_MS = 15 * 60_000;
 /** Wrong current passwords on change-password before that user waits out the window. */
 const PASSWORD_CHANGE_FAILURES = 5;
 
-export async function authRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+type AuthRouteOptions = {
+  config: Config;
+  /** Where the browser goes to sign out at the OpenID provider too, for a session that came from one (features/oidc). */
+  endSessionUrl?: (request: FastifyRequest) => Promise<string | undefined>;
+};
+
+export async function authRoutes(app: FastifyInstance, { config, endSessionUrl }: AuthRouteOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
   const passwordLimiter = new AccountLimiter(PASSWORD_CHANGE_FAILURES, ACCOUNT_WINDOW_MS);
@@ -47,11 +54,13 @@ export async function authRoutes(app: FastifyInstance, { config }: { config: Con
 
   r.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { querystring: logoutQuerySchema, response: { 200: messageSchema } } },
+    { config: { access: 'public' }, schema: { querystring: logoutQuerySchema, response: { 200: logoutResponseSchema } } },
     async (request, reply) => {
+      // Read before the session ends: it holds the ID token the provider's sign-out wants.
+      const atProvider = await endSessionUrl?.(request);
       await auth.logout(request, request.realtime, config, request.query.automatic !== '1');
       reply.clearCookie(sessionCookieName(config), { path: '/', secure: config.cookieSecure });
-      return { message: TEXTS.loggedOut };
+      return { message: TEXTS.loggedOut, ...(atProvider ? { endSessionUrl: atProvider } : {}) };
     },
   );
 

@@ -9,15 +9,35 @@ const userSchema = new Schema(
     name: { type: String, required: true, trim: true },
     /** Trimmed and lower-cased before it is stored: e-mail is unique regardless of case. */
     email: { type: String, required: true, unique: true },
-    passwordHash: { type: String, required: true },
+    /** Null for someone who registered through an OpenID provider and has set no password here (issue 33). */
+    passwordHash: { type: String, default: null },
     role: { type: String, enum: ROLES, required: true },
     status: { type: String, enum: USER_STATUSES, required: true },
     /** Null only for Plattformadministrator, who belongs to no school. */
     schoolId: { type: Schema.Types.ObjectId, ref: 'School', default: null, index: true },
+    /** Identities at OpenID providers that sign in as this user (features/oidc/identities.ts). */
+    identities: {
+      type: [
+        new Schema(
+          {
+            issuer: { type: String, required: true },
+            subject: { type: String, required: true },
+            providerId: { type: String, required: true },
+            providerName: { type: String, required: true },
+            linkedAt: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
+    /** `${issuer} ${subject}` of each identity: what sign-in looks an identity up by (the embedded engine matches array elements, not their fields). */
+    identityKeys: { type: [String], default: undefined },
   },
   { timestamps: appTimestamps },
 );
 userSchema.index({ schoolId: 1, status: 1 });
+userSchema.index({ identityKeys: 1 }, { sparse: true });
 
 // Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
 userSchema.post(['save', 'deleteOne'], { document: true, query: false }, async () => changed(principals));

@@ -14,5 +14,9 @@ export function presentUser(user: UserRecord, schoolName: string | null): User {
     schoolId: user.schoolId ? user.schoolId.toHexString() : null,
     schoolName,
     updatedAt: changedAt(user),
+    signIn: {
+      password: !!user.passwordHash,
+      providers: (user.identities ?? []).map((identity) => ({ id: identity.providerId, name: identity.providerName })),
+    },
   };
 }
