@@ -8,6 +8,7 @@ export * from './collation';
 export * from './reportOrder';
 export * from './counting';
 export * from './auth';
+export * from './passwordReset';
 export * from './schools';
 export * from './users';
 export * from './classes';

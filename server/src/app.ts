@@ -39,6 +39,7 @@ import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { attachRealtime } from './realtime/attach';
 import { attachPush } from './features/push/plugin';
 import { pushRoutes } from './features/push/routes';
+import { passwordResetRoutes } from './features/passwordReset/routes';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
+  await app.register(passwordResetRoutes, { config });
   await app.register(schoolRoutes);
   await app.register(userRoutes);
   await app.register(classRoutes);
