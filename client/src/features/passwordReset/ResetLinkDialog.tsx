@@ -6,6 +6,7 @@ import { serverMessage } from '../../api/http';
 import { Modal } from '../../ui/Modal';
 import { failureToast, toast } from '../../ui/toastStore';
 import { makeResetLink } from './passwordResetApi';
+import './passwordReset.css';
 
 type Shown = { user: User; link: PasswordResetLink };
 
@@ -34,7 +35,7 @@ export function useResetLinkAction() {
 }
 
 function ResetLinkDialog({ shown, onClose }: { shown: Shown | null; onClose(): void }) {
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 
   async function copy(link: string): Promise<void> {
@@ -65,11 +66,14 @@ function ResetLinkDialog({ shown, onClose }: { shown: Shown | null; onClose(): v
             <label className="field-label" htmlFor={id}>
               Lenke
             </label>
-            <input
+            {/* The whole link in view, wrapped: it is read out or typed over as well as copied. */}
+            <textarea
               id={id}
               ref={field}
-              className="input"
+              className="input reset-link-text"
               readOnly
+              rows={3}
+              spellCheck={false}
               value={shown.link.link}
               aria-describedby={`${id}-hint`}
               onFocus={(event) => event.currentTarget.select()}
