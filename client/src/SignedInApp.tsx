@@ -16,7 +16,7 @@ import { OfflineBanner } from './ui/OfflineBanner';
 const AccessibilityStatementPage = lazy(() =>
   import('./features/accessibility/AccessibilityStatementPage').then((m) => ({ default: m.AccessibilityStatementPage })),
 );
-const ResetPasswordPage = lazy(() => import('./features/passwordReset/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 
 /**
  * Everything behind sign-in, in a chunk of its own: the sign-in pages load neither the screens nor

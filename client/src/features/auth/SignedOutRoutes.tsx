@@ -8,8 +8,8 @@ import { LoginPage } from './LoginPage';
 // login come when asked for.
 const RegisterPage = lazy(() => import('./RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const PlatformLoginPage = lazy(() => import('./PlatformLoginPage').then((m) => ({ default: m.PlatformLoginPage })));
-const ForgotPasswordPage = lazy(() => import('../passwordReset/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import('../passwordReset/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const ForgotPasswordPage = lazy(() => import('./ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 const AccessibilityStatementPage = lazy(() =>
   import('../accessibility/AccessibilityStatementPage').then((m) => ({ default: m.AccessibilityStatementPage })),
 );

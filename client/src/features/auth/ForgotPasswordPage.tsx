@@ -5,8 +5,8 @@ import { serverMessage } from '../../api/http';
 import { TextField } from '../../ui/TextField';
 import { failureToast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
-import { AuthLayout } from '../auth/AuthLayout';
-import { fetchResetOptions, requestResetMail } from './passwordResetApi';
+import { AuthLayout } from './AuthLayout';
+import { fetchResetOptions, requestResetMail } from '../passwordReset/passwordResetApi';
 
 type Options = 'loading' | 'byMail' | 'askAdmin';
 

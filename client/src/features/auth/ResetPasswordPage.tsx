@@ -7,8 +7,8 @@ import { errorCode, serverMessage } from '../../api/http';
 import { TextField } from '../../ui/TextField';
 import { failureToast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
-import { AuthLayout } from '../auth/AuthLayout';
-import { resetPassword } from './passwordResetApi';
+import { AuthLayout } from './AuthLayout';
+import { resetPassword } from '../passwordReset/passwordResetApi';
 
 type Outcome = { done: true; message: string } | { done: false; message: string } | null;
 
