@@ -116,6 +116,7 @@ describe('users screen, live', () => {
     expect(await menuItems(admin, 'Kari A')).toEqual([
       'Oppgrader til Admin',
       'Oppgrader til Vaktmester',
+      'Lag lenke for nytt passord',
       'Deaktiver bruker',
       'Slett bruker',
     ]);
@@ -123,7 +124,7 @@ describe('users screen, live', () => {
     await admin.keyboard.press('Escape');
     await admin.getByRole('menu').waitFor({ state: 'detached' });
 
-    expect(await menuItems(admin, 'Vaktmester A')).toEqual(['Nedgrader til Tilsynsvakt', 'Deaktiver bruker', 'Slett bruker']);
+    expect(await menuItems(admin, 'Vaktmester A')).toEqual(['Nedgrader til Tilsynsvakt', 'Lag lenke for nytt passord', 'Deaktiver bruker', 'Slett bruker']);
     await admin.keyboard.press('Escape');
   });
 
@@ -145,7 +146,7 @@ describe('users screen, live', () => {
     await supervisor.getByRole('heading', { name: 'Admin Meny' }).waitFor();
     expect(await wasReloaded(supervisor)).toBe(false);
 
-    expect(await menuItems(admin, 'Kari A')).toEqual(['Nedgrader til Tilsynsvakt', 'Deaktiver bruker', 'Slett bruker']);
+    expect(await menuItems(admin, 'Kari A')).toEqual(['Nedgrader til Tilsynsvakt', 'Lag lenke for nytt passord', 'Deaktiver bruker', 'Slett bruker']);
     await admin.getByRole('menuitem', { name: 'Nedgrader til Tilsynsvakt' }).click();
     await waitForToast(admin, 'Brukerrolle oppdatert');
     await supervisor.waitForURL((url) => url.pathname === '/tilsynsvakt', { timeout: 10_000 });

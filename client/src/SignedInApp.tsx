@@ -8,7 +8,7 @@ import { RoleChangeRedirect } from './features/auth/RoleChangeRedirect';
 import { SessionRuntime } from './features/auth/SessionRuntime';
 import { PushSync } from './features/push/PushSync';
 import { useAuthStore } from './stores/authStore';
-import { STATEMENT_PATH } from '#protocol/product';
+import { PASSWORD_RESET_PATH, STATEMENT_PATH } from '#protocol/product';
 import { LiveAnnouncer } from './ui/LiveAnnouncer';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { OfflineBanner } from './ui/OfflineBanner';
@@ -17,6 +17,7 @@ import { OfflineBanner } from './ui/OfflineBanner';
 const AccessibilityStatementPage = lazy(() =>
   import('./features/accessibility/AccessibilityStatementPage').then((m) => ({ default: m.AccessibilityStatementPage })),
 );
+const ResetPasswordPage = lazy(() => import('./features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 
 /**
  * Everything behind sign-in, in a chunk of its own: the sign-in pages load neither the screens nor
@@ -27,7 +28,10 @@ export default function SignedInApp() {
   // A new role or school: every screen starts again, loading what it shows for who the user is now.
   const identity = useAuthStore((state) => (state.user ? `${state.user.id}:${state.user.role}:${state.user.schoolId ?? ''}` : ''));
   // The accessibility statement is open to every account, whatever its status.
-  const statement = useLocation().pathname === STATEMENT_PATH;
+  const path = useLocation().pathname;
+  const statement = path === STATEMENT_PATH;
+  // A link for a new password opened in a browser that is signed in (as anyone): the link still works.
+  const passwordReset = path === PASSWORD_RESET_PATH;
   usePendingUserAnnouncements();
   return (
     <>
@@ -36,10 +40,8 @@ export default function SignedInApp() {
       <SessionRuntime />
       <PushSync />
       <RoleChangeRedirect />
-      {statement ? (
-        <Suspense fallback={<LoadingScreen />}>
-          <AccessibilityStatementPage />
-        </Suspense>
+      {statement || passwordReset ? (
+        <Suspense fallback={<LoadingScreen />}>{statement ? <AccessibilityStatementPage /> : <ResetPasswordPage />}</Suspense>
       ) : status === 'approved' ? (
         <ApprovedRoutes key={identity} />
       ) : status === 'pending' ? (

@@ -13,6 +13,8 @@ const email = z
   .min(1, 'E-post må fylles ut')
   .max(EMAIL_MAX_LENGTH, 'E-postadressen er for lang')
   .pipe(z.email({ error: 'Ugyldig e-postadresse' }));
+/** An e-mail address as the sign-in and registration forms take it. */
+export const emailSchema = email;
 
 const password = z
   .string({ error: 'Passord må fylles ut' })
@@ -23,6 +25,8 @@ const newPassword = z
   .string({ error: 'Nytt passord må fylles ut' })
   .min(PASSWORD_MIN_LENGTH, `Passordet må være minst ${PASSWORD_MIN_LENGTH} tegn`)
   .max(PASSWORD_MAX_LENGTH, 'Passordet er for langt');
+/** A new password: the rules of registration and change-password. */
+export const newPasswordSchema = newPassword;
 
 export const personNameSchema = z
   .string({ error: 'Navn må fylles ut' })

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'accountDeactivated',
   'schoolInactive',
   'wrongCurrentPassword',
+  // A link for a new password that does not work (unknown, used, expired, voided).
+  'resetLinkInvalid',
   'missingXhrHeader',
   // The school a route acts on.
   'otherSchool',

@@ -9,6 +9,7 @@ export * from './reportOrder';
 export * from './counting';
 export * from './auth';
 export * from './oidc';
+export * from './passwordReset';
 export * from './schools';
 export * from './users';
 export * from './classes';

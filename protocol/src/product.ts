@@ -19,6 +19,9 @@ export const SESSION_HINT_META = `${PRODUCT_NAME.toLowerCase()}-session`;
 export const REGISTER_PATH = '/register';
 export const PLATFORM_LOGIN_PATH = '/plattformadministrator-login';
 export const STATEMENT_PATH = '/tilgjengelighet';
+/** A forgotten password: asking for a link by e-mail, and setting a new one with a link (the token after '#'). */
+export const FORGOT_PASSWORD_PATH = '/glemt-passord';
+export const PASSWORD_RESET_PATH = '/nytt-passord';
 
 /**
  * Whether a signed-out visitor on this path sees the sign-in form, matched as the client's router
@@ -26,5 +29,5 @@ export const STATEMENT_PATH = '/tilgjengelighet';
  */
 export function showsSignInForm(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '').toLowerCase();
-  return path !== REGISTER_PATH && path !== PLATFORM_LOGIN_PATH && path !== STATEMENT_PATH;
+  return path !== REGISTER_PATH && path !== PLATFORM_LOGIN_PATH && path !== STATEMENT_PATH && path !== FORGOT_PASSWORD_PATH && path !== PASSWORD_RESET_PATH;
 }

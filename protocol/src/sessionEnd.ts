@@ -12,6 +12,7 @@ export const SESSION_END_REASONS = [
   'schoolInactive',
   'schoolDeleted',
   'passwordChanged',
+  'passwordReset',
   'expired',
 ] as const;
 /** What the server says with `session.ended`. */
@@ -28,6 +29,7 @@ export const SESSION_END_TEXTS: Record<SessionEndReason, string> = {
   schoolInactive: 'Skolen din er deaktivert. Kontakt administratoren.',
   schoolDeleted: 'Skolen din er slettet.',
   passwordChanged: 'Passordet ble endret på en annen enhet. Logg inn med det nye passordet.',
+  passwordReset: 'Passordet ble endret med en lenke for nytt passord. Logg inn med det nye passordet.',
   expired: 'Økten din er utløpt. Logg inn på nytt.',
   idle: 'Du ble logget ut etter 2 minutter uten aktivitet.',
   signedOutElsewhere: 'Du er ikke lenger logget inn. Logg inn på nytt.',

@@ -24,6 +24,10 @@ const ANYONE = [
   'GET /api/auth/oidc/:id/callback',
   'GET /api/auth/oidc/registration',
   'POST /api/auth/oidc/registration',
+  // A forgotten password (issue 33).
+  'GET /api/auth/forgot-password',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
 ];
 const ANY_SIGNED_IN = ['GET /api/auth/me'];
 

@@ -42,6 +42,7 @@ import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { attachRealtime } from './realtime/attach';
 import { attachPush } from './features/push/plugin';
 import { pushRoutes } from './features/push/routes';
+import { passwordResetRoutes } from './features/passwordReset/routes';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const oidcProviders = new OidcProviders(config);
   await app.register(authRoutes, { config, endSessionUrl: (request) => endSessionUrl(request, oidcProviders, config) });
   await app.register(oidcRoutes, { config, providers: oidcProviders });
+  await app.register(passwordResetRoutes, { config });
   await app.register(schoolRoutes);
   await app.register(userRoutes);
   await app.register(classRoutes);

@@ -44,6 +44,9 @@ const envSchema = z.object({
   /** OpenID Connect sign-in (Feide, Microsoft): a JSON list of { id, name, issuer, clientId, clientSecret } (oidcConfig.ts). */
   OIDC_PROVIDERS: z.string().optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT må være en mailto:- eller https:-adresse').optional(),
+  /** E-mail for 'Glemt passord?': the SMTP server (smtp:// or smtps://, user and password in the URL) and the sender. */
+  SMTP_URL: z.string().refine(isSmtpUrl, 'SMTP_URL må være en smtp://- eller smtps://-adresse, f.eks. smtp://bruker:passord@smtp.skole.no:587').optional(),
+  MAIL_FROM: z.string().refine(isMailFrom, 'MAIL_FROM må være en e-postadresse, f.eks. «Tilsynsvakt <tilsynsvakt@skole.no>»').optional(),
 });
 
 export type Config = {
@@ -86,6 +89,8 @@ export type Config = {
   backupKey: string | undefined;
   /** OIDC_PROVIDERS: the OpenID Connect providers one may sign in with (none when unset). */
   oidcProviders: OidcProviderConfig[];
+  /** SMTP_URL and MAIL_FROM: where reset links are sent from; undefined: no 'Glemt passord?' by e-mail. */
+  mail: { smtpUrl: string; from: string } | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -105,6 +110,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new Error('VAPID_PUBLIC_KEY og VAPID_PRIVATE_KEY må settes sammen.');
+  }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new Error('SMTP_URL og MAIL_FROM må settes sammen.');
+  }
+  // The link in a mail must point at the portal itself, never at whatever Host a request names.
+  if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.PUBLIC_ORIGIN) {
+    throw new Error('SMTP_URL krever PUBLIC_ORIGIN i produksjon: lenken i e-posten skal peke på portalens egen adresse.');
   }
   if (Boolean(e.PLATFORM_ADMIN_EMAIL) !== Boolean(e.PLATFORM_ADMIN_PASSWORD)) {
     throw new Error('PLATFORM_ADMIN_EMAIL og PLATFORM_ADMIN_PASSWORD må settes sammen.');
@@ -137,7 +149,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     backupKey: e.BACKUP_KEY,
     oidcProviders: parseOidcProviders(e.OIDC_PROVIDERS, e.NODE_ENV),
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+/** 'tilsynsvakt@skole.no' or 'Tilsynsvakt <tilsynsvakt@skole.no>', on one line. */
+function isMailFrom(value: string): boolean {
+  if (/[\r\n]/.test(value)) return false;
+  const named = /^[^<>\r\n]*<([^<>]+)>$/.exec(value.trim());
+  return ADDRESS.test(named ? named[1]! : value.trim());
 }
 
 /** The public https origin when there is one; otherwise an address that says whose server this is. */

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { FORGOT_PASSWORD_PATH } from '#protocol/product';
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import { browserName } from '../../api/browser';
@@ -29,6 +30,9 @@ export function LoginPage() {
       />
       <ProviderButtons />
       <nav className="auth-links" aria-label="Andre valg">
+        <Link to={FORGOT_PASSWORD_PATH} data-testid="forgot-password-link">
+          Glemt passord?
+        </Link>
         <Link to="/register">Opprett ny konto</Link>
         <Link to="/plattformadministrator-login">Plattformadministrator Portal</Link>
       </nav>

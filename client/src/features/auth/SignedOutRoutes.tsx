@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH } from '#protocol/product';
+import { FORGOT_PASSWORD_PATH, PASSWORD_RESET_PATH, PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH } from '#protocol/product';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { LoginPage } from './LoginPage';
 
@@ -8,6 +8,8 @@ import { LoginPage } from './LoginPage';
 // login come when asked for.
 const RegisterPage = lazy(() => import('./RegisterPage').then((m) => ({ default: m.RegisterPage })));
 const PlatformLoginPage = lazy(() => import('./PlatformLoginPage').then((m) => ({ default: m.PlatformLoginPage })));
+const ForgotPasswordPage = lazy(() => import('./ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 const AccessibilityStatementPage = lazy(() =>
   import('../accessibility/AccessibilityStatementPage').then((m) => ({ default: m.AccessibilityStatementPage })),
 );
@@ -20,6 +22,8 @@ export function SignedOutRoutes() {
         <Route path={REGISTER_PATH} element={<RegisterPage />} />
         <Route path={PLATFORM_LOGIN_PATH} element={<PlatformLoginPage />} />
         <Route path={STATEMENT_PATH} element={<AccessibilityStatementPage />} />
+        <Route path={FORGOT_PASSWORD_PATH} element={<ForgotPasswordPage />} />
+        <Route path={PASSWORD_RESET_PATH} element={<ResetPasswordPage />} />
         <Route path="*" element={<LoginPage />} />
       </Routes>
     </Suspense>

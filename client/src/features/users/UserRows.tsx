@@ -47,10 +47,12 @@ interface SchoolUserRowProps {
   isMe: boolean;
   actions: AdminUserActions;
   onDelete(user: User): void;
+  /** 'Lag lenke for nytt passord' (issue 33). */
+  onResetLink(user: User): void;
 }
 
 /** A user of the school: 'role - status', and for other approved users the allowed actions (spec §2.5). */
-export function SchoolUserRow({ user, isMe, actions, onDelete }: SchoolUserRowProps) {
+export function SchoolUserRow({ user, isMe, actions, onDelete, onResetLink }: SchoolUserRowProps) {
   const menu: MenuAction[] = [
     ...adminRoleTargets(user).map((role) => ({
       label: roleChangeLabel(user.role, role),
@@ -62,6 +64,7 @@ export function SchoolUserRow({ user, isMe, actions, onDelete }: SchoolUserRowPr
       onSelect: () => void actions.unlink(user, provider),
       testId: `unlink-${provider.id}`,
     })),
+    { label: 'Lag lenke for nytt passord', onSelect: () => onResetLink(user), testId: 'reset-link-user' },
     { label: 'Deaktiver bruker', onSelect: () => void actions.deactivate(user), testId: 'deactivate-user' },
     { label: 'Slett bruker', onSelect: () => onDelete(user), danger: true, testId: 'delete-user' },
   ];

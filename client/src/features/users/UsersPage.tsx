@@ -11,6 +11,7 @@ import { useAdminUserActions } from './useAdminUserActions';
 import { byName } from '../../ui/byName';
 import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
+import { useResetLinkAction } from '../passwordReset/ResetLinkDialog';
 
 /** /admin/brukere (Admin, Plattformadministrator): pending registrations and every user of the school, live. */
 export function UsersPage() {
@@ -28,6 +29,7 @@ function SchoolUsers({ schoolId }: { schoolId: string }) {
   const pendingCount = useUsersStore(selectPendingCount);
   const actions = useAdminUserActions();
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const resetLink = useResetLinkAction();
 
   const users = useMemo(() => Object.values(byId).sort(byName), [byId]);
   const pending = useMemo(() => users.filter((user) => user.status === 'pending'), [users]);
@@ -74,7 +76,7 @@ function SchoolUsers({ schoolId }: { schoolId: string }) {
           ) : (
             <ul className="row-list" data-testid="all-list">
               {users.map((user) => (
-                <SchoolUserRow key={user.id} user={user} isMe={user.id === me.id} actions={actions} onDelete={setToDelete} />
+                <SchoolUserRow key={user.id} user={user} isMe={user.id === me.id} actions={actions} onDelete={setToDelete} onResetLink={(user) => void resetLink.make(user)} />
               ))}
             </ul>
           )}
@@ -82,6 +84,7 @@ function SchoolUsers({ schoolId }: { schoolId: string }) {
       </Tabs.Root>
 
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} onDelete={actions.remove} />
+      {resetLink.dialog}
     </>
   );
 }

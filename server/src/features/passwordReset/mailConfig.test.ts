@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+
+describe('SMTP_URL and MAIL_FROM', () => {
+  it('are off unless both are set; then they are kept as given', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: '', MAIL_FROM: '' }).mail).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://bruker:pass@smtp.skole.no:587', MAIL_FROM: 'Tilsynsvakt <tilsynsvakt@skole.no>' }).mail).toEqual({
+      smtpUrl: 'smtp://bruker:pass@smtp.skole.no:587',
+      from: 'Tilsynsvakt <tilsynsvakt@skole.no>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://smtp.skole.no', MAIL_FROM: 'tilsynsvakt@skole.no' }).mail?.from).toBe('tilsynsvakt@skole.no');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.skole.no' })).toThrow(/SMTP_URL og MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'tilsynsvakt@skole.no' })).toThrow(/SMTP_URL og MAIL_FROM/);
+  });
+
+  it('refuse what is not an SMTP server or an address, with a clear message', () => {
+    for (const bad of ['http://smtp.skole.no', 'smtp.skole.no:587', 'smtp://', 'mailto:x@y.no']) {
+      expect(() => loadConfig({ SMTP_URL: bad, MAIL_FROM: 'a@b.no' }), bad).toThrow(/SMTP_URL må være en smtp/);
+    }
+    for (const bad of ['tilsynsvakt', 'Tilsynsvakt <>', 'a@b.no\r\nBcc: c@d.no', 'a b@c.no']) {
+      expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.skole.no', MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM må være en e-postadresse/);
+    }
+  });
+
+  it('in production only with PUBLIC_ORIGIN: a mailed link never takes its address from a request’s Host', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), SMTP_URL: 'smtps://smtp.skole.no', MAIL_FROM: 'a@skole.no' };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadConfig({ ...production, PUBLIC_ORIGIN: 'https://tilsyn.skole.no' }).mail).toBeDefined();
+  });
+});
