@@ -293,6 +293,17 @@ describe('whose device it is', () => {
     for (const device of devices) expect(await stored(device)).toBeNull();
   });
 
+  it('a new password set with a reset link removes every device of the user', async () => {
+    const user = await makeUser(fx.a.id, 'Vaktmester');
+    const device = service.newDevice('tilbakestilt');
+    await subscribe(await signedIn(server.baseUrl, user), device);
+    const made = await c.adminA.post<{ link: string }>(`/api/admin/users/${user.id}/password-reset-link`);
+    expect(made.status).toBe(201);
+    const token = made.body.link.split('#')[1];
+    expect((await c.anonymous.post('/api/auth/reset-password', { token, newPassword: 'nytt-passord-1' })).status).toBe(200);
+    expect(await stored(device)).toBeNull();
+  });
+
   it('a new role keeps the devices, without the Admin\'s choice of cases', async () => {
     const user = await makeUser(fx.a.id, 'Admin');
     const device = service.newDevice('rolle');
