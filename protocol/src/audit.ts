@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = {
   'user.resetLinkMade': 'Lagde lenke for nytt passord',
   'user.resetLinkMailed': 'Sendte lenke for nytt passord på e-post',
   'user.resetLinkUsed': 'Satte nytt passord med lenke',
+  'user.passkeyAdded': 'La til passnøkkel',
+  'user.passkeyRemoved': 'Fjernet passnøkkel',
   'report.edited': 'Redigerte rapport',
   'report.deleted': 'Slettet rapport',
   'trip.removed': 'Fjernet reise',

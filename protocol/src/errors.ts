@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'accountDeactivated',
   'schoolInactive',
   'wrongCurrentPassword',
+  /** A passkey's challenge expired or was used, or its answer did not verify (issue 33). */
+  'passkeyFailed',
   // A link for a new password that does not work (unknown, used, expired, voided).
   'resetLinkInvalid',
   'missingXhrHeader',

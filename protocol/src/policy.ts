@@ -56,8 +56,8 @@ const TABLE = {
   audit: { see: school(ADMINS) },
   /** The platform's schools and users, and every school's audit trail. */
   platform: { see: { roles: PLATFORM_ADMIN, scope: 'platform' }, change: { roles: PLATFORM_ADMIN, scope: 'platform' } },
-  /** The caller's own account (its password). */
-  ownAccount: { change: { roles: EVERY_MEMBER, scope: 'account' } },
+  /** The caller's own account: its password, its passkeys ('Min konto'). */
+  ownAccount: { see: { roles: EVERY_MEMBER, scope: 'account' }, change: { roles: EVERY_MEMBER, scope: 'account' } },
   /** Notifications on the caller's own devices (Web Push), for the roles that get any. */
   pushNotifications: { see: { roles: PUSH_ROLES, scope: 'account' }, change: { roles: PUSH_ROLES, scope: 'account' } },
 } satisfies Record<string, Partial<Record<Verb, Rule>>>;

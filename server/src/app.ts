@@ -43,6 +43,7 @@ import { attachRealtime } from './realtime/attach';
 import { attachPush } from './features/push/plugin';
 import { pushRoutes } from './features/push/routes';
 import { passwordResetRoutes } from './features/passwordReset/routes';
+import { passkeyRoutes } from './features/passkeys/routes';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(authRoutes, { config, endSessionUrl: (request) => endSessionUrl(request, oidcProviders, config) });
   await app.register(oidcRoutes, { config, providers: oidcProviders });
   await app.register(passwordResetRoutes, { config });
+  await app.register(passkeyRoutes, { config });
   await app.register(schoolRoutes);
   await app.register(userRoutes);
   await app.register(classRoutes);
