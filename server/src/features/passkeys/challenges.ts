@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Types } from 'mongoose';
 import type { Config } from '../../config';
+import { appNow } from '../../appClock';
 import { trusted } from '../../db/trusted';
 import { hostCookieName } from '../../plugins/session';
 import { PasskeyChallenge, type PasskeyChallengeRecord } from './model';
@@ -33,10 +34,10 @@ export async function keepChallenge(
   userId: Types.ObjectId | null,
 ): Promise<void> {
   // Expired challenges go as new ones are made; nobody waits for it.
-  void PasskeyChallenge.deleteMany({ expiresAt: trusted({ $lte: new Date() }) }).catch(() => undefined);
+  void PasskeyChallenge.deleteMany({ expiresAt: trusted({ $lte: appNow() }) }).catch(() => undefined);
   const id = randomBytes(24).toString('base64url');
   const { rpId, origin } = relyingParty(request, config);
-  await PasskeyChallenge.create({ _id: id, kind, challenge, userId, rpId, origin, expiresAt: new Date(Date.now() + CHALLENGE_MS) });
+  await PasskeyChallenge.create({ _id: id, kind, challenge, userId, rpId, origin, expiresAt: new Date(appNow().getTime() + CHALLENGE_MS) });
   reply.setCookie(hostCookieName(CHALLENGE_COOKIE, config), id, {
     signed: true,
     httpOnly: true,
@@ -55,5 +56,5 @@ export async function takeChallenge(request: FastifyRequest, reply: FastifyReply
   const unsigned = raw ? request.unsignCookie(raw) : null;
   if (!unsigned?.valid || !unsigned.value) return null;
   const found = await PasskeyChallenge.findOneAndDelete({ _id: unsigned.value, kind }).lean<PasskeyChallengeRecord>();
-  return found && found.expiresAt.getTime() > Date.now() ? found : null;
+  return found && found.expiresAt.getTime() > appNow().getTime() ? found : null;
 }
