@@ -239,4 +239,13 @@ describe('removing a passkey', () => {
     expect(await AuditModel.findOne({ action: 'user.passkeyRemoved', targetId: user.id }).lean()).toMatchObject({ detail: 'Gammel' });
     expect((await signInWith(authenticator)).res.status).toBe(401);
   });
+
+  it('goes with its user when an Admin deletes the account', async () => {
+    const user = await makeUser(fx.a.id, 'Tilsynsvakt');
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    await addPasskey(await signedInBrowser(user), authenticator);
+    expect((await c.adminA.delete(`/api/admin/users/${user.id}`)).status).toBe(200);
+    expect(await PasskeyModel.countDocuments({ userId: user.id })).toBe(0);
+    expect((await signInWith(authenticator)).res.status).toBe(401);
+  });
 });
