@@ -61,6 +61,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   publicKey: 'offentlig nøkkel',
   signature: 'signatur',
   userHandle: 'brukerhåndtak',
+  /** A one-time code from the authenticator app, or a recovery code. */
+  code: 'kode',
   start: 'fra-dato',
   status: 'status',
   studentName: 'elevnavn',

@@ -11,6 +11,7 @@ export * from './auth';
 export * from './oidc';
 export * from './passwordReset';
 export * from './passkeys';
+export * from './secondFactor';
 export * from './schools';
 export * from './users';
 export * from './classes';

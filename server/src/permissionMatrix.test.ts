@@ -63,6 +63,13 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/account/passkeys/:id': { probe: (x) => x.request('DELETE', `/api/account/passkeys/${BAD_ID}`), expect: ANY_SIGNED_IN_OK(400) },
   'POST /api/auth/passkey/options': { probe: (x) => x.post('/api/auth/passkey/options'), expect: [200, 200, 200, 200, 200, 200, 200] },
   'POST /api/auth/passkey/login': { probe: (x) => x.post('/api/auth/passkey/login', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
+  // An authenticator app (issue 33): one's own on 'Min konto'; the code at sign-in is open to anyone
+  // (without a half-done sign-in in this browser, 401). The flows are in features/secondFactor/totp.test.ts.
+  'GET /api/account/totp': { probe: (x) => x.get('/api/account/totp'), expect: ANY_SIGNED_IN_OK(200) },
+  'POST /api/account/totp/setup': { probe: (x) => x.post('/api/account/totp/setup'), expect: ANY_SIGNED_IN_OK(200) },
+  'POST /api/account/totp/confirm': { probe: (x) => x.post('/api/account/totp/confirm', {}), expect: ANY_SIGNED_IN_OK(400) },
+  'POST /api/account/totp/disable': { probe: (x) => x.post('/api/account/totp/disable', {}), expect: ANY_SIGNED_IN_OK(400) },
+  'POST /api/auth/second-factor': { probe: (x) => x.post('/api/auth/second-factor', { code: '123456' }), expect: [401, 401, 401, 401, 401, 401, 401] },
   'GET /api/schools': { probe: (x) => x.get('/api/schools'), expect: [200, 200, 200, 200, 200, 200, 200] },
   // Notifications on the caller's own devices: the school roles that get any, never the platform.
   'GET /api/push/key': { probe: (x) => x.get('/api/push/key'), expect: [401, 403, 403, 200, 200, 200, 403] },
