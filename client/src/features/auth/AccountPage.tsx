@@ -3,8 +3,9 @@ import { homePath } from '#protocol';
 import { useCurrentUser } from '../../stores/authStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { PasskeyList } from '../passkeys/PasskeyList';
+import { TotpCard } from '../secondFactor/TotpCard';
 
-/** /min-konto: the signed-in user's own ways to sign in: passkeys, and the password. */
+/** /min-konto: the signed-in user's own ways to sign in: passkeys, an authenticator app, and the password. */
 export function AccountPage() {
   const user = useCurrentUser();
   return (
@@ -15,6 +16,7 @@ export function AccountPage() {
           Innlogget som {user.name} ({user.email}).
         </p>
         <PasskeyList />
+        <TotpCard />
         <section className="card account-section" aria-labelledby="account-password-title">
           <h2 id="account-password-title" className="section-title">
             Passord
