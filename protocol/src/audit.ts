@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   'user.totpEnabled': 'Slo på autentiseringsapp',
   'user.totpDisabled': 'Slo av autentiseringsapp',
   'user.recoveryCodeUsed': 'Brukte gjenopprettingskode',
+  'settings.secondFactorChanged': 'Endret krav om to-trinns innlogging',
   'report.edited': 'Redigerte rapport',
   'report.deleted': 'Slettet rapport',
   'trip.removed': 'Fjernet reise',

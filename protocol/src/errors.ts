@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'wrongCode',
   /** The half-done sign-in (or TOTP set-up) expired or ran out of attempts. */
   'secondFactorExpired',
+  /** A second factor is required of this account and it has none to give at this door (issue 33). */
+  'secondFactorSetupNeeded',
   // A link for a new password that does not work (unknown, used, expired, voided).
   'resetLinkInvalid',
   'missingXhrHeader',

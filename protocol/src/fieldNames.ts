@@ -63,6 +63,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   userHandle: 'brukerhåndtak',
   /** A one-time code from the authenticator app, or a recovery code. */
   code: 'kode',
+  /** Whether a second factor is required (issue 33). */
+  required: 'påkrevd',
   start: 'fra-dato',
   status: 'status',
   studentName: 'elevnavn',

@@ -52,6 +52,8 @@ const TABLE = {
   classes: { see: school(ADMINS), change: school(ADMINS) },
   /** What the school holds about one student: looked up, downloaded, erased. */
   students: { see: school(ADMINS), change: school(ADMINS) },
+  /** The school's rules for signing in: a second factor for its Admins (issue 33). */
+  signInRules: { see: school(ADMINS), change: school(ADMINS) },
   /** The school's audit trail, read only. */
   audit: { see: school(ADMINS) },
   /** The platform's schools and users, and every school's audit trail. */

@@ -17,7 +17,26 @@ export const SECOND_FACTOR_TEXTS = {
   alreadyOn: 'Autentiseringsappen er allerede slått på.',
   notOn: 'Autentiseringsappen er ikke slått på.',
   turnedOff: 'Autentiseringsappen er slått av. Du logger nå inn med passord alene (eller passnøkkel).',
+  /** An Admin the school asks a second factor of, who has no authenticator app (and perhaps no passkey either). */
+  schoolRequiresPasskey: 'Skolen krever to-trinns innlogging for administratorer. Logg inn med passnøkkel.',
+  schoolRequiresSetup:
+    'Skolen krever to-trinns innlogging for administratorer, og du har verken passnøkkel eller autentiseringsapp. Be en annen administrator (eller plattformadministratoren) slå kravet av en kort stund, logg inn og sett opp en av dem på Min konto.',
+  platformRequiresPasskey: 'Plattformen krever to-trinns innlogging. Logg inn med passnøkkel.',
+  platformRequiresSetup:
+    'Plattformen krever to-trinns innlogging, og du har verken passnøkkel eller autentiseringsapp. Be en annen plattformadministrator slå kravet av en kort stund, eller den som drifter serveren starte den med REQUIRE_SECOND_FACTOR_PLATFORM=false, og sett opp en av dem på Min konto.',
+  ownFirst: 'Sett opp passnøkkel eller autentiseringsapp på Min konto først, så du ikke stenger deg selv ute.',
+  forcedByServer: 'Kravet er bestemt i serverens oppsett (REQUIRE_SECOND_FACTOR_PLATFORM) og kan ikke endres her.',
 } as const;
+
+/** PUT /api/admin/second-factor and /api/plattformadministrator/second-factor: the requirement on or off. */
+export const secondFactorRuleBodySchema = z.object({ required: z.boolean({ error: 'Velg om kravet skal være på eller av' }) });
+export type SecondFactorRuleBody = z.infer<typeof secondFactorRuleBodySchema>;
+/** The school's requirement for its Admins. */
+export const secondFactorRuleSchema = z.object({ required: z.boolean() });
+export type SecondFactorRule = z.infer<typeof secondFactorRuleSchema>;
+/** The platform's for Plattformadministratorer; `forced` when the server's configuration decides it. */
+export const platformSecondFactorRuleSchema = z.object({ required: z.boolean(), forced: z.boolean() });
+export type PlatformSecondFactorRule = z.infer<typeof platformSecondFactorRuleSchema>;
 
 /** Six digits from the app, or a recovery code ('abcde-fghij'); spaces and case do not matter. */
 export const oneTimeCodeSchema = z

@@ -45,7 +45,7 @@ import { pushRoutes } from './features/push/routes';
 import { passwordResetRoutes } from './features/passwordReset/routes';
 import { passkeyRoutes } from './features/passkeys/routes';
 import { secondFactorRoutes } from './features/secondFactor/routes';
-import { beginSecondStep, hasTotp } from './features/secondFactor/service';
+import { secondStepFor } from './features/secondFactor/requirement';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -108,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(authRoutes, {
     config,
     endSessionUrl: (request) => endSessionUrl(request, oidcProviders, config),
-    secondStep: async (reply, user) => (await hasTotp(user._id)) && (await beginSecondStep(reply, user, config), true),
+    secondStep: secondStepFor(config),
   });
   await app.register(oidcRoutes, { config, providers: oidcProviders });
   await app.register(passwordResetRoutes, { config });

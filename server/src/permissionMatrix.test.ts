@@ -70,6 +70,19 @@ const MATRIX: Record<string, Row> = {
   'POST /api/account/totp/confirm': { probe: (x) => x.post('/api/account/totp/confirm', {}), expect: ANY_SIGNED_IN_OK(400) },
   'POST /api/account/totp/disable': { probe: (x) => x.post('/api/account/totp/disable', {}), expect: ANY_SIGNED_IN_OK(400) },
   'POST /api/auth/second-factor': { probe: (x) => x.post('/api/auth/second-factor', { code: '123456' }), expect: [401, 401, 401, 401, 401, 401, 401] },
+  // The second factor's requirement (issue 33): the school's Admins (the platform naming the school), and the platform's own.
+  'GET /api/admin/second-factor': {
+    probe: (x) => x.get('/api/admin/second-factor'),
+    expect: [401, 403, 403, 403, 403, 200, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/second-factor?schoolId=${fx.a.id}`), status: 403 }],
+  },
+  'PUT /api/admin/second-factor': {
+    probe: (x) => x.put('/api/admin/second-factor', {}),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/admin/second-factor?schoolId=${fx.a.id}`, { required: false }), status: 403 }],
+  },
+  'GET /api/plattformadministrator/second-factor': { probe: (x) => x.get('/api/plattformadministrator/second-factor'), expect: [401, 403, 403, 403, 403, 403, 200] },
+  'PUT /api/plattformadministrator/second-factor': { probe: (x) => x.put('/api/plattformadministrator/second-factor', {}), expect: [401, 403, 403, 403, 403, 403, 400] },
   'GET /api/schools': { probe: (x) => x.get('/api/schools'), expect: [200, 200, 200, 200, 200, 200, 200] },
   // Notifications on the caller's own devices: the school roles that get any, never the platform.
   'GET /api/push/key': { probe: (x) => x.get('/api/push/key'), expect: [401, 403, 403, 200, 200, 200, 403] },
