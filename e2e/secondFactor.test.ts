@@ -5,6 +5,7 @@ import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { makeUser } from '../server/test/callers';
 import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
 import { AuditModel } from '../server/src/features/audit/model';
+import { School } from '../server/src/features/schools/model';
 import { shoot, waitForToast } from './actions';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
@@ -150,5 +151,77 @@ describe('the authenticator app', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByTestId('passkey-signin').click();
     await page.waitForURL((url) => url.pathname === '/admin');
+  });
+
+  it('is required of a school’s Admins by a switch on the Admin menu: the password alone is refused, a passkey or the code gets in, other roles are not asked', async () => {
+    const school = e.fx.b;
+    const admin = await makeUser(school.id, 'Admin');
+    const other = await makeUser(school.id, 'Admin');
+    const supervisor = await makeUser(school.id, 'Tilsynsvakt');
+    const page = await pageOn(PHONE);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await passwordByKeyboard(page, admin);
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await escapeToast(page, 'Du er nå logget inn');
+    const card = page.getByTestId('school-second-factor');
+    const toggle = page.getByTestId('school-second-factor-switch');
+    await card.waitFor();
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    // Without a factor of one's own, the switch says so and stays off.
+    await tabTo(page, toggle);
+    await page.keyboard.press('Space');
+    await waitForToast(page, 'Sett opp passnøkkel eller autentiseringsapp på Min konto først');
+    await escapeToast(page, 'Min konto først');
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    await page.goto(MIN_KONTO_PATH);
+    await page.getByTestId('passkey-add').click();
+    await waitForToast(page, 'Passnøkkel lagt til');
+    await page.goto('/admin');
+    await toggle.waitFor();
+    await tabTo(page, toggle);
+    await page.keyboard.press('Space');
+    await waitForToast(page, 'To-trinns innlogging kreves nå');
+    await escapeToast(page, 'To-trinns innlogging kreves nå');
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    for (const [width, viewport] of widths) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, `the Admin menu with the requirement (${width})`);
+      await card.scrollIntoViewIfNeeded();
+      await shoot(page, `second-factor-admin-menu-${width}`);
+    }
+    await page.setViewportSize(PHONE);
+
+    try {
+      // Another Admin of the school: the password alone is refused, and says what to do.
+      await page.getByTestId('logout-button').click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await passwordByKeyboard(page, other);
+      expect(await waitForToast(page, 'Skolen krever to-trinns innlogging for administratorer')).toContain('Be en annen administrator');
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+      await shoot(page, 'second-factor-refused-375');
+
+      // A Tilsynsvakt of the school is not asked.
+      await passwordByKeyboard(page, supervisor);
+      await page.waitForURL((url) => url.pathname === '/tilsynsvakt');
+      await page.getByTestId('logout-button').click();
+      await page.waitForURL((url) => url.pathname === '/login');
+
+      // The Admin with a passkey: the password alone is refused too; the passkey gets in.
+      await passwordByKeyboard(page, admin);
+      await waitForToast(page, 'Logg inn med passnøkkel');
+      await page.getByTestId('passkey-signin').click();
+      await page.waitForURL((url) => url.pathname === '/admin');
+    } finally {
+      await School.updateOne({ _id: school.id }, { $set: { requireSecondFactor: false } });
+    }
+    expect(await AuditModel.countDocuments({ action: 'settings.secondFactorChanged', schoolId: school.id })).toBe(1);
   });
 });
