@@ -197,4 +197,12 @@ describe('turning the app off', () => {
     expect(await AuditModel.countDocuments({ action: 'user.totpDisabled', targetId: user.id })).toBe(1);
     expect((await browser().login(user.email, PASSWORD)).status).toBe(200);
   });
+
+  it('goes with its user when an Admin deletes the account', async () => {
+    const user = await makeUser(fx.a.id, 'Tilsynsvakt');
+    await withTotp(user);
+    const admin = await signedIn(fx.a.admin);
+    expect((await admin.delete(`/api/admin/users/${user.id}`)).status).toBe(200);
+    expect(await TotpModel.countDocuments({ userId: user.id })).toBe(0);
+  });
 });
