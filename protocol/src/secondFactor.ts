@@ -51,7 +51,7 @@ export type OneTimeCodeBody = z.infer<typeof oneTimeCodeBodySchema>;
 export const totpStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() });
 export type TotpStatus = z.infer<typeof totpStatusSchema>;
 
-/** POST /api/account/totp/setup: what to type into the app (no QR code: DECISIONS 'Passkeys and a second factor'). */
+/** POST /api/account/totp/setup: what to type into the app (no QR code: DECISIONS 'A second factor for those who see health data'). */
 export const totpSetupSchema = z.object({ secret: z.string(), uri: z.string() });
 export type TotpSetup = z.infer<typeof totpSetupSchema>;
 

@@ -50,7 +50,7 @@ async function hasAnyFactor(userId: Types.ObjectId): Promise<boolean> {
 /**
  * The password was right: with an authenticator app, the code is asked for (true); required of an
  * account without one, refused: a passkey is the way in, or, with neither, the message says how to
- * get one set up (DECISIONS 'Passkeys and a second factor').
+ * get one set up (DECISIONS 'A second factor for those who see health data').
  */
 export function secondStepFor(config: Config): SecondStep {
   return async (reply: FastifyReply, user: UserRecord) => {
