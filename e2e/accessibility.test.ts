@@ -176,6 +176,7 @@ describe('axe-core: WCAG 2.2 AA on every screen and dialog', () => {
       await visit(page, findings, width, '/rapporter', 'recent-reports', 'recent-report');
       await visit(page, findings, width, `/rapport/${reportId}`, 'report', 'report-view');
       await visit(page, findings, width, '/change-password', 'change-password', 'change-password-form');
+      await visit(page, findings, width, '/min-konto', 'min-konto', 'totp-off');
       await visit(page, findings, width, '/finnes-ikke', 'not-found', 'not-found');
       expect(findings).toEqual({});
     });

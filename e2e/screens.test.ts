@@ -30,7 +30,7 @@ describe('signed-out screens', () => {
       for (const path of ['/', '/login', '/finnes/ikke']) {
         await page.goto(path);
         await page.getByTestId('login-form').waitFor();
-        expect(await page.getByRole('button', { name: 'Logg inn' }).isVisible()).toBe(true);
+        expect(await page.getByRole('button', { name: 'Logg inn', exact: true }).isVisible()).toBe(true);
         expect(await page.getByRole('link', { name: 'Opprett ny konto' }).getAttribute('href')).toBe('/register');
       }
       await expectNoHorizontalScroll(page);

@@ -103,7 +103,7 @@ describe('a screen left open while its account changes', () => {
     const page = await (await contexts.open(PHONE)).newPage();
     for (const login of ['/login', '/plattformadministrator-login']) {
       await page.goto(login);
-      const submit = page.getByRole('button', { name: 'Logg inn' });
+      const submit = page.getByRole('button', { name: 'Logg inn', exact: true });
       await expect.poll(() => submit.isEnabled()).toBe(true);
       await submit.click();
       await waitForToast(page, 'Vennligst fyll ut alle feltene');

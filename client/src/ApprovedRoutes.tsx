@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import {
   CARETAKER_ROLE,
   landingPath,
+  MIN_KONTO_PATH,
   PLATFORM_ADMIN_ROLE,
   POLICY,
   SCHOOL_ADMIN_ROLES,
@@ -17,6 +18,7 @@ import { SickAndAwayPage } from './features/away/SickAndAwayPage';
 import { TripsPage } from './features/away/TripsPage';
 import { ClassesPage } from './features/classes/ClassesPage';
 import { ChangePasswordPage } from './features/auth/ChangePasswordPage';
+import { AccountPage } from './features/auth/AccountPage';
 import { CaretakerHomePage } from './features/caretaker/CaretakerHomePage';
 import { ArchivePage } from './features/maintenance/ArchivePage';
 import { MaintenancePage } from './features/maintenance/MaintenancePage';
@@ -109,6 +111,7 @@ export function ApprovedRoutes() {
       <Route path="/superadmin" element={<Navigate to="/plattformadministrator" replace />} />
       <Route path="/superadmin/schools/:schoolId" element={<SuperadminSchoolRedirect />} />
       <Route path="/change-password" element={<ChangePasswordPage />} />
+      <Route path={MIN_KONTO_PATH} element={<AccountPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -21,6 +21,16 @@ export const ERROR_CODES = [
   'accountDeactivated',
   'schoolInactive',
   'wrongCurrentPassword',
+  /** A passkey's challenge expired or was used, or its answer did not verify (issue 33). */
+  'passkeyFailed',
+  /** The password was right; a code from the authenticator app is needed before a session is made. */
+  'secondFactorRequired',
+  /** A wrong or used one-time code. */
+  'wrongCode',
+  /** The half-done sign-in (or TOTP set-up) expired or ran out of attempts. */
+  'secondFactorExpired',
+  /** A second factor is required of this account and it has none to give at this door (issue 33). */
+  'secondFactorSetupNeeded',
   // A link for a new password that does not work (unknown, used, expired, voided).
   'resetLinkInvalid',
   'missingXhrHeader',

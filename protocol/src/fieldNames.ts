@@ -44,6 +44,27 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   schoolId: 'skole',
   /** OpenID Connect (issue 33): the provider of a link the Admin removes. */
   providerId: 'innloggingstjeneste',
+  /** Passkeys (issue 33): what the browser's authenticator answered, field by field. */
+  credential: 'passnøkkel',
+  rawId: 'passnøkkelens id',
+  type: 'type',
+  clientExtensionResults: 'utvidelser',
+  credProps: 'egenskaper',
+  rk: 'lagret på enheten',
+  authenticatorAttachment: 'enhetstype',
+  response: 'svar fra enheten',
+  clientDataJSON: 'klientdata',
+  attestationObject: 'attestasjon',
+  authenticatorData: 'enhetsdata',
+  transports: 'tilkoblinger',
+  publicKeyAlgorithm: 'algoritme',
+  publicKey: 'offentlig nøkkel',
+  signature: 'signatur',
+  userHandle: 'brukerhåndtak',
+  /** A one-time code from the authenticator app, or a recovery code. */
+  code: 'kode',
+  /** Whether a second factor is required (issue 33). */
+  required: 'påkrevd',
   start: 'fra-dato',
   status: 'status',
   studentName: 'elevnavn',

@@ -10,6 +10,8 @@ export * from './counting';
 export * from './auth';
 export * from './oidc';
 export * from './passwordReset';
+export * from './passkeys';
+export * from './secondFactor';
 export * from './schools';
 export * from './users';
 export * from './classes';

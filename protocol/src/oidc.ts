@@ -41,6 +41,7 @@ export const OIDC_FAILURES = {
   schoolInactive: TEXTS.schoolInactive,
   otherIdentity: 'Kontoen med denne e-postadressen er allerede koblet til en annen bruker hos samme innloggingstjeneste. Be administratoren fjerne den gamle koblingen.',
   platformAdmin: 'Plattformadministratoren logger ikke inn med Feide eller Microsoft, bare med e-post og passord i Plattformadministrator Portal.',
+  secondFactor: 'Skolen krever to-trinns innlogging for administratorer. Logg inn med passnøkkel, eller med e-post, passord og kode fra autentiseringsappen.',
 } as const;
 export type OidcFailure = keyof typeof OIDC_FAILURES;
 

@@ -52,12 +52,14 @@ const TABLE = {
   classes: { see: school(ADMINS), change: school(ADMINS) },
   /** What the school holds about one student: looked up, downloaded, erased. */
   students: { see: school(ADMINS), change: school(ADMINS) },
+  /** The school's rules for signing in: a second factor for its Admins (issue 33). */
+  signInRules: { see: school(ADMINS), change: school(ADMINS) },
   /** The school's audit trail, read only. */
   audit: { see: school(ADMINS) },
   /** The platform's schools and users, and every school's audit trail. */
   platform: { see: { roles: PLATFORM_ADMIN, scope: 'platform' }, change: { roles: PLATFORM_ADMIN, scope: 'platform' } },
-  /** The caller's own account (its password). */
-  ownAccount: { change: { roles: EVERY_MEMBER, scope: 'account' } },
+  /** The caller's own account: its password, its passkeys ('Min konto'). */
+  ownAccount: { see: { roles: EVERY_MEMBER, scope: 'account' }, change: { roles: EVERY_MEMBER, scope: 'account' } },
   /** Notifications on the caller's own devices (Web Push), for the roles that get any. */
   pushNotifications: { see: { roles: PUSH_ROLES, scope: 'account' }, change: { roles: PUSH_ROLES, scope: 'account' } },
 } satisfies Record<string, Partial<Record<Verb, Rule>>>;

@@ -28,6 +28,11 @@ const ANYONE = [
   'GET /api/auth/forgot-password',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  // Sign-in with a passkey (issue 33): a challenge, then its answer.
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey/login',
+  // The code from an authenticator app, after the password (issue 33).
+  'POST /api/auth/second-factor',
 ];
 const ANY_SIGNED_IN = ['GET /api/auth/me'];
 

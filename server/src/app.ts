@@ -43,6 +43,9 @@ import { attachRealtime } from './realtime/attach';
 import { attachPush } from './features/push/plugin';
 import { pushRoutes } from './features/push/routes';
 import { passwordResetRoutes } from './features/passwordReset/routes';
+import { passkeyRoutes } from './features/passkeys/routes';
+import { secondFactorRoutes } from './features/secondFactor/routes';
+import { secondStepFor } from './features/secondFactor/requirement';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -102,9 +105,15 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   await app.register(healthRoutes);
   const oidcProviders = new OidcProviders(config);
-  await app.register(authRoutes, { config, endSessionUrl: (request) => endSessionUrl(request, oidcProviders, config) });
+  await app.register(authRoutes, {
+    config,
+    endSessionUrl: (request) => endSessionUrl(request, oidcProviders, config),
+    secondStep: secondStepFor(config),
+  });
   await app.register(oidcRoutes, { config, providers: oidcProviders });
   await app.register(passwordResetRoutes, { config });
+  await app.register(passkeyRoutes, { config });
+  await app.register(secondFactorRoutes, { config });
   await app.register(schoolRoutes);
   await app.register(userRoutes);
   await app.register(classRoutes);

@@ -19,6 +19,8 @@ const envSchema = z.object({
   PLATFORM_ADMIN_EMAIL: z.string().email().optional(),
   PLATFORM_ADMIN_PASSWORD: z.string().min(6).optional(),
   DEMO_DATA: booleanFlag.default(false),
+  /** Whether Plattformadministratorer must give a second factor: unset, the setting the portal keeps (on by default in production); set, it decides. */
+  REQUIRE_SECOND_FACTOR_PLATFORM: booleanFlag.optional(),
   REDIS_URL: z.string().min(1).optional(),
   PUBLIC_ORIGIN: z.string().url().optional(),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -60,6 +62,8 @@ export type Config = {
   sessionAbsoluteMs: number;
   platformAdmin: { email: string; password: string } | undefined;
   demoData: boolean;
+  /** The second factor for Plattformadministratorer (issue 33): forced by REQUIRE_SECOND_FACTOR_PLATFORM, or the portal's own setting with this default. */
+  platformSecondFactor: { forced: boolean | undefined; byDefault: boolean };
   redisUrl: string | undefined;
   /** Extra origins allowed to open a socket besides the page's own host (e.g. a proxy's public URL). */
   publicOrigin: string | undefined;
@@ -135,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.PLATFORM_ADMIN_EMAIL, password: e.PLATFORM_ADMIN_PASSWORD }
         : undefined,
     demoData: e.DEMO_DATA,
+    platformSecondFactor: { forced: e.REQUIRE_SECOND_FACTOR_PLATFORM, byDefault: e.NODE_ENV === 'production' },
     redisUrl: e.REDIS_URL,
     publicOrigin: e.PUBLIC_ORIGIN,
     rateLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perAccount: e.LOGIN_LIMIT_PER_ACCOUNT },

@@ -55,6 +55,34 @@ const MATRIX: Record<string, Row> = {
   'GET /api/auth/forgot-password': { probe: (x) => x.get('/api/auth/forgot-password'), expect: [200, 200, 200, 200, 200, 200, 200] },
   'POST /api/auth/forgot-password': { probe: (x) => x.post('/api/auth/forgot-password', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
   'POST /api/auth/reset-password': { probe: (x) => x.post('/api/auth/reset-password', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
+  // Passkeys (issue 33): the caller's own on 'Min konto', any approved account; sign-in with one is open
+  // to anyone (a challenge, then its answer). The ceremonies themselves are in e2e/passkeys.test.ts.
+  'GET /api/account/passkeys': { probe: (x) => x.get('/api/account/passkeys'), expect: ANY_SIGNED_IN_OK(200) },
+  'POST /api/account/passkeys/options': { probe: (x) => x.post('/api/account/passkeys/options'), expect: ANY_SIGNED_IN_OK(200) },
+  'POST /api/account/passkeys': { probe: (x) => x.post('/api/account/passkeys', {}), expect: ANY_SIGNED_IN_OK(400) },
+  'DELETE /api/account/passkeys/:id': { probe: (x) => x.request('DELETE', `/api/account/passkeys/${BAD_ID}`), expect: ANY_SIGNED_IN_OK(400) },
+  'POST /api/auth/passkey/options': { probe: (x) => x.post('/api/auth/passkey/options'), expect: [200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/auth/passkey/login': { probe: (x) => x.post('/api/auth/passkey/login', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
+  // An authenticator app (issue 33): one's own on 'Min konto'; the code at sign-in is open to anyone
+  // (without a half-done sign-in in this browser, 401). The flows are in features/secondFactor/totp.test.ts.
+  'GET /api/account/totp': { probe: (x) => x.get('/api/account/totp'), expect: ANY_SIGNED_IN_OK(200) },
+  'POST /api/account/totp/setup': { probe: (x) => x.post('/api/account/totp/setup'), expect: ANY_SIGNED_IN_OK(200) },
+  'POST /api/account/totp/confirm': { probe: (x) => x.post('/api/account/totp/confirm', {}), expect: ANY_SIGNED_IN_OK(400) },
+  'POST /api/account/totp/disable': { probe: (x) => x.post('/api/account/totp/disable', {}), expect: ANY_SIGNED_IN_OK(400) },
+  'POST /api/auth/second-factor': { probe: (x) => x.post('/api/auth/second-factor', { code: '123456' }), expect: [401, 401, 401, 401, 401, 401, 401] },
+  // The second factor's requirement (issue 33): the school's Admins (the platform naming the school), and the platform's own.
+  'GET /api/admin/second-factor': {
+    probe: (x) => x.get('/api/admin/second-factor'),
+    expect: [401, 403, 403, 403, 403, 200, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/second-factor?schoolId=${fx.a.id}`), status: 403 }],
+  },
+  'PUT /api/admin/second-factor': {
+    probe: (x) => x.put('/api/admin/second-factor', {}),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/admin/second-factor?schoolId=${fx.a.id}`, { required: false }), status: 403 }],
+  },
+  'GET /api/plattformadministrator/second-factor': { probe: (x) => x.get('/api/plattformadministrator/second-factor'), expect: [401, 403, 403, 403, 403, 403, 200] },
+  'PUT /api/plattformadministrator/second-factor': { probe: (x) => x.put('/api/plattformadministrator/second-factor', {}), expect: [401, 403, 403, 403, 403, 403, 400] },
   'GET /api/schools': { probe: (x) => x.get('/api/schools'), expect: [200, 200, 200, 200, 200, 200, 200] },
   // Notifications on the caller's own devices: the school roles that get any, never the platform.
   'GET /api/push/key': { probe: (x) => x.get('/api/push/key'), expect: [401, 403, 403, 200, 200, 200, 403] },

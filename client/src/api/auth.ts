@@ -16,6 +16,11 @@ export function login(body: LoginBody): Promise<LoginResponse> {
   return request('POST', '/api/auth/login', loginResponseSchema, body);
 }
 
+/** The code from the authenticator app (or a recovery code) after the password, when the account has one (issue 33). */
+export function signInWithCode(code: string): Promise<LoginResponse> {
+  return request('POST', '/api/auth/second-factor', loginResponseSchema, { code });
+}
+
 /** Ends the server session; errors are swallowed everywhere (spec §8). True if the server confirmed. */
 export async function logout(automatic = false): Promise<boolean> {
   return (await endSession(automatic)).confirmed;

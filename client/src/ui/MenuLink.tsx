@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { STATEMENT_PATH } from '#protocol/product';
 import { ChevronIcon } from './icons';
 
@@ -27,6 +28,7 @@ export function MenuLink({ to, label, description, extra }: MenuLinkProps) {
 
 /** Every menu ends with the account's own pages. */
 const ACCOUNT_LINKS: readonly MenuLinkProps[] = [
+  { to: MIN_KONTO_PATH, label: 'Min konto', description: 'Passnøkler og innlogging' },
   { to: '/change-password', label: 'Endre passord' },
   { to: STATEMENT_PATH, label: 'Tilgjengelighetserklæring' },
 ];

@@ -3,6 +3,9 @@ import { AppHeader } from '../../ui/AppHeader';
 import { MenuGrid, type MenuLinkProps } from '../../ui/MenuLink';
 import { PendingCountBadge } from '../users/PendingCountBadge';
 import { PushToggle } from '../push/PushToggle';
+import { SchoolSecondFactorCard } from '../secondFactor/SecondFactorRuleCard';
+import { useCurrentUser } from '../../stores/authStore';
+import { ADMIN_ROLE } from '#protocol/roles';
 
 const LINKS: readonly MenuLinkProps[] = [
   { to: SUPERVISOR_HOME, label: PRODUCT_NAME, description: 'Tilsynsoppgaver og dagsrapport' },
@@ -21,12 +24,15 @@ const LINKS: readonly MenuLinkProps[] = [
 
 /** /admin and /admin/meny (Admin, Plattformadministrator). */
 export function AdminMenuPage() {
+  const user = useCurrentUser();
   return (
     <div className="app-shell">
       <AppHeader title="Admin Meny" />
       <main className="page">
         <MenuGrid label="Admin Meny" links={LINKS} />
         <PushToggle />
+        {/* The Admin's own school; the Plattformadministrator sets a school's through the API (?schoolId=). */}
+        {user.role === ADMIN_ROLE && <SchoolSecondFactorCard scope="" />}
       </main>
     </div>
   );

@@ -9,25 +9,30 @@ import { CompatNotice } from './CompatNotice';
 import { SignedOutNotice } from './SignedOutNotice';
 import { SignInForm, useSignInOutcomes } from './SignInForm';
 import { ProviderButtons, ProviderFailureNotice } from './ProviderButtons';
+import { PasskeySignInButton } from '../passkeys/PasskeySignInButton';
+import { clearStoredAuth } from '../../stores/authStorage';
+import { loadSignedInApp } from '../../signedInChunk';
+import type { LoginResponse } from '#protocol/auth';
 
 export const LOGIN_TITLE = 'Logg inn';
 
 /** /login: every account but the Plattformadministrator's, who is sent to their own portal. */
 export function LoginPage() {
   const { enter, refuse } = useSignInOutcomes();
+  const onSignedIn = (response: LoginResponse) =>
+    response.user.role === PLATFORM_ADMIN_ROLE
+      ? refuse('Feil innloggingsside', TEXTS.platformAdminWrongLogin, '/plattformadministrator-login')
+      : enter(response);
   return (
     <AuthLayout title={LOGIN_TITLE}>
       <SignedOutNotice />
       <ProviderFailureNotice />
       <SignInForm
         testId="login"
-        onSignedIn={(response) =>
-          response.user.role === PLATFORM_ADMIN_ROLE
-            ? refuse('Feil innloggingsside', TEXTS.platformAdminWrongLogin, '/plattformadministrator-login')
-            : enter(response)
-        }
+        onSignedIn={onSignedIn}
         failureDescription={(error) => `${serverMessage(error, 'Kunne ikke logge inn')} (${browserName})`}
       />
+      <PasskeySignInButton onSignedIn={onSignedIn} onStart={() => void loadSignedInApp()} onFailed={clearStoredAuth} />
       <ProviderButtons />
       <nav className="auth-links" aria-label="Andre valg">
         <Link to={FORGOT_PASSWORD_PATH} data-testid="forgot-password-link">

@@ -2,7 +2,10 @@ import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { loginBodySchema, type LoginBody, type LoginResponse } from '#protocol/auth';
 import { PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH } from '#protocol/product';
 import { landingPath, type Role } from '#protocol/roles';
-import { login, logout } from '../../api/auth';
+import { login, logout, signInWithCode } from '../../api/auth';
+import { errorCode, serverMessage } from '../../api/http';
+import { oneTimeCodeBodySchema, type OneTimeCodeBody } from '#protocol/secondFactor';
+import { useEffect, useRef, useState } from 'react';
 import { clearStoredAuth } from '../../stores/authStorage';
 import { useAuthStore } from '../../stores/authStore';
 import { TextField } from '../../ui/TextField';
@@ -58,6 +61,12 @@ type SignInFormProps = {
 
 /** E-mail and password, 'Logg inn': the one sign-in form of both sign-in pages. */
 export function SignInForm({ testId, onSignedIn, failureDescription }: SignInFormProps) {
+  const [codeStep, setCodeStep] = useState(false);
+  if (codeStep) return <CodeStepForm testId={testId} onSignedIn={onSignedIn} onRestart={() => setCodeStep(false)} />;
+  return <PasswordStepForm testId={testId} onSignedIn={onSignedIn} failureDescription={failureDescription} onCodeNeeded={() => setCodeStep(true)} />;
+}
+
+function PasswordStepForm({ testId, onSignedIn, failureDescription, onCodeNeeded }: SignInFormProps & { onCodeNeeded(): void }) {
   // The prerendered form cannot sign in before React runs: the browser would send the password in the address.
   const hydrated = useHydrated();
   const form = useSchemaForm<keyof LoginBody, LoginBody>({
@@ -77,7 +86,9 @@ export function SignInForm({ testId, onSignedIn, failureDescription }: SignInFor
         await onSignedIn(await login(body));
       } catch (error) {
         clearStoredAuth();
-        failed('Innloggingsfeil', failureDescription(error));
+        // The password was right; the account asks for a code from its authenticator app too.
+        if (errorCode(error) === 'secondFactorRequired') onCodeNeeded();
+        else failed('Innloggingsfeil', failureDescription(error));
       }
     },
   });
@@ -105,6 +116,53 @@ export function SignInForm({ testId, onSignedIn, failureDescription }: SignInFor
       />
       <button type="submit" className="button button-block" disabled={form.busy || !hydrated} data-testid={`${testId}-submit`}>
         {form.busy ? 'Logger inn...' : 'Logg inn'}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The second step of a password sign-in for an account with an authenticator app: the code (or a
+ * recovery code). The server keeps the half-done sign-in for this browser for five minutes and
+ * five tries; after that, the password again.
+ */
+function CodeStepForm({ testId, onSignedIn, onRestart }: Pick<SignInFormProps, 'testId' | 'onSignedIn'> & { onRestart(): void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const form = useSchemaForm<keyof OneTimeCodeBody, OneTimeCodeBody>({
+    schema: oneTimeCodeBodySchema,
+    initial: { code: '' },
+    onValid: async ({ code }) => {
+      try {
+        await onSignedIn(await signInWithCode(code));
+      } catch (error) {
+        clearStoredAuth();
+        failed('Innloggingsfeil', serverMessage(error, 'Kunne ikke logge inn'));
+        if (errorCode(error) === 'secondFactorExpired') onRestart();
+      }
+    },
+  });
+  return (
+    <form className="form" onSubmit={form.onSubmit} noValidate data-testid={`${testId}-code-form`}>
+      <h2 ref={heading} tabIndex={-1} className="signin-step-title">
+        To-trinns innlogging
+      </h2>
+      <p className="muted">Skriv inn den sekssifrede koden fra autentiseringsappen, eller en av gjenopprettingskodene dine.</p>
+      <TextField
+        label="Engangskode"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={12}
+        required
+        {...form.field('code')}
+        data-testid={`${testId}-code`}
+      />
+      <button type="submit" className="button button-block" disabled={form.busy} data-testid={`${testId}-code-submit`}>
+        {form.busy ? 'Logger inn...' : 'Bekreft'}
+      </button>
+      <button type="button" className="button button-secondary button-block" onClick={onRestart}>
+        Tilbake
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { ToggleSwitch } from '../../ui/ToggleSwitch';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { FooterLinks } from '../../ui/FooterLinks';
 import { AppHeader } from '../../ui/AppHeader';
 import { NewCaseButton } from '../maintenance/NewCaseButton';
@@ -29,6 +30,9 @@ export function CaretakerHomePage() {
           <NewCaseButton className="task-toolbar-create" disabled={scope === null} onClick={() => setCreating(true)} />
           <Link to="/arkiv" className="button button-secondary" data-testid="archive-link">
             Arkiv
+          </Link>
+          <Link to={MIN_KONTO_PATH} className="button button-secondary" data-testid="account-link">
+            Min konto
           </Link>
           <Link to="/change-password" className="button button-secondary" data-testid="change-password-link">
             Endre passord

@@ -8,6 +8,7 @@ import { CreateUserDialog } from './CreateUserDialog';
 import { SchoolCard } from './SchoolCard';
 import { SystemStats } from './SystemStats';
 import { usePlatformSchools } from './usePlatformData';
+import { PlatformSecondFactorCard } from '../secondFactor/SecondFactorRuleCard';
 import './platform.css';
 
 const SHORTCUTS = [
@@ -64,6 +65,7 @@ export function PlatformHomePage() {
           )}
         </section>
 
+        <PlatformSecondFactorCard />
         <MenuGrid label="Snarveier" links={SHORTCUTS} className="platform-section" />
       </main>
 

@@ -26,9 +26,11 @@ type AuthRouteOptions = {
   config: Config;
   /** Where the browser goes to sign out at the OpenID provider too, for a session that came from one (features/oidc). */
   endSessionUrl?: (request: FastifyRequest) => Promise<string | undefined>;
+  /** A code asked for before the session, for an account with an authenticator app (features/secondFactor). */
+  secondStep?: auth.SecondStep;
 };
 
-export async function authRoutes(app: FastifyInstance, { config, endSessionUrl }: AuthRouteOptions): Promise<void> {
+export async function authRoutes(app: FastifyInstance, { config, endSessionUrl, secondStep }: AuthRouteOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
   const passwordLimiter = new AccountLimiter(PASSWORD_CHANGE_FAILURES, ACCOUNT_WINDOW_MS);
@@ -40,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, { config, endSessionUrl }
       config: { access: 'public', rateLimit: perIp },
       schema: { body: loginBodySchema, response: { 200: loginResponseSchema } },
     },
-    async (request, reply) => auth.login(request, reply, request.body, limiter, config),
+    async (request, reply) => auth.login(request, reply, request.body, limiter, config, secondStep),
   );
 
   r.post(

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { ChangePasswordBody, LoginBody, LoginResponse, RegisterBody, User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '#protocol/roles';
+import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
@@ -40,6 +41,7 @@ export async function login(
   body: LoginBody,
   limiter: AccountLimiter,
   config: Config,
+  secondStep?: SecondStep,
 ): Promise<LoginResponse> {
   const email = normalizeEmail(body.email);
   const device = knownDevice(request, email, config);
@@ -56,11 +58,20 @@ export async function login(
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
     throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
   }
+  // An account with an authenticator app gets no session for the password alone: the code first.
+  if (secondStep && (await secondStep(reply, user))) throw unauthorized(SECOND_FACTOR_TEXTS.codeNeeded, 'secondFactorRequired');
+  return beginSession(request, reply, user, config, device ?? undefined);
+}
 
+/** Asked at password sign-in once the password is right: true when it has begun a second step instead of a session (features/secondFactor). */
+export type SecondStep = (reply: FastifyReply, user: UserRecord) => Promise<boolean>;
+
+/** The session every sign-in ends in (password, second factor): a new session id, the device remembered. */
+export async function beginSession(request: FastifyRequest, reply: FastifyReply, user: UserRecord, config: Config, device?: string): Promise<LoginResponse> {
   await request.session.regenerate();
   request.session.userId = user._id.toHexString();
   request.session.signedInAt = Date.now();
-  rememberDevice(reply, email, config, device ?? undefined);
+  rememberDevice(reply, user.email, config, device);
   return {
     user: await presentWithSchool(user),
     sessionId: publicSessionHandle(request.session.sessionId),

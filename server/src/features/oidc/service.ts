@@ -19,6 +19,7 @@ import { UserModel, type UserRecord } from '../users/model';
 import { presentUser } from '../users/present';
 import { emitUserChange, presentWithSchool } from '../users/service';
 import { OidcFlow, type OidcFlowRecord } from './flowModel';
+import { secondFactorRequired } from '../secondFactor/requirement';
 import { auditLink, auditRefusal, identityFields, identityKey, resolveIdentity, type Identity } from './identities';
 import type { ConfiguredProvider, OidcProviders } from './providers';
 
@@ -160,7 +161,7 @@ export async function finishSignIn(request: FastifyRequest, reply: FastifyReply,
     return `/register?${OIDC_REGISTER_PARAM}=${encodeURIComponent(provider.id)}`;
   }
   const user = 'user' in resolution ? resolution.user : undefined;
-  const refusal = 'refused' in resolution ? resolution.refused : await refusalFor(resolution.user);
+  const refusal = 'refused' in resolution ? resolution.refused : await refusalFor(resolution.user, config);
   if (refusal) {
     if (user) await auditRefusal(user, provider.name, refusal);
     return failedAt(refusal);
@@ -169,11 +170,16 @@ export async function finishSignIn(request: FastifyRequest, reply: FastifyReply,
   return landingPath(user!.role as Role);
 }
 
-/** As password sign-in: a deactivated account stays out here (no status screen), a pending one comes in to its own. */
-async function refusalFor(user: UserRecord): Promise<OidcFailure | null> {
+/**
+ * As password sign-in: a deactivated account stays out here (no status screen), a pending one comes
+ * in to its own. An Admin whose school requires a second factor is sent to a passkey or the
+ * password and code: what the provider asked of them is not known here (features/secondFactor).
+ */
+async function refusalFor(user: UserRecord, config: Config): Promise<OidcFailure | null> {
   if (user.role === PLATFORM_ADMIN_ROLE) return 'platformAdmin';
   if (user.status === 'deactivated') return 'deactivated';
   if (!(await isSchoolActive(user.schoolId))) return 'schoolInactive';
+  if (await secondFactorRequired(user, config)) return 'secondFactor';
   return null;
 }
 

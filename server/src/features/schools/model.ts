@@ -14,6 +14,8 @@ const schoolSchema = new Schema(
     deleting: { type: Boolean, default: false },
     /** Sick lists (names and comments) older than this many months are deleted (features/sick/retention.ts). */
     healthDataRetentionMonths: { type: Number, required: true, default: HEALTH_DATA_RETENTION_DEFAULT_MONTHS, min: 1 },
+    /** Admins must sign in with a passkey or password and a code from an authenticator app (issue 33, features/secondFactor). */
+    requireSecondFactor: { type: Boolean, default: false },
   },
   { timestamps: appTimestamps },
 );

@@ -15,6 +15,8 @@ import { compareNorwegianNumeric } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { removeSchoolSubscriptions } from '../push/subscriptions';
 import { changedAt } from '../../db/changedAt';
+import { PasskeyModel } from '../passkeys/model';
+import { TotpModel } from '../secondFactor/model';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
 
@@ -135,6 +137,8 @@ export async function deleteSchool(actor: UserRecord, schoolId: string, realtime
 async function removeSchoolData(schoolId: Types.ObjectId, realtime: Realtime): Promise<void> {
   const userIds = (await UserModel.find({ schoolId }, { _id: 1 }).lean()).map((u) => u._id);
   await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
+  await PasskeyModel.deleteMany({ userId: trusted({ $in: userIds }) });
+  await TotpModel.deleteMany({ userId: trusted({ $in: userIds }) });
   await removeSchoolSubscriptions(schoolId);
   for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolDeleted');
   await dropSchoolDatabase(schoolId);

@@ -8,6 +8,8 @@ import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
 import { UserModel, type UserDoc, type UserRecord } from './model';
 import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from './service';
+import { PasskeyModel } from '../passkeys/model';
+import { TotpModel } from '../secondFactor/model';
 
 /**
  * The one way a user is changed or removed by someone else (an Admin on their school, the
@@ -100,6 +102,9 @@ export async function removeUser(actor: UserRecord, reach: Reach, targetId: stri
   if (!deleted) throw conflict(CHANGED_MEANWHILE);
   const id = deleted._id.toHexString();
   const schoolId = deleted.schoolId?.toHexString() ?? null;
+  // Their passkeys and authenticator app go with them: a device that still holds one signs in nobody.
+  await PasskeyModel.deleteMany({ userId: deleted._id });
+  await TotpModel.deleteMany({ userId: deleted._id });
   await audit(actor, removal.action, { id, name: deleted.name, schoolId, detail: deleted.email });
   await endUserAccess(realtime, deleted._id, true, removal.ends ?? 'deleted');
   await emitUserDeleted(realtime, id, schoolId);

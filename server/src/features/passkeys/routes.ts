@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginResponseSchema } from '#protocol/auth';
+import { messageSchema } from '#protocol/common';
+import {
+  addPasskeyBodySchema,
+  PASSKEY_TEXTS,
+  passkeyCreationOptionsSchema,
+  passkeyLoginBodySchema,
+  passkeyParamsSchema,
+  passkeyRequestOptionsSchema,
+  passkeySchema,
+  passkeysSchema,
+} from '#protocol/passkeys';
+import { POLICY } from '#protocol/policy';
+import type { Config } from '../../config';
+import { currentUser } from '../../plugins/auth';
+import { AccountLimiter } from '../auth/accountLimiter';
+import { addPasskey, listPasskeys, registrationOptions, removePasskey, signInOptions, signInWithPasskey } from './service';
+
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+
+/** Passkeys (issue 33): the caller's own on 'Min konto', and sign-in with one on /login. */
+export async function passkeyRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
+  const limiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+
+  r.get(
+    '/api/account/passkeys',
+    { config: { access: POLICY.ownAccount.see }, schema: { response: { 200: passkeysSchema } } },
+    async (request) => listPasskeys(currentUser(request)),
+  );
+
+  r.post(
+    '/api/account/passkeys/options',
+    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { response: { 200: passkeyCreationOptionsSchema } } },
+    async (request, reply) => registrationOptions(request, reply, currentUser(request), config),
+  );
+
+  r.post(
+    '/api/account/passkeys',
+    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: addPasskeyBodySchema, response: { 201: passkeySchema } } },
+    async (request, reply) => reply.status(201).send(await addPasskey(request, reply, currentUser(request), request.body, config)),
+  );
+
+  r.delete(
+    '/api/account/passkeys/:id',
+    { config: { access: POLICY.ownAccount.change }, schema: { params: passkeyParamsSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await removePasskey(currentUser(request), request.params.id);
+      return { message: PASSKEY_TEXTS.removed };
+    },
+  );
+
+  r.post(
+    '/api/auth/passkey/options',
+    { config: { access: 'public', rateLimit: perIp }, schema: { response: { 200: passkeyRequestOptionsSchema } } },
+    async (request, reply) => signInOptions(request, reply, config),
+  );
+
+  r.post(
+    '/api/auth/passkey/login',
+    { config: { access: 'public', rateLimit: perIp }, schema: { body: passkeyLoginBodySchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => signInWithPasskey(request, reply, request.body, limiter, config),
+  );
+}

@@ -1,0 +1,192 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticatorTransport,
+} from '@simplewebauthn/server';
+import { Types } from 'mongoose';
+import type { LoginResponse } from '#protocol/auth';
+import {
+  PASSKEY_TEXTS,
+  type AddPasskeyBody,
+  type Passkey,
+  type PasskeyCreationOptions,
+  type PasskeyLoginBody,
+  type PasskeyRequestOptions,
+} from '#protocol/passkeys';
+import { PRODUCT_NAME } from '#protocol/product';
+import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
+import { TEXTS } from '#protocol/texts';
+import type { Config } from '../../config';
+import { unlessDuplicate } from '../../db/duplicateKey';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../httpError';
+import { appNow } from '../../appClock';
+import { audit } from '../audit/service';
+import type { AccountLimiter } from '../auth/accountLimiter';
+import { rememberDevice } from '../auth/deviceCookie';
+import { publicSessionHandle } from '../auth/service';
+import { isSchoolActive } from '../schools/model';
+import { UserModel, type UserRecord } from '../users/model';
+import { presentWithSchool } from '../users/service';
+import { keepChallenge, relyingParty, takeChallenge } from './challenges';
+import { PasskeyModel, type PasskeyRecord } from './model';
+
+const TIMEOUT_MS = 5 * 60_000;
+
+function present(passkey: PasskeyRecord): Passkey {
+  return {
+    id: passkey._id.toHexString(),
+    name: passkey.name,
+    createdAt: passkey.createdAt.toISOString(),
+    lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/account/passkeys: the caller's own, oldest first. */
+export async function listPasskeys(user: UserRecord): Promise<Passkey[]> {
+  const passkeys = await PasskeyModel.find({ userId: user._id }).sort({ createdAt: 1, _id: 1 }).lean<PasskeyRecord[]>();
+  return passkeys.map(present);
+}
+
+/**
+ * POST /api/account/passkeys/options: a challenge for a new passkey of this user. The user handle
+ * is the account's id (what a usernameless sign-in finds the account by); the passkey must be
+ * discoverable (residentKey 'required') and the person verified on the device (PIN, fingerprint).
+ */
+export async function registrationOptions(request: FastifyRequest, reply: FastifyReply, user: UserRecord, config: Config): Promise<PasskeyCreationOptions> {
+  const existing = await PasskeyModel.find({ userId: user._id }, { credentialId: 1, transports: 1 }).lean<PasskeyRecord[]>();
+  const { rpId } = relyingParty(request, config);
+  const options = await generateRegistrationOptions({
+    rpName: PRODUCT_NAME,
+    rpID: rpId,
+    userName: user.email,
+    userDisplayName: user.name,
+    userID: new Uint8Array(user._id.id),
+    timeout: TIMEOUT_MS,
+    attestationType: 'none',
+    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: (p.transports ?? []) as AuthenticatorTransport[] })),
+    authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
+  });
+  await keepChallenge(request, reply, config, 'register', options.challenge, user._id);
+  return options as PasskeyCreationOptions;
+}
+
+/** POST /api/account/passkeys: the new passkey, verified against this browser's challenge, kept with its name. */
+export async function addPasskey(request: FastifyRequest, reply: FastifyReply, user: UserRecord, body: AddPasskeyBody, config: Config): Promise<Passkey> {
+  const challenge = await takeChallenge(request, reply, config, 'register');
+  if (!challenge || !challenge.userId?.equals(user._id)) throw badRequest(PASSKEY_TEXTS.expired, 'passkeyFailed');
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: body.credential,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: challenge.origin,
+      expectedRPID: challenge.rpId,
+      requireUserVerification: true,
+    });
+  } catch (err) {
+    request.log.warn({ err: (err as Error).message }, 'passkey registration refused');
+    throw badRequest(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
+  }
+  if (!verification.verified) throw badRequest(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
+  const { credential } = verification.registrationInfo;
+  const created = await unlessDuplicate(
+    () =>
+      PasskeyModel.create({
+        userId: user._id,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: credential.transports ?? body.credential.response.transports,
+        name: body.name,
+        createdAt: appNow(),
+        lastUsedAt: null,
+      }),
+    () => null,
+  );
+  if (!created) throw conflict(PASSKEY_TEXTS.duplicate);
+  await audit(user, 'user.passkeyAdded', { id: user._id, name: user.name, schoolId: user.schoolId, detail: body.name });
+  return present(created.toObject() as PasskeyRecord);
+}
+
+/** DELETE /api/account/passkeys/:id: one of the caller's own; another's is as unknown as none. */
+export async function removePasskey(user: UserRecord, id: string): Promise<void> {
+  const removed = await PasskeyModel.findOneAndDelete({ _id: new Types.ObjectId(id), userId: user._id }).lean<PasskeyRecord>();
+  if (!removed) throw notFound(PASSKEY_TEXTS.notFound);
+  await audit(user, 'user.passkeyRemoved', { id: user._id, name: user.name, schoolId: user.schoolId, detail: removed.name });
+}
+
+/** POST /api/auth/passkey/options: a challenge for any passkey of this site (no account named: the passkey says whose it is). */
+export async function signInOptions(request: FastifyRequest, reply: FastifyReply, config: Config): Promise<PasskeyRequestOptions> {
+  const { rpId } = relyingParty(request, config);
+  const options = await generateAuthenticationOptions({ rpID: rpId, timeout: TIMEOUT_MS, userVerification: 'required', allowCredentials: [] });
+  await keepChallenge(request, reply, config, 'signIn', options.challenge, null);
+  return options as PasskeyRequestOptions;
+}
+
+/**
+ * POST /api/auth/passkey/login: the signed challenge. The passkey is found by its id, its user
+ * handle must name its owner, and the signature, origin, RP ID and user verification are checked;
+ * then the same session password sign-in makes (features/auth/service.ts login), with the same
+ * refusals: an inactive school stays out, a pending or deactivated account comes in to its status
+ * screen. Failures count against the passkey, as wrong passwords count against an address.
+ */
+export async function signInWithPasskey(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PasskeyLoginBody,
+  limiter: AccountLimiter,
+  config: Config,
+): Promise<LoginResponse> {
+  const key = `passkey:${body.credential.id}`;
+  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  const challenge = await takeChallenge(request, reply, config, 'signIn');
+  if (!challenge) throw badRequest(PASSKEY_TEXTS.expired, 'passkeyFailed');
+  const passkey = await PasskeyModel.findOne({ credentialId: body.credential.id }).lean<PasskeyRecord>();
+  const user = passkey ? await UserModel.findById(passkey.userId).lean<UserRecord>() : null;
+  if (!passkey || !user) {
+    limiter.record(key);
+    throw unauthorized(PASSKEY_TEXTS.unknown, 'passkeyFailed');
+  }
+  const handle = body.credential.response.userHandle;
+  if (handle !== undefined && handle !== Buffer.from(user._id.id).toString('base64url')) {
+    limiter.record(key);
+    throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
+  }
+  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response: body.credential,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: challenge.origin,
+      expectedRPID: challenge.rpId,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+        counter: passkey.counter,
+        transports: (passkey.transports ?? []) as AuthenticatorTransport[],
+      },
+      requireUserVerification: true,
+    });
+  } catch (err) {
+    request.log.warn({ err: (err as Error).message }, 'passkey sign-in refused');
+    limiter.record(key);
+    throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
+  }
+  if (!verification.verified) {
+    limiter.record(key);
+    throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
+  }
+  limiter.reset(key);
+  await PasskeyModel.updateOne({ _id: passkey._id }, { $set: { counter: verification.authenticationInfo.newCounter, lastUsedAt: appNow() } });
+  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
+    throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
+  }
+  await request.session.regenerate();
+  request.session.userId = user._id.toHexString();
+  request.session.signedInAt = Date.now();
+  rememberDevice(reply, user.email, config);
+  return { user: await presentWithSchool(user), sessionId: publicSessionHandle(request.session.sessionId), browserCompatible: true };
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginResponseSchema } from '#protocol/auth';
+import { messageSchema } from '#protocol/common';
+import { POLICY } from '#protocol/policy';
+import {
+  oneTimeCodeBodySchema,
+  platformSecondFactorRuleSchema,
+  recoveryCodesSchema,
+  SECOND_FACTOR_TEXTS,
+  secondFactorRuleBodySchema,
+  secondFactorRuleSchema,
+  totpSetupSchema,
+  totpStatusSchema,
+} from '#protocol/secondFactor';
+import type { Config } from '../../config';
+import { currentUser } from '../../plugins/auth';
+import { AccountLimiter } from '../auth/accountLimiter';
+import { confirmTotp, disableTotp, finishSecondStep, setupTotp, totpStatus } from './service';
+import { platformRule, schoolRule, setPlatformRule, setSchoolRule } from './requirement';
+import { schoolOf } from '../../plugins/schoolScope';
+import { schoolScopeQuerySchema } from '#protocol/classes';
+
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+/** Wrong codes when setting up or turning off, per user, before they wait out the window. */
+const ACCOUNT_CODE_FAILURES = 5;
+
+/** An authenticator app as a second factor (issue 33): set up and turned off on 'Min konto', its code at sign-in. */
+export async function secondFactorRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
+  const signInLimiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  const accountLimiter = new AccountLimiter(ACCOUNT_CODE_FAILURES, ACCOUNT_WINDOW_MS);
+
+  r.get('/api/account/totp', { config: { access: POLICY.ownAccount.see }, schema: { response: { 200: totpStatusSchema } } }, async (request) =>
+    totpStatus(currentUser(request)),
+  );
+
+  r.post(
+    '/api/account/totp/setup',
+    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { response: { 200: totpSetupSchema } } },
+    async (request) => setupTotp(currentUser(request)),
+  );
+
+  r.post(
+    '/api/account/totp/confirm',
+    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: oneTimeCodeBodySchema, response: { 200: recoveryCodesSchema } } },
+    async (request) => confirmTotp(currentUser(request), request.body.code, accountLimiter),
+  );
+
+  r.post(
+    '/api/account/totp/disable',
+    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: oneTimeCodeBodySchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await disableTotp(currentUser(request), request.body.code, accountLimiter);
+      return { message: SECOND_FACTOR_TEXTS.turnedOff };
+    },
+  );
+
+  r.post(
+    '/api/auth/second-factor',
+    { config: { access: 'public', rateLimit: perIp }, schema: { body: oneTimeCodeBodySchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => finishSecondStep(request, reply, request.body.code, signInLimiter, config),
+  );
+
+  // The requirement: per school for its Admins, and for the platform's Plattformadministratorer.
+  r.get(
+    '/api/admin/second-factor',
+    { config: { access: POLICY.signInRules.see }, schema: { querystring: schoolScopeQuerySchema, response: { 200: secondFactorRuleSchema } } },
+    async (request) => schoolRule(schoolOf(request)),
+  );
+
+  r.put(
+    '/api/admin/second-factor',
+    {
+      config: { access: POLICY.signInRules.change },
+      schema: { querystring: schoolScopeQuerySchema, body: secondFactorRuleBodySchema, response: { 200: secondFactorRuleSchema } },
+    },
+    async (request) => setSchoolRule(currentUser(request), schoolOf(request), request.body.required),
+  );
+
+  r.get(
+    '/api/plattformadministrator/second-factor',
+    { config: { access: POLICY.platform.see }, schema: { response: { 200: platformSecondFactorRuleSchema } } },
+    async () => platformRule(config),
+  );
+
+  r.put(
+    '/api/plattformadministrator/second-factor',
+    { config: { access: POLICY.platform.change }, schema: { body: secondFactorRuleBodySchema, response: { 200: platformSecondFactorRuleSchema } } },
+    async (request) => setPlatformRule(currentUser(request), request.body.required, config),
+  );
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginResponse } from '#protocol/auth';
+import { SECOND_FACTOR_TEXTS, type RecoveryCodes, type TotpSetup, type TotpStatus } from '#protocol/secondFactor';
+import { TEXTS } from '#protocol/texts';
+import { appNow } from '../../appClock';
+import type { Config } from '../../config';
+import { trusted } from '../../db/trusted';
+import { badRequest, conflict, HttpError, unauthorized } from '../../httpError';
+import { hostCookieName } from '../../plugins/session';
+import { audit } from '../audit/service';
+import type { AccountLimiter } from '../auth/accountLimiter';
+import { beginSession } from '../auth/service';
+import { UserModel, type UserRecord } from '../users/model';
+import { PendingSignIn, TotpModel, type PendingSignInRecord, type TotpRecord } from './model';
+import { hashRecoveryCode, newRecoveryCodes, newSecret, otpauthUri, stepOf } from './totp';
+
+const SETUP_MS = 10 * 60_000;
+const SIGN_IN_MS = 5 * 60_000;
+/** Wrong codes one half-done sign-in takes before it is gone (the password again, then). */
+const ATTEMPTS = 5;
+const PENDING_COOKIE = 'tilsynsvakt.signin';
+
+async function totpOf(userId: UserRecord['_id']): Promise<TotpRecord | null> {
+  return TotpModel.findOne({ userId }).lean<TotpRecord>();
+}
+
+const target = (user: UserRecord) => ({ id: user._id, name: user.name, schoolId: user.schoolId });
+
+/** GET /api/account/totp */
+export async function totpStatus(user: UserRecord): Promise<TotpStatus> {
+  const totp = await totpOf(user._id);
+  return { enabled: !!totp?.secret, recoveryCodesLeft: totp?.secret ? totp.recoveryHashes.length : 0 };
+}
+
+/** Whether password sign-in needs a code from this user (their authenticator app is on). */
+export async function hasTotp(userId: UserRecord['_id']): Promise<boolean> {
+  return !!(await totpOf(userId))?.secret;
+}
+
+/** POST /api/account/totp/setup: a new secret to type into the app, waiting for its first code (10 minutes). */
+export async function setupTotp(user: UserRecord): Promise<TotpSetup> {
+  if (await hasTotp(user._id)) throw conflict(SECOND_FACTOR_TEXTS.alreadyOn);
+  const secret = newSecret();
+  await TotpModel.updateOne(
+    { userId: user._id },
+    { $set: { pendingSecret: secret, pendingExpiresAt: new Date(appNow().getTime() + SETUP_MS) } },
+    { upsert: true },
+  );
+  return { secret, uri: otpauthUri(secret, user.email) };
+}
+
+/** POST /api/account/totp/confirm: the first code turns the app on; the recovery codes are answered this once. */
+export async function confirmTotp(user: UserRecord, code: string, limiter: AccountLimiter): Promise<RecoveryCodes> {
+  const key = `totp-setup:${user._id.toHexString()}`;
+  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  const totp = await totpOf(user._id);
+  if (totp?.secret) throw conflict(SECOND_FACTOR_TEXTS.alreadyOn);
+  if (!totp?.pendingSecret || !totp.pendingExpiresAt || totp.pendingExpiresAt <= appNow()) {
+    throw badRequest(SECOND_FACTOR_TEXTS.setupExpired, 'secondFactorExpired');
+  }
+  const step = stepOf(totp.pendingSecret, code);
+  if (step === null) {
+    limiter.record(key);
+    throw badRequest(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
+  }
+  limiter.reset(key);
+  const { codes, hashes } = newRecoveryCodes();
+  const turnedOn = await TotpModel.updateOne(
+    { userId: user._id, secret: null, pendingSecret: totp.pendingSecret },
+    { $set: { secret: totp.pendingSecret, pendingSecret: null, pendingExpiresAt: null, lastStep: step, recoveryHashes: hashes, enabledAt: appNow() } },
+  );
+  if (turnedOn.modifiedCount !== 1) throw conflict(SECOND_FACTOR_TEXTS.alreadyOn);
+  await audit(user, 'user.totpEnabled', target(user));
+  return { recoveryCodes: codes };
+}
+
+/**
+ * A code from the app (a time step later than the last one used: each works once) or an unused
+ * recovery code (then gone), taken in one conditional write so two at once cannot both pass.
+ */
+async function takeCode(user: UserRecord, code: string): Promise<'totp' | 'recovery' | null> {
+  const totp = await totpOf(user._id);
+  if (!totp?.secret) return null;
+  if (/^\d{6}$/.test(code)) {
+    const step = stepOf(totp.secret, code);
+    if (step === null) return null;
+    const taken = await TotpModel.updateOne({ userId: user._id, lastStep: trusted({ $lt: step }) }, { $set: { lastStep: step } });
+    return taken.modifiedCount === 1 ? 'totp' : null;
+  }
+  const hash = hashRecoveryCode(code);
+  const taken = await TotpModel.updateOne({ userId: user._id, recoveryHashes: hash }, { $pull: { recoveryHashes: hash } });
+  if (taken.modifiedCount !== 1) return null;
+  await audit(user, 'user.recoveryCodeUsed', { ...target(user), detail: `${totp.recoveryHashes.length - 1} igjen` });
+  return 'recovery';
+}
+
+/** POST /api/account/totp/disable: with a code (app or recovery), so an open session alone cannot turn it off. */
+export async function disableTotp(user: UserRecord, code: string, limiter: AccountLimiter): Promise<void> {
+  const key = `totp:${user._id.toHexString()}`;
+  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  if (!(await hasTotp(user._id))) throw conflict(SECOND_FACTOR_TEXTS.notOn);
+  if (!(await takeCode(user, code))) {
+    limiter.record(key);
+    throw badRequest(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
+  }
+  limiter.reset(key);
+  await TotpModel.deleteOne({ userId: user._id });
+  await audit(user, 'user.totpDisabled', target(user));
+}
+
+/** At password sign-in: keeps the half-done sign-in for this browser; the session waits for the code. */
+export async function beginSecondStep(reply: FastifyReply, user: UserRecord, config: Config): Promise<void> {
+  void PendingSignIn.deleteMany({ expiresAt: trusted({ $lte: appNow() }) }).catch(() => undefined);
+  const id = randomBytes(24).toString('base64url');
+  await PendingSignIn.create({ _id: id, userId: user._id, attempts: 0, expiresAt: new Date(appNow().getTime() + SIGN_IN_MS) });
+  reply.setCookie(hostCookieName(PENDING_COOKIE, config), id, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.cookieSecure,
+    path: '/',
+    maxAge: SIGN_IN_MS / 1000,
+  });
+}
+
+/**
+ * POST /api/auth/second-factor: the code for this browser's half-done sign-in. Right, the session
+ * password sign-in makes; wrong, one attempt fewer (5, then the password again), and the user's
+ * wrong codes are limited as wrong passwords are.
+ */
+export async function finishSecondStep(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: string,
+  limiter: AccountLimiter,
+  config: Config,
+): Promise<LoginResponse> {
+  const name = hostCookieName(PENDING_COOKIE, config);
+  const raw = request.cookies[name];
+  const unsigned = raw ? request.unsignCookie(raw) : null;
+  const pending =
+    unsigned?.valid && unsigned.value
+      ? await PendingSignIn.findOneAndUpdate({ _id: unsigned.value }, { $inc: { attempts: 1 } }, { new: true }).lean<PendingSignInRecord>()
+      : null;
+  const expired = () => {
+    reply.clearCookie(name, { path: '/', secure: config.cookieSecure });
+    return unauthorized(SECOND_FACTOR_TEXTS.signInExpired, 'secondFactorExpired');
+  };
+  if (!pending || pending.expiresAt <= appNow() || pending.attempts > ATTEMPTS) {
+    if (pending) await PendingSignIn.deleteOne({ _id: pending._id });
+    throw expired();
+  }
+  const key = `code:${pending.userId.toHexString()}`;
+  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  const user = await UserModel.findById(pending.userId).lean<UserRecord>();
+  if (!user) {
+    await PendingSignIn.deleteOne({ _id: pending._id });
+    throw expired();
+  }
+  if (!(await takeCode(user, code))) {
+    limiter.record(key);
+    throw unauthorized(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
+  }
+  limiter.reset(key);
+  await PendingSignIn.deleteOne({ _id: pending._id });
+  reply.clearCookie(name, { path: '/', secure: config.cookieSecure });
+  return beginSession(request, reply, user, config);
+}
