@@ -99,8 +99,9 @@ export async function register(body: RegisterBody, realtime: Realtime, push: Pus
   if (user) {
     await emitUserChange(realtime, 'users.registered', presentUser(user, school.name));
     push.userRegistered(school._id.toHexString(), { id: user._id.toHexString(), name: user.name });
+  } else {
+    await presentPlatformSchool(school._id.toHexString());
   }
-  else await presentPlatformSchool(school._id.toHexString());
   return { message: TEXTS.registered };
 }
 
