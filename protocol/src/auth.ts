@@ -46,9 +46,14 @@ export const userSchema = z.object({
   schoolName: z.string().nullable(),
   /** ISO timestamp of the last change: stores keep the newer of an event and a fetch. */
   updatedAt: z.string(),
-  /** How the user signs in (issue 33): with a password here, and through which providers (id, name). */
+  /** How the user signs in (issue 33): a password here, passkeys, an authenticator app, and through which providers (id, name). */
   signIn: z
-    .object({ password: z.boolean(), providers: z.array(z.object({ id: z.string(), name: z.string() })) })
+    .object({
+      password: z.boolean(),
+      passkey: z.boolean(),
+      authenticatorApp: z.boolean(),
+      providers: z.array(z.object({ id: z.string(), name: z.string() })),
+    })
     .optional(),
 });
 export type User = z.infer<typeof userSchema>;

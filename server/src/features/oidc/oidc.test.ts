@@ -83,7 +83,7 @@ describe('signing in through a provider', () => {
     expect(first.landed).toBe('/tilsynsvakt');
     const me = await first.walker.me();
     expect(me.user).toMatchObject({ id: fx.a.supervisor.id, status: 'approved' });
-    expect(me.user?.signIn).toEqual({ password: true, providers: [{ id: 'feide', name: 'Feide' }] });
+    expect(me.user?.signIn).toEqual({ password: true, passkey: false, authenticatorApp: false, providers: [{ id: 'feide', name: 'Feide' }] });
     const [link] = await identitiesOf(fx.a.supervisor.id);
     expect(link).toMatchObject({ issuer: idps.feide.issuer, subject: who.sub, providerId: 'feide' });
     expect(await AuditModel.countDocuments({ action: 'user.identityLinked', targetId: fx.a.supervisor.id, detail: 'Feide' })).toBe(1);
@@ -305,7 +305,7 @@ describe('the Admin and the links', () => {
     expect((await signInWith(idps.microsoft, who)).landed).toBe('/vaktmester');
     const admin = await signedIn(server.baseUrl, fx.a.admin);
     const list = await admin.get<Array<{ id: string; signIn: unknown }>>('/api/admin/users');
-    expect(list.body.find((user) => user.id === fx.a.caretaker.id)?.signIn).toEqual({ password: true, providers: [{ id: 'microsoft', name: 'Microsoft' }] });
+    expect(list.body.find((user) => user.id === fx.a.caretaker.id)?.signIn).toEqual({ password: true, passkey: false, authenticatorApp: false, providers: [{ id: 'microsoft', name: 'Microsoft' }] });
 
     const adminB = await signedIn(server.baseUrl, fx.b.admin);
     expect((await adminB.delete(`/api/admin/users/${fx.a.caretaker.id}/identities/microsoft`)).status).toBe(404);
@@ -313,7 +313,7 @@ describe('the Admin and the links', () => {
 
     const removed = await admin.delete<{ signIn: unknown }>(`/api/admin/users/${fx.a.caretaker.id}/identities/microsoft`);
     expect(removed.status).toBe(200);
-    expect(removed.body.signIn).toEqual({ password: true, providers: [] });
+    expect(removed.body.signIn).toEqual({ password: true, passkey: false, authenticatorApp: false, providers: [] });
     expect(await AuditModel.countDocuments({ action: 'user.identityUnlinked', targetId: fx.a.caretaker.id, detail: 'Microsoft' })).toBe(1);
     const again = await admin.delete<{ message: string }>(`/api/admin/users/${fx.a.caretaker.id}/identities/microsoft`);
     expect(again.status).toBe(404);

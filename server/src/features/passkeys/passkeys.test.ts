@@ -240,6 +240,21 @@ describe('removing a passkey', () => {
     expect((await signInWith(authenticator)).res.status).toBe(401);
   });
 
+  it("the Admin's list says whether a user has passkeys, live", async () => {
+    const user = await makeUser(fx.a.id, 'Vaktmester');
+    const signInOf = async () => (await c.adminA.get<Array<{ id: string; signIn: { passkey: boolean } }>>('/api/admin/users')).body.find((u) => u.id === user.id)!.signIn;
+    expect(await signInOf()).toMatchObject({ password: true, passkey: false });
+    const client = await signedInBrowser(user);
+    const first = await addPasskey(client, new SoftAuthenticator(ORIGIN), 'Én');
+    await addPasskey(client, new SoftAuthenticator(ORIGIN), 'To');
+    expect(await signInOf()).toMatchObject({ passkey: true });
+    expect((await client.delete(`/api/account/passkeys/${first.id}`)).status).toBe(200);
+    expect(await signInOf()).toMatchObject({ passkey: true });
+    const [second] = (await client.get<Array<{ id: string }>>('/api/account/passkeys')).body;
+    expect((await client.delete(`/api/account/passkeys/${second!.id}`)).status).toBe(200);
+    expect(await signInOf()).toMatchObject({ passkey: false });
+  });
+
   it('goes with its user when an Admin deletes the account', async () => {
     const user = await makeUser(fx.a.id, 'Tilsynsvakt');
     const authenticator = new SoftAuthenticator(ORIGIN);

@@ -48,7 +48,7 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
     '/api/account/passkeys/:id',
     { config: { access: POLICY.ownAccount.change }, schema: { params: passkeyParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await removePasskey(currentUser(request), request.params.id);
+      await removePasskey(currentUser(request), request.params.id, request.realtime);
       return { message: PASSKEY_TEXTS.removed };
     },
   );

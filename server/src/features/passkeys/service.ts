@@ -32,6 +32,8 @@ import { UserModel, type UserRecord } from '../users/model';
 import { presentWithSchool } from '../users/service';
 import { keepChallenge, relyingParty, takeChallenge } from './challenges';
 import { PasskeyModel, type PasskeyRecord } from './model';
+import type { Realtime } from '../../realtime/realtime';
+import { signInMethodsChanged } from '../users/service';
 
 const TIMEOUT_MS = 5 * 60_000;
 
@@ -108,14 +110,21 @@ export async function addPasskey(request: FastifyRequest, reply: FastifyReply, u
   );
   if (!created) throw conflict(PASSKEY_TEXTS.duplicate);
   await audit(user, 'user.passkeyAdded', { id: user._id, name: user.name, schoolId: user.schoolId, detail: body.name });
+  await countPasskeys(user, request.realtime);
   return present(created.toObject() as PasskeyRecord);
 }
 
 /** DELETE /api/account/passkeys/:id: one of the caller's own; another's is as unknown as none. */
-export async function removePasskey(user: UserRecord, id: string): Promise<void> {
+export async function removePasskey(user: UserRecord, id: string, realtime: Realtime): Promise<void> {
   const removed = await PasskeyModel.findOneAndDelete({ _id: new Types.ObjectId(id), userId: user._id }).lean<PasskeyRecord>();
   if (!removed) throw notFound(PASSKEY_TEXTS.notFound);
   await audit(user, 'user.passkeyRemoved', { id: user._id, name: user.name, schoolId: user.schoolId, detail: removed.name });
+  await countPasskeys(user, realtime);
+}
+
+/** Counted again after each change (never incremented): two at once still leave the true count. */
+async function countPasskeys(user: UserRecord, realtime: Realtime): Promise<void> {
+  await signInMethodsChanged(realtime, user._id, { passkeyCount: await PasskeyModel.countDocuments({ userId: user._id }) });
 }
 
 /** POST /api/auth/passkey/options: a challenge for any passkey of this site (no account named: the passkey says whose it is). */

@@ -45,14 +45,14 @@ export async function secondFactorRoutes(app: FastifyInstance, { config }: { con
   r.post(
     '/api/account/totp/confirm',
     { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: oneTimeCodeBodySchema, response: { 200: recoveryCodesSchema } } },
-    async (request) => confirmTotp(currentUser(request), request.body.code, accountLimiter),
+    async (request) => confirmTotp(currentUser(request), request.body.code, accountLimiter, request.realtime),
   );
 
   r.post(
     '/api/account/totp/disable',
     { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: oneTimeCodeBodySchema, response: { 200: messageSchema } } },
     async (request) => {
-      await disableTotp(currentUser(request), request.body.code, accountLimiter);
+      await disableTotp(currentUser(request), request.body.code, accountLimiter, request.realtime);
       return { message: SECOND_FACTOR_TEXTS.turnedOff };
     },
   );

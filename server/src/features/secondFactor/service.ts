@@ -14,6 +14,8 @@ import { beginSession } from '../auth/service';
 import { UserModel, type UserRecord } from '../users/model';
 import { PendingSignIn, TotpModel, type PendingSignInRecord, type TotpRecord } from './model';
 import { hashRecoveryCode, newRecoveryCodes, newSecret, otpauthUri, stepOf } from './totp';
+import type { Realtime } from '../../realtime/realtime';
+import { signInMethodsChanged } from '../users/service';
 
 const SETUP_MS = 10 * 60_000;
 const SIGN_IN_MS = 5 * 60_000;
@@ -51,7 +53,7 @@ export async function setupTotp(user: UserRecord): Promise<TotpSetup> {
 }
 
 /** POST /api/account/totp/confirm: the first code turns the app on; the recovery codes are answered this once. */
-export async function confirmTotp(user: UserRecord, code: string, limiter: AccountLimiter): Promise<RecoveryCodes> {
+export async function confirmTotp(user: UserRecord, code: string, limiter: AccountLimiter, realtime: Realtime): Promise<RecoveryCodes> {
   const key = `totp-setup:${user._id.toHexString()}`;
   if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
   const totp = await totpOf(user._id);
@@ -72,6 +74,7 @@ export async function confirmTotp(user: UserRecord, code: string, limiter: Accou
   );
   if (turnedOn.modifiedCount !== 1) throw conflict(SECOND_FACTOR_TEXTS.alreadyOn);
   await audit(user, 'user.totpEnabled', target(user));
+  await signInMethodsChanged(realtime, user._id, { authenticatorApp: true });
   return { recoveryCodes: codes };
 }
 
@@ -96,7 +99,7 @@ async function takeCode(user: UserRecord, code: string): Promise<'totp' | 'recov
 }
 
 /** POST /api/account/totp/disable: with a code (app or recovery), so an open session alone cannot turn it off. */
-export async function disableTotp(user: UserRecord, code: string, limiter: AccountLimiter): Promise<void> {
+export async function disableTotp(user: UserRecord, code: string, limiter: AccountLimiter, realtime: Realtime): Promise<void> {
   const key = `totp:${user._id.toHexString()}`;
   if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
   if (!(await hasTotp(user._id))) throw conflict(SECOND_FACTOR_TEXTS.notOn);
@@ -107,6 +110,7 @@ export async function disableTotp(user: UserRecord, code: string, limiter: Accou
   limiter.reset(key);
   await TotpModel.deleteOne({ userId: user._id });
   await audit(user, 'user.totpDisabled', target(user));
+  await signInMethodsChanged(realtime, user._id, { authenticatorApp: false });
 }
 
 /** At password sign-in: keeps the half-done sign-in for this browser; the session waits for the code. */

@@ -198,6 +198,20 @@ describe('turning the app off', () => {
     expect((await browser().login(user.email, PASSWORD)).status).toBe(200);
   });
 
+  it("the Admin's list says whether a user has the app on", async () => {
+    const user = await makeUser(fx.a.id, 'Tilsynsvakt');
+    const admin = await signedIn(fx.a.admin);
+    const signInOf = async () => (await admin.get<Array<{ id: string; signIn: { authenticatorApp: boolean } }>>('/api/admin/users')).body.find((u) => u.id === user.id)!.signIn;
+    expect(await signInOf()).toMatchObject({ authenticatorApp: false });
+    const { secret } = await withTotp(user);
+    expect(await signInOf()).toMatchObject({ authenticatorApp: true });
+    const a = await passwordStep(user);
+    expect((await secondStep(a.client, codeAt(secret, clock.now()))).status).toBe(200);
+    later(30_000);
+    expect((await a.client.post('/api/account/totp/disable', { code: codeAt(secret, clock.now()) })).status).toBe(200);
+    expect(await signInOf()).toMatchObject({ authenticatorApp: false });
+  });
+
   it('goes with its user when an Admin deletes the account', async () => {
     const user = await makeUser(fx.a.id, 'Tilsynsvakt');
     await withTotp(user);

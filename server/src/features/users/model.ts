@@ -33,6 +33,9 @@ const userSchema = new Schema(
     },
     /** `${issuer} ${subject}` of each identity: what sign-in looks an identity up by (the embedded engine matches array elements, not their fields). */
     identityKeys: { type: [String], default: undefined },
+    /** How many passkeys sign in as this user, and whether an authenticator app is on: kept here for the Admin's list (users/service.ts `signInMethodsChanged`). */
+    passkeyCount: { type: Number, default: 0 },
+    authenticatorApp: { type: Boolean, default: false },
   },
   { timestamps: appTimestamps },
 );

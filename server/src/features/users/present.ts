@@ -16,6 +16,8 @@ export function presentUser(user: UserRecord, schoolName: string | null): User {
     updatedAt: changedAt(user),
     signIn: {
       password: !!user.passwordHash,
+      passkey: (user.passkeyCount ?? 0) > 0,
+      authenticatorApp: !!user.authenticatorApp,
       providers: (user.identities ?? []).map((identity) => ({ id: identity.providerId, name: identity.providerName })),
     },
   };

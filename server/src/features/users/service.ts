@@ -80,3 +80,16 @@ export async function endUserAccess(
 function unique(ids: Array<string | null>): string[] {
   return [...new Set(ids.filter((id): id is string => !!id))];
 }
+
+/**
+ * A user's own sign-in methods changed (a passkey added or removed, the authenticator app on or
+ * off): kept on the user for the Admin's list, which follows live.
+ */
+export async function signInMethodsChanged(
+  realtime: Realtime,
+  userId: Types.ObjectId,
+  set: { passkeyCount: number } | { authenticatorApp: boolean },
+): Promise<void> {
+  const user = await UserModel.findOneAndUpdate({ _id: userId }, { $set: set }, { new: true }).lean<UserRecord>();
+  if (user) await emitUserChange(realtime, 'users.updated', await presentWithSchool(user));
+}
