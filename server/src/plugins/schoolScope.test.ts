@@ -11,11 +11,11 @@ import { startSeededServer } from '../../test/seededServer';
 import { checkScopeDeclaration } from './schoolScope';
 
 /**
- * Routes that act on something other than one school's data: the platform, the own account and
- * its devices. Every other route with roles must declare `scope: 'school'`: a new route on a
+ * Routes that act on something other than one school's data: the platform, the own account (its
+ * passkeys, its app) and its devices. Every other route with roles must declare `scope: 'school'`: a new route on a
  * school's data that forgets it fails here.
  */
-const NOT_SCHOOL_DATA = /^\/api\/(plattformadministrator\/|auth\/|push\/)/;
+const NOT_SCHOOL_DATA = /^\/api\/(plattformadministrator\/|auth\/|account\/|push\/)/;
 
 let server: TestServer;
 let fx: Fixture;
