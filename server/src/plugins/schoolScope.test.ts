@@ -12,8 +12,8 @@ import { checkScopeDeclaration } from './schoolScope';
 
 /**
  * Routes that act on something other than one school's data: the platform, the own account (its
- * passkeys, its app) and its devices. Every other route with roles must declare `scope: 'school'`: a new route on a
- * school's data that forgets it fails here.
+ * passkeys, its app) and its devices. Every other route with roles must declare
+ * `scope: 'school'`: a new route on a school's data that forgets it fails here.
  */
 const NOT_SCHOOL_DATA = /^\/api\/(plattformadministrator\/|auth\/|account\/|push\/)/;
 
