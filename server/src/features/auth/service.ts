@@ -60,18 +60,30 @@ export async function login(
   }
   // An account with an authenticator app gets no session for the password alone: the code first.
   if (secondStep && (await secondStep(reply, user))) throw unauthorized(SECOND_FACTOR_TEXTS.codeNeeded, 'secondFactorRequired');
-  return beginSession(request, reply, user, config, device ?? undefined);
+  return beginSession(request, reply, user, config);
 }
 
 /** Asked at password sign-in once the password is right: true when it has begun a second step instead of a session (features/secondFactor). */
 export type SecondStep = (reply: FastifyReply, user: UserRecord) => Promise<boolean>;
 
-/** The session every sign-in ends in (password, second factor): a new session id, the device remembered. */
-export async function beginSession(request: FastifyRequest, reply: FastifyReply, user: UserRecord, config: Config, device?: string): Promise<LoginResponse> {
+/**
+ * The session every sign-in ends in (password, second factor, passkey, OpenID provider): a new
+ * session id, the device remembered under the id it had for this account. `oidc`: the provider
+ * and its ID token, kept for signing out there too.
+ */
+export async function beginSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRecord,
+  config: Config,
+  oidc?: { providerId: string; idToken: string },
+): Promise<LoginResponse> {
+  const device = knownDevice(request, user.email, config);
   await request.session.regenerate();
   request.session.userId = user._id.toHexString();
   request.session.signedInAt = Date.now();
-  rememberDevice(reply, user.email, config, device);
+  if (oidc) request.session.oidc = oidc;
+  rememberDevice(reply, user.email, config, device ?? undefined);
   return {
     user: await presentWithSchool(user),
     sessionId: publicSessionHandle(request.session.sessionId),

@@ -11,13 +11,12 @@ import { unlessDuplicate } from '../../db/duplicateKey';
 import { badRequest, conflict, notFound } from '../../httpError';
 import { hostCookieName } from '../../plugins/session';
 import type { Realtime } from '../../realtime/realtime';
-import { rememberDevice } from '../auth/deviceCookie';
-import { publicSessionHandle } from '../auth/service';
+import { beginSession } from '../auth/service';
 import type { PushNotifier } from '../push/notifier';
 import { isSchoolActive, School } from '../schools/model';
 import { UserModel, type UserRecord } from '../users/model';
 import { presentUser } from '../users/present';
-import { emitUserChange, presentWithSchool } from '../users/service';
+import { emitUserChange } from '../users/service';
 import { OidcFlow, type OidcFlowRecord } from './flowModel';
 import { secondFactorRequired } from '../secondFactor/requirement';
 import { auditLink, auditRefusal, identityFields, identityKey, resolveIdentity, type Identity } from './identities';
@@ -214,21 +213,6 @@ function stripUndefined(record: Record<string, unknown>): Record<string, unknown
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== null));
 }
 
-/** The same session password sign-in makes (features/auth/service.ts login), with the ID token kept for signing out at the provider. */
-async function beginSession(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  user: UserRecord,
-  config: Config,
-  oidc: { providerId: string; idToken: string },
-): Promise<void> {
-  await request.session.regenerate();
-  request.session.userId = user._id.toHexString();
-  request.session.signedInAt = Date.now();
-  request.session.oidc = oidc;
-  rememberDevice(reply, user.email, config);
-}
-
 /** GET /api/auth/oidc/registration: the name and e-mail of this browser's unknown identity, for the form. */
 export async function registrationInfo(request: FastifyRequest, providers: OidcProviders, config: Config): Promise<OidcRegistration> {
   const flowId = flowIdOf(request, config);
@@ -280,8 +264,7 @@ export async function registerIdentity(request: FastifyRequest, reply: FastifyRe
   await auditLink(user, identity);
   await emitUserChange(deps.realtime, 'users.registered', presentUser(user, school.name));
   deps.push.userRegistered(school._id.toHexString(), { id: user._id.toHexString(), name: user.name });
-  await beginSession(request, reply, user, config, { providerId: flow.providerId, idToken: flow.idToken ?? '' });
-  return { user: await presentWithSchool(user), sessionId: publicSessionHandle(request.session.sessionId), browserCompatible: true };
+  return beginSession(request, reply, user, config, { providerId: flow.providerId, idToken: flow.idToken ?? '' });
 }
 
 /**

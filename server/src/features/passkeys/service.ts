@@ -25,11 +25,9 @@ import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } fr
 import { appNow } from '../../appClock';
 import { audit } from '../audit/service';
 import type { AccountLimiter } from '../auth/accountLimiter';
-import { rememberDevice } from '../auth/deviceCookie';
-import { publicSessionHandle } from '../auth/service';
+import { beginSession } from '../auth/service';
 import { isSchoolActive } from '../schools/model';
 import { UserModel, type UserRecord } from '../users/model';
-import { presentWithSchool } from '../users/service';
 import { keepChallenge, relyingParty, takeChallenge } from './challenges';
 import { PasskeyModel, type PasskeyRecord } from './model';
 import type { Realtime } from '../../realtime/realtime';
@@ -193,9 +191,5 @@ export async function signInWithPasskey(
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
     throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
   }
-  await request.session.regenerate();
-  request.session.userId = user._id.toHexString();
-  request.session.signedInAt = Date.now();
-  rememberDevice(reply, user.email, config);
-  return { user: await presentWithSchool(user), sessionId: publicSessionHandle(request.session.sessionId), browserCompatible: true };
+  return beginSession(request, reply, user, config);
 }
