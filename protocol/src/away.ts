@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daySchema } from './day';
 import { idSchema, nameMapSchema, studentNameSchema } from './common';
+import { baseVersionSchema, versionSchema } from './versions';
 
 /** Away: students and classes on trips (spec §7). */
 
@@ -25,8 +26,11 @@ export const tripSchema = z.object({
   studentNames: z.array(z.string()),
   classIds: z.array(idSchema),
   updatedAt: z.string(),
-  /** Counts every change: an edit names the version it was made from (409 editConflict otherwise). */
-  version: z.number().int().nonnegative(),
+  /** Counts every change: an edit may name the version it was made from (protocol/versions.ts). */
+  version: versionSchema,
+  /** The spec's own fields (§3): the two lists JSON-encoded, for a client that decodes them. */
+  studentNamesJSON: z.string(),
+  classIdsJSON: z.string(),
 });
 export type Trip = z.infer<typeof tripSchema>;
 
@@ -68,7 +72,7 @@ export const updateTripBodySchema = z
     toDate: daySchema,
     studentNames: z.array(studentNameSchema).max(500),
     classIds: z.array(idSchema).max(200),
-    baseVersion: z.number().int().nonnegative(),
+    baseVersion: baseVersionSchema,
   })
   .refine(...datesInOrder);
 export type UpdateTripBody = z.infer<typeof updateTripBodySchema>;

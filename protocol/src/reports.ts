@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { daySchema } from './day';
 import { idSchema, NO_CONTROL_CHARACTERS, withoutControlCharacters } from './common';
-import { taskIdSchema } from './taskButtons';
+import { taskIdSchema, TASK_IDS } from './taskButtons';
+import { baseVersionSchema, versionSchema } from './versions';
 
 export const REPORT_CONTENT_MAX_LENGTH = 20_000;
 
@@ -15,12 +16,8 @@ export const REPORT_TEXTS = {
   busy: 'Rapporten ble endret av mange samtidig. Prøv igjen.',
 } as const;
 
-/**
- * How many times a report's text has been saved: a save names the version its text was based on,
- * and the server takes it only on that version (otherwise 409 with the report as it is now). Ticks
- * and the away list merge on the server and leave it as it is.
- */
-const versionSchema = z.number().int().nonnegative();
+// A report's version counts the saves of its text (protocol/versions.ts); ticks and the away list
+// merge on the server and leave it as it is.
 
 /** A report as the API presents it. Lists are lists here (the old client's JSON strings are not needed). */
 export const reportSchema = z.object({
@@ -63,11 +60,33 @@ const contentSchema = z
   .max(REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS.tooLong)
   .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS);
 
-/** PUT /api/reports/my: the text, on the version it was written from. The away list is the server's (the day's trips). */
+/**
+ * A list as the spec's client may send it: a list, or the list JSON-encoded (spec §3 stores
+ * completedTasks and awayStudents so).
+ */
+function listOf<T extends z.ZodType>(item: T, max: number) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }, z.array(item, { error: 'Må være en liste' }).max(max));
+}
+
+/**
+ * PUT /api/reports/my, the spec's body: the text and, when sent, the ticked rounds (each keeps the
+ * time it was first ticked). The away list is the server's (the day's trips): a sent one is
+ * accepted and not stored. `baseVersion`: the version the text was written from (the app's client
+ * always names it).
+ */
 export const saveMyReportBodySchema = z.object({
   date: daySchema,
   content: contentSchema,
-  baseVersion: versionSchema,
+  completedTasks: listOf(taskIdSchema, TASK_IDS.length * 4).optional(),
+  awayStudents: listOf(z.string().max(1000), 2000).optional(),
+  baseVersion: baseVersionSchema,
 });
 export type SaveMyReportBody = z.infer<typeof saveMyReportBodySchema>;
 
@@ -76,7 +95,7 @@ export const tickTaskParamsSchema = z.object({ taskId: taskIdSchema });
 export const tickTaskBodySchema = z.object({ date: daySchema, done: z.boolean() });
 export type TickTaskBody = z.infer<typeof tickTaskBodySchema>;
 
-export const updateReportBodySchema = z.object({ content: contentSchema, baseVersion: versionSchema });
+export const updateReportBodySchema = z.object({ content: contentSchema, baseVersion: baseVersionSchema });
 export type UpdateReportBody = z.infer<typeof updateReportBodySchema>;
 
 /** GET /api/reports/recent7 entries. */

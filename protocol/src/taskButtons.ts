@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NO_CONTROL_CHARACTERS, withoutControlCharacters } from './common';
+import { baseVersionSchema, versionSchema } from './versions';
 
 export const TASK_IDS = ['1', '2', '3', '4', '5', '6'] as const;
 export const taskIdSchema = z.enum(TASK_IDS, { error: 'Ukjent oppgave (gyldige er 1–6)' });
@@ -25,7 +26,7 @@ export type TaskButton = z.infer<typeof taskButtonSchema>;
 
 /** GET /api/tasks-config/{schoolId} and the taskButtons.updated event. */
 /** version counts the saves of the labels (0: the defaults); a save names the version it was made from. */
-export const tasksConfigSchema = z.object({ schoolId: z.string(), buttons: z.array(taskButtonSchema), version: z.number().int().nonnegative() });
+export const tasksConfigSchema = z.object({ schoolId: z.string(), buttons: z.array(taskButtonSchema), version: versionSchema });
 export type TasksConfig = z.infer<typeof tasksConfigSchema>;
 
 /** PUT /api/tasks-config/{schoolId}: exactly the six buttons, each with a label. */
@@ -44,7 +45,7 @@ export const tasksConfigBodySchema = z.object({
     )
     .length(TASK_IDS.length, 'Det må være nøyaktig seks gjøremål')
     .refine((buttons) => new Set(buttons.map((b) => b.id)).size === TASK_IDS.length, 'Hvert gjøremål 1–6 må være med én gang'),
-  baseVersion: z.number().int().nonnegative(),
+  baseVersion: baseVersionSchema,
 });
 export type TasksConfigBody = z.infer<typeof tasksConfigBodySchema>;
 export const TASK_LABELS_CONFLICT = 'Gjøremålene er endret av noen andre siden du åpnet dem';

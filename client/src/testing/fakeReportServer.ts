@@ -195,7 +195,7 @@ export function fakeReportServer(today: string, otherRoutes: (request: SentReque
     if (refused) return refused;
     const stored = reports.get(body.date);
     // Never saved: the first save creates it, on whatever version it names (the server's upsert).
-    if (stored && stored.version !== body.baseVersion) {
+    if (stored && body.baseVersion !== undefined && stored.version !== body.baseVersion) {
       if (stored.content === body.content) return json(server.reportOf(body.date));
       return refusal(409, REPORT_TEXTS.conflict, 'editConflict', server.reportOf(body.date));
     }
@@ -204,7 +204,7 @@ export function fakeReportServer(today: string, otherRoutes: (request: SentReque
       completedTasks: stored?.completedTasks ?? [],
       awayStudents: awayList(),
       updatedAt: nextUpdatedAt(),
-      version: body.baseVersion + 1,
+      version: (stored?.version ?? 0) + 1,
     });
     return json(server.reportOf(body.date));
   }

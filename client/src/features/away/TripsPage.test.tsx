@@ -25,6 +25,8 @@ function trip(fromDate: string, toDate: string, studentNames: string[], classIds
     classIds,
     version: 1,
     updatedAt: '2026-11-01T10:00:00.000Z',
+    studentNamesJSON: JSON.stringify(studentNames),
+    classIdsJSON: JSON.stringify(classIds),
   };
 }
 

@@ -19,6 +19,8 @@ const trip = (id: string, schoolId: string, updatedAt = '2026-11-20T10:00:00.000
   classIds: [],
   updatedAt,
   version: 1,
+  studentNamesJSON: '["Ola"]',
+  classIdsJSON: '[]',
 });
 const EDITED = 'e5e5e5e5e5e5e5e5e5e5e5e5';
 const LATER = '2026-11-20T11:00:00.000Z';

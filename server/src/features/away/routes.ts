@@ -6,7 +6,9 @@ import { deletedSchema } from '#protocol/platform';
 import { POLICY } from '#protocol/policy';
 import { addAwayClassesBodySchema, addAwayStudentBodySchema, awayClassesQuerySchema, awayClassesSchema, awayQuerySchema, awaySchema, classIdParamsSchema, studentNameParamsSchema, tripSchema, tripsSchema, updateTripBodySchema } from '#protocol/away';
 import { osloDay } from '#protocol/time';
+import { ifMatchHeadersSchema } from '#protocol/versions';
 import { currentUser } from '../../plugins/auth';
+import { namedVersion, withVersionTag } from '../../plugins/versions';
 import { schoolOf } from '../../plugins/schoolScope';
 import { refreshAwayLists } from '../reports/service';
 import { awayClassIds, getAway } from './service';
@@ -82,7 +84,10 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/api/away/trip/:id',
-    { config: tripsChanged, schema: { ...scoped, params: idParamsSchema, body: updateTripBodySchema, response: { 200: tripSchema } } },
-    async (request) => renewed(request, await updateTrip(schoolOf(request), request.params.id, request.body, today(), request.realtime)),
+    { config: tripsChanged, schema: { ...scoped, headers: ifMatchHeadersSchema, params: idParamsSchema, body: updateTripBodySchema, response: { 200: tripSchema } } },
+    async (request, reply) => {
+      const baseVersion = namedVersion(request, request.body.baseVersion);
+      return withVersionTag(reply, await renewed(request, await updateTrip(schoolOf(request), request.params.id, request.body, baseVersion, today(), request.realtime)));
+    },
   );
 }

@@ -8,7 +8,7 @@ import { ClassModel } from '../classes/model';
 import type { UserRecord } from '../users/model';
 import { Trip, type TripDoc } from './model';
 import { trusted } from '../../db/trusted';
-import { atCount } from '../../db/counterFilter';
+import { atVersion } from '../../db/counterFilter';
 import { isDuplicateKey } from '../../db/duplicateKey';
 import { changedAt } from '../../db/changedAt';
 
@@ -20,15 +20,18 @@ import { changedAt } from '../../db/changedAt';
  */
 
 export function presentTrip(trip: TripDoc): TripDto {
+  const classIds = trip.classIds.map((id) => id.toHexString());
   return {
     id: trip._id.toHexString(),
     schoolId: trip.schoolId.toHexString(),
     fromDate: trip.fromDate,
     toDate: trip.toDate,
     studentNames: trip.studentNames,
-    classIds: trip.classIds.map((id) => id.toHexString()),
+    classIds,
     updatedAt: changedAt(trip),
     version: trip.version ?? 0,
+    studentNamesJSON: JSON.stringify(trip.studentNames),
+    classIdsJSON: JSON.stringify(classIds),
   };
 }
 
@@ -124,6 +127,7 @@ export async function updateTrip(
   schoolId: Types.ObjectId,
   id: string,
   body: UpdateTripBody,
+  baseVersion: number | undefined,
   today: string,
   realtime: Realtime,
 ): Promise<TripDto> {
@@ -135,7 +139,7 @@ export async function updateTrip(
   const edit = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
   const trip = await Trip.of(schoolId)
     // An edited trip no longer holds its first dates' key: its dates may change, and another trip may take them.
-    .findOneAndUpdate({ _id: id, schoolId, version: atCount(body.baseVersion) }, { $set: edit, $unset: { datesKey: '' }, $inc: { version: 1 } }, { new: true })
+    .findOneAndUpdate({ _id: id, schoolId, ...atVersion(baseVersion) }, { $set: edit, $unset: { datesKey: '' }, $inc: { version: 1 } }, { new: true })
     .lean<TripDoc>();
   if (trip) return emitSaved(realtime, trip);
   // Changed since this edit was opened: taken only if it already says the same. Removed meanwhile: not found.

@@ -16,7 +16,9 @@ import {
 } from '#protocol/reports';
 import { POLICY } from '#protocol/policy';
 import { reportDay } from '#protocol/time';
+import { ifMatchHeadersSchema } from '#protocol/versions';
 import { currentUser } from '../../plugins/auth';
+import { namedVersion, withVersionTag } from '../../plugins/versions';
 import { schoolOf } from '../../plugins/schoolScope';
 import { taskRounds } from './rounds';
 import { deleteReport, getMyReport, getReport, recentReports, saveMyReport, tickMyTask, updateReportContent } from './service';
@@ -29,13 +31,16 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/reports/my',
     { config: { access: POLICY.ownReport.see }, schema: { querystring: myReportQuerySchema, response: { 200: myReportSchema } } },
-    async (request) => getMyReport(schoolOf(request), currentUser(request), request.query.date, now()),
+    async (request, reply) => withVersionTag(reply, await getMyReport(schoolOf(request), currentUser(request), request.query.date, now())),
   );
 
   r.put(
     '/api/reports/my',
-    { config: { access: POLICY.ownReport.change }, schema: { body: saveMyReportBodySchema, response: { 200: reportSchema } } },
-    async (request) => saveMyReport(schoolOf(request), currentUser(request), request.body, now(), request.realtime),
+    { config: { access: POLICY.ownReport.change }, schema: { headers: ifMatchHeadersSchema, body: saveMyReportBodySchema, response: { 200: reportSchema } } },
+    async (request, reply) => {
+      const baseVersion = namedVersion(request, request.body.baseVersion);
+      return withVersionTag(reply, await saveMyReport(schoolOf(request), currentUser(request), request.body, baseVersion, now(), request.realtime));
+    },
   );
 
   r.put(
@@ -60,17 +65,19 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/reports/:id',
     { config: { access: POLICY.reports.see }, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: reportSchema } } },
-    async (request) => getReport(schoolOf(request), request.params.id, now()),
+    async (request, reply) => withVersionTag(reply, await getReport(schoolOf(request), request.params.id, now())),
   );
 
   r.put(
     '/api/reports/:id',
     {
       config: { access: POLICY.reports.change },
-      schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, body: updateReportBodySchema, response: { 200: reportSchema } },
+      schema: { headers: ifMatchHeadersSchema, params: idParamsSchema, querystring: schoolScopeQuerySchema, body: updateReportBodySchema, response: { 200: reportSchema } },
     },
-    async (request) =>
-      updateReportContent(currentUser(request), schoolOf(request), request.params.id, request.body, now(), request.realtime),
+    async (request, reply) => {
+      const baseVersion = namedVersion(request, request.body.baseVersion);
+      return withVersionTag(reply, await updateReportContent(currentUser(request), schoolOf(request), request.params.id, request.body.content, baseVersion, now(), request.realtime));
+    },
   );
 
   r.delete(

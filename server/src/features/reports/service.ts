@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import type { MyReport, Report, SaveMyReportBody, TickTaskBody, UpdateReportBody } from '#protocol/reports';
+import type { MyReport, Report, SaveMyReportBody, TickTaskBody } from '#protocol/reports';
 import type { TaskId } from '#protocol/taskButtons';
 import { REPORT_TEXTS } from '#protocol/reports';
 import { addDays, compareDays, formatDayNo, isLockedOnReportDay, isResetWindow, reportDay } from '#protocol/time';
@@ -10,9 +10,10 @@ import { audit } from '../audit/service';
 import type { UserRecord } from '../users/model';
 import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport } from './present';
+import { sameTicks, ticksOf } from './ticks';
 import { taskRounds } from './rounds';
 import { trusted } from '../../db/trusted';
-import { atCount } from '../../db/counterFilter';
+import { atCount, atVersion } from '../../db/counterFilter';
 import { schoolData } from '../../cache/areas';
 import { readThrough } from '../../cache/readThrough';
 import { unlessDuplicate } from '../../db/duplicateKey';
@@ -55,40 +56,55 @@ function writableDay(date: string, now: Date): string {
 }
 
 /**
- * Saves the supervisor's own text, on the version it was written from (one conditional write):
- * otherwise 409 with the report as it is now, unless it already holds this very text. The server
- * decides the day, whatever the client believes the time is.
+ * Saves the supervisor's own text, on the version it was written from when the save names one
+ * (otherwise 409 with the report as it is now, unless it already holds this very text); a save
+ * that names none is applied. With the spec's `completedTasks` the ticks are set in the same write,
+ * each tick that stays keeping its time. The server decides the day, whatever the client believes
+ * the time is.
  */
-export async function saveMyReport(schoolId: Types.ObjectId, user: UserRecord, body: SaveMyReportBody, now: Date, realtime: Realtime): Promise<Report> {
+export async function saveMyReport(
+  schoolId: Types.ObjectId,
+  user: UserRecord,
+  body: SaveMyReportBody,
+  baseVersion: number | undefined,
+  now: Date,
+  realtime: Realtime,
+): Promise<Report> {
   const date = writableDay(body.date, now);
   const _id = reportIdFor(schoolId, user._id, date);
   const Report = ReportModel.of(schoolId);
   const awayStudents = await awayOnDay(schoolId, date);
-  const set = { content: body.content, awayStudents, authorName: user.name };
-  const isBase = (version: number | null | undefined) => (version ?? 0) === body.baseVersion;
-  for (let attempt = 0; attempt < TEXT_ATTEMPTS; attempt++) {
-    const updated = await Report.findOneAndUpdate({ _id, version: atCount(body.baseVersion) }, { $set: set, $inc: { version: 1, writes: 1 } }, { new: true }).lean<ReportDoc>();
-    if (updated) return savedText(updated);
-    const current = await Report.findById(_id).lean<ReportDoc>();
+  const text = { content: body.content, awayStudents, authorName: user.name };
+  const ticked = body.completedTasks;
+  for (let attempt = 0; attempt < (ticked ? TICK_ATTEMPTS : TEXT_ATTEMPTS); attempt++) {
+    // Setting the ticks reads them first and writes only if nothing was written in between.
+    const before = ticked ? await Report.findById(_id).lean<ReportDoc>() : undefined;
+    const set = ticked ? { ...text, taskTicks: ticksOf(ticked, before?.taskTicks ?? [], now) } : text;
+    const filter = { _id, ...atVersion(baseVersion), ...(before ? { writes: atCount(before.writes) } : {}) };
+    const updated = before === null ? null : await Report.findOneAndUpdate(filter, { $set: set, $inc: { version: 1, writes: 1 } }, { new: true }).lean<ReportDoc>();
+    if (updated) return await saved(updated);
+    const current = before === null ? null : await Report.findById(_id).lean<ReportDoc>();
     if (!current) {
       // The day's first save (or the first after an admin deleted it): created, unless another write just did.
       const created = await unlessDuplicate(
         async () => (await Report.create({ _id, schoolId, authorUserId: user._id, date, taskTicks: [], ...set, version: 1, writes: 1 })).toObject() as ReportDoc,
         () => null,
       );
-      if (created) return savedText(created);
+      if (created) return await saved(created);
       continue;
     }
-    if (current.content === body.content) return presentReport(current, now);
-    // Created meanwhile by a round ticked elsewhere, still on the version this text was written from.
-    if (isBase(current.version)) continue;
+    if (current.content === body.content && (!ticked || sameTicks(current, ticked))) return presentReport(current, now);
+    // Written meanwhile (a round ticked elsewhere, the day's first save), still on the version this text was written from.
+    if (baseVersion === undefined || (current.version ?? 0) === baseVersion) continue;
     throw editConflict(REPORT_TEXTS.conflict, presentReport(current, now));
   }
   throw conflict(REPORT_TEXTS.busy);
 
-  function savedText(report: ReportDoc): Report {
+  async function saved(report: ReportDoc): Promise<Report> {
     const presented = presentReport(report, now);
-    realtime.toSchool(schoolId.toHexString(), 'reports.saved', presented);
+    const room = schoolId.toHexString();
+    realtime.toSchool(room, 'reports.saved', presented);
+    if (ticked) realtime.toSchool(room, 'taskRounds.updated', await taskRounds(schoolId, date));
     return presented;
   }
 }
@@ -176,18 +192,19 @@ export async function getReport(schoolId: Types.ObjectId, id: string, now: Date)
   return presentReport(await findReport(schoolId, id), now);
 }
 
-/** Admin and Plattformadministrator correct any report's text, locked or not. */
+/** Admin and Plattformadministrator correct any report's text, locked or not (on the version named, if one is). */
 export async function updateReportContent(
   actor: UserRecord,
   schoolId: Types.ObjectId,
   id: string,
-  { content, baseVersion }: UpdateReportBody,
+  content: string,
+  baseVersion: number | undefined,
   now: Date,
   realtime: Realtime,
 ): Promise<Report> {
   const found = await findReport(schoolId, id);
   const report = await ReportModel.of(schoolId)
-    .findOneAndUpdate({ _id: found._id, version: atCount(baseVersion) }, { $set: { content }, $inc: { version: 1, writes: 1 } }, { new: true })
+    .findOneAndUpdate({ _id: found._id, ...atVersion(baseVersion) }, { $set: { content }, $inc: { version: 1, writes: 1 } }, { new: true })
     .lean<ReportDoc>();
   if (!report) {
     const current = await ReportModel.of(schoolId).findById(found._id).lean<ReportDoc>();

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { POLICY } from '#protocol/policy';
 import { schoolIdParamsSchema, tasksConfigBodySchema, tasksConfigSchema } from '#protocol/taskButtons';
+import { ifMatchHeadersSchema } from '#protocol/versions';
 import { schoolOf } from '../../plugins/schoolScope';
+import { namedVersion, withVersionTag } from '../../plugins/versions';
 import { getTasksConfig, saveTaskButtons } from './service';
 
 export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
@@ -12,15 +14,18 @@ export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/tasks-config/:schoolId',
     { config: { access: POLICY.taskButtons.see }, schema: { params: schoolIdParamsSchema, response: { 200: tasksConfigSchema } } },
-    async (request) => getTasksConfig(schoolOf(request)),
+    async (request, reply) => withVersionTag(reply, await getTasksConfig(schoolOf(request))),
   );
 
   r.put(
     '/api/tasks-config/:schoolId',
     {
       config: { access: POLICY.taskButtons.change },
-      schema: { params: schoolIdParamsSchema, body: tasksConfigBodySchema, response: { 200: tasksConfigSchema } },
+      schema: { headers: ifMatchHeadersSchema, params: schoolIdParamsSchema, body: tasksConfigBodySchema, response: { 200: tasksConfigSchema } },
     },
-    async (request) => saveTaskButtons(schoolOf(request), request.body, request.realtime),
+    async (request, reply) => {
+      const baseVersion = namedVersion(request, request.body.baseVersion);
+      return withVersionTag(reply, await saveTaskButtons(schoolOf(request), request.body.buttons, baseVersion, request.realtime));
+    },
   );
 }

@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import { defaultTaskButtons, TASK_IDS, TASK_LABELS_CONFLICT, type TaskButton, type TasksConfig, type TasksConfigBody } from '#protocol/taskButtons';
 import { unlessDuplicate } from '../../db/duplicateKey';
-import { atCount } from '../../db/counterFilter';
+import { atVersion } from '../../db/counterFilter';
 import { editConflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { TaskConfig, type TaskConfigDoc } from './model';
@@ -19,15 +19,22 @@ function presentConfig(schoolId: Types.ObjectId, config: TaskConfigDoc | null): 
 }
 
 /**
- * Saves the six labels on the version they were edited from (one conditional write; the first
- * save creates the school's row): otherwise 409 with the labels as they are now, unless they already read the same.
+ * Saves the six labels, on the version they were edited from when the save names one (one
+ * conditional write; the first save creates the school's row): otherwise 409 with the labels as
+ * they are now, unless they already read the same. A save that names no version is applied.
  */
-export async function saveTaskButtons(schoolId: Types.ObjectId, body: TasksConfigBody, realtime: Realtime): Promise<TasksConfig> {
-  const ordered = TASK_IDS.map((id) => ({ id, label: body.buttons.find((b) => b.id === id)!.label }));
+export async function saveTaskButtons(
+  schoolId: Types.ObjectId,
+  buttons: TasksConfigBody['buttons'],
+  baseVersion: number | undefined,
+  realtime: Realtime,
+): Promise<TasksConfig> {
+  const ordered = TASK_IDS.map((id) => ({ id, label: buttons.find((b) => b.id === id)!.label }));
   const Config = TaskConfig.of(schoolId);
-  const saved =
-    (await Config.findOneAndUpdate({ schoolId, version: atCount(body.baseVersion) }, { $set: { buttons: ordered }, $inc: { version: 1 } }, { new: true }).lean<TaskConfigDoc>()) ??
-    (body.baseVersion === 0 ? await unlessDuplicate(async () => (await Config.create({ schoolId, buttons: ordered, version: 1 })).toObject() as TaskConfigDoc, () => null) : null);
+  const update = () => Config.findOneAndUpdate({ schoolId, ...atVersion(baseVersion) }, { $set: { buttons: ordered }, $inc: { version: 1 } }, { new: true }).lean<TaskConfigDoc>();
+  const create = () => unlessDuplicate(async () => (await Config.create({ schoolId, buttons: ordered, version: 1 })).toObject() as TaskConfigDoc, () => null);
+  // The school's first save creates its row; naming no version, a row made meanwhile is updated.
+  const saved = (await update()) ?? (baseVersion ? null : ((await create()) ?? (baseVersion === undefined ? await update() : null)));
   if (!saved) {
     const current = await getTasksConfig(schoolId);
     if (JSON.stringify(current.buttons) === JSON.stringify(ordered)) return current;

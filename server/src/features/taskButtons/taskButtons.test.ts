@@ -64,7 +64,7 @@ describe('tasks config', () => {
     long.buttons[0]!.label = 'x'.repeat(101);
     const duplicate = labels('X');
     duplicate.buttons[1]!.id = '1';
-    for (const body of [long, duplicate, { buttons: labels('X').buttons.slice(0, 5), baseVersion: 0 }, { buttons: 'alle', baseVersion: 0 }, {}, { buttons: labels('X').buttons }, labels('X', -1)]) {
+    for (const body of [long, duplicate, { buttons: labels('X').buttons.slice(0, 5), baseVersion: 0 }, { buttons: 'alle', baseVersion: 0 }, {}, labels('X', -1)]) {
       expect((await c.adminB.put(`/api/tasks-config/${fx.b.id}`, body)).status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
     expect(await TaskConfig.of(fx.b.id).findOne({ schoolId: fx.b.id }).lean()).toEqual(before);
