@@ -15,6 +15,8 @@ export type PushKind = (typeof PUSH_KINDS)[number];
 export const PUSH_TEXTS = {
   endpointInvalid: 'Ugyldig adresse for varsler',
   endpointNotHttps: 'Adressen for varsler må bruke https',
+  endpointNotPushService: 'Adressen for varsler må være hos en nettlesers varseltjeneste',
+  endpointTaken: 'Denne adressen for varsler hører til en annen enhet',
   keysInvalid: 'Ugyldige nøkler for varsler',
   subscriptionNotFound: 'Fant ikke varsler for denne enheten',
   notConfigured: 'Varsler er ikke satt opp på denne serveren',

@@ -5,6 +5,11 @@ import * as messages from './messages';
 import { recipientsOf, type Recipient } from './recipients';
 import type { PushOutcome, PushSender } from './sender';
 import { removeGoneSubscription } from './subscriptions';
+import { endpointProblem } from './endpointPolicy';
+
+/** A device whose push service refused or failed this many messages in a row (each tried twice) is dropped. */
+const FAILURES_BEFORE_DROPPED = 5;
+const FAILURES_KEPT = 10_000;
 
 type Who = { id: string; name: string };
 
@@ -17,10 +22,14 @@ type Who = { id: string; name: string };
  */
 export class PushNotifier {
   private readonly pending = new Set<Promise<void>>();
+  /** Failures in a row per endpoint, on this instance. */
+  private readonly failures = new Map<string, number>();
 
   constructor(
     private readonly sender: PushSender,
     private readonly log: FastifyBaseLogger,
+    /** Production posts only to the browsers' push services (endpointPolicy.ts), also for devices saved before that rule. */
+    private readonly production: boolean,
     /** Each message's outcome, for /metrics. */
     private readonly answered: (kind: PushKind, outcome: PushOutcome) => void = () => undefined,
   ) {}
@@ -51,16 +60,30 @@ export class PushNotifier {
   private later(kind: PushKind, schoolId: string, audience: { except: string[]; only?: string }, compose: (to: Recipient) => messages.Notification): void {
     const work = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => recipientsOf(schoolId, kind, audience))
-      .then((recipients) => Promise.all(recipients.map((to) => this.deliver(to, compose(to)))))
+      .then((recipients) => Promise.all(recipients.map((to) => this.deliver(schoolId, to, compose(to)))))
       .then(() => undefined)
       .catch((err: unknown) => this.log.error({ err, kind }, 'push notification failed'));
     this.pending.add(work);
     void work.finally(() => this.pending.delete(work));
   }
 
-  private async deliver(to: Recipient, { message, delivery }: messages.Notification): Promise<void> {
-    const outcome = await this.sender.send(to.target, message, delivery);
+  private async deliver(schoolId: string, to: Recipient, { message, delivery }: messages.Notification): Promise<void> {
+    const endpoint = to.target.endpoint;
+    // A device saved before production's rule (endpointPolicy.ts) is dropped, never posted to.
+    const outcome = endpointProblem(endpoint, this.production) ? 'gone' : await this.sender.send(schoolId, to.target, message, delivery);
     this.answered(message.kind, outcome);
-    if (outcome === 'gone') await removeGoneSubscription(to.target.endpoint);
+    if (outcome === 'sent') this.failures.delete(endpoint);
+    else if (outcome === 'gone' || this.failedAgain(endpoint)) await removeGoneSubscription(endpoint);
   }
+
+  /** Counts a failure: true once the endpoint has failed FAILURES_BEFORE_DROPPED times in a row. */
+  private failedAgain(endpoint: string): boolean {
+    const inARow = (this.failures.get(endpoint) ?? 0) + 1;
+    this.failures.delete(endpoint);
+    if (inARow >= FAILURES_BEFORE_DROPPED) return true;
+    this.failures.set(endpoint, inARow);
+    if (this.failures.size > FAILURES_KEPT) this.failures.delete(this.failures.keys().next().value!);
+    return false;
+  }
+
 }

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_TEXTS, type PushSubscriptionState } from '#protocol/push';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
@@ -47,6 +48,22 @@ async function sendCase(room: string, description: string, from: ApiClient = c.s
 }
 
 const stored = (device: TestDevice) => PushSubscriptionModel.findOne({ endpoint: device.endpoint }).lean();
+
+/** A loopback server that takes connections and never answers: a push service gone quiet. */
+async function hangingServer(): Promise<{ url: string; reached: (count: number) => Promise<void>; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    reached: (count) => expect.poll(() => sockets.size, { timeout: 5_000 }).toBeGreaterThanOrEqual(count).then(() => undefined),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
 
 describe('the calls', () => {
   it('GET /api/push/key: the VAPID public key, for the roles that get notifications', async () => {
@@ -215,6 +232,44 @@ describe('who is notified of what', () => {
     expect(counted).toMatch(/tilsynsvakt_push_messages_total\{kind="caseCreated",outcome="sent"\} [1-9]/);
   });
 
+  it('a device whose push service refuses five messages in a row is dropped; one delivered in between starts the count again', async () => {
+    const user = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Vaktmester'));
+    const refusing = service.newDevice('nekter');
+    await subscribe(user, refusing);
+    service.answer(refusing, 403);
+    for (let i = 0; i < 4; i += 1) await sendCase(`3${i}`, 'Nektet');
+    await settled();
+    service.answer(refusing, 201);
+    await sendCase('35', 'Levert');
+    await settled();
+    service.answer(refusing, 403);
+    for (let i = 0; i < 4; i += 1) await sendCase(`4${i}`, 'Nektet igjen');
+    await settled();
+    expect(await stored(refusing)).not.toBeNull();
+    await sendCase('45', 'Femte på rad');
+    await settled();
+    expect(await stored(refusing)).toBeNull();
+  });
+
+  it('one school\'s devices behind a push service that never answers do not delay another school\'s', async () => {
+    const hanging = await hangingServer();
+    try {
+      for (let i = 0; i < 12; i += 1) {
+        const user = await signedIn(server.baseUrl, await makeUser(fx.b.id, 'Vaktmester'));
+        const device = service.newDevice(`heng-${i}`);
+        await subscribe(user, { ...device, toJSON: () => ({ ...device.toJSON(), endpoint: `${hanging.url}/push/heng-${i}` }) });
+      }
+      const fromB = await c.adminB.post('/api/maintenance-tasks', { roomNumber: '1', description: 'Skole B' });
+      expect(fromB.status).toBe(201);
+      await hanging.reached(4);
+      const task = await sendCase('50', 'Skole A venter ikke');
+      await service.waitUntil(() => service.to(caretaker).some((p) => p.message.tag === `sak-${task.id}`), 1500);
+    } finally {
+      await hanging.close();
+      await settled();
+    }
+  }, 30_000);
+
   it('an unreachable push service fails nothing but its own message', async () => {
     const user = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Vaktmester'));
     const dead = service.newDevice('nede');
@@ -267,6 +322,28 @@ describe('whose device it is', () => {
     const task = await sendCase('17', 'Ny sak etter bytte');
     await settled();
     expect(service.to(device).filter((p) => p.message.tag === `sak-${task.id}`)).toEqual([]);
+  });
+
+  it('knowing a device\'s endpoint takes nothing over, in the school or from another: the keys are needed', async () => {
+    const device = service.newDevice('eiers');
+    const owner = await makeUser(fx.a.id, 'Vaktmester');
+    await subscribe(await signedIn(server.baseUrl, owner), device);
+    const otherKeys = service.newDevice('angriper').toJSON().keys;
+    for (const taker of [c.adminB, c.supervisorA]) {
+      const res = await taker.post<{ message: string }>(SUBSCRIPTIONS, { endpoint: device.endpoint, keys: otherKeys });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(PUSH_TEXTS.endpointTaken);
+    }
+    expect(await stored(device)).toMatchObject({ p256dh: device.toJSON().keys.p256dh });
+    expect((await stored(device))!.userId.toHexString()).toBe(owner.id);
+  });
+
+  it('a person keeps at most five devices: a sixth drops the one turned on longest ago', async () => {
+    const user = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Vaktmester'));
+    const devices = Array.from({ length: 7 }, (_, i) => service.newDevice(`enhet-${i}`));
+    for (const device of devices) await subscribe(user, device);
+    const kept = await Promise.all(devices.map(async (d) => (await stored(d)) !== null));
+    expect(kept).toEqual([false, false, true, true, true, true, true]);
   });
 
   it('DELETE removes only the caller\'s own subscription', async () => {

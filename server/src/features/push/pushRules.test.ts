@@ -20,14 +20,37 @@ function refusal(endpoint: string, production: boolean): string | null {
 }
 
 describe('where the server sends messages', () => {
-  it('in production: a named https push service only', () => {
-    expect(refusal('https://fcm.googleapis.com/fcm/send/abc', true)).toBeNull();
-    expect(refusal('https://updates.push.services.mozilla.com/wpush/v2/abc', true)).toBeNull();
-    expect(refusal('https://web.push.apple.com/QGx', true)).toBeNull();
-    for (const inside of ['https://10.0.0.5/admin', 'https://127.0.0.1/x', 'https://[::1]/x', 'https://localhost/x', 'https://db.localhost/x', 'https://169.254.169.254/latest']) {
-      expect(refusal(inside, true), inside).toBe(PUSH_TEXTS.endpointInvalid);
+  it('in production: the browsers\' push services on port 443 only', () => {
+    for (const service of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://api.push.apple.com/3/device/x',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+    ]) {
+      expect(refusal(service, true), service).toBeNull();
+    }
+    for (const inside of [
+      'https://10.0.0.5/admin',
+      'https://127.0.0.1/x',
+      'https://[::1]/x',
+      'https://localhost/x',
+      'https://db.localhost/x',
+      'https://169.254.169.254/latest',
+      // Issue 43: names that resolve inside, on any port.
+      'https://vm:4443/p',
+      'https://localhost.:4443/x',
+      'https://metadata.google.internal/x',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com./fcm/send/abc',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilpush.apple.com.example/x',
+      'https://push.example.com/x',
+    ]) {
+      expect(refusal(inside, true), inside).toBe(PUSH_TEXTS.endpointNotPushService);
     }
     expect(refusal('http://127.0.0.1:4000/push/x', true)).toBe(PUSH_TEXTS.endpointNotHttps);
+    expect(refusal('http://fcm.googleapis.com/fcm/send/abc', true)).toBe(PUSH_TEXTS.endpointNotHttps);
   });
 
   it('outside production: loopback http too (the tests\' push service), nothing else over http', () => {

@@ -19,7 +19,9 @@ export async function pushRoutes(app: FastifyInstance, { config }: { config: Con
 
   r.get('/api/push/key', { config: { access: POLICY.pushNotifications.see }, schema: { response: { 200: pushKeySchema } } }, async () => ({ publicKey: app.vapidKeys.publicKey }));
 
-  r.post(BASE, { config: { access }, schema: { body: pushSubscriptionBodySchema, response: { 200: pushSubscriptionStateSchema } } }, async (request) => {
+  // Saving a device is rare (turning notifications on, signing in): a loop of them is refused.
+  const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
+  r.post(BASE, { config: { access, rateLimit: perIp }, schema: { body: pushSubscriptionBodySchema, response: { 200: pushSubscriptionStateSchema } } }, async (request) => {
     checkEndpoint(request.body.endpoint, config.env === 'production');
     const user = currentUser(request);
     return saveSubscription({ ...user, device: knownDevice(request, user.email, config) }, request.body);

@@ -2,13 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Delivery } from './messages';
 import type { VapidKeys } from './vapidKeys';
+import { Lanes } from './lanes';
 import type { PushMessage } from '#protocol/push';
 
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
-/** Parallel requests to the push services; the rest wait their turn. */
-const CONCURRENCY = 16;
+/** Parallel requests to the push services, per school and in all; the rest wait their turn. */
+const PER_SCHOOL = 4;
+const IN_ALL = 64;
 const TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 2_000;
 /** A VAPID token is signed once per push service and kept this long (RFC 8292 allows up to 24 hours). */
@@ -23,8 +25,8 @@ const VAPID_RENEW_BEFORE_SECONDS = 60 * 60;
  * service no longer knows (404, 410) is reported 'gone'; a busy or failing one is tried once more.
  */
 export class PushSender {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  /** One school's devices whose push service hangs never delay another school's. */
+  private readonly lanes = new Lanes(PER_SCHOOL, IN_ALL);
   private readonly inFlight = new Set<Promise<unknown>>();
   /** The signed VAPID header per push service (its origin, the token's audience): signing costs ~0.5 ms, encrypting ~0.2. */
   private readonly vapidByAudience = new Map<string, { authorization: string; renewAt: number }>();
@@ -34,8 +36,8 @@ export class PushSender {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  send(target: PushTarget, message: PushMessage, delivery: Delivery): Promise<PushOutcome> {
-    const sending = this.inTurn(() => this.deliver(target, message, delivery));
+  send(schoolId: string, target: PushTarget, message: PushMessage, delivery: Delivery): Promise<PushOutcome> {
+    const sending = this.lanes.run(schoolId, () => this.deliver(target, message, delivery));
     this.inFlight.add(sending);
     void sending.finally(() => this.inFlight.delete(sending));
     return sending;
@@ -44,17 +46,6 @@ export class PushSender {
   /** Resolves when everything handed over has been answered (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-  }
-
-  private async inTurn<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= CONCURRENCY) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running += 1;
-    try {
-      return await work();
-    } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
-    }
   }
 
   private async deliver(target: PushTarget, message: PushMessage, delivery: Delivery): Promise<PushOutcome> {
