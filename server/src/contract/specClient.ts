@@ -67,6 +67,25 @@ export class SpecClient {
     return { status: res.status, statusText: res.statusText, headers: res.headers, text, bytes, json };
   }
 
+  /**
+   * §7: the exports are 'opened in a new tab': a browser navigation with the session cookie, not
+   * a fetch, so it sends neither X-Requested-With nor a JSON Accept.
+   */
+  async open(path: string): Promise<SpecResponse> {
+    const headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const res = await fetch(this.baseUrl + path, { headers });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = isUtf8Text(res.headers) || (res.headers.get('content-type') ?? '').includes('json') ? new TextDecoder().decode(bytes) : Buffer.from(bytes).toString('latin1');
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, statusText: res.statusText, headers: res.headers, text, bytes, json };
+  }
+
   /** POST /api/auth/login, body {email, password}. */
   login(email: string, password: string) {
     return this.post('/api/auth/login', { email, password });
