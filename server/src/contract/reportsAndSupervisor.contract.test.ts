@@ -166,7 +166,9 @@ describe('GET/PUT /api/reports/my: the supervisor\'s own report', () => {
     expect(reportOf(await s.c.supervisorA.get(`/api/reports/my?date=${NEXT}`))).toMatchObject({ content: 'Ny dag', locked: false });
   });
 
-  it('only Tilsynsvakt has an own report: Vaktmester and Admin are refused', async () => {
+  it('only Tilsynsvakt has an own report: Vaktmester and Admin are refused writing it, Vaktmester and nobody reading it', async () => {
+    expectRefused(await s.c.caretakerA.get(`/api/reports/my?date=${DAY}`), 'caretaker GET');
+    expectRefused(await s.c.anonymous.get(`/api/reports/my?date=${DAY}`), 'anonymous GET');
     expectRefused(await s.c.caretakerA.put('/api/reports/my', body(DAY, 'Vaktmesterens', [])), 'caretaker');
     expectRefused(await s.c.adminA.put('/api/reports/my', body(DAY, 'Adminens', [])), 'admin');
   });
