@@ -5,6 +5,7 @@ import { SESSION_END_TEXTS } from '#protocol/sessionEnd';
 import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';
 import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../server/test/smtpServer';
+import { ownOriginEnv } from '../server/test/ownOrigin';
 import { shoot, signInThroughForm } from './actions';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
@@ -21,7 +22,7 @@ let smtp: TestSmtpServer;
 const pages = pageOpener(() => e);
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  e = await startE2E({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Tilsynsvakt <tilsynsvakt@skole.example>' } });
+  e = await startE2E({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Tilsynsvakt <tilsynsvakt@skole.example>', ...(await ownOriginEnv()) } });
 });
 afterEach(() => pages.closeAll());
 afterAll(async () => {

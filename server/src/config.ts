@@ -118,9 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
     throw new Error('SMTP_URL og MAIL_FROM må settes sammen.');
   }
-  // The link in a mail must point at the portal itself, never at whatever Host a request names.
-  if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.PUBLIC_ORIGIN) {
-    throw new Error('SMTP_URL krever PUBLIC_ORIGIN i produksjon: lenken i e-posten skal peke på portalens egen adresse.');
+  // The link in a mail must point at the portal itself, never at whatever Host a request names (issue 43: in every mode).
+  if (e.SMTP_URL && !e.PUBLIC_ORIGIN) {
+    throw new Error('SMTP_URL krever PUBLIC_ORIGIN: lenken i e-posten skal peke på portalens egen adresse.');
   }
   if (Boolean(e.PLATFORM_ADMIN_EMAIL) !== Boolean(e.PLATFORM_ADMIN_PASSWORD)) {
     throw new Error('PLATFORM_ADMIN_EMAIL og PLATFORM_ADMIN_PASSWORD må settes sammen.');

@@ -39,7 +39,8 @@ export async function startTestServer(env: Record<string, string> = {}, deps: Ap
   await connectMongoose(withDatabaseName(inject('mongoServerUri'), dbName), config);
   const auditTrail = watchAuditTrail();
   const app = await buildApp(config, deps);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  // A free port, unless the test chose one ahead (ownOrigin.ts).
+  await app.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0) });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
   return {
@@ -62,8 +63,8 @@ export async function startTestServer(env: Record<string, string> = {}, deps: Ap
 }
 
 /** Another instance of the app on the same database (a second server, or the same one with other settings). */
-export async function startSibling(config: Config): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp(config);
+export async function startSibling(config: Config, deps: AppDependencies = {}): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildApp(config, deps);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

@@ -4,11 +4,12 @@ import { PRODUCT_NAME } from '#protocol/product';
 import { RESET_LINK_HOURS } from '#protocol/passwordReset';
 
 /** What a reset mail says: plain text, Norwegian, the link on a line of its own. */
-export function resetMail(name: string, link: string): { subject: string; text: string } {
+/** The mail carries no text anyone chose (not even the account's name, which a self-registration sets): only ours and the link. */
+export function resetMail(link: string): { subject: string; text: string } {
   return {
     subject: `Nytt passord i ${PRODUCT_NAME}`,
     text: [
-      `Hei, ${name}!`,
+      'Hei!',
       '',
       `Noen har bedt om en lenke for å sette nytt passord på kontoen din i ${PRODUCT_NAME}.`,
       'Åpne lenken for å velge et nytt passord:',

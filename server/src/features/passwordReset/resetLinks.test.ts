@@ -7,7 +7,9 @@ import { startSeededServer } from '../../../test/seededServer';
 import { signedIn } from '../../../test/sessions';
 import { connectSocket, record, waitForDisconnect, type TestSocket } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
+import { startSibling, type TestServer } from '../../../test/testServer';
+import { request as httpRequest } from 'node:http';
+import { SESSION_COOKIE } from '../../plugins/session';
 import { AuditModel } from '../audit/model';
 import { UserModel } from '../users/model';
 import { PasswordResetModel } from './model';
@@ -63,6 +65,36 @@ describe('POST /api/admin/users/:id/password-reset-link', () => {
     expect(rows[0]!.tokenHash).toBe(hashToken(tokenOf(link)));
     expect(JSON.stringify(rows)).not.toContain(tokenOf(link));
     expect(Buffer.from(tokenOf(link), 'base64url')).toHaveLength(32);
+  });
+
+  it('without PUBLIC_ORIGIN: on the address the server listens on, never the Host a request names (issue 43)', async () => {
+    const target = await makeUser(fx.a.id, 'Vaktmester');
+    const sibling = await startSibling({ ...server.config, publicOrigin: undefined }, { clock });
+    try {
+      const { port } = new URL(sibling.url);
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: linkPath(target),
+            headers: { host: 'angriper.example', 'x-forwarded-host': 'angriper.example', 'x-requested-with': 'XMLHttpRequest', cookie: `${SESSION_COOKIE}=${c.adminA.cookie}` },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(answer.status, answer.body).toBe(201);
+      expect((JSON.parse(answer.body) as Link).link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/nytt-passord#`));
+    } finally {
+      await sibling.app.close();
+    }
   });
 
   it('never for the Admin themselves, a deactivated user, a Plattformadministrator, or a bad id; nothing stored', async () => {

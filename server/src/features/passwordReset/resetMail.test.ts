@@ -5,6 +5,7 @@ import { makeUser } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { startSeededServer } from '../../../test/seededServer';
+import { ownOriginEnv } from '../../../test/ownOrigin';
 import { decodeHeader, resetLinkIn, SMTP_USER, startSmtpServer, type TestSmtpServer } from '../../../test/smtpServer';
 import { startSibling, type TestServer } from '../../../test/testServer';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +23,7 @@ type Started = { server: TestServer; fx: Fixture; smtp: TestSmtpServer };
 const s = {} as Started;
 beforeAll(async () => {
   s.smtp = await startSmtpServer();
-  ({ server: s.server, fx: s.fx } = await startSeededServer({ SMTP_URL: s.smtp.url, MAIL_FROM }));
+  ({ server: s.server, fx: s.fx } = await startSeededServer({ SMTP_URL: s.smtp.url, MAIL_FROM, ...(await ownOriginEnv()) }));
 });
 afterAll(async () => {
   await s.server?.close();
@@ -41,7 +42,7 @@ describe('with e-mail configured', () => {
     const user = await makeUser(s.fx.a.id, 'Tilsynsvakt');
     // The SMTP server takes no mail until released: an answer that waited for the mail would never come.
     const release = s.smtp.hold();
-    const res = await forgot(s.server.baseUrl, `  ${user.email.toUpperCase()} `);
+    const res = await new ApiClient(s.server.baseUrl).request('POST', '/api/auth/forgot-password', { email: `  ${user.email.toUpperCase()} ` }, { headers: { 'x-forwarded-host': 'angriper.example' } });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ message: PASSWORD_RESET_TEXTS.mailRequested });
     expect(s.smtp.mails).toHaveLength(0);
@@ -56,12 +57,14 @@ describe('with e-mail configured', () => {
     expect(mail!.headers['content-type']).toMatch(/^text\/plain/);
     // Soft line breaks run through the link: the helper joins them (server/test/smtpServer.ts).
     expect(mail!.headers['content-transfer-encoding']).toBe('quoted-printable');
-    expect(mail!.text).toContain(`Hei, ${user.name}!`);
+    // No text anyone chose: not even the account's name (issue 43).
+    expect(mail!.text).toContain('Hei!');
+    expect(mail!.text).not.toContain(user.name);
     expect(mail!.text).toContain('Lenken er gyldig i 24 timer og kan brukes én gang.');
     expect(mail!.text).toContain('Hvis du ikke ba om dette, kan du se bort fra e-posten.');
     const { link, token } = resetLinkIn(mail!);
-    // No PUBLIC_ORIGIN here (a test): the origin the request came to.
-    expect(link).toBe(`${s.server.baseUrl}/nytt-passord#${token}`);
+    // On PUBLIC_ORIGIN, whatever Host the request named.
+    expect(link).toBe(`${s.server.config.publicOrigin}/nytt-passord#${token}`);
 
     const reset = () => new ApiClient(s.server.baseUrl).post('/api/auth/reset-password', { token, newPassword: 'fra-e-posten' });
     expect((await reset()).status).toBe(200);
@@ -74,16 +77,18 @@ describe('with e-mail configured', () => {
     ]);
   });
 
-  it('an unknown address, a Plattformadministrator’s and a deactivated account’s get the same answer and no mail', async () => {
+  it('an unknown address, a Plattformadministrator’s, a deactivated and a pending account’s get the same answer and no mail', async () => {
     const before = s.smtp.mails.length;
-    for (const email of ['ingen.her@test.no', s.fx.platformAdmin.email, s.fx.a.deactivated.email]) {
+    // A registration waiting for approval: anyone can make one, with any name and any address.
+    const pending = await makeUser(s.fx.a.id, 'Tilsynsvakt', 'pending');
+    for (const email of ['ingen.her@test.no', s.fx.platformAdmin.email, s.fx.a.deactivated.email, pending.email]) {
       const res = await forgot(s.server.baseUrl, email);
       expect(res.status, email).toBe(202);
       expect(res.body, email).toEqual({ message: PASSWORD_RESET_TEXTS.mailRequested });
     }
     await s.server.app.resetMailer!.idle();
     expect(s.smtp.mails).toHaveLength(before);
-    expect(await PasswordResetModel.countDocuments({ userId: trusted({ $in: [s.fx.platformAdmin.id, s.fx.a.deactivated.id] }) })).toBe(0);
+    expect(await PasswordResetModel.countDocuments({ userId: trusted({ $in: [s.fx.platformAdmin.id, s.fx.a.deactivated.id, pending.id] }) })).toBe(0);
   });
 
   it('bad input: a clear 400 in Norwegian, nothing sent', async () => {

@@ -17,7 +17,15 @@ import { consumeToken, issueLink, voidLinks } from './tokens';
 
 /** Where a link points: PUBLIC_ORIGIN when set, else the origin the request came to. */
 export function linkOrigin(request: FastifyRequest, config: Config): string {
-  return config.publicOrigin ? new URL(config.publicOrigin).origin : `${request.protocol}://${request.host}`;
+  return config.publicOrigin ? new URL(config.publicOrigin).origin : ownAddress(request);
+}
+
+/** Without PUBLIC_ORIGIN (never in production with mail): the address the server listens on, never the request's Host. */
+function ownAddress(request: FastifyRequest): string {
+  const address = request.server.server.address();
+  if (!address || typeof address === 'string') return 'http://localhost';
+  const host = address.address === '127.0.0.1' || address.address === '::1' ? address.address : 'localhost';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 /** Whose password a link may set: an account of a school that is not deactivated, never a Plattformadministrator's. */
@@ -65,8 +73,9 @@ export async function resetPassword(body: PasswordResetBody, realtime: Realtime)
  */
 export async function mailResetLink(email: string, origin: string, mailer: ResetMailer): Promise<void> {
   const user = await UserModel.findOne({ email }).lean();
-  if (!user || !mayReset(user)) return;
+  // A registration waiting for approval gets no mail: anyone can make one, with any name and address.
+  if (!user || !mayReset(user) || user.status !== 'approved') return;
   const { link } = await issueLink(user._id, origin, 'mail');
-  await mailer.send(user.email, resetMail(user.name, link));
+  await mailer.send(user.email, resetMail(link));
   await audit(SYSTEM_ACTOR, 'user.resetLinkMailed', { id: user._id, name: user.name, schoolId: user.schoolId });
 }
