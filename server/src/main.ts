@@ -11,6 +11,10 @@ import { printDemoLogins } from './features/demo/printDemoLogins';
 import { seedDemoData } from './features/demo/seedDemoData';
 import { scheduleHealthDataExpiry } from './features/sick/retention';
 
+/** docker stop kills after 10 s: requests under way get this long, and the whole stop at most the limit. */
+const SHUTDOWN_GRACE_MS = 3_000;
+const SHUTDOWN_LIMIT_MS = 4_500;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await connectDatabase(config, (line) => console.log(line));
@@ -31,6 +35,10 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal}: stopper`);
     stopExpiry();
+    // The live connections close first (realtime/attach.ts), the requests under way are answered;
+    // a connection still open after the grace is cut, and the process ends within the limit whatever hangs.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

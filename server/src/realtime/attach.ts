@@ -84,9 +84,14 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
   });
 
   app.decorate('realtime', new Realtime(io, config.env !== 'production', metrics ? (event) => metrics.eventEmitted(event) : undefined));
+  // Before the HTTP server stops taking connections: it waits for every open one, and a browser's
+  // live connection never ends by itself (issue 42: a stop waited for the last tab to close).
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
   app.addHook('onClose', async () => {
     unlinkCaches();
-    io.disconnectSockets(true);
     await io.close();
     // After the adapter has unsubscribed, so nothing is sent on a closed client.
     await redis?.close();
