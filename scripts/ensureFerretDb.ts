@@ -4,4 +4,4 @@ import { usesExternalMongo } from '../server/src/db/engine';
 import { ensureFerretBinary } from '../server/src/db/ferretBinary';
 
 if (usesExternalMongo) console.log('MONGODB_URI er satt: testene bruker den, ikke den innebygde databasen.');
-else ensureFerretBinary();
+else await ensureFerretBinary();

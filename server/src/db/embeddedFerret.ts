@@ -16,7 +16,7 @@ export type EmbeddedDatabase = {
  * The child also stops by itself when our end of its stdin closes (e.g. if we crash).
  */
 export async function startEmbeddedDatabase(dataDir: string, log?: (line: string) => void, port = 0): Promise<EmbeddedDatabase> {
-  const binary = ensureFerretBinary(log);
+  const binary = await ensureFerretBinary(log);
   const child = spawn(binary, ['--listen', `127.0.0.1:${port}`, '--data', dataDir, '--log-level', 'error'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });

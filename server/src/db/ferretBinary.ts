@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,13 +41,9 @@ function makeWritable(dir: string): void {
  * FerretDB's own module, downloaded from the Go module proxy (checked against the checksum
  * database as any module is), copied and patched with scripts/ferretdb/patches/ in order.
  */
-export function preparePatchedModule(): void {
-  const download = spawnSync('go', ['mod', 'download', '-json', FERRET_MODULE], {
-    cwd: tmpdir(),
-    env: { ...process.env, GOFLAGS: '' },
-    encoding: 'utf8',
-  });
-  if (download.status !== 0) throw new EmbeddedDatabaseUnavailable(`Kunne ikke laste ned ${FERRET_MODULE}: ${download.stderr || download.stdout}`);
+export async function preparePatchedModule(log: (line: string) => void = () => undefined): Promise<void> {
+  const download = await runWithProgress('go', ['mod', 'download', '-json', FERRET_MODULE], { cwd: tmpdir(), env: { ...process.env, GOFLAGS: '' } }, log);
+  if (download.status !== 0) throw new EmbeddedDatabaseUnavailable(`Kunne ikke laste ned ${FERRET_MODULE}: ${download.output}`);
   const { Dir: moduleDir } = JSON.parse(download.stdout) as { Dir: string };
   rmSync(PATCHED_MODULE_DIR, { recursive: true, force: true });
   cpSync(moduleDir, PATCHED_MODULE_DIR, { recursive: true });
@@ -67,7 +64,7 @@ export function preparePatchedModule(): void {
  * Builds the embedded FerretDB launcher with `go install` the first time (about two minutes,
  * most of it downloading modules), and again only when its pinned sources or patches change.
  */
-export function ensureFerretBinary(log: (line: string) => void = console.log): string {
+export async function ensureFerretBinary(log: (line: string) => void = console.log): Promise<string> {
   const wanted = sourceHash();
   if (existsSync(FERRET_BINARY) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === wanted) {
     return FERRET_BINARY;
@@ -82,15 +79,53 @@ export function ensureFerretBinary(log: (line: string) => void = console.log): s
   }
   log('Bygger den innebygde databasen (FerretDB 1.24 med SQLite) med go install – første gang tar det et par minutter …');
   mkdirSync(TOOLS_BIN, { recursive: true });
-  preparePatchedModule();
-  const build = spawnSync('go', ['install', '.'], {
-    cwd: SOURCE_DIR,
-    env: { ...process.env, GOBIN: TOOLS_BIN, GOFLAGS: '-mod=readonly', CGO_ENABLED: '0' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  await preparePatchedModule(log);
+  const build = await runWithProgress('go', ['install', '.'], { cwd: SOURCE_DIR, env: { ...process.env, GOBIN: TOOLS_BIN, GOFLAGS: '-mod=readonly', CGO_ENABLED: '0' } }, log);
   if (build.status !== 0) {
-    throw new EmbeddedDatabaseUnavailable('Kunne ikke bygge FerretDB med go install (se meldingene over).');
+    throw new EmbeddedDatabaseUnavailable(`Kunne ikke bygge FerretDB med go install:\n${build.output}`);
   }
   writeFileSync(STAMP, wanted);
   return FERRET_BINARY;
+}
+
+/**
+ * Runs a Go command, saying every few seconds what it is doing (issue 42: a first start was minutes
+ * of silence): how many modules it has downloaded, whether it is downloading or compiling, and
+ * the time so far. Its own lines are kept for the error message, not printed.
+ */
+export async function runWithProgress(
+  command: string,
+  args: string[],
+  options: SpawnOptions,
+  log: (line: string) => void,
+  everyMs = 5_000,
+): Promise<{ status: number | null; stdout: string; output: string }> {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = Date.now();
+  let stdout = '';
+  let output = '';
+  let downloaded = 0;
+  let lastDownloadAt = 0;
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    output += `${line}\n`;
+    if (!line.startsWith('go: downloading')) return;
+    downloaded += 1;
+    lastDownloadAt = Date.now();
+  });
+  const progress = setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    const elapsed = seconds >= 60 ? `${Math.floor(seconds / 60)} min ${seconds % 60} s` : `${seconds} s`;
+    const doing = Date.now() - lastDownloadAt < everyMs || args[0] !== 'install' ? 'laster ned' : 'kompilerer';
+    log(`  … ${doing}${downloaded > 0 ? `, ${downloaded} Go-moduler lastet ned` : ''} (${elapsed})`);
+  }, everyMs);
+  const status = await new Promise<number | null>((resolve) => {
+    child.once('error', (err) => {
+      output += `${err.message}\n`;
+      resolve(null);
+    });
+    child.once('close', (code) => resolve(code));
+  });
+  clearInterval(progress);
+  return { status, stdout, output: `${output}${stdout}` };
 }
