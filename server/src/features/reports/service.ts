@@ -18,6 +18,7 @@ import { schoolData } from '../../cache/areas';
 import { readThrough } from '../../cache/readThrough';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { inOrder } from '../../db/inOrder';
+import { AGAIN, untilWritten } from '../../db/untilWritten';
 
 const RECENT_DAYS = 7;
 
@@ -76,29 +77,31 @@ export async function saveMyReport(
   const awayStudents = await awayOnDay(schoolId, date);
   const text = { content: body.content, awayStudents, authorName: user.name };
   const ticked = body.completedTasks;
-  for (let attempt = 0; attempt < (ticked ? TICK_ATTEMPTS : TEXT_ATTEMPTS); attempt++) {
-    // Setting the ticks reads them first and writes only if nothing was written in between.
-    const before = ticked ? await Report.findById(_id).lean<ReportDoc>() : undefined;
-    const set = ticked ? { ...text, taskTicks: ticksOf(ticked, before?.taskTicks ?? [], now) } : text;
-    const filter = { _id, ...atVersion(baseVersion), ...(before ? { writes: atCount(before.writes) } : {}) };
-    const updated = before === null ? null : await Report.findOneAndUpdate(filter, { $set: set, $inc: { version: 1, writes: 1 } }, { new: true }).lean<ReportDoc>();
-    if (updated) return await saved(updated);
-    const current = before === null ? null : await Report.findById(_id).lean<ReportDoc>();
-    if (!current) {
-      // The day's first save (or the first after an admin deleted it): created, unless another write just did.
-      const created = await unlessDuplicate(
-        async () => (await Report.create({ _id, schoolId, authorUserId: user._id, date, taskTicks: [], ...set, version: 1, writes: 1 })).toObject() as ReportDoc,
-        () => null,
-      );
-      if (created) return await saved(created);
-      continue;
-    }
-    if (current.content === body.content && (!ticked || sameTicks(current, ticked))) return presentReport(current, now);
-    // Written meanwhile (a round ticked elsewhere, the day's first save), still on the version this text was written from.
-    if (baseVersion === undefined || (current.version ?? 0) === baseVersion) continue;
-    throw editConflict(REPORT_TEXTS.conflict, presentReport(current, now));
-  }
-  throw conflict(REPORT_TEXTS.busy);
+  return untilWritten(
+    { tries: ticked ? TICK_ATTEMPTS : TEXT_ATTEMPTS },
+    async () => {
+      // Setting the ticks reads them first and writes only if nothing was written in between.
+      const before = ticked ? await Report.findById(_id).lean<ReportDoc>() : undefined;
+      const set = ticked ? { ...text, taskTicks: ticksOf(ticked, before?.taskTicks ?? [], now) } : text;
+      const filter = { _id, ...atVersion(baseVersion), ...(before ? { writes: atCount(before.writes) } : {}) };
+      const updated = before === null ? null : await Report.findOneAndUpdate(filter, { $set: set, $inc: { version: 1, writes: 1 } }, { new: true }).lean<ReportDoc>();
+      if (updated) return saved(updated);
+      const current = before === null ? null : await Report.findById(_id).lean<ReportDoc>();
+      if (!current) {
+        // The day's first save (or the first after an admin deleted it): created, unless another write just did.
+        const created = await unlessDuplicate(
+          async () => (await Report.create({ _id, schoolId, authorUserId: user._id, date, taskTicks: [], ...set, version: 1, writes: 1 })).toObject() as ReportDoc,
+          () => null,
+        );
+        return created ? saved(created) : AGAIN;
+      }
+      if (current.content === body.content && (!ticked || sameTicks(current, ticked))) return presentReport(current, now);
+      // Written meanwhile (a round ticked elsewhere, the day's first save), still on the version this text was written from.
+      if (baseVersion === undefined || (current.version ?? 0) === baseVersion) return AGAIN;
+      throw editConflict(REPORT_TEXTS.conflict, presentReport(current, now));
+    },
+    busy,
+  );
 
   async function saved(report: ReportDoc): Promise<Report> {
     const presented = presentReport(report, now);
@@ -121,30 +124,37 @@ export async function tickMyTask(schoolId: Types.ObjectId, user: UserRecord, tas
   const _id = reportIdFor(schoolId, user._id, date);
   const Report = ReportModel.of(schoolId);
   const awayStudents = await awayOnDay(schoolId, date);
-  return inOrder(`report:${_id.toHexString()}`, async () => {
-  for (let attempt = 0; attempt < TICK_ATTEMPTS; attempt++) {
-    const existing = await Report.findById(_id).lean<ReportDoc>();
-    const ticks = existing?.taskTicks ?? [];
-    const isTicked = ticks.some((tick) => tick.taskId === taskId);
-    if (existing && isTicked === body.done) return presentReport(existing, now);
-    const taskTicks = body.done ? [...ticks, { taskId, at: now }].sort((a, b) => a.taskId.localeCompare(b.taskId)) : ticks.filter((tick) => tick.taskId !== taskId);
-    const set = { taskTicks, awayStudents, authorName: user.name };
-    const report = existing
-      ? await Report.findOneAndUpdate({ _id, writes: atCount(existing.writes) }, { $set: set, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>()
-      : await unlessDuplicate(
-          async () => (await Report.create({ _id, schoolId, authorUserId: user._id, date, content: '', ...set, writes: 1 })).toObject() as ReportDoc,
-          () => null,
-        );
-    if (!report) continue;
-    const presented = presentReport(report, now);
-    const room = schoolId.toHexString();
-    realtime.toSchool(room, 'reports.saved', presented);
-    realtime.toSchool(room, 'taskRounds.updated', await taskRounds(schoolId, date));
-    return presented;
-  }
-  throw conflict(REPORT_TEXTS.busy);
-  });
+  return inOrder(`report:${_id.toHexString()}`, () =>
+    untilWritten(
+      { tries: TICK_ATTEMPTS },
+      async () => {
+        const existing = await Report.findById(_id).lean<ReportDoc>();
+        const ticks = existing?.taskTicks ?? [];
+        const isTicked = ticks.some((tick) => tick.taskId === taskId);
+        if (existing && isTicked === body.done) return presentReport(existing, now);
+        const taskTicks = body.done ? [...ticks, { taskId, at: now }].sort((a, b) => a.taskId.localeCompare(b.taskId)) : ticks.filter((tick) => tick.taskId !== taskId);
+        const set = { taskTicks, awayStudents, authorName: user.name };
+        const report = existing
+          ? await Report.findOneAndUpdate({ _id, writes: atCount(existing.writes) }, { $set: set, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>()
+          : await unlessDuplicate(
+              async () => (await Report.create({ _id, schoolId, authorUserId: user._id, date, content: '', ...set, writes: 1 })).toObject() as ReportDoc,
+              () => null,
+            );
+        if (!report) return AGAIN;
+        const presented = presentReport(report, now);
+        const room = schoolId.toHexString();
+        realtime.toSchool(room, 'reports.saved', presented);
+        realtime.toSchool(room, 'taskRounds.updated', await taskRounds(schoolId, date));
+        return presented;
+      },
+      busy,
+    ),
+  );
 }
+
+const busy = (): never => {
+  throw conflict(REPORT_TEXTS.busy);
+};
 
 const REFRESH_ATTEMPTS = 8;
 
@@ -158,15 +168,19 @@ export async function refreshAwayLists(schoolId: Types.ObjectId, now: Date, real
   const Report = ReportModel.of(schoolId);
   const reports = await Report.find({ schoolId, date }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>();
   for (const { _id } of reports) {
-    for (let attempt = 0; attempt < REFRESH_ATTEMPTS; attempt++) {
-      const awayStudents = await awayOnDay(schoolId, date);
-      const report = await Report.findById(_id).lean<ReportDoc>();
-      if (!report || JSON.stringify(report.awayStudents) === JSON.stringify(awayStudents)) break;
-      const updated = await Report.findOneAndUpdate({ _id, writes: atCount(report.writes) }, { $set: { awayStudents }, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>();
-      if (!updated) continue;
-      realtime.toSchool(schoolId.toHexString(), 'reports.saved', presentReport(updated, now));
-      break;
-    }
+    await untilWritten(
+      { tries: REFRESH_ATTEMPTS },
+      async () => {
+        const awayStudents = await awayOnDay(schoolId, date);
+        const report = await Report.findById(_id).lean<ReportDoc>();
+        if (!report || JSON.stringify(report.awayStudents) === JSON.stringify(awayStudents)) return undefined;
+        const updated = await Report.findOneAndUpdate({ _id, writes: atCount(report.writes) }, { $set: { awayStudents }, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>();
+        if (!updated) return AGAIN;
+        realtime.toSchool(schoolId.toHexString(), 'reports.saved', presentReport(updated, now));
+        return undefined;
+      },
+      () => undefined,
+    );
   }
 }
 

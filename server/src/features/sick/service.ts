@@ -3,6 +3,7 @@ import { POLICY } from '#protocol/policy';
 import type { Role } from '#protocol/roles';
 import { SICK_TEXTS, type Sick } from '#protocol/sick';
 import { atCount } from '../../db/counterFilter';
+import { AGAIN, untilWritten } from '../../db/untilWritten';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { conflict, serviceUnavailable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
@@ -57,33 +58,34 @@ async function changeList(
   change: (current: Student[], revision: number) => Student[],
   realtime: Realtime,
 ): Promise<Sick> {
-  const started = Date.now();
-  for (let attempt = 1; ; attempt++) {
-    const current = await SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>();
-    const revision = current?.revision ?? 0;
-    const students = change(
-      (current?.students ?? []).map((s) => ({ name: s.name, comment: s.comment ?? '' })),
-      revision,
-    );
-    const record = await unlessDuplicate(
-      () =>
-        SickRecord.of(schoolId)
-          .findOneAndUpdate({ schoolId, date, revision: atCount(revision) }, { $set: { students }, $inc: { revision: 1 } }, { upsert: !current, new: true })
-          .lean<SickDoc>(),
-      () => null,
-    );
-    if (record) {
+  return untilWritten(
+    { withinMs: BUSY_AFTER_MS },
+    async () => {
+      const current = await SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>();
+      const revision = current?.revision ?? 0;
+      const students = change(
+        (current?.students ?? []).map((s) => ({ name: s.name, comment: s.comment ?? '' })),
+        revision,
+      );
+      const record = await unlessDuplicate(
+        () =>
+          SickRecord.of(schoolId)
+            .findOneAndUpdate({ schoolId, date, revision: atCount(revision) }, { $set: { students }, $inc: { revision: 1 } }, { upsert: !current, new: true })
+            .lean<SickDoc>(),
+        () => null,
+      );
+      if (!record) return AGAIN;
       const sick = present(record);
       realtime.toSchoolRedacted(schoolId.toHexString(), 'sickLists.updated', {
         full: { schoolId: schoolId.toHexString(), date, ...sick },
         redacted: { schoolId: schoolId.toHexString(), date, ...withoutComments(sick) },
       });
       return sick;
-    }
-    if (Date.now() - started > BUSY_AFTER_MS) throw serviceUnavailable(BUSY);
-    // Writers that met here try again spread out, not all at once.
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * attempt)));
-  }
+    },
+    () => {
+      throw serviceUnavailable(BUSY);
+    },
+  );
 }
 
 /** Adds a sick student to the date (names compare exactly after trimming); adding again updates the comment. */
