@@ -3,6 +3,7 @@ import { isDuplicateKey } from './duplicateKey';
 import { insertDocument } from './insertDocument';
 import { schoolData } from '../cache/areas';
 import { changed } from '../cache/readThrough';
+import { afterEveryWrite } from '../cache/afterEveryWrite';
 
 /**
  * Each school's own data (reports, sick lists, trips, classes, cases, task labels) lives in a
@@ -101,19 +102,7 @@ export function schoolModel<TSchema extends Schema>(modelName: string, schema: T
       }
     },
   };
-  schema.post(['save', 'deleteOne'], { document: true, query: false }, function (this: { db?: Connection }) {
-    changedIn(this.db);
-  });
-  schema.post(
-    ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
-    { document: false, query: true },
-    function (this: { model?: { db?: Connection } }) {
-      changedIn(this.model?.db);
-    },
-  );
-  schema.post('insertMany', function (this: { db?: Connection }) {
-    changedIn(this.db);
-  });
+  afterEveryWrite(schema, changedIn);
   registered.push(model as unknown as SchoolModel<Schema>);
   return model;
 }

@@ -1,6 +1,7 @@
 import { Schema, model, type InferSchemaType, type Types } from 'mongoose';
 import { appTimestamps } from '../../appClock';
 import { cacheArea, changed } from '../../cache/readThrough';
+import { afterEveryWrite } from '../../cache/afterEveryWrite';
 
 /**
  * A device's push subscription (the browser's PushSubscription): its endpoint at the browser
@@ -28,14 +29,7 @@ const pushSubscriptionSchema = new Schema(
  * any write to the subscriptions, by any path, empties it here and tells the other instances.
  */
 export const pushAudiences = cacheArea('pushAudiences', { ttlMs: 30_000, maxEntries: 2_000, acrossInstances: 'told' });
-const forgetAudiences = async () => changed(pushAudiences);
-pushSubscriptionSchema.post(['save', 'deleteOne'], { document: true, query: false }, forgetAudiences);
-pushSubscriptionSchema.post(
-  ['findOneAndUpdate', 'findOneAndDelete', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
-  { document: false, query: true },
-  forgetAudiences,
-);
-pushSubscriptionSchema.post('insertMany', forgetAudiences);
+afterEveryWrite(pushSubscriptionSchema, () => changed(pushAudiences));
 
 export type PushSubscriptionRecord = InferSchemaType<typeof pushSubscriptionSchema> & { _id: Types.ObjectId };
 export const PushSubscriptionModel = model('PushSubscription', pushSubscriptionSchema);

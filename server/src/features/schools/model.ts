@@ -3,6 +3,7 @@ import { appTimestamps } from '../../appClock';
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { principals } from '../../cache/areas';
 import { changed } from '../../cache/readThrough';
+import { afterEveryWrite } from '../../cache/afterEveryWrite';
 
 const schoolSchema = new Schema(
   {
@@ -21,13 +22,7 @@ const schoolSchema = new Schema(
 );
 
 // Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
-schoolSchema.post(['save', 'deleteOne'], { document: true, query: false }, async () => changed(principals));
-schoolSchema.post(
-  ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
-  { document: false, query: true },
-  async () => changed(principals),
-);
-schoolSchema.post('insertMany', async () => changed(principals));
+afterEveryWrite(schoolSchema, () => changed(principals));
 
 export type SchoolDoc = InferSchemaType<typeof schoolSchema> & { _id: Types.ObjectId };
 export const School = model('School', schoolSchema);

@@ -2,6 +2,7 @@ import { Schema, model, type HydratedDocument, type InferSchemaType, type Types 
 import { appTimestamps } from '../../appClock';
 import { principals } from '../../cache/areas';
 import { changed } from '../../cache/readThrough';
+import { afterEveryWrite } from '../../cache/afterEveryWrite';
 import { ROLES, USER_STATUSES } from '#protocol/roles';
 
 const userSchema = new Schema(
@@ -43,13 +44,7 @@ userSchema.index({ schoolId: 1, status: 1 });
 userSchema.index({ identityKeys: 1 }, { sparse: true });
 
 // Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
-userSchema.post(['save', 'deleteOne'], { document: true, query: false }, async () => changed(principals));
-userSchema.post(
-  ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'],
-  { document: false, query: true },
-  async () => changed(principals),
-);
-userSchema.post('insertMany', async () => changed(principals));
+afterEveryWrite(userSchema, () => changed(principals));
 
 export type UserDoc = HydratedDocument<InferSchemaType<typeof userSchema>>;
 /** A user as read (lean): what a request knows of who is asking, without a document to hydrate. */
