@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../httpError';
 import type { Access } from './access';
 import { checkSignIn, type SignedInUser } from './principals';
+import { endSession } from './session';
 
 export type { Scope } from '#protocol/policy';
 export type { Access, RouteSchemas } from './access';
@@ -28,14 +29,14 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if ((route.schema as { hide?: boolean } | undefined)?.hide) throw new Error(`Route ${route.method} ${route.url} is hidden from the API description`);
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     // Decided by the matched route, not the raw URL: static files and the 404 handler are not API routes.
     if (!request.routeOptions.url?.startsWith('/api/') || request.is404) return;
     const access = request.routeOptions.config.access;
     if (!access) throw forbidden(TEXTS.forbidden);
     if (access === 'public') return;
 
-    const user = await signedInUser(request, config);
+    const user = await signedInUser(request, reply, config);
     if (access === 'anyStatus') return;
     if (user.status === 'pending') throw forbidden(TEXTS.accountPending, 'accountPending');
     if (user.status !== 'approved') throw forbidden(TEXTS.accountDeactivated, 'accountDeactivated');
@@ -43,12 +44,12 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
   });
 }
 
-/** The sign-in check (principals.ts); a session it refuses ends here (a school switched off, say). */
-async function signedInUser(request: FastifyRequest, config: Config): Promise<SignedInUser> {
+/** The sign-in check (principals.ts); a session it refuses ends here, its cookie cleared (a school switched off, say). */
+async function signedInUser(request: FastifyRequest, reply: FastifyReply, config: Config): Promise<SignedInUser> {
   const session = request.session;
   const outcome = await checkSignIn(session, request.server.principals, config, Date.now());
   if ('refused' in outcome) {
-    if (session?.userId) await session.destroy();
+    if (session?.userId) await endSession(request, reply, config);
     throw outcome.refused === 'schoolInactive' ? unauthorized(TEXTS.schoolInactive, 'schoolInactive') : unauthorized(TEXTS.notSignedIn);
   }
   request.currentUser = outcome.user;

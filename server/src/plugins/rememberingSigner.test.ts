@@ -22,4 +22,29 @@ describe('the session cookie signer that remembers', () => {
     const other = new Signer('another-secret-of-at-least-thirty-two-chars', 'sha256');
     expect(new RememberingSigner(SECRET).unsign(other.sign('session-id-1'))).toMatchObject({ valid: false });
   });
+
+  it('remembers only what it signed itself, of a sane length, and within its bytes', () => {
+    const own = new Signer(SECRET, 'sha256');
+    const remembering = new RememberingSigner(SECRET);
+    // A fresh id signed once (a visitor's session that is never saved) is not kept.
+    remembering.sign('fresh-session-id');
+    expect(remembering.rememberedBytes).toBe(0);
+    // 2,000 cookies of 14 KB, forged or signed: none kept (they once added 20–40 MB).
+    for (let i = 0; i < 2000; i++) {
+      const long = `${i}-${'x'.repeat(14_000)}`;
+      expect(remembering.unsign(`${long}.AAAA`)).toMatchObject({ valid: false });
+      expect(remembering.unsign(own.sign(long))).toMatchObject({ valid: true, value: long });
+    }
+    expect(remembering.rememberedBytes).toBe(0);
+    // Signed ids of the usual length are kept, up to 4 MB, the oldest going first.
+    for (let i = 0; i < 30_000; i++) remembering.unsign(own.sign(`session-${i}-${'s'.repeat(24)}`));
+    expect(remembering.rememberedBytes).toBeGreaterThan(3 * 1024 * 1024);
+    expect(remembering.rememberedBytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+    // Forgotten or kept, each answer is still the signer's own.
+    for (const i of [0, 29_999]) {
+      const value = `session-${i}-${'s'.repeat(24)}`;
+      expect(remembering.sign(value)).toBe(own.sign(value));
+      expect(remembering.unsign(own.sign(value))).toEqual({ valid: true, renew: false, value });
+    }
+  });
 });

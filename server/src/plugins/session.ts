@@ -1,8 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifySession, { type SessionStore } from '@fastify/session';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import type { PendingStates } from './pendingState';
+import type { SignIn } from './principals';
 import { RememberingSigner } from './rememberingSigner';
-import { RequestSession, type AppSessionStore } from './requestSession';
 
 export const SESSION_COOKIE = 'tilsynsvakt.sid';
 
@@ -17,72 +20,81 @@ export function hostCookieName(name: string, config: Pick<Config, 'cookieSecure'
 export function sessionCookieName(config: Pick<Config, 'cookieSecure'>): string {
   return hostCookieName(SESSION_COOKIE, config);
 }
+
+/** The session cookie's attributes, the same when it is set and when it is cleared (a '__Host-' cookie cleared without Secure stays). */
+function sessionCookieAttributes(config: Pick<Config, 'cookieSecure'>) {
+  return { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, path: '/' } as const;
+}
+
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
-export type { AppSessionStore, StoredSession } from './requestSession';
-
 declare module 'fastify' {
+  interface Session {
+    userId?: string;
+    /** When the user signed in (ms since epoch): the absolute timeout counts from here. */
+    signedInAt?: number;
+    oidc?: SignIn['oidc'];
+    /** What this browser began before signing in (pendingState.ts). */
+    pending?: PendingStates;
+  }
   interface FastifyInstance {
     sessions: AppSessionStore;
   }
-  interface FastifyRequest {
-    session: RequestSession;
-  }
+}
+
+/** A stored session's data: its sign-in, and what its browser began before signing in. */
+export type StoredSession = SignIn & { pending?: PendingStates };
+
+/**
+ * Where sessions live (features/auth/sessionStore.ts gives it, app.ts passes it): what
+ * @fastify/session needs, the idle limit's touch, a direct read for the socket's handshake, and
+ * the purge of expired rows.
+ */
+export interface AppSessionStore extends SessionStore {
+  /** A live session, or null (ended, expired or never there). */
+  load(sessionId: string, now?: Date): Promise<{ data: StoredSession; expiresAt: Date } | null>;
+  /** The session was used: its idle expiry moves on (at most once per interval). */
+  touch(sessionId: string): Promise<void>;
+  purgeExpired(): Promise<number>;
 }
 
 /**
- * Sessions: a signed cookie naming a row of the session store (issue 30: our own few hooks where
- * @fastify/session built a session object, hashed it twice and compared on every request). On the
- * way in, the cookie's signature is checked and the session read from the store (from memory while
- * nothing ended it); on the way out, a session the request changed is written with its cookie,
- * and an ended one's cookie is cleared. The idle limit is the store's: a signed-in request moves
- * its row's expiry on after the answer has gone; the cookie lives until the absolute limit, so an
- * ordinary answer carries no Set-Cookie.
+ * Ends the request's session: its row deleted and its cookie cleared, once, with the attributes it
+ * was set with. @fastify/session leaves the cookie of a destroyed session in the browser.
+ */
+export async function endSession(request: FastifyRequest, reply: FastifyReply, config: Pick<Config, 'cookieSecure'>): Promise<void> {
+  await request.session.destroy();
+  reply.clearCookie(sessionCookieName(config), sessionCookieAttributes(config));
+}
+
+/**
+ * Sessions are @fastify/session's (the stack's choice): a signed cookie naming a row of the
+ * session store. A visitor gets neither row nor cookie until something is kept for them (a sign-in,
+ * or what pendingState.ts keeps before it). The idle limit is the store's: a signed-in request
+ * moves its row's expiry on after the answer has gone; the cookie lives until the absolute limit and
+ * is not rolled, so an ordinary answer is neither saved nor carries a Set-Cookie.
  */
 export const sessionPlugin = fp<{ config: Config; store: AppSessionStore }>(async (app, { config, store }) => {
   app.decorate('sessions', store);
-  // The same signer for the cookie plugin, so the socket handshake can read the session cookie.
+  // One signer for both: the socket handshake reads the session cookie through the cookie plugin.
   const signer = new RememberingSigner(config.sessionSecret);
-  await app.register(fastifyCookie, { secret: signer });
-  const cookieName = sessionCookieName(config);
-  const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, path: '/' } as const;
-
-  app.decorateRequest('session', null as unknown as RequestSession);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const signed = request.cookies[cookieName];
-    const unsigned = signed ? signer.unsign(signed) : null;
-    if (!unsigned?.valid) {
-      request.session = new RequestSession(store, null, null);
-      return done();
-    }
-    store.load(unsigned.value).then(
-      (found) => {
-        request.session = new RequestSession(store, unsigned.value, found?.data ?? null);
-        done();
-      },
-      (err: Error) => done(err),
-    );
-  });
-
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const session = request.session;
-    if (session?.ended) {
-      reply.clearCookie(cookieName, { path: '/' });
-      return done(null, payload);
-    }
-    if (!session?.changed || !session.hasId) return done(null, payload);
-    store.save(session.sessionId, session.toStored()).then(() => {
-      reply.setCookie(cookieName, signer.sign(session.sessionId), { ...cookieOptions, expires: new Date(Date.now() + config.sessionAbsoluteMs) });
-      done(null, payload);
-    }, (err: Error) => done(err));
+  const attributes = sessionCookieAttributes(config);
+  // parseOptions are the defaults of every cookie set or cleared: @fastify/session clears a cookie
+  // naming no live session with only its path, which a browser refuses for a '__Host-' one.
+  await app.register(fastifyCookie, { secret: signer, parseOptions: attributes });
+  await app.register(fastifySession, {
+    secret: signer,
+    cookieName: sessionCookieName(config),
+    store,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: { ...attributes, maxAge: config.sessionAbsoluteMs },
   });
 
   // After the answer has gone: a signed-in request moves its session's idle expiry on.
   app.addHook('onResponse', (request, _reply, done) => {
     const session = request.session;
-    if (session?.userId && session.hasId && !session.ended) {
-      store.touch(session.sessionId).catch((err: unknown) => request.log.warn({ err }, 'session touch failed'));
-    }
+    if (session?.userId) store.touch(session.sessionId).catch((err: unknown) => request.log.warn({ err }, 'session touch failed'));
     done();
   });
 

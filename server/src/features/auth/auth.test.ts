@@ -326,17 +326,43 @@ describe('unknown paths and health', () => {
 });
 
 describe('session store', () => {
-  it('does not bring a destroyed signed-in session back when a late request saves it', async () => {
+  /** The store as @fastify/session calls it. */
+  async function storeOf(idleMs: number) {
     const { MongoSessionStore } = await import('./sessionStore');
-    const store = new MongoSessionStore(60_000);
-    const save = (id: string, data: { userId?: string }) => store.save(id, data);
-    await save('fresh-anonymous', {});
+    const store = new MongoSessionStore(idleMs);
+    const done = (resolve: () => void, reject: (err: unknown) => void) => (err?: unknown) => (err ? reject(err) : resolve());
+    return {
+      set: (id: string, data: Record<string, unknown>) => new Promise<void>((resolve, reject) => store.set(id, data as never, done(resolve, reject))),
+      get: (id: string) => new Promise<unknown>((resolve, reject) => store.get(id, (err, found) => (err ? reject(err) : resolve(found)))),
+      destroy: (id: string) => new Promise<void>((resolve, reject) => store.destroy(id, done(resolve, reject))),
+    };
+  }
+
+  it('does not bring a destroyed signed-in session back when a late request saves it', async () => {
+    const store = await storeOf(60_000);
+    await store.set('fresh-anonymous', {});
     expect(await SessionModel.exists({ _id: 'fresh-anonymous' })).toBeTruthy();
-    await save('fresh-anonymous', { userId: fx.a.admin.id });
+    await store.set('fresh-anonymous', { userId: fx.a.admin.id });
     expect((await SessionModel.findById('fresh-anonymous').lean())!.userId!.toHexString()).toBe(fx.a.admin.id);
     await store.destroy('fresh-anonymous');
-    await save('fresh-anonymous', { userId: fx.a.admin.id });
+    await store.set('fresh-anonymous', { userId: fx.a.admin.id });
     expect(await SessionModel.exists({ _id: 'fresh-anonymous' })).toBeNull();
+    expect(await store.get('fresh-anonymous')).toBeNull();
+  });
+
+  it('keeps the data without @fastify/session’s cookie, and a visitor’s session as long as what it keeps', async () => {
+    const store = await storeOf(60_000);
+    const cookie = { expires: new Date(), originalMaxAge: 1000, path: '/' };
+    await store.set('signed-in-row', { cookie });
+    await store.set('signed-in-row', { cookie, userId: fx.a.admin.id, signedInAt: 1 });
+    expect(JSON.parse((await SessionModel.findById('signed-in-row').lean())!.data)).toEqual({ userId: fx.a.admin.id, signedInAt: 1 });
+    expect(await store.get('signed-in-row')).toEqual({ userId: fx.a.admin.id, signedInAt: 1 });
+
+    // A sign-in begun at a provider lasts 10 minutes, longer than this idle limit of 1 minute.
+    const until = Date.now() + 10 * 60_000;
+    await store.set('visitor-row', { cookie, pending: { oidc: { id: 'flow', until } } });
+    const expiry = (await SessionModel.findById('visitor-row').lean())!.expiresAt.getTime();
+    expect(Math.abs(expiry - until)).toBeLessThan(5_000);
   });
 });
 

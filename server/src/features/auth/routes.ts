@@ -14,7 +14,6 @@ import { POLICY } from '#protocol/policy';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
-import { sessionCookieName } from '../../plugins/session';
 import { AccountLimiter } from './accountLimiter';
 import * as auth from './service';
 
@@ -60,8 +59,7 @@ export async function authRoutes(app: FastifyInstance, { config, endSessionUrl, 
     async (request, reply) => {
       // Read before the session ends: it holds the ID token the provider's sign-out wants.
       const atProvider = await endSessionUrl?.(request);
-      await auth.logout(request, request.realtime, config, request.query.automatic !== '1');
-      reply.clearCookie(sessionCookieName(config), { path: '/', secure: config.cookieSecure });
+      await auth.logout(request, reply, request.realtime, config, request.query.automatic !== '1');
       return { message: TEXTS.loggedOut, ...(atProvider ? { endSessionUrl: atProvider } : {}) };
     },
   );

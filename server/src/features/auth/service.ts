@@ -20,6 +20,7 @@ import { SessionModel } from './sessionModel';
 import type { PushNotifier } from '../push/notifier';
 import { removeDeviceSubscriptions } from '../push/subscriptions';
 import { trusted } from '../../db/trusted';
+import { endSession, sessionCookieName } from '../../plugins/session';
 import { unlessDuplicate } from '../../db/duplicateKey';
 
 /**
@@ -59,12 +60,12 @@ export async function login(
     throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
   }
   // An account with an authenticator app gets no session for the password alone: the code first.
-  if (secondStep && (await secondStep(reply, user))) throw unauthorized(SECOND_FACTOR_TEXTS.codeNeeded, 'secondFactorRequired');
+  if (secondStep && (await secondStep(request, user))) throw unauthorized(SECOND_FACTOR_TEXTS.codeNeeded, 'secondFactorRequired');
   return beginSession(request, reply, user, config);
 }
 
 /** Asked at password sign-in once the password is right: true when it has begun a second step instead of a session (features/secondFactor). */
-export type SecondStep = (reply: FastifyReply, user: UserRecord) => Promise<boolean>;
+export type SecondStep = (request: FastifyRequest, user: UserRecord) => Promise<boolean>;
 
 /**
  * The session every sign-in ends in (password, second factor, passkey, OpenID provider): a new
@@ -120,13 +121,17 @@ export async function register(body: RegisterBody, realtime: Realtime, push: Pus
 /**
  * A sign-out the person chose also ends the notifications of this device (its device cookie names
  * it); one the app made by itself (idle) keeps them: the caretaker's phone in a pocket still rings.
+ * The session cookie is cleared whenever the browser sent one.
  */
-export async function logout(request: FastifyRequest, realtime: Realtime, config: Config, chosen: boolean): Promise<void> {
+export async function logout(request: FastifyRequest, reply: FastifyReply, realtime: Realtime, config: Config, chosen: boolean): Promise<void> {
   const session = request.session;
-  if (!session?.userId) return;
+  if (!session?.userId) {
+    if (request.cookies[sessionCookieName(config)] !== undefined) await endSession(request, reply, config);
+    return;
+  }
   const sessionId = session.sessionId;
   const user = await UserModel.findById(session.userId, { email: 1 }).lean();
-  await session.destroy();
+  await endSession(request, reply, config);
   realtime.disconnectSession(sessionId);
   if (user && chosen) await removeDeviceSubscriptions(user._id, knownDevice(request, user.email, config));
 }

@@ -20,8 +20,13 @@ const sessionSchema = new Schema({
  * the purge), empties the session caches here and on every other instance before its caller
  * goes on (the sessions area of the one cache, cache/areas.ts). Sessions are changed otherwise only by their own store.
  */
-sessionSchema.post(['deleteOne', 'deleteMany', 'findOneAndDelete', 'findOneAndReplace', 'replaceOne', 'updateMany'], async function () {
+sessionSchema.post(['findOneAndDelete', 'findOneAndReplace', 'replaceOne', 'updateMany'], async function () {
   await changed(sessions);
+});
+// A delete that found nothing changed nothing memory could hold: each sign-in's regenerate deletes
+// the id of a visitor's session that was never stored, and must not empty every instance's memory.
+sessionSchema.post(['deleteOne', 'deleteMany'], async function (result: { deletedCount?: number }) {
+  if (result.deletedCount !== 0) await changed(sessions);
 });
 sessionSchema.post('bulkWrite', async function () {
   await changed(sessions);

@@ -1,4 +1,6 @@
+import type { Session } from 'fastify';
 import type { AppSessionStore, StoredSession } from '../../plugins/session';
+import { pendingLifetimeMs } from '../../plugins/pendingState';
 import mongoose, { type Types } from 'mongoose';
 import { SessionModel } from './sessionModel';
 import { trusted } from '../../db/trusted';
@@ -10,6 +12,14 @@ const TOUCH_INTERVAL_MS = 60_000;
 const TOUCHED_SESSIONS = 20_000;
 
 type SessionRow = { _id: string; data: string; expiresAt: Date };
+type Callback = (err?: unknown) => void;
+
+/** What is stored of a session: its data, without @fastify/session's cookie (the row keeps the expiry). */
+function storedJson(session: StoredSession): string {
+  return JSON.stringify(session, function (this: unknown, key: string, value: unknown) {
+    return this === session && key === 'cookie' ? undefined : value;
+  });
+}
 
 /**
  * A session's row by its id. The filter is the bare _id on purpose: FerretDB's SQLite backend
@@ -41,10 +51,10 @@ async function loadSessionRow(sessionId: string): Promise<{ json: string; expire
 }
 
 /**
- * The session store (plugins/session.ts), backed by the Session collection. The idle limit is kept here, not in
- * the cookie: a session's row expires `idleMs` after it was last used (`touch`, at most once per
- * interval), and the cookie lives until the absolute limit, so an ordinary request neither
- * rewrites its session nor sends a cookie back.
+ * @fastify/session's store (plugins/session.ts), backed by the Session collection. The idle limit is
+ * kept here, not in the cookie: a session's row expires `idleMs` after it was last used (`touch`,
+ * at most once per interval), and the cookie lives until the absolute limit, so an ordinary request
+ * neither rewrites its session nor sends a cookie back. `get` is served from memory (`load`).
  */
 export class MongoSessionStore implements AppSessionStore {
   /** When this instance last moved each session's expiry on. */
@@ -55,13 +65,33 @@ export class MongoSessionStore implements AppSessionStore {
     this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, idleMs / 4);
   }
 
+  get(sessionId: string, callback: (err: unknown, session?: Session | null) => void): void {
+    this.load(sessionId).then(
+      (found) => callback(null, (found?.data as Session | undefined) ?? null),
+      (err: unknown) => callback(err),
+    );
+  }
+
+  set(sessionId: string, session: Session, callback: Callback): void {
+    this.save(sessionId, session).then(() => callback(), callback);
+  }
+
+  destroy(sessionId: string, callback: Callback): void {
+    this.remove(sessionId).then(() => callback(), callback);
+  }
+
+  /**
+   * Writes a session's data. A visitor's session lasts as long as what it keeps before sign-in
+   * does (a provider's sign-in may take longer than the idle limit).
+   */
   async save(sessionId: string, session: StoredSession): Promise<void> {
-    const expiresAt = new Date(Date.now() + this.idleMs);
+    const lifetime = session.userId ? this.idleMs : Math.max(this.idleMs, pendingLifetimeMs(session.pending));
+    const expiresAt = new Date(Date.now() + lifetime);
     // A signed-in session is only ever updated, never re-created: a request that was in flight
     // during logout must not bring the destroyed session back with its save.
     await SessionModel.updateOne(
       { _id: sessionId },
-      { $set: { data: JSON.stringify(session), userId: session.userId ?? null, expiresAt } },
+      { $set: { data: storedJson(session), userId: session.userId ?? null, expiresAt } },
       { upsert: !session.userId },
     );
     forget(sessions, sessionId);
@@ -101,7 +131,7 @@ export class MongoSessionStore implements AppSessionStore {
     return purgeExpiredSessions();
   }
 
-  async destroy(sessionId: string): Promise<void> {
+  async remove(sessionId: string): Promise<void> {
     this.touchedAt.delete(sessionId);
     await SessionModel.deleteOne({ _id: sessionId });
   }

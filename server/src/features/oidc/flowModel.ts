@@ -1,8 +1,8 @@
 import { Schema, model, type InferSchemaType } from 'mongoose';
 
 /**
- * A sign-in under way at a provider, bound to the browser that began it by a signed HttpOnly
- * cookie naming its id (service.ts): the state, nonce and PKCE verifier stay here, never in the
+ * A sign-in under way at a provider, bound to the browser that began it by its id in that
+ * browser's session (service.ts, plugins/pendingState.ts): the state, nonce and PKCE verifier stay here, never in the
  * browser. Taken (deleted) at its callback, so it serves once; after 10 minutes it is refused.
  *
  * 'registration': an identity the provider vouched for that has no account here yet, kept for

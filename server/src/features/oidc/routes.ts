@@ -27,7 +27,7 @@ export async function oidcRoutes(app: FastifyInstance, { config, providers }: { 
     { config: { access: 'public', rateLimit: perIp }, schema: { params: oidcProviderParamsSchema, response: redirect } },
     async (request, reply) => {
       const provider = mustFind(providers, request.params.id);
-      return reply.redirect(await startSignIn(request, reply, provider, config));
+      return reply.redirect(await startSignIn(request, provider, config));
     },
   );
 
@@ -43,7 +43,7 @@ export async function oidcRoutes(app: FastifyInstance, { config, providers }: { 
   r.get(
     '/api/auth/oidc/registration',
     { config: { access: 'public', rateLimit: perIp }, schema: { response: { 200: oidcRegistrationSchema } } },
-    async (request) => registrationInfo(request, providers, config),
+    async (request) => registrationInfo(request, providers),
   );
 
   r.post(

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import { trusted } from '../../db/trusted';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { badRequest, conflict, notFound } from '../../httpError';
-import { hostCookieName } from '../../plugins/session';
+import { pending } from '../../plugins/pendingState';
 import type { Realtime } from '../../realtime/realtime';
 import { beginSession } from '../auth/service';
 import type { PushNotifier } from '../push/notifier';
@@ -22,7 +22,6 @@ import { secondFactorRequired } from '../secondFactor/requirement';
 import { auditLink, auditRefusal, identityFields, identityKey, resolveIdentity, type Identity } from './identities';
 import type { ConfiguredProvider, OidcProviders } from './providers';
 
-const FLOW_COOKIE = 'tilsynsvakt.oidc';
 const SIGN_IN_MS = 10 * 60_000;
 const REGISTRATION_MS = 30 * 60_000;
 export const EXPIRED_REGISTRATION = 'Innloggingen er utløpt. Begynn på nytt fra innloggingssiden.';
@@ -34,31 +33,9 @@ function originOf(request: FastifyRequest, config: Config): string {
   return config.publicOrigin ? new URL(config.publicOrigin).origin : `${request.protocol}://${request.host}`;
 }
 
-function setFlowCookie(reply: FastifyReply, config: Config, flowId: string, lifetimeMs: number): void {
-  // SameSite=Lax: the provider's redirect back is a top-level GET, which carries it.
-  reply.setCookie(hostCookieName(FLOW_COOKIE, config), flowId, {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.cookieSecure,
-    path: '/',
-    maxAge: Math.round(lifetimeMs / 1000),
-  });
-}
-
-function flowIdOf(request: FastifyRequest, config: Config): string | null {
-  const raw = request.cookies[hostCookieName(FLOW_COOKIE, config)];
-  const unsigned = raw ? request.unsignCookie(raw) : null;
-  return unsigned?.valid && unsigned.value ? unsigned.value : null;
-}
-
-function clearFlowCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(hostCookieName(FLOW_COOKIE, config), { path: '/', secure: config.cookieSecure });
-}
-
 /** Takes this browser's flow of this kind: once, and only while it lasts. */
-async function takeFlow(request: FastifyRequest, config: Config, kind: 'signIn' | 'registration'): Promise<OidcFlowRecord | null> {
-  const flowId = flowIdOf(request, config);
+async function takeFlow(request: FastifyRequest, kind: 'signIn' | 'registration'): Promise<OidcFlowRecord | null> {
+  const flowId = pending(request, 'oidc').take();
   if (!flowId) return null;
   const flow = await OidcFlow.findOneAndDelete({ _id: flowId, kind }).lean<OidcFlowRecord>();
   return flow && flow.expiresAt.getTime() > Date.now() ? flow : null;
@@ -80,7 +57,7 @@ export function mustFind(providers: OidcProviders, id: string): ConfiguredProvid
  * GET /api/auth/oidc/{id}/start: a new state, nonce and PKCE verifier kept server-side for this
  * browser, and the address at the provider to go to (or back to /login when it does not answer).
  */
-export async function startSignIn(request: FastifyRequest, reply: FastifyReply, provider: ConfiguredProvider, config: Config): Promise<string> {
+export async function startSignIn(request: FastifyRequest, provider: ConfiguredProvider, config: Config): Promise<string> {
   let configuration: client.Configuration;
   try {
     configuration = await provider.configuration();
@@ -94,7 +71,8 @@ export async function startSignIn(request: FastifyRequest, reply: FastifyReply, 
   const redirectUri = originOf(request, config) + oidcCallbackPath(provider.id);
   const id = newFlowId();
   await OidcFlow.create({ _id: id, kind: 'signIn', providerId: provider.id, state, nonce, codeVerifier, redirectUri, expiresAt: new Date(Date.now() + SIGN_IN_MS) });
-  setFlowCookie(reply, config, id, SIGN_IN_MS);
+  // The provider's redirect back is a top-level GET, which carries the session's SameSite=Lax cookie.
+  pending(request, 'oidc').keep(id, SIGN_IN_MS);
   return client.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri,
     scope: 'openid email profile',
@@ -114,8 +92,7 @@ type CallbackDeps = { config: Config; realtime: Realtime };
  */
 export async function finishSignIn(request: FastifyRequest, reply: FastifyReply, provider: ConfiguredProvider, deps: CallbackDeps): Promise<string> {
   const { config } = deps;
-  clearFlowCookie(reply, config);
-  const flow = await takeFlow(request, config, 'signIn');
+  const flow = await takeFlow(request, 'signIn');
   if (!flow || flow.providerId !== provider.id || !flow.redirectUri) return failedAt('expired');
   let configuration: client.Configuration;
   try {
@@ -156,7 +133,7 @@ export async function finishSignIn(request: FastifyRequest, reply: FastifyReply,
       idToken: tokens.id_token,
       expiresAt: new Date(Date.now() + REGISTRATION_MS),
     });
-    setFlowCookie(reply, config, id, REGISTRATION_MS);
+    pending(request, 'oidc').keep(id, REGISTRATION_MS);
     return `/register?${OIDC_REGISTER_PARAM}=${encodeURIComponent(provider.id)}`;
   }
   const user = 'user' in resolution ? resolution.user : undefined;
@@ -214,8 +191,8 @@ function stripUndefined(record: Record<string, unknown>): Record<string, unknown
 }
 
 /** GET /api/auth/oidc/registration: the name and e-mail of this browser's unknown identity, for the form. */
-export async function registrationInfo(request: FastifyRequest, providers: OidcProviders, config: Config): Promise<OidcRegistration> {
-  const flowId = flowIdOf(request, config);
+export async function registrationInfo(request: FastifyRequest, providers: OidcProviders): Promise<OidcRegistration> {
+  const flowId = pending(request, 'oidc').peek();
   const flow = flowId ? await OidcFlow.findOne({ _id: flowId, kind: 'registration' }).lean<OidcFlowRecord>() : null;
   if (!flow || flow.expiresAt.getTime() <= Date.now() || !flow.email) throw notFound(EXPIRED_REGISTRATION);
   return { providerName: providers.get(flow.providerId)?.name ?? flow.providerId, name: flow.name ?? '', email: flow.email };
@@ -232,8 +209,7 @@ export async function registerIdentity(request: FastifyRequest, reply: FastifyRe
   const { config } = deps;
   const school = await School.findOne({ _id: body.schoolId, active: true }).lean();
   if (!school) throw badRequest(TEXTS.unknownSchool);
-  const flow = await takeFlow(request, config, 'registration');
-  clearFlowCookie(reply, config);
+  const flow = await takeFlow(request, 'registration');
   if (!flow || !flow.email || !flow.issuer || !flow.subject) throw notFound(EXPIRED_REGISTRATION);
   const provider = deps.providers.get(flow.providerId);
   const identity: Identity = {

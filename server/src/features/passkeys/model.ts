@@ -22,8 +22,8 @@ export type PasskeyRecord = InferSchemaType<typeof passkeySchema> & { _id: Types
 export const PasskeyModel = model('Passkey', passkeySchema);
 
 /**
- * A challenge under way, bound to the browser that asked for it by a signed HttpOnly cookie
- * naming its id (challenges.ts): 'register' for a signed-in user adding a passkey (their id kept
+ * A challenge under way, bound to the browser that asked for it by its id in that browser's
+ * session (challenges.ts, plugins/pendingState.ts): 'register' for a signed-in user adding a passkey (their id kept
  * with it), 'signIn' for /login. Taken (deleted) when answered, so it serves once; after five
  * minutes it is refused. FerretDB 1.x has no TTL indexes: each new challenge clears expired ones.
  */

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PASSKEY_TEXTS, type Passkey, type PasskeyCreationOptions, type PasskeyRequestOptions } from '#protocol/passkeys';
 import { expectAccess, makeUser, type Callers } from '../../../test/callers';
 import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
+import { signedInAs } from '../../../test/sessions';
 import { ApiClient } from '../../../test/httpClient';
 import { startSeededServer } from '../../../test/seededServer';
 import { SoftAuthenticator } from '../../../test/softAuthenticator';
@@ -168,7 +169,7 @@ describe('signing in with a passkey', () => {
     await fresh.post('/api/auth/passkey/options');
     const stale = await fresh.post<{ message: string }>('/api/auth/passkey/login', { credential });
     expect(stale.status).toBe(401);
-    expect(fresh.cookie).toBeNull();
+    expect(await signedInAs(fresh.cookie)).toBeNull();
   });
 
   it('refuses an answer made for another origin, and a challenge five minutes old', async () => {
@@ -178,7 +179,7 @@ describe('signing in with a passkey', () => {
     const phished = await signInWith(authenticator, browser(), 'https://phishing.example');
     expect(phished.res.status).toBe(401);
     expect(phished.res.body.message).toBe(PASSKEY_TEXTS.notVerified);
-    expect(phished.client.cookie).toBeNull();
+    expect(await signedInAs(phished.client.cookie)).toBeNull();
 
     const client = browser();
     const { body: options } = await client.post<PasskeyRequestOptions>('/api/auth/passkey/options');
@@ -217,7 +218,7 @@ describe('signing in with a passkey', () => {
       const inactive = await signInWith(authenticator);
       expect(inactive.res.status).toBe(403);
       expect(inactive.res.body.code).toBe('schoolInactive');
-      expect(inactive.client.cookie).toBeNull();
+      expect(await signedInAs(inactive.client.cookie)).toBeNull();
     } finally {
       await School.updateOne({ _id: fx.a.id }, { $set: { active: true } });
     }

@@ -35,13 +35,13 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
   r.post(
     '/api/account/passkeys/options',
     { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { response: { 200: passkeyCreationOptionsSchema } } },
-    async (request, reply) => registrationOptions(request, reply, currentUser(request), config),
+    async (request) => registrationOptions(request, currentUser(request), config),
   );
 
   r.post(
     '/api/account/passkeys',
     { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: addPasskeyBodySchema, response: { 201: passkeySchema } } },
-    async (request, reply) => reply.status(201).send(await addPasskey(request, reply, currentUser(request), request.body, config)),
+    async (request, reply) => reply.status(201).send(await addPasskey(request, currentUser(request), request.body)),
   );
 
   r.delete(
@@ -56,7 +56,7 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
   r.post(
     '/api/auth/passkey/options',
     { config: { access: 'public', rateLimit: perIp }, schema: { response: { 200: passkeyRequestOptionsSchema } } },
-    async (request, reply) => signInOptions(request, reply, config),
+    async (request) => signInOptions(request, config),
   );
 
   r.post(

@@ -55,7 +55,7 @@ export async function listPasskeys(user: UserRecord): Promise<Passkey[]> {
  * is the account's id (what a usernameless sign-in finds the account by); the passkey must be
  * discoverable (residentKey 'required') and the person verified on the device (PIN, fingerprint).
  */
-export async function registrationOptions(request: FastifyRequest, reply: FastifyReply, user: UserRecord, config: Config): Promise<PasskeyCreationOptions> {
+export async function registrationOptions(request: FastifyRequest, user: UserRecord, config: Config): Promise<PasskeyCreationOptions> {
   const existing = await PasskeyModel.find({ userId: user._id }, { credentialId: 1, transports: 1 }).lean<PasskeyRecord[]>();
   const { rpId } = relyingParty(request, config);
   const options = await generateRegistrationOptions({
@@ -69,13 +69,13 @@ export async function registrationOptions(request: FastifyRequest, reply: Fastif
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: (p.transports ?? []) as AuthenticatorTransport[] })),
     authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
   });
-  await keepChallenge(request, reply, config, 'register', options.challenge, user._id);
+  await keepChallenge(request, config, 'register', options.challenge, user._id);
   return options as PasskeyCreationOptions;
 }
 
 /** POST /api/account/passkeys: the new passkey, verified against this browser's challenge, kept with its name. */
-export async function addPasskey(request: FastifyRequest, reply: FastifyReply, user: UserRecord, body: AddPasskeyBody, config: Config): Promise<Passkey> {
-  const challenge = await takeChallenge(request, reply, config, 'register');
+export async function addPasskey(request: FastifyRequest, user: UserRecord, body: AddPasskeyBody): Promise<Passkey> {
+  const challenge = await takeChallenge(request, 'register');
   if (!challenge || !challenge.userId?.equals(user._id)) throw badRequest(PASSKEY_TEXTS.expired, 'passkeyFailed');
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -126,10 +126,10 @@ async function countPasskeys(user: UserRecord, realtime: Realtime): Promise<void
 }
 
 /** POST /api/auth/passkey/options: a challenge for any passkey of this site (no account named: the passkey says whose it is). */
-export async function signInOptions(request: FastifyRequest, reply: FastifyReply, config: Config): Promise<PasskeyRequestOptions> {
+export async function signInOptions(request: FastifyRequest, config: Config): Promise<PasskeyRequestOptions> {
   const { rpId } = relyingParty(request, config);
   const options = await generateAuthenticationOptions({ rpID: rpId, timeout: TIMEOUT_MS, userVerification: 'required', allowCredentials: [] });
-  await keepChallenge(request, reply, config, 'signIn', options.challenge, null);
+  await keepChallenge(request, config, 'signIn', options.challenge, null);
   return options as PasskeyRequestOptions;
 }
 
@@ -149,7 +149,7 @@ export async function signInWithPasskey(
 ): Promise<LoginResponse> {
   const key = `passkey:${body.credential.id}`;
   if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
-  const challenge = await takeChallenge(request, reply, config, 'signIn');
+  const challenge = await takeChallenge(request, 'signIn');
   if (!challenge) throw badRequest(PASSKEY_TEXTS.expired, 'passkeyFailed');
   const passkey = await PasskeyModel.findOne({ credentialId: body.credential.id }).lean<PasskeyRecord>();
   const user = passkey ? await UserModel.findById(passkey.userId).lean<UserRecord>() : null;

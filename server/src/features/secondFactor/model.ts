@@ -20,8 +20,8 @@ export type TotpRecord = InferSchemaType<typeof totpSchema> & { _id: Types.Objec
 export const TotpModel = model('Totp', totpSchema);
 
 /**
- * A sign-in half done: the password was right, the code is awaited. Bound to the browser by a
- * signed HttpOnly cookie naming its id; 5 minutes, 5 wrong codes, then gone.
+ * A sign-in half done: the password was right, the code is awaited. Bound to the browser by its
+ * id in that browser's session (plugins/pendingState.ts); 5 minutes, 5 wrong codes, then gone.
  */
 const pendingSignInSchema = new Schema({
   _id: { type: String, required: true },

@@ -4,6 +4,7 @@ import { SECOND_FACTOR_TEXTS, type PlatformSecondFactorRule } from '#protocol/se
 import { loadConfig } from '../../config';
 import { expectAccess, makeUser, type Callers } from '../../../test/callers';
 import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
+import { signedInAs } from '../../../test/sessions';
 import { ApiClient } from '../../../test/httpClient';
 import { startSeededServer } from '../../../test/seededServer';
 import type { TestServer } from '../../../test/testServer';
@@ -90,7 +91,7 @@ describe('the school’s requirement', () => {
       // With the app: the code step, and the session after the code.
       const client = browser();
       expect((await signIn(withApp, client)).body.code).toBe('secondFactorRequired');
-      expect(client.cookie).toBeNull();
+      expect(await signedInAs(client.cookie)).toBeNull();
       expect((await client.post('/api/auth/second-factor', { code: code(secret) })).status).toBe(200);
       expect((await client.get('/api/auth/me')).status).toBe(200);
       // Not affected: the school's other roles, and an Admin of a school without the requirement.

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Schema, model, type Types } from 'mongoose';
 import { ADMIN_ROLE, PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { SECOND_FACTOR_TEXTS, type PlatformSecondFactorRule, type SecondFactorRule } from '#protocol/secondFactor';
@@ -53,9 +53,9 @@ async function hasAnyFactor(userId: Types.ObjectId): Promise<boolean> {
  * get one set up (DECISIONS 'A second factor for those who see health data').
  */
 export function secondStepFor(config: Config): SecondStep {
-  return async (reply: FastifyReply, user: UserRecord) => {
+  return async (request: FastifyRequest, user: UserRecord) => {
     if (await hasTotp(user._id)) {
-      await beginSecondStep(reply, user, config);
+      await beginSecondStep(request, user);
       return true;
     }
     if (!(await secondFactorRequired(user, config))) return false;

@@ -7,7 +7,7 @@ import { appNow } from '../../appClock';
 import type { Config } from '../../config';
 import { trusted } from '../../db/trusted';
 import { badRequest, conflict, HttpError, unauthorized } from '../../httpError';
-import { hostCookieName } from '../../plugins/session';
+import { pending } from '../../plugins/pendingState';
 import { audit } from '../audit/service';
 import type { AccountLimiter } from '../auth/accountLimiter';
 import { beginSession } from '../auth/service';
@@ -21,7 +21,6 @@ const SETUP_MS = 10 * 60_000;
 const SIGN_IN_MS = 5 * 60_000;
 /** Wrong codes one half-done sign-in takes before it is gone (the password again, then). */
 const ATTEMPTS = 5;
-const PENDING_COOKIE = 'tilsynsvakt.signin';
 
 async function totpOf(userId: UserRecord['_id']): Promise<TotpRecord | null> {
   return TotpModel.findOne({ userId }).lean<TotpRecord>();
@@ -113,19 +112,12 @@ export async function disableTotp(user: UserRecord, code: string, limiter: Accou
   await signInMethodsChanged(realtime, user._id, { authenticatorApp: false });
 }
 
-/** At password sign-in: keeps the half-done sign-in for this browser; the session waits for the code. */
-export async function beginSecondStep(reply: FastifyReply, user: UserRecord, config: Config): Promise<void> {
+/** At password sign-in: keeps the half-done sign-in in this browser's session; the session waits for the code. */
+export async function beginSecondStep(request: FastifyRequest, user: UserRecord): Promise<void> {
   void PendingSignIn.deleteMany({ expiresAt: trusted({ $lte: appNow() }) }).catch(() => undefined);
   const id = randomBytes(24).toString('base64url');
   await PendingSignIn.create({ _id: id, userId: user._id, attempts: 0, expiresAt: new Date(appNow().getTime() + SIGN_IN_MS) });
-  reply.setCookie(hostCookieName(PENDING_COOKIE, config), id, {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.cookieSecure,
-    path: '/',
-    maxAge: SIGN_IN_MS / 1000,
-  });
+  pending(request, 'secondFactor').keep(id, SIGN_IN_MS);
 }
 
 /**
@@ -140,26 +132,23 @@ export async function finishSecondStep(
   limiter: AccountLimiter,
   config: Config,
 ): Promise<LoginResponse> {
-  const name = hostCookieName(PENDING_COOKIE, config);
-  const raw = request.cookies[name];
-  const unsigned = raw ? request.unsignCookie(raw) : null;
-  const pending =
-    unsigned?.valid && unsigned.value
-      ? await PendingSignIn.findOneAndUpdate({ _id: unsigned.value }, { $inc: { attempts: 1 } }, { new: true }).lean<PendingSignInRecord>()
-      : null;
+  const halfDone = pending(request, 'secondFactor');
+  const id = halfDone.peek();
+  // Counted in one conditional write, so codes sent at once cannot take more than their attempts.
+  const found = id ? await PendingSignIn.findOneAndUpdate({ _id: id }, { $inc: { attempts: 1 } }, { new: true }).lean<PendingSignInRecord>() : null;
   const expired = () => {
-    reply.clearCookie(name, { path: '/', secure: config.cookieSecure });
+    halfDone.take();
     return unauthorized(SECOND_FACTOR_TEXTS.signInExpired, 'secondFactorExpired');
   };
-  if (!pending || pending.expiresAt <= appNow() || pending.attempts > ATTEMPTS) {
-    if (pending) await PendingSignIn.deleteOne({ _id: pending._id });
+  if (!found || found.expiresAt <= appNow() || found.attempts > ATTEMPTS) {
+    if (found) await PendingSignIn.deleteOne({ _id: found._id });
     throw expired();
   }
-  const key = `code:${pending.userId.toHexString()}`;
+  const key = `code:${found.userId.toHexString()}`;
   if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
-  const user = await UserModel.findById(pending.userId).lean<UserRecord>();
+  const user = await UserModel.findById(found.userId).lean<UserRecord>();
   if (!user) {
-    await PendingSignIn.deleteOne({ _id: pending._id });
+    await PendingSignIn.deleteOne({ _id: found._id });
     throw expired();
   }
   if (!(await takeCode(user, code))) {
@@ -167,7 +156,6 @@ export async function finishSecondStep(
     throw unauthorized(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
   }
   limiter.reset(key);
-  await PendingSignIn.deleteOne({ _id: pending._id });
-  reply.clearCookie(name, { path: '/', secure: config.cookieSecure });
+  await PendingSignIn.deleteOne({ _id: found._id });
   return beginSession(request, reply, user, config);
 }

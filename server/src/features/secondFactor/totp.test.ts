@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_TEXTS, type RecoveryCodes, type TotpSetup, type TotpStatus } from '#protocol/secondFactor';
 import { makeUser } from '../../../test/callers';
 import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
+import { signedInAs, storedSession } from '../../../test/sessions';
 import { ApiClient } from '../../../test/httpClient';
 import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
@@ -105,14 +106,19 @@ describe('signing in with the app on', () => {
     const { res, client } = await passwordStep(user);
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 'secondFactorRequired', message: SECOND_FACTOR_TEXTS.codeNeeded });
-    expect(client.cookie).toBeNull();
+    expect(await signedInAs(client.cookie)).toBeNull();
+    expect((await storedSession(client.cookie))?.pending).toHaveProperty('secondFactor');
     expect((await client.get('/api/auth/me')).status).toBe(401);
     expect(await PendingSignIn.countDocuments({ userId: user.id })).toBe(1);
 
+    const before = client.cookie;
     const done = await secondStep(client, codeAt(secret, clock.now()));
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.user!.id).toBe(user.id);
     expect((await client.get('/api/auth/me')).status).toBe(200);
+    // The session that waited for the code never becomes the signed-in one (no fixation).
+    expect(client.cookie).not.toBe(before);
+    expect(await storedSession(before)).toBeNull();
     expect(await PendingSignIn.countDocuments({ userId: user.id })).toBe(0);
   });
 
@@ -148,7 +154,8 @@ describe('signing in with the app on', () => {
     const spent = await secondStep(client, right());
     expect(spent.status).toBe(401);
     expect(spent.body).toMatchObject({ code: 'secondFactorExpired', message: SECOND_FACTOR_TEXTS.signInExpired });
-    expect(client.cookie).toBeNull();
+    expect(await signedInAs(client.cookie)).toBeNull();
+    expect((await storedSession(client.cookie))?.pending).toBeUndefined();
 
     const slow = await passwordStep(user);
     later(5 * 60_000 + 1);
