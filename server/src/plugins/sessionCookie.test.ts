@@ -109,3 +109,21 @@ describe('the session cookie cleared', () => {
     }
   });
 });
+
+describe('behind a TLS proxy the app does not trust', () => {
+  it('refuses the sign-in in Norwegian instead of answering without a cookie', async () => {
+    const untrusting = await startSibling({ ...base.config, cookieSecure: true, trustProxy: false });
+    try {
+      const res = await fetch(`${untrusting.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { ...HTTPS, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: fx.a.supervisor.email, password: PASSWORD }),
+      });
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^Innlogging er ikke mulig akkurat nå/);
+      expect(res.headers.getSetCookie().filter((cookie) => cookie.startsWith(`${NAME}=`))).toEqual([]);
+    } finally {
+      await untrusting.app.close();
+    }
+  });
+});

@@ -5,7 +5,7 @@ import type { ChangePasswordBody, LoginBody, LoginResponse, RegisterBody, User }
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '#protocol/roles';
 import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
-import { badRequest, forbidden, HttpError, unauthorized } from '../../httpError';
+import { badRequest, forbidden, HttpError, serviceUnavailable, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { isSchoolActive, School } from '../schools/model';
 import { derivedFromPrincipals } from './principalCache';
@@ -79,6 +79,11 @@ export async function beginSession(
   config: Config,
   oidc?: { providerId: string; idToken: string },
 ): Promise<LoginResponse> {
+  // @fastify/session keeps no Secure session over what it sees as http: said, never a sign-in that silently gets no cookie.
+  if (config.cookieSecure && request.protocol !== 'https') {
+    request.log.error('COOKIE_SECURE er på, men forespørselen kom over http: sett TRUST_PROXY til proxyen som tar imot https (docs/operations.md)');
+    throw serviceUnavailable(TEXTS.signInNeedsHttps);
+  }
   const device = knownDevice(request, user.email, config);
   await request.session.regenerate();
   request.session.userId = user._id.toHexString();
