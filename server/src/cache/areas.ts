@@ -21,3 +21,14 @@ export function schoolData(schoolId: { toHexString(): string } | string, modelNa
   const id = typeof schoolId === 'string' ? schoolId : schoolId.toHexString();
   return cacheArea(`school:${id}:${modelName}`, SCHOOL_DATA);
 }
+
+const DELETED_CASE_KEYS: AreaRule = { ttlMs: 60_000, maxEntries: 1, acrossInstances: 'confirmed' };
+
+/**
+ * The ids of a school's deleted keyed cases, which a keyed create checks in memory rather than with
+ * a read of its own (the live write's one database operation is its insert). A deletion empties it
+ * everywhere before it is answered, so a replay of a deleted case's key never makes it anew.
+ */
+export function deletedCaseKeys(schoolId: { toHexString(): string }) {
+  return cacheArea(`school:${schoolId.toHexString()}:deletedCaseKeys`, DELETED_CASE_KEYS);
+}

@@ -61,6 +61,24 @@ describe('a school’s hot lists in memory', () => {
     expect(await eventually(async () => !(await pending(there)).includes('Knust vindu'))).toBe(true);
   });
 
+  it('a case deleted on one instance: its key replayed at once on the other answers 410 and makes nothing (the deleted keys are kept in memory)', async () => {
+    const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
+    const caretaker = await signedIn(server.baseUrl, fx.a.caretaker);
+    const there = onOther(supervisor);
+    const send = (client: ApiClient, key: string) =>
+      client.request<{ id: string }>('POST', '/api/maintenance-tasks/submit', { roomNumber: '7', description: 'Slettes straks' }, { headers: { 'idempotency-key': key } });
+    // The other instance holds the school's deleted keys in memory: a keyed case sent there reads them.
+    expect((await send(there, 'oppvarming-0001')).status).toBe(201);
+    const created = await send(supervisor, 'slettes-straks-0001');
+    expect(created.status).toBe(201);
+    expect((await caretaker.delete(`/api/maintenance-tasks/${created.body.id}`)).status).toBe(200);
+    // No waiting: the deletion was answered only once every instance had forgotten the keys.
+    const replay = await send(there, 'slettes-straks-0001');
+    expect(replay.status).toBe(410);
+    const pending = await onOther(caretaker).get<Array<{ id: string }>>('/api/maintenance-tasks?status=pending');
+    expect(pending.body.map((t) => t.id)).not.toContain(created.body.id);
+  });
+
   it('the day’s sick and away lists follow a change at once here, and on the other instance as soon as Redis says so', async () => {
     const admin = await signedIn(server.baseUrl, fx.a.admin);
     const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);

@@ -6,8 +6,8 @@ import {
   type MaintenanceStatus,
   type MaintenanceTask,
 } from '#protocol/maintenance';
-import { schoolData } from '../../cache/areas';
-import { readThrough } from '../../cache/readThrough';
+import { deletedCaseKeys, schoolData } from '../../cache/areas';
+import { changed, readThrough } from '../../cache/readThrough';
 import { createHash } from 'node:crypto';
 import { POLICY } from '#protocol/policy';
 import type { Role } from '#protocol/roles';
@@ -58,6 +58,17 @@ function listOrder(a: MaintenanceTask, b: MaintenanceTask): number {
  * A new case, announced to the school's caretakers. Given an id (a keyed request's, see
  * `idempotentDocumentId`), a case already stored under it is given back as it is now, unannounced.
  */
+/** Whether a keyed case of this id was deleted: from memory, read once per change (cache/areas.ts deletedCaseKeys). */
+async function isKeyOfDeleted(schoolId: Types.ObjectId, id: Types.ObjectId): Promise<boolean> {
+  const deleted = await readThrough(
+    deletedCaseKeys(schoolId),
+    'ids',
+    async () => new Set((await DeletedKeyedTaskModel.of(schoolId).find({}, { _id: 1 }).lean()).map((tombstone) => tombstone._id.toHexString())),
+    { alsoFrom: [schoolData(schoolId, DeletedKeyedTaskModel.modelName)] },
+  );
+  return deleted.has(id.toHexString());
+}
+
 export async function createTask(
   schoolId: Types.ObjectId,
   creator: UserRecord,
@@ -76,7 +87,7 @@ export async function createTask(
     createdByName: creator.name,
     requestHash,
   };
-  if (id && (await DeletedKeyedTaskModel.of(schoolId).exists({ _id: id }))) throw gone(MAINTENANCE_TEXTS.keyOfDeleted);
+  if (id && (await isKeyOfDeleted(schoolId, id))) throw gone(MAINTENANCE_TEXTS.keyOfDeleted);
   const { doc, made } = id ? await MaintenanceTaskModel.insertOnce(schoolId, id, fields) : { doc: await MaintenanceTaskModel.insert(schoolId, fields), made: true };
   if (!made && doc.requestHash !== requestHash) throw unprocessable(MAINTENANCE_TEXTS.keyReused, 'idempotencyKeyReused');
   const presented = present(doc);
@@ -132,7 +143,10 @@ export async function resolveTask(
 export async function deleteTask(schoolId: Types.ObjectId, id: string, actor: UserRecord, realtime: Realtime, push: PushNotifier): Promise<{ id: string }> {
   const task = await findTask(schoolId, id);
   // Its key, sent again, finds it gone rather than making it anew (written first: a replay in between finds one or the other).
-  if (task.requestHash) await unlessDuplicate(() => DeletedKeyedTaskModel.insert(task.schoolId, { _id: task._id, schoolId: task.schoolId }), () => null);
+  if (task.requestHash) {
+    await unlessDuplicate(() => DeletedKeyedTaskModel.insert(task.schoolId, { _id: task._id, schoolId: task.schoolId }), () => null);
+    await changed(deletedCaseKeys(task.schoolId));
+  }
   if (!(await MaintenanceTaskModel.of(task.schoolId).findOneAndDelete({ _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
   realtime.toSchool(task.schoolId.toHexString(), 'maintenanceTasks.deleted', { id });
   if (task.status === 'pending') push.caseDeleted(task.schoolId.toHexString(), present(task), who(actor));
