@@ -10,7 +10,7 @@ import { SupervisorNav } from './SupervisorNav';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
-import { useTaskLabels } from './useTaskLabels';
+import { useTaskLabels } from '../taskButtons/useTaskLabels';
 import './reports.css';
 
 /** /rapport/:id: one report, live; admins edit and delete it. */

@@ -5,7 +5,7 @@ import { rangeScope, useYesterdayReportsStore } from './reportRangeStores';
 import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { useReportDay } from '../../ui/useToday';
-import { useTaskLabels } from './useTaskLabels';
+import { useTaskLabels } from '../taskButtons/useTaskLabels';
 import './reports.css';
 import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTaskButtonsStore } from '../taskButtons/taskButtonsStore';
+import { useTaskButtonsStore } from './taskButtonsStore';
 import { useLoaded } from '../../stores/useLoaded';
 
 /**
