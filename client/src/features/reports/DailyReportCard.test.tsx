@@ -8,7 +8,7 @@ import { readDraft, writeDraft } from './reportDrafts';
 import { useToastStore } from '../../ui/toastStore';
 import { DailyReportCard } from './DailyReportCard';
 import { CONFLICT_TITLE } from './saveOutcome';
-import { joinTexts } from './joinTexts';
+import { joinTexts } from '../../ui/joinTexts';
 import { LockedDraftCard } from './LockedDraftCard';
 
 const DAY = '2026-11-20';

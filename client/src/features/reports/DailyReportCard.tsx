@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatLongDayNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
 import { useMyReportStore } from './myReportStore';
 import { toast } from '../../ui/toastStore';
-import { copyText } from './copyText';
+import { copyText } from '../../ui/copyText';
 import { CONFLICT_TITLE, tellSaveOutcome, WAITING_TITLE } from './saveOutcome';
 import { useWaiting } from '../../stores/outbox';
 import { TEXT_KIND, type WaitingText } from './waitingText';

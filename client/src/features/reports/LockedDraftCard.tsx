@@ -3,7 +3,7 @@ import { formatLongDayNo, REPORT_TEXTS } from '#protocol';
 import type { Draft } from './reportDrafts';
 import { useMyReportStore } from './myReportStore';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { copyText } from './copyText';
+import { copyText } from '../../ui/copyText';
 import '../../ui/boardCard.css';
 import './dailyReport.css';
 

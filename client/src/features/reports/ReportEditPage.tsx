@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDayNo, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS, reportSchema, updateReportBodySchema, type Report, type UpdateReportBody } from '#protocol';
 import { conflictCurrent, serverMessage } from '../../api/http';
 import { ConflictChoice, type ConflictOption } from '../../ui/ConflictChoice';
-import { joinTexts } from './joinTexts';
+import { joinTexts } from '../../ui/joinTexts';
 import { reportActions } from './reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { TextAreaField } from '../../ui/TextField';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MyReport, Report } from '#protocol';
 import { EMPTY, next, type MyReportEvent, type MyReportState } from './myReportMachine';
-import { joinTexts } from './joinTexts';
+import { joinTexts } from '../../ui/joinTexts';
 
 const DAY = '2026-11-20';
 const KARI = 'aaaaaaaaaaaaaaaaaaaaaaaa';

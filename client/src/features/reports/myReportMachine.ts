@@ -2,7 +2,7 @@ import type { MyReport, Report, TaskId } from '#protocol';
 import type { LoadStatus } from '../../stores/collection';
 import { pickContent } from './myReportSave';
 import type { Draft } from './reportDrafts';
-import { joinTexts } from './joinTexts';
+import { joinTexts } from '../../ui/joinTexts';
 import type { ConflictOption } from '../../ui/ConflictChoice';
 
 /**

@@ -11,7 +11,7 @@ import { dayScope } from '../../stores/dayScope';
 import { useAwayStore } from '../away/awayStore';
 import { useMyReportStore } from './myReportStore';
 import { readDraft, writeDraft } from './reportDrafts';
-import { joinTexts } from './joinTexts';
+import { joinTexts } from '../../ui/joinTexts';
 
 /** The board's part in saving: what was typed off line is saved when the browser is back on line. */
 function SavesWhenOnline() {

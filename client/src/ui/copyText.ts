@@ -1,4 +1,4 @@
-import { failureToast, toast } from '../../ui/toastStore';
+import { failureToast, toast } from './toastStore';
 
 /** Copies to the clipboard; where the Clipboard API is missing (plain http), through a selection. */
 export async function copyText(text: string): Promise<void> {
