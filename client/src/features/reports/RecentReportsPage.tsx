@@ -7,7 +7,7 @@ import { useLoaded } from '../../stores/useLoaded';
 import { AppHeader } from '../../ui/AppHeader';
 import { ChevronIcon } from '../../ui/icons';
 import { ListState } from '../../ui/ListState';
-import { SupervisorNav } from './SupervisorNav';
+import { SupervisorNav } from '../maintenance/SupervisorNav';
 import './reports.css';
 import { SchoolScoped } from '../schools/SchoolScoped';
 

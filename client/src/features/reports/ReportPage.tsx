@@ -6,7 +6,7 @@ import { reportActions } from './reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toastStore';
-import { SupervisorNav } from './SupervisorNav';
+import { SupervisorNav } from '../maintenance/SupervisorNav';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';

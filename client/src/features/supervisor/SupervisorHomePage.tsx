@@ -27,7 +27,7 @@ import { AdminSchoolPicker } from '../schools/AdminSchoolPicker';
 import { DailyReportCard } from '../reports/DailyReportCard';
 import { LockedDraftCard } from '../reports/LockedDraftCard';
 import { AwayList, SickList } from './StudentLists';
-import { SupervisorNav } from '../reports/SupervisorNav';
+import { SupervisorNav } from '../maintenance/SupervisorNav';
 import { TaskGrid } from '../taskButtons/TaskGrid';
 import { useReportClock } from '../reports/useReportClock';
 import { useSaveWhenOnline } from '../reports/useSaveWhenOnline';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { mayRole, POLICY } from '#protocol';
 import { useAuthStore } from '../../stores/authStore';
 import { BottomNav } from '../../ui/BottomNav';
-import { CaseDialog } from '../maintenance/CaseDialog';
+import { CaseDialog } from './CaseDialog';
 
 /** The bottom navigation of the supervisor's pages, whose Sak button opens the case dialog. */
 export function SupervisorNav() {
