@@ -10,7 +10,7 @@ import {
 } from '#protocol';
 import { useAuthStore } from '../stores/authStore';
 import { reportEvents } from '../features/reports/reportEvents';
-import { roundsEvents } from '../features/reports/roundsStore';
+import { roundsEvents } from '../features/rounds/roundsStore';
 import { sickEvents } from '../features/sick/sickStore';
 import { taskButtonEvents } from '../features/taskButtons/taskButtonsStore';
 import { classEvents } from '../features/classes/classesStore';

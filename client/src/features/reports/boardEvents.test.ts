@@ -6,11 +6,11 @@ import { userOf } from '../../testing/users';
 import { useAuthStore } from '../../stores/authStore';
 import { reportEvents } from './reportEvents';
 import { sickListUpdated } from '../sick/sickStore';
-import { taskRoundsUpdated } from './roundsStore';
+import { taskRoundsUpdated } from '../rounds/roundsStore';
 import { dayScope } from '../../stores/dayScope';
 import { useSickStore } from '../sick/sickStore';
 import { taskButtonsUpdated, useTaskButtonsStore, useTaskLabelsVersion } from '../taskButtons/taskButtonsStore';
-import { useTaskRoundsStore } from './roundsStore';
+import { useTaskRoundsStore } from '../rounds/roundsStore';
 import { resetStores } from '../../stores/registry';
 import { useRecentReportsStore } from './reportsStore';
 

@@ -5,14 +5,12 @@ import {
   myReportSchema,
   recentReportsSchema,
   reportSchema,
-  taskRoundsSchema,
   type Deleted,
   type MyReport,
   type Report,
   type SaveMyReportBody,
   type TaskId,
   type TickTaskBody,
-  type TaskRounds,
   type recentReportSchema,
 } from '#protocol';
 import { getData, request, withSchool } from '../../api/http';
@@ -52,8 +50,4 @@ export function updateReport(report: Report, content: string, baseVersion = repo
 
 export function deleteReport(report: Report): Promise<Deleted> {
   return request('DELETE', reportPath(report.id, report.schoolId), deletedSchema);
-}
-
-export function fetchTaskRounds(schoolId: string | null): Promise<TaskRounds | null> {
-  return getData(readPaths.taskRounds(schoolId), taskRoundsSchema);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isResetWindow, nextBoundary, reportDay, type MyReport } from '#protocol';
-import { useTaskRoundsStore } from './roundsStore';
+import { useTaskRoundsStore } from '../rounds/roundsStore';
 import { useMyReportStore } from './myReportStore';
 
 // Fire just after the boundary, so the server (whose clock may be a little behind) has crossed it too.

@@ -16,7 +16,7 @@ import { dayScope } from '../../stores/dayScope';
 import { useAwayStore } from '../away/awayStore';
 import { useSickStore } from '../sick/sickStore';
 import { useTaskButtonsStore } from '../taskButtons/taskButtonsStore';
-import { useTaskRoundsStore } from '../reports/roundsStore';
+import { useTaskRoundsStore } from '../rounds/roundsStore';
 import { useMyReport, useMyReportStore } from '../reports/myReportStore';
 import { useLoaded } from '../../stores/useLoaded';
 import { FooterLinks } from '../../ui/FooterLinks';

@@ -1,5 +1,5 @@
 import { compareDays, type TaskRounds } from '#protocol';
-import { fetchTaskRounds } from './reportsApi';
+import { fetchTaskRounds } from './roundsApi';
 import type { EventHandlers } from '../../realtime/eventHandlers';
 import { aboutSchoolOnScreen } from '../../stores/schoolOnScreen';
 import { createSnapshotStore } from '../../stores/snapshot';
