@@ -1,5 +1,5 @@
 import type { EventHandlers } from '../../realtime/eventHandlers';
-import { useMyReportStore } from './myReportStore';
+import { useMyReportStore } from '../myReport/myReportStore';
 import { forgetDeletedReport, showSavedReport } from './reportViews';
 
 export const reportEvents: EventHandlers<'reports.saved' | 'reports.deleted'> = {

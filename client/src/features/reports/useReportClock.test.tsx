@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isResetWindow, reportDay } from '#protocol';
 import { fakeReportServer, KARI } from '../../testing/fakeReportServer';
 import { byTestId, render, textOf, update } from '../../testing/render';
-import { useMyReportStore } from './myReportStore';
+import { useMyReportStore } from '../myReport/myReportStore';
 import { resetStores } from '../../stores/registry';
 import { useReportClock } from './useReportClock';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { isResetWindow, nextBoundary, reportDay, type MyReport } from '#protocol';
 import { useTaskRoundsStore } from '../rounds/roundsStore';
-import { useMyReportStore } from './myReportStore';
+import { useMyReportStore } from '../myReport/myReportStore';
 
 // Fire just after the boundary, so the server (whose clock may be a little behind) has crossed it too.
 const SLACK_MS = 1500;

@@ -10,8 +10,8 @@ import { EMPTY, next, type MyReportEvent, type MyReportState } from './myReportM
 import type { ConflictOption } from '../../ui/ConflictChoice';
 import { isTaskId, refusal, type SaveOutcome } from './myReportSave';
 import { listDrafts, readDraft, removeDraft, writeDraft, type Draft } from './reportDrafts';
-import { showSavedReport } from './reportViews';
-import { fetchMyReport, saveMyReport, tickMyTask } from './reportsApi';
+import { showSavedReport } from '../reports/reportViews';
+import { fetchMyReport, saveMyReport, tickMyTask } from './myReportApi';
 
 interface MyReportStore extends MyReportState {
   /** The browser refused to keep the draft (storage full or disabled). */
