@@ -11,6 +11,7 @@ import { toast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
+import '../../ui/reportView.css';
 import './reports.css';
 
 /** /rapport/:id/rediger (Admin, Plattformadministrator): corrects a report's text, locked or not. */

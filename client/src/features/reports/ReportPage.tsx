@@ -11,6 +11,7 @@ import { useSchoolScope } from '../schools/useSchoolScope';
 import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
 import { useTaskLabels } from '../taskButtons/useTaskLabels';
+import '../../ui/reportView.css';
 import './reports.css';
 
 /** /rapport/:id: one report, live; admins edit and delete it. */

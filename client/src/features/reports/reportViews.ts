@@ -1,6 +1,6 @@
 import type { Report } from '#protocol';
 import { aboutSchoolOnScreen } from '../../stores/schoolOnScreen';
-import { rangeReportDeleted, rangeReportSaved } from './reportRangeStores';
+import { rangeReportDeleted, rangeReportSaved } from '../officeReports/reportRangeStores';
 import { toRecentEntry, useRecentReportsStore, useReportsStore } from './reportsStore';
 
 /**

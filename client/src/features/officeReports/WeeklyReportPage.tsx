@@ -6,7 +6,7 @@ import { useLoaded } from '../../stores/useLoaded';
 import { useToday } from '../../ui/useToday';
 import { ExportButtons } from './ExportButtons';
 import { ReportRangeList } from './ReportRangeList';
-import './reports.css';
+import './officeReports.css';
 import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 

@@ -6,7 +6,8 @@ import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { useReportDay } from '../../ui/useToday';
 import { useTaskLabels } from '../taskButtons/useTaskLabels';
-import './reports.css';
+import '../../ui/reportView.css';
+import './officeReports.css';
 import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 

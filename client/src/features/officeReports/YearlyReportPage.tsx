@@ -16,7 +16,7 @@ import { SelectField } from '../../ui/SelectField';
 import { ExportButtons } from './ExportButtons';
 import { ReportRangeList } from './ReportRangeList';
 import { choiceQuery, currentChoice, useYearlyChoice } from './yearlyParams';
-import './reports.css';
+import './officeReports.css';
 import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
