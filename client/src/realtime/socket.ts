@@ -9,7 +9,7 @@ import {
   type User,
 } from '#protocol';
 import { useAuthStore } from '../stores/authStore';
-import { reportEvents } from '../features/reports/reportEvents';
+import { reportEvents } from '../features/myReport/reportEvents';
 import { roundsEvents } from '../features/rounds/roundsStore';
 import { sickEvents } from '../features/sick/sickStore';
 import { taskButtonEvents } from '../features/taskButtons/taskButtonsStore';

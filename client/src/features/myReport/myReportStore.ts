@@ -10,7 +10,7 @@ import { EMPTY, next, type MyReportEvent, type MyReportState } from './myReportM
 import type { ConflictOption } from '../../ui/ConflictChoice';
 import { isTaskId, refusal, type SaveOutcome } from './myReportSave';
 import { listDrafts, readDraft, removeDraft, writeDraft, type Draft } from './reportDrafts';
-import { showSavedReport } from '../reports/reportViews';
+import { showSavedReport } from '../report/reportViews';
 import { fetchMyReport, saveMyReport, tickMyTask } from './myReportApi';
 
 interface MyReportStore extends MyReportState {

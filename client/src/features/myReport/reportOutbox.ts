@@ -4,7 +4,7 @@ import { registerOutboxSender, type SendResult } from '../../stores/outbox';
 import { refusal } from './myReportSave';
 import { useMyReportStore } from './myReportStore';
 import { readDraft, removeDraft } from './reportDrafts';
-import { showSavedReport } from '../reports/reportViews';
+import { showSavedReport } from '../report/reportViews';
 import { saveMyReport, tickMyTask } from './myReportApi';
 import { tellSaveOutcome } from './saveOutcome';
 import { TEXT_KIND, type WaitingText } from './waitingText';

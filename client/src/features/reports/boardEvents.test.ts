@@ -4,7 +4,7 @@ import { json, refusal, stubFetch, type SentRequest } from '../../testing/fakeFe
 import { KARI, SCHOOL } from '../../testing/fakeReportServer';
 import { userOf } from '../../testing/users';
 import { useAuthStore } from '../../stores/authStore';
-import { reportEvents } from './reportEvents';
+import { reportEvents } from '../myReport/reportEvents';
 import { sickListUpdated } from '../sick/sickStore';
 import { taskRoundsUpdated } from '../rounds/roundsStore';
 import { dayScope } from '../../stores/dayScope';
@@ -12,7 +12,7 @@ import { useSickStore } from '../sick/sickStore';
 import { taskButtonsUpdated, useTaskButtonsStore, useTaskLabelsVersion } from '../taskButtons/taskButtonsStore';
 import { useTaskRoundsStore } from '../rounds/roundsStore';
 import { resetStores } from '../../stores/registry';
-import { useRecentReportsStore } from './reportsStore';
+import { useRecentReportsStore } from '../report/reportsStore';
 
 const DAY = '2026-11-20';
 const OTHER_SCHOOL = 'ffffffffffffffffffffffff';

@@ -12,7 +12,7 @@ import { useSchemaForm } from '../../ui/useSchemaForm';
 import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
 import '../../ui/reportView.css';
-import './reports.css';
+import './report.css';
 
 /** /rapport/:id/rediger (Admin, Plattformadministrator): corrects a report's text, locked or not. */
 export function ReportEditPage() {

@@ -8,7 +8,7 @@ import { AppHeader } from '../../ui/AppHeader';
 import { ChevronIcon } from '../../ui/icons';
 import { ListState } from '../../ui/ListState';
 import { SupervisorNav } from '../maintenance/SupervisorNav';
-import './reports.css';
+import './report.css';
 import { SchoolScoped } from '../schools/SchoolScoped';
 
 const newestFirst = (a: RecentEntry, b: RecentEntry) =>

@@ -1,6 +1,6 @@
 import type { EventHandlers } from '../../realtime/eventHandlers';
-import { useMyReportStore } from '../myReport/myReportStore';
-import { forgetDeletedReport, showSavedReport } from './reportViews';
+import { useMyReportStore } from './myReportStore';
+import { forgetDeletedReport, showSavedReport } from '../report/reportViews';
 
 export const reportEvents: EventHandlers<'reports.saved' | 'reports.deleted'> = {
   'reports.saved': (report) => {

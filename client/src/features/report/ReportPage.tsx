@@ -12,7 +12,7 @@ import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
 import { useTaskLabels } from '../taskButtons/useTaskLabels';
 import '../../ui/reportView.css';
-import './reports.css';
+import './report.css';
 
 /** /rapport/:id: one report, live; admins edit and delete it. */
 export function ReportPage() {
