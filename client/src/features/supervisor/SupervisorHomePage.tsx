@@ -29,7 +29,7 @@ import { LockedDraftCard } from '../myReport/LockedDraftCard';
 import { AwayList, SickList } from './StudentLists';
 import { SupervisorNav } from '../maintenance/SupervisorNav';
 import { TaskGrid } from '../taskButtons/TaskGrid';
-import { useReportClock } from '../reports/useReportClock';
+import { useReportClock } from './useReportClock';
 import { useSaveWhenOnline } from '../myReport/useSaveWhenOnline';
 import { tellSaveOutcome, WAITING_TITLE } from '../myReport/saveOutcome';
 import { useWaiting } from '../../stores/outbox';
