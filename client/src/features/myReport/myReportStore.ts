@@ -6,6 +6,7 @@ import { enqueue, flushOutbox, mustWait, useOutbox } from '../../stores/outbox';
 import { TICK_KIND, withWaitingTicks, type WaitingTick } from './waitingTicks';
 import { TEXT_KIND, type WaitingText } from './waitingText';
 import { registerStore } from '../../stores/registry';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { EMPTY, next, type MyReportEvent, type MyReportState } from './myReportMachine';
 import type { ConflictOption } from '../../ui/ConflictChoice';
 import { isTaskId, refusal, type SaveOutcome } from './myReportSave';
@@ -268,6 +269,13 @@ registerStore({
     useMyReportStore.getState().reset();
   },
 });
+
+/** My own report saved from another tab or device, or deleted by an admin (the lists of reports keep theirs: report/reportViews.ts). */
+export const myReportEvents: EventHandlers<'reports.saved' | 'reports.deleted'> = {
+  'reports.saved': (report) => useMyReportStore.getState().receive(report),
+  'reports.deleted': ({ id }) => useMyReportStore.getState().receiveDeleted(id),
+};
+registerEventHandlers(myReportEvents);
 
 /** The board of a supervisor says it needs their report (null: not a supervisor, nothing to load). */
 export function useMyReport(userId: string | null): void {

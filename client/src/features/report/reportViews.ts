@@ -1,4 +1,5 @@
 import type { Report } from '#protocol';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { aboutSchoolOnScreen } from '../../stores/schoolOnScreen';
 import { rangeReportDeleted, rangeReportSaved } from '../officeReports/reportRangeStores';
 import { toRecentEntry, useRecentReportsStore, useReportsStore } from './reportsStore';
@@ -19,3 +20,10 @@ export function forgetDeletedReport(id: string): void {
   rangeReportDeleted(id);
   useRecentReportsStore.getState().remove(id);
 }
+
+/** reports.saved and .deleted, as the lists above keep them (my report keeps its own: myReportStore.ts). */
+export const reportEvents: EventHandlers<'reports.saved' | 'reports.deleted'> = {
+  'reports.saved': (report) => showSavedReport(report),
+  'reports.deleted': ({ id }) => forgetDeletedReport(id),
+};
+registerEventHandlers(reportEvents);

@@ -1,6 +1,6 @@
 import { compareDays, type TaskRounds } from '#protocol';
 import { fetchTaskRounds } from './roundsApi';
-import type { EventHandlers } from '../../realtime/eventHandlers';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { aboutSchoolOnScreen } from '../../stores/schoolOnScreen';
 import { createSnapshotStore } from '../../stores/snapshot';
 
@@ -16,3 +16,4 @@ export function taskRoundsUpdated(rounds: TaskRounds): void {
 }
 
 export const roundsEvents: EventHandlers<'taskRounds.updated'> = { 'taskRounds.updated': taskRoundsUpdated };
+registerEventHandlers(roundsEvents);

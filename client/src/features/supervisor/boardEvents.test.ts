@@ -4,7 +4,7 @@ import { json, refusal, stubFetch, type SentRequest } from '../../testing/fakeFe
 import { KARI, SCHOOL } from '../../testing/fakeReportServer';
 import { userOf } from '../../testing/users';
 import { useAuthStore } from '../../stores/authStore';
-import { reportEvents } from '../myReport/reportEvents';
+import { reportEvents } from '../report/reportViews';
 import { sickListUpdated } from '../sick/sickStore';
 import { taskRoundsUpdated } from '../rounds/roundsStore';
 import { dayScope } from '../../stores/dayScope';
