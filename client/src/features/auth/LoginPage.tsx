@@ -4,7 +4,7 @@ import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import { browserName } from '../../api/browser';
 import { serverMessage } from '../../api/http';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../ui/AuthLayout';
 import { CompatNotice } from './CompatNotice';
 import { SignedOutNotice } from './SignedOutNotice';
 import { SignInForm, useSignInOutcomes } from './SignInForm';

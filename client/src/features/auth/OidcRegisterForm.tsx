@@ -8,10 +8,10 @@ import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../ui/AuthLayout';
 import { registerWithProvider } from './oidcApi';
 import { useOidcRegistrationStore } from './oidcRegistrationStore';
-import { useSchoolOptions } from './useSchoolOptions';
+import { useSchoolOptions } from '../schools/useSchoolOptions';
 
 const TITLE = 'Opprett ny konto';
 

@@ -8,10 +8,10 @@ import { serverMessage } from '../../api/http';
 import { useAuthStore } from '../../stores/authStore';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../ui/AuthLayout';
 import { SelectField } from '../../ui/SelectField';
 import { useSchemaForm } from '../../ui/useSchemaForm';
-import { useSchoolOptions } from './useSchoolOptions';
+import { useSchoolOptions } from '../schools/useSchoolOptions';
 
 type Field = keyof RegisterBody;
 

@@ -1,5 +1,5 @@
 import type { SchoolOption } from '#protocol';
-import { useSchoolOptionsStore } from '../schools/schoolOptionsStore';
+import { useSchoolOptionsStore } from './schoolOptionsStore';
 import { useLoaded } from '../../stores/useLoaded';
 
 export type SchoolOptionsState =

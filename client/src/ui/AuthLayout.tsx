@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '#protocol/product';
-import { pageTitle, useDocumentTitle } from '../../ui/documentTitle';
-import { FooterLinks } from '../../ui/FooterLinks';
-import './auth.css';
+import { pageTitle, useDocumentTitle } from './documentTitle';
+import { FooterLinks } from './FooterLinks';
+import './authLayout.css';
 
 /** Signed-out screens: the product name, its subtitle and one card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
