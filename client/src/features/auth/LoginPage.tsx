@@ -8,7 +8,7 @@ import { AuthLayout } from '../../ui/AuthLayout';
 import { CompatNotice } from './CompatNotice';
 import { SignedOutNotice } from './SignedOutNotice';
 import { SignInForm, useSignInOutcomes } from './SignInForm';
-import { ProviderButtons, ProviderFailureNotice } from './ProviderButtons';
+import { ProviderButtons, ProviderFailureNotice } from '../oidc/ProviderButtons';
 import { PasskeySignInButton } from '../passkeys/PasskeySignInButton';
 import { clearStoredAuth } from '../../stores/authStorage';
 import { loadSignedInApp } from '../../signedInChunk';

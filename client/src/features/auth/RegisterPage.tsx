@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { OIDC_REGISTER_PARAM } from '#protocol/oidc';
-import { OidcRegisterForm } from './OidcRegisterForm';
+import { OidcRegisterForm } from '../oidc/OidcRegisterForm';
 import { landingPath, PASSWORD_MIN_LENGTH, registerBodySchema, type RegisterBody } from '#protocol';
 import { login, register } from '../../api/auth';
 import { serverMessage } from '../../api/http';

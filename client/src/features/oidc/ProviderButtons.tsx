@@ -3,6 +3,7 @@ import { OIDC_FAILURE_PARAM, oidcFailureText, oidcStartPath } from '#protocol/oi
 import { useLoaded } from '../../stores/useLoaded';
 import { useHydrated } from '../../ui/useHydrated';
 import { useProvidersStore } from './providersStore';
+import './oidc.css';
 
 /**
  * 'Logg inn med Feide', 'Logg inn med Microsoft': a plain link per configured provider, under
