@@ -43,68 +43,77 @@ interface ReportsState {
   put(report: Report): void;
   /** Deleted (by an event or by me): the page shows 'Rapport ikke funnet'. */
   remove(id: string): void;
+  /** After a reconnect: every report shown (or failed) is asked again, in the scope it was asked in. */
+  refetchIfLoaded(): void;
   reset(): void;
 }
 
-let generation = 0;
-/** The school scope each report was asked for in, to ask again after a reconnect. */
-const scopes = new Map<string, string>();
-
 /** Single reports (/rapport/:id and its edit page), by id, kept live by reports.saved/deleted. */
-export const useReportsStore = create<ReportsState>()((set, get) => ({
-  byId: {},
+export const useReportsStore = create<ReportsState>()((set, get) => {
+  // A reset (sign-out) makes the answers of loads already on their way moot.
+  let generation = 0;
+  /** The school scope each report was asked for in, to ask again after a reconnect. */
+  const scopes = new Map<string, string>();
 
-  ensure(id, scope) {
-    const entry = get().byId[id];
-    if (entry && entry.status !== 'error' && scopes.get(id) === scope) return Promise.resolve();
-    return get().load(id, scope);
-  },
+  return {
+    byId: {},
 
-  async load(id, scope) {
-    const started = generation;
-    scopes.set(id, scope);
-    if (get().byId[id]?.status !== 'ready') set((s) => ({ byId: { ...s.byId, [id]: { status: 'loading' } } }));
-    let next: ReportEntry;
-    try {
-      const report = await fetchReport(id, scope || null);
-      next = report ? { status: 'ready', report } : { status: 'error' };
-    } catch (error) {
-      // 404 for a report that does not exist, 400 for an id that cannot exist.
-      const code = errorCode(error);
-      next = code === 'notFound' || code === 'invalid' ? { status: 'missing' } : { status: 'error' };
-    }
-    if (started !== generation) return;
-    const current = get().byId[id];
-    // An event that arrived meanwhile is at least as new as this answer.
-    if (next.status === 'ready' && current?.status === 'ready' && !isNotOlder(current.report, next.report)) return;
-    if (next.status === 'error' && current?.status === 'ready') return;
-    set((s) => ({ byId: { ...s.byId, [id]: next } }));
-  },
+    ensure(id, scope) {
+      const entry = get().byId[id];
+      if (entry && entry.status !== 'error' && scopes.get(id) === scope) return Promise.resolve();
+      return get().load(id, scope);
+    },
 
-  put(report) {
-    const current = get().byId[report.id];
-    if (current?.status === 'ready' && !isNotOlder(current.report, report)) return;
-    // Only reports someone looks at are kept; others are fetched when opened.
-    if (!current || current.status === 'missing') return;
-    set((s) => ({ byId: { ...s.byId, [report.id]: { status: 'ready', report } } }));
-  },
+    async load(id, scope) {
+      const started = generation;
+      scopes.set(id, scope);
+      if (get().byId[id]?.status !== 'ready') set((s) => ({ byId: { ...s.byId, [id]: { status: 'loading' } } }));
+      let next: ReportEntry;
+      try {
+        const report = await fetchReport(id, scope || null);
+        next = report ? { status: 'ready', report } : { status: 'error' };
+      } catch (error) {
+        // 404 for a report that does not exist, 400 for an id that cannot exist.
+        const code = errorCode(error);
+        next = code === 'notFound' || code === 'invalid' ? { status: 'missing' } : { status: 'error' };
+      }
+      if (started !== generation) return;
+      const current = get().byId[id];
+      // An event that arrived meanwhile is at least as new as this answer.
+      if (next.status === 'ready' && current?.status === 'ready' && !isNotOlder(current.report, next.report)) return;
+      if (next.status === 'error' && current?.status === 'ready') return;
+      set((s) => ({ byId: { ...s.byId, [id]: next } }));
+    },
 
-  remove(id) {
-    if (!get().byId[id]) return;
-    set((s) => ({ byId: { ...s.byId, [id]: { status: 'missing' } } }));
-  },
+    put(report) {
+      const current = get().byId[report.id];
+      if (current?.status === 'ready' && !isNotOlder(current.report, report)) return;
+      // Only reports someone looks at are kept; others are fetched when opened.
+      if (!current || current.status === 'missing') return;
+      set((s) => ({ byId: { ...s.byId, [report.id]: { status: 'ready', report } } }));
+    },
 
-  reset() {
-    generation += 1;
-    scopes.clear();
-    set({ byId: {} });
-  },
-}));
+    remove(id) {
+      if (!get().byId[id]) return;
+      set((s) => ({ byId: { ...s.byId, [id]: { status: 'missing' } } }));
+    },
+
+    refetchIfLoaded() {
+      const { byId, load } = get();
+      for (const [id, entry] of Object.entries(byId)) if (entry.status === 'ready' || entry.status === 'error') void load(id, scopes.get(id) ?? '');
+    },
+
+    reset() {
+      generation += 1;
+      scopes.clear();
+      set({ byId: {} });
+    },
+  };
+});
 
 registerStore({
   refetchIfLoaded() {
-    const { byId, load } = useReportsStore.getState();
-    for (const [id, entry] of Object.entries(byId)) if (entry.status === 'ready' || entry.status === 'error') void load(id, scopes.get(id) ?? '');
+    useReportsStore.getState().refetchIfLoaded();
   },
   reset() {
     useReportsStore.getState().reset();
