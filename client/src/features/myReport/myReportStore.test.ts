@@ -186,7 +186,7 @@ describe('typing and saving', () => {
 
     expect(store()).toMatchObject({ text: 'Viktig tekst', unsaved: true, saving: false });
     expect(readDraft(KARI, DAY)?.content).toBe('Viktig tekst');
-    // The store says how it ended; the board tells the user (features/reports/saveOutcome.ts).
+    // The store says how it ended; the board tells the user (features/myReport/saveOutcome.ts).
     expect(useToastStore.getState().toasts).toEqual([]);
   });
 
