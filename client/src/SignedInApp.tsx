@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
+import './liveEvents';
 import { ApprovedRoutes } from './ApprovedRoutes';
 import './outboxSenders';
 import { usePendingUserAnnouncements } from './features/announcements/usePendingUserAnnouncements';

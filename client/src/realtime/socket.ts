@@ -9,38 +9,13 @@ import {
   type User,
 } from '#protocol';
 import { useAuthStore } from '../stores/authStore';
-import { reportEvents } from '../features/reports/reportEvents';
-import { roundsEvents } from '../features/reports/roundsStore';
-import { sickEvents } from '../features/sick/sickStore';
-import { taskButtonEvents } from '../features/taskButtons/taskButtonsStore';
-import { classEvents } from '../features/classes/classesStore';
-import { maintenanceEvents } from '../features/maintenance/maintenanceStore';
-import { schoolEvents } from '../features/schools/schoolsStore';
 import { refetchLoadedStores } from '../stores/registry';
-import { tripEvents } from '../features/away/tripsStore';
-import { userEvents } from '../features/users/userEvents';
-import { platformUserEvents } from '../features/platform/platformStore';
-import { sessionEndEvents } from '../features/auth/sessionEnded';
-import { combineHandlers, type EventHandlers } from './eventHandlers';
+import { deliverEvent, registerEventHandlers } from './eventHandlers';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Handlers = EventHandlers<ServerEventName>;
 
-/** Every server event, handled by the stores of the features that keep what it changes. */
-const handlers: Handlers = combineHandlers(
-  userEvents,
-  platformUserEvents,
-  classEvents,
-  schoolEvents,
-  reportEvents,
-  roundsEvents,
-  taskButtonEvents,
-  sickEvents,
-  tripEvents,
-  maintenanceEvents,
-  sessionEndEvents,
-  { 'connections.restored': () => refetchLoadedStores() },
-);
+// The server's database was away and is back: every loaded store fetches again, as on a reconnect.
+registerEventHandlers({ 'connections.restored': () => refetchLoadedStores() });
 
 const RECONNECT_AFTER_REFUSAL_MS = 5000;
 
@@ -55,12 +30,11 @@ export function mayConnect(user: User | null): boolean {
 
 function bind<E extends ServerEventName>(target: AppSocket, name: E): void {
   const schema = serverEventSchemas[name];
-  const handler = handlers[name];
   const listener = (payload: unknown, origin: unknown) => {
     const parsed = schema.safeParse(payload);
     if (!parsed.success) return console.warn(`Ignored malformed event ${name}`, parsed.error.issues);
     const by = eventOriginSchema.safeParse(origin);
-    handler(parsed.data as ServerEventPayload<E>, by.success ? by.data : { requestId: null });
+    deliverEvent(name, parsed.data as ServerEventPayload<E>, by.success ? by.data : { requestId: null });
   };
   (target as unknown as { on(event: string, fn: (payload: unknown, origin: unknown) => void): void }).on(name, listener);
 }
@@ -93,7 +67,8 @@ function create(): AppSocket {
     // An active socket retries by itself; an inactive one was refused by the handshake.
     if (!created.active) void recheckSession(created, RECONNECT_AFTER_REFUSAL_MS);
   });
-  for (const name of Object.keys(handlers) as ServerEventName[]) bind(created, name);
+  // Every event of the protocol; each reaches the features registered for it when it arrives.
+  for (const name of Object.keys(serverEventSchemas) as ServerEventName[]) bind(created, name);
   return created;
 }
 

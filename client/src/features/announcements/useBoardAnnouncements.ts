@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAwayStore } from '../away/awayStore';
 import { useSickStore } from '../sick/sickStore';
 import { useTaskButtonsStore } from '../taskButtons/taskButtonsStore';
-import { useTaskRoundsStore } from '../reports/roundsStore';
+import { useTaskRoundsStore } from '../rounds/roundsStore';
 import { announce } from '../../ui/liveAnnouncer';
 import { SENTENCES } from '../../ui/announcementSentences';
 

@@ -1,5 +1,6 @@
 import { browserName, compatMarker } from '../../api/browser';
 import { useHydrated } from '../../ui/useHydrated';
+import './auth.css';
 
 /** Shown on the login screen in Safari and Chrome (spec §2.1); the prerendered page knows no browser. */
 export function CompatNotice() {

@@ -5,7 +5,7 @@ import { serverMessage } from '../../api/http';
 import { TextField } from '../../ui/TextField';
 import { failureToast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../ui/AuthLayout';
 import { fetchResetOptions, requestResetMail } from '../passwordReset/passwordResetApi';
 
 type Options = 'loading' | 'byMail' | 'askAdmin';

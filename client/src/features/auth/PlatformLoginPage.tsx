@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PLATFORM_ADMIN_ROLE } from '#protocol';
 import { serverMessage } from '../../api/http';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../ui/AuthLayout';
 import { SignedOutNotice } from './SignedOutNotice';
 import { SignInForm, useSignInOutcomes } from './SignInForm';
 import { PasskeySignInButton } from '../passkeys/PasskeySignInButton';

@@ -1,17 +1,17 @@
 import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { OIDC_REGISTER_PARAM } from '#protocol/oidc';
-import { OidcRegisterForm } from './OidcRegisterForm';
+import { OidcRegisterForm } from '../oidc/OidcRegisterForm';
 import { landingPath, PASSWORD_MIN_LENGTH, registerBodySchema, type RegisterBody } from '#protocol';
 import { login, register } from '../../api/auth';
 import { serverMessage } from '../../api/http';
 import { useAuthStore } from '../../stores/authStore';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../ui/AuthLayout';
 import { SelectField } from '../../ui/SelectField';
 import { useSchemaForm } from '../../ui/useSchemaForm';
-import { useSchoolOptions } from './useSchoolOptions';
+import { useSchoolOptions } from '../schools/useSchoolOptions';
 
 type Field = keyof RegisterBody;
 

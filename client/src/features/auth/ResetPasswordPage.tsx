@@ -7,7 +7,7 @@ import { errorCode, serverMessage } from '../../api/http';
 import { TextField } from '../../ui/TextField';
 import { failureToast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout } from '../../ui/AuthLayout';
 import { resetPassword } from '../passwordReset/passwordResetApi';
 
 type Outcome = { done: true; message: string } | { done: false; message: string } | null;

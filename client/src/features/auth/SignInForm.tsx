@@ -13,6 +13,7 @@ import { toast } from '../../ui/toastStore';
 import { useHydrated } from '../../ui/useHydrated';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { loadSignedInApp } from '../../signedInChunk';
+import './auth.css';
 
 /** Pages that are no destination after signing in: the sign-in pages themselves and the start. */
 const NOT_A_DESTINATION = new Set(['/', '/login', PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH]);

@@ -1,5 +1,5 @@
 import { RELOADING_REASONS, SESSION_END_TEXTS, type SessionEndReason } from '#protocol/sessionEnd';
-import type { EventHandlers } from '../../realtime/eventHandlers';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { useAuthStore } from '../../stores/authStore';
 import { toast } from '../../ui/toastStore';
 
@@ -20,3 +20,4 @@ export function sessionEnded(reason: SessionEndReason): void {
 export const sessionEndEvents: EventHandlers<'session.ended'> = {
   'session.ended': ({ reason }) => sessionEnded(reason),
 };
+registerEventHandlers(sessionEndEvents);

@@ -3,7 +3,7 @@ import { deleteTrip, fetchTrips, updateTrip } from './awayApi';
 import { conflictCurrent, errorCode } from '../../api/http';
 import { scopeSchool } from '../../stores/dayScope';
 import { useAwayClassesStore, useAwayStore } from './awayStore';
-import type { EventHandlers } from '../../realtime/eventHandlers';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { createCollectionStore } from '../../stores/collection';
 
 /**
@@ -38,6 +38,7 @@ export const tripEvents: EventHandlers<'trips.saved' | 'trips.deleted'> = {
   'trips.saved': tripSaved,
   'trips.deleted': tripDeleted,
 };
+registerEventHandlers(tripEvents);
 
 /**
  * Gone or archived meanwhile (notFound, conflict): the list is asked again. Changed meanwhile

@@ -1,6 +1,6 @@
 import type { SchoolClass } from '#protocol';
 import { createClass, deleteClass, fetchClasses } from './classesApi';
-import type { EventHandlers } from '../../realtime/eventHandlers';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { createCollectionStore } from '../../stores/collection';
 
 /**
@@ -17,6 +17,7 @@ export const classEvents: EventHandlers<'classes.created' | 'classes.deleted'> =
   'classes.created': (schoolClass) => useClassesStore.getState().put(schoolClass),
   'classes.deleted': ({ id }) => useClassesStore.getState().remove(id),
 };
+registerEventHandlers(classEvents);
 
 // Adding and deleting a class ('/admin/klasser'); schoolId is null for an Admin's own school. The
 // answer goes into the list at once; the event that follows carries the same.

@@ -3,7 +3,7 @@ import { compareRoomNumbers, type CreateMaintenanceTaskBody, type MaintenanceTas
 import { errorCode } from '../../api/http';
 import { completeMaintenanceTask, createMaintenanceTask, deleteMaintenanceTask, fetchMaintenanceTasks, rejectMaintenanceTask } from './maintenanceApi';
 import { isOwnEvent } from '../../api/ownWrites';
-import type { EventHandlers } from '../../realtime/eventHandlers';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { createCollectionStore } from '../../stores/collection';
 import { registerStore } from '../../stores/registry';
 
@@ -150,3 +150,4 @@ export const maintenanceEvents: EventHandlers<'maintenanceTasks.created' | 'main
   'maintenanceTasks.updated': (task) => taskUpdated(task),
   'maintenanceTasks.deleted': ({ id }) => taskDeleted(id),
 };
+registerEventHandlers(maintenanceEvents);

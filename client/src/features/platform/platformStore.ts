@@ -1,7 +1,7 @@
 import type { CreateUserBody, Deleted, Role, User } from '#protocol';
 import { createPlatformUser, deletePlatformUser, fetchPlatformUsers, setPlatformUserRole, setPlatformUserStatus, transferPlatformUser } from './platformApi';
 import { createCollectionStore } from '../../stores/collection';
-import type { EventHandlers } from '../../realtime/eventHandlers';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 
 /** Every user of every school; the school page shows one school's. */
 export const usePlatformUsersStore = createCollectionStore<User>({ fetch: () => fetchPlatformUsers() });
@@ -16,6 +16,7 @@ export const platformUserEvents: EventHandlers<'users.registered' | 'users.creat
   // A school that is gone takes its users with it.
   'schools.deleted': ({ id }) => usePlatformUsersStore.getState().removeWhere((user) => user.schoolId === id),
 };
+registerEventHandlers(platformUserEvents);
 
 // The Plattformadministrator's actions on users. Each calls the server and puts its answer in the
 // list at once; the event that follows carries the same, so every window converges.

@@ -1,5 +1,5 @@
 import type { PlatformSchool } from '#protocol';
-import type { EventHandlers } from '../../realtime/eventHandlers';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { createCollectionStore } from '../../stores/collection';
 import { createSchool, deleteSchool, fetchPlatformSchools, setHealthDataRetention, setSchoolActive } from './schoolsApi';
 
@@ -11,6 +11,7 @@ export const schoolEvents: EventHandlers<'schools.created' | 'schools.updated' |
   'schools.updated': (school) => usePlatformSchoolsStore.getState().put(school),
   'schools.deleted': ({ id }) => usePlatformSchoolsStore.getState().remove(id),
 };
+registerEventHandlers(schoolEvents);
 
 // The Plattformadministrator's actions on a school. Each calls the server and puts its answer in
 // the list at once; the event that follows carries the same, so every window converges.

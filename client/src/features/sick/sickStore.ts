@@ -1,6 +1,6 @@
 import { valueForName, type Sick, type SickList, type SickStudent } from '#protocol';
 import { errorCode } from '../../api/http';
-import type { EventHandlers } from '../../realtime/eventHandlers';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { requestSchool, scopeDay, scopeSchool } from '../../stores/dayScope';
 import { aboutSchoolOnScreen } from '../../stores/schoolOnScreen';
 import { createSnapshotStore } from '../../stores/snapshot';
@@ -48,3 +48,4 @@ export function sickListUpdated({ schoolId, date, ...sick }: SickList): void {
 }
 
 export const sickEvents: EventHandlers<'sickLists.updated'> = { 'sickLists.updated': sickListUpdated };
+registerEventHandlers(sickEvents);

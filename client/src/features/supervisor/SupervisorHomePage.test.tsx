@@ -7,8 +7,8 @@ import { allByTestId, byTestId, render, textOf, update, waitFor } from '../../te
 import { userOf } from '../../testing/users';
 import { useAuthStore } from '../../stores/authStore';
 import { resetStores } from '../../stores/registry';
-import { writeDraft } from '../reports/reportDrafts';
-import { useMyReportStore } from '../reports/myReportStore';
+import { writeDraft } from '../myReport/reportDrafts';
+import { useMyReportStore } from '../myReport/myReportStore';
 import { SupervisorHomePage } from './SupervisorHomePage';
 
 const DAY = '2026-11-20';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { TaskButton, TasksConfig } from '#protocol';
 import { fetchTasksConfig, saveTaskButtons } from './taskButtonsApi';
-import type { EventHandlers } from '../../realtime/eventHandlers';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { createCollectionStore } from '../../stores/collection';
 
 /** A school's labels of the six rounds, by the school's id (it is in their path). */
@@ -35,3 +35,4 @@ export function taskButtonsUpdated(config: TasksConfig): void {
 }
 
 export const taskButtonEvents: EventHandlers<'taskButtons.updated'> = { 'taskButtons.updated': taskButtonsUpdated };
+registerEventHandlers(taskButtonEvents);

@@ -1,5 +1,5 @@
 import type { User } from '#protocol';
-import type { EventHandlers } from '../../realtime/eventHandlers';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { useAuthStore } from '../../stores/authStore';
 import { useUsersStore } from './usersStore';
 
@@ -26,3 +26,4 @@ export const userEvents: EventHandlers<'users.registered' | 'users.created' | 'u
     if (isMe(id)) ownAccountChanged();
   },
 };
+registerEventHandlers(userEvents);

@@ -1,0 +1,285 @@
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { reportDay, reportSchema, type Report, type TaskId } from '#protocol';
+import { conflictCurrent, notReached } from '../../api/http';
+import { enqueue, flushOutbox, mustWait, useOutbox } from '../../stores/outbox';
+import { TICK_KIND, withWaitingTicks, type WaitingTick } from './waitingTicks';
+import { TEXT_KIND, type WaitingText } from './waitingText';
+import { registerStore } from '../../stores/registry';
+import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
+import { EMPTY, next, type MyReportEvent, type MyReportState } from './myReportMachine';
+import type { ConflictOption } from '../../ui/ConflictChoice';
+import { isTaskId, refusal, type SaveOutcome } from './myReportSave';
+import { listDrafts, readDraft, removeDraft, writeDraft, type Draft } from './reportDrafts';
+import { showSavedReport } from '../report/reportViews';
+import { fetchMyReport, saveMyReport, tickMyTask } from './myReportApi';
+
+interface MyReportStore extends MyReportState {
+  /** The browser refused to keep the draft (storage full or disabled). */
+  draftFailed: boolean;
+  start(userId: string): Promise<void>;
+  /** Asks the server which day is open and what it holds (boundaries, reconnects, wake-ups). */
+  refresh(): Promise<void>;
+  setText(text: string): void;
+  /** Saves the text and ticks, one save at a time; says how it ended, for the screen to tell the user. */
+  save(): Promise<SaveOutcome>;
+  toggleTask(id: TaskId): Promise<SaveOutcome>;
+  /** Ends a conflict with the writer's choice; a choice that keeps their text saves it. */
+  resolveConflict(choice: ConflictOption): Promise<SaveOutcome>;
+  /** The answer to a save sent from the outbox (made off line), of this text. */
+  receiveOwnSave(saved: Report): void;
+  /** A save sent from the outbox was refused as based on an older version. */
+  receiveConflict(current: Report): void;
+  /** Back on line: asks the server again and saves what was typed meanwhile; null when there was nothing to save. */
+  saveTypedOffline(): Promise<SaveOutcome | null>;
+  /** reports.saved: my own report, saved from another tab or device. */
+  receive(report: Report): void;
+  /** reports.deleted: an admin deleted my report. */
+  receiveDeleted(id: string): void;
+  discardLockedDraft(date: string): void;
+  reset(): void;
+}
+
+/**
+ * The signed-in supervisor's own report (the rules in myReportMachine.ts). This store asks and
+ * saves, and keeps every change of the text as a local draft until the server has exactly that text.
+ */
+export const useMyReportStore = create<MyReportStore>()((set, get) => {
+  // A newer question (another start, a refresh, a sign-out) makes an older answer moot.
+  let asked = 0;
+  let saves: Promise<unknown> = Promise.resolve();
+  // Ticks asked for and not yet answered: the shown ticks settle on the server's once the last is in.
+  let ticksOnTheirWay = 0;
+
+  /** Applies what happened, and keeps the device's draft of the day in step with the text. */
+  function dispatch(event: MyReportEvent): void {
+    const before = get();
+    const after = next(before, event);
+    const { userId, day, text, unsaved, baseVersion } = after;
+    const changed =
+      event.type === 'loaded' || day !== before.day || text !== before.text || unsaved !== before.unsaved || baseVersion !== before.baseVersion;
+    let { draftFailed } = before;
+    if (userId && day && changed) {
+      if (unsaved) draftFailed = !writeDraft(userId, day, text, baseVersion);
+      else {
+        removeDraft(userId, day);
+        draftFailed = false;
+      }
+    }
+    set({ ...after, draftFailed: event.type === 'reset' ? false : draftFailed });
+  }
+
+  /** Drafts of any other day: days that closed, or a day guessed wrongly from this device's clock while off line. */
+  const otherDayDrafts = (userId: string, day: string): Draft[] => listDrafts(userId).filter((draft) => draft.date !== day);
+
+  /** A draft of a closed day whose text the server has after all (saved elsewhere) is not lost. */
+  async function dropSavedLockedDrafts(userId: string, drafts: Draft[]): Promise<void> {
+    for (const draft of drafts) {
+      try {
+        const saved = await fetchMyReport(draft.date);
+        if (saved && saved.content === draft.content && get().userId === userId) {
+          removeDraft(userId, draft.date);
+          dispatch({ type: 'lockedDraftGone', date: draft.date });
+        }
+      } catch {
+        // Keep it: better shown once too often than lost.
+      }
+    }
+  }
+
+  async function doSave(): Promise<SaveOutcome> {
+    const { userId } = get();
+    if (!userId) return { kind: 'failed', serverText: '' };
+    if (get().conflict) return { kind: 'conflict' };
+    if (!get().report || get().report?.date !== get().day) await get().refresh();
+    const { report, day, text, baseVersion } = get();
+    if (!report || !day) {
+      dispatch({ type: 'saveFailed' });
+      return { kind: 'failed', serverText: '' };
+    }
+    // Behind what waits, or with no network: kept (the draft) and sent in its turn.
+    if (mustWait()) return waitWithText(userId, day);
+    dispatch({ type: 'saveStarted' });
+    try {
+      const saved = await saveMyReport({ date: day, content: text, baseVersion });
+      showSavedReport(saved);
+      if (get().userId === userId) dispatch({ type: 'saved', saved });
+      return { kind: 'saved' };
+    } catch (error) {
+      const current = conflictCurrent(error, reportSchema);
+      if (current && get().userId === userId) {
+        showSavedReport(current);
+        dispatch({ type: 'conflicted', current });
+        return { kind: 'conflict' };
+      }
+      dispatch({ type: 'saveFailed' });
+      if (notReached(error)) return waitWithText(userId, day);
+      return settleRefusal(refusal(error));
+    }
+  }
+
+  function waitWithText(userId: string, day: string): SaveOutcome {
+    const already = useOutbox.getState().entries.some((entry) => entry.kind === TEXT_KIND && (entry.payload as WaitingText).date === day);
+    if (!already) enqueue<WaitingText>(TEXT_KIND, { userId, date: day });
+    void flushOutbox();
+    return { kind: 'waiting' };
+  }
+
+  /** A closed day keeps its draft, read-only and copyable; a wrong day asks again. */
+  async function settleRefusal(outcome: SaveOutcome): Promise<SaveOutcome> {
+    if (outcome.kind === 'locked' || outcome.kind === 'wrongDay') await get().refresh();
+    if (outcome.kind === 'resetWindow') dispatch({ type: 'resetWindowRefused' });
+    return outcome;
+  }
+
+  async function doTick(id: TaskId, done: boolean): Promise<SaveOutcome> {
+    const { userId, day } = get();
+    try {
+      if (!userId || !day) {
+        dispatch({ type: 'tickFailed' });
+        return { kind: 'failed', serverText: '' };
+      }
+      const saved = await tickMyTask(id, { date: day, done });
+      showSavedReport(saved);
+      if (get().userId === userId) dispatch({ type: 'ticksSaved', saved, last: ticksOnTheirWay === 1 });
+      return { kind: 'saved' };
+    } catch (error) {
+      dispatch({ type: 'tickFailed' });
+      if (notReached(error)) {
+        // Kept on the device and shown ticked; sent once the network is back.
+        enqueue<WaitingTick>(TICK_KIND, { date: day!, taskId: id, done });
+        return { kind: 'waiting' };
+      }
+      return settleRefusal(refusal(error));
+    } finally {
+      ticksOnTheirWay -= 1;
+    }
+  }
+
+  /** One write at a time, in the order they were asked for. */
+  function queued(write: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
+    const done = saves.then(write, write);
+    saves = done;
+    return done;
+  }
+
+  return {
+    ...EMPTY,
+    draftFailed: false,
+
+    start(userId) {
+      if (get().userId !== userId) asked += 1;
+      dispatch({ type: 'started', userId });
+      return get().refresh();
+    },
+
+    async refresh() {
+      const { userId } = get();
+      if (!userId) return;
+      const question = ++asked;
+      const stillAsked = () => question === asked && get().userId === userId;
+      dispatch({ type: 'loading' });
+      try {
+        const report = await fetchMyReport();
+        if (!stillAsked()) return;
+        if (!report) return dispatch({ type: 'notFound' });
+        dispatch({ type: 'loaded', report, draft: readDraft(userId, report.date), otherDrafts: otherDayDrafts(userId, report.date) });
+        const { lockedDrafts } = get();
+        if (lockedDrafts.length > 0) void dropSavedLockedDrafts(userId, lockedDrafts);
+      } catch {
+        if (!stillAsked()) return;
+        // The server cannot be asked: the day is guessed from this device's clock and its draft shown.
+        const day = get().day ?? reportDay(new Date());
+        dispatch({ type: 'unreachable', guessedDay: day, draft: readDraft(userId, day), otherDrafts: otherDayDrafts(userId, day) });
+      }
+    },
+
+    setText(text) {
+      dispatch({ type: 'typed', text });
+    },
+
+    save() {
+      return queued(doSave);
+    },
+
+    toggleTask(id) {
+      const { report, pendingTicks, day } = get();
+      if (!report || !day) return Promise.resolve({ kind: 'failed', serverText: '' });
+      const current = withWaitingTicks(pendingTicks ?? report.completedTasks.filter(isTaskId), useOutbox.getState().entries, day);
+      const done = !current.includes(id);
+      if (mustWait()) {
+        enqueue<WaitingTick>(TICK_KIND, { date: day, taskId: id, done });
+        void flushOutbox();
+        return Promise.resolve({ kind: 'waiting' });
+      }
+      dispatch({ type: 'ticked', ticks: done ? [...current, id].sort() : current.filter((t) => t !== id) });
+      ticksOnTheirWay += 1;
+      return queued(() => doTick(id, done));
+    },
+
+    receiveOwnSave(saved) {
+      if (get().day === saved.date) dispatch({ type: 'saved', saved });
+    },
+
+    receiveConflict(current) {
+      if (get().day === current.date) dispatch({ type: 'conflicted', current });
+    },
+
+    resolveConflict(choice) {
+      dispatch({ type: 'resolved', choice });
+      return get().unsaved ? get().save() : Promise.resolve({ kind: 'nothingToSave' });
+    },
+
+    async saveTypedOffline() {
+      if (!get().userId || get().status === 'idle') return null;
+      await get().refresh();
+      const { unsaved, status, saving } = get();
+      return unsaved && status === 'ready' && !saving ? get().save() : null;
+    },
+
+    receive(saved) {
+      dispatch({ type: 'savedElsewhere', saved });
+    },
+
+    receiveDeleted(id) {
+      dispatch({ type: 'deleted', id });
+    },
+
+    discardLockedDraft(date) {
+      const { userId } = get();
+      if (!userId) return;
+      removeDraft(userId, date);
+      dispatch({ type: 'lockedDraftGone', date });
+    },
+
+    reset() {
+      asked += 1;
+      dispatch({ type: 'reset' });
+    },
+  };
+});
+
+registerStore({
+  refetchIfLoaded() {
+    const { userId, status, refresh } = useMyReportStore.getState();
+    if (userId && status !== 'idle') void refresh();
+  },
+  // Sign-out forgets the server copy; the drafts stay in local storage for the same user.
+  reset() {
+    useMyReportStore.getState().reset();
+  },
+});
+
+/** My own report saved from another tab or device, or deleted by an admin (the lists of reports keep theirs: report/reportViews.ts). */
+export const myReportEvents: EventHandlers<'reports.saved' | 'reports.deleted'> = {
+  'reports.saved': (report) => useMyReportStore.getState().receive(report),
+  'reports.deleted': ({ id }) => useMyReportStore.getState().receiveDeleted(id),
+};
+registerEventHandlers(myReportEvents);
+
+/** The board of a supervisor says it needs their report (null: not a supervisor, nothing to load). */
+export function useMyReport(userId: string | null): void {
+  useEffect(() => {
+    if (userId) void useMyReportStore.getState().start(userId);
+  }, [userId]);
+}

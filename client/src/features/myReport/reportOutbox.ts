@@ -1,0 +1,59 @@
+import { reportSchema } from '#protocol';
+import { conflictCurrent, notReached } from '../../api/http';
+import { registerOutboxSender, type SendResult } from '../../stores/outbox';
+import { refusal } from './myReportSave';
+import { useMyReportStore } from './myReportStore';
+import { readDraft, removeDraft } from './reportDrafts';
+import { showSavedReport } from '../report/reportViews';
+import { saveMyReport, tickMyTask } from './myReportApi';
+import { tellSaveOutcome } from './saveOutcome';
+import { TEXT_KIND, type WaitingText } from './waitingText';
+import { TICK_KIND, type WaitingTick } from './waitingTicks';
+
+/**
+ * Sending what the supervisor did off line, in its turn (stores/outbox.ts): a round, or the text
+ * of a day as its draft holds it now, on the version it was written from. A refusal is told as a
+ * save of the board is; nothing typed is dropped (the draft stays until the server has its text).
+ */
+async function sendTick({ date, taskId, done }: WaitingTick): Promise<SendResult> {
+  try {
+    const saved = await tickMyTask(taskId, { date, done });
+    showSavedReport(saved);
+    useMyReportStore.getState().receive(saved);
+    return 'done';
+  } catch (error) {
+    if (notReached(error)) return 'unreached';
+    tellSaveOutcome(refusal(error));
+    return 'done';
+  }
+}
+
+async function sendText({ userId, date }: WaitingText): Promise<SendResult> {
+  const draft = readDraft(userId, date);
+  if (!draft) return 'done';
+  try {
+    const saved = await saveMyReport({ date, content: draft.content, baseVersion: draft.baseVersion ?? 0 });
+    showSavedReport(saved);
+    if (useMyReportStore.getState().day === date) useMyReportStore.getState().receiveOwnSave(saved);
+    else if (readDraft(userId, date)?.content === saved.content) removeDraft(userId, date);
+    tellSaveOutcome({ kind: 'saved' });
+    return 'done';
+  } catch (error) {
+    if (notReached(error)) return 'unreached';
+    const current = conflictCurrent(error, reportSchema);
+    if (current) {
+      showSavedReport(current);
+      useMyReportStore.getState().receiveConflict(current);
+      tellSaveOutcome({ kind: 'conflict' });
+      return 'done';
+    }
+    const outcome = refusal(error);
+    tellSaveOutcome(outcome);
+    // A day closed meanwhile keeps its draft, read-only and copyable, on the board.
+    if (outcome.kind === 'locked' || outcome.kind === 'wrongDay') void useMyReportStore.getState().refresh();
+    return 'done';
+  }
+}
+
+registerOutboxSender(TICK_KIND, sendTick);
+registerOutboxSender(TEXT_KIND, sendText);
