@@ -10,6 +10,19 @@ import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 import { escapeToast, tabTo } from './keyboard';
+import { proveByKeyboard, proveWithPasskeyByKeyboard } from './proof';
+
+/** A wrong password in 'Bekreft at det er deg': said in the dialog (an alert), focus back in the field, then cleared by the right one. */
+async function proveWrongPassword(page: Page): Promise<void> {
+  const dialog = page.getByTestId('proof-dialog');
+  await page.keyboard.type('feil-passord');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => dialog.getByTestId('proof-error').innerText()).toContain('Feil passord');
+  const password = dialog.getByTestId('proof-password');
+  await expect.poll(() => password.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+}
 
 /**
  * Passkeys (issue 33) in Chromium with a virtual authenticator (the DevTools protocol's WebAuthn
@@ -78,12 +91,14 @@ async function passkeySignInByKeyboard(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-async function addPasskeyByKeyboard(page: Page, name: string): Promise<void> {
+/** Adds a passkey by keyboard; `proof` is what the dialog 'Bekreft at det er deg' is given when it opens (issue 43). */
+async function addPasskeyByKeyboard(page: Page, name: string, proof?: (page: Page) => Promise<void>): Promise<void> {
   const field = page.getByTestId('passkey-name');
   await tabTo(page, field);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(name);
   await page.keyboard.press('Enter');
+  if (proof) await proof(page);
   await waitForToast(page, 'Passnøkkel lagt til');
 }
 
@@ -104,7 +119,16 @@ describe('passkeys', () => {
       await expectNoAxeViolations(page, `Min konto, no passkey (${width})`);
 
       const name = `Telefonen min ${width}`;
-      await addPasskeyByKeyboard(page, name);
+      await addPasskeyByKeyboard(page, name, async () => {
+        // A session alone adds no passkey (issue 43): the proof is asked first, by keyboard.
+        await page.getByTestId('proof-dialog').waitFor();
+        await expectNoAxeViolations(page, `'Bekreft at det er deg' (${width})`);
+        await shoot(page, `proof-dialog-${width}`);
+        expect(await PasskeyModel.countDocuments({ userId: user.id })).toBe(0);
+        // A wrong password is said in the dialog, and focus goes back to the field.
+        await proveWrongPassword(page);
+        await proveByKeyboard(page);
+      });
       const row = page.getByTestId('passkey-row');
       await row.waitFor();
       expect(await row.innerText()).toContain(name);
@@ -140,6 +164,8 @@ describe('passkeys', () => {
       await shoot(page, `passkeys-remove-${width}`);
       await tabTo(page, dialog.getByTestId('confirm-button'));
       await page.keyboard.press('Enter');
+      // The proof of the sign-in page's session is gone with it: this time the passkey proves who it is.
+      await proveWithPasskeyByKeyboard(page);
       await waitForToast(page, 'Passnøkkel fjernet');
       await page.getByTestId('passkeys-empty').waitFor();
       expect(await PasskeyModel.countDocuments({ userId: user.id })).toBe(0);
@@ -161,7 +187,7 @@ describe('passkeys', () => {
     await page.getByTestId('platform-login-submit').click();
     await page.waitForURL((url) => url.pathname === '/plattformadministrator');
     await page.goto(MIN_KONTO_PATH);
-    await addPasskeyByKeyboard(page, 'Portalnøkkel');
+    await addPasskeyByKeyboard(page, 'Portalnøkkel', proveByKeyboard);
     await signOut(page, '/plattformadministrator-login');
     await passkeySignInByKeyboard(page);
     await waitForToast(page, 'Feil innloggingsside');
@@ -178,7 +204,7 @@ describe('passkeys', () => {
     await signInThroughForm(page, user.email);
     await page.waitForURL((url) => url.pathname === '/tilsynsvakt');
     await page.goto(MIN_KONTO_PATH);
-    await addPasskeyByKeyboard(page, 'Flyttes');
+    await addPasskeyByKeyboard(page, 'Flyttes', proveByKeyboard);
     await PasskeyModel.updateOne({ userId: user.id }, { $set: { userId: admin.id } });
     await signOut(page);
     await passkeySignInByKeyboard(page);

@@ -11,6 +11,7 @@ import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 import { escapeToast, tabTo } from './keyboard';
+import { proveByKeyboard } from './proof';
 
 /**
  * An authenticator app as the second factor (issue 33) in Chromium, by keyboard: set up on Min
@@ -39,7 +40,12 @@ const codeFor = (secret: string, ahead = 0) =>
 
 async function pageOn(viewport: { width: number; height: number }): Promise<Page> {
   // localhost: the passkey part below needs a host name, not an IP address.
-  const context = await e.browser.newContext({ baseURL: e.server.baseUrl.replace('127.0.0.1', 'localhost'), viewport, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  const context = await e.browser.newContext({
+    baseURL: e.server.baseUrl.replace('127.0.0.1', 'localhost'),
+    viewport,
+    locale: 'nb-NO',
+    timezoneId: 'Europe/Oslo',
+  });
   contexts.push(context);
   return context.newPage();
 }
@@ -73,6 +79,8 @@ describe('the authenticator app', () => {
 
       await tabTo(page, page.getByTestId('totp-begin'));
       await page.keyboard.press('Enter');
+      // A session alone turns on no app (issue 43): the password first.
+      await proveByKeyboard(page);
       const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
       expect(await page.getByTestId('totp-uri').innerText()).toContain(`secret=${secret}`);
       await expectNoAxeViolations(page, `set-up (${width})`);
@@ -115,11 +123,14 @@ describe('the authenticator app', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/admin');
 
-      // Turned off with a recovery code.
+      // Turned off after 'Bekreft at det er deg' with the password and a recovery code.
       await page.goto(MIN_KONTO_PATH);
-      await tabTo(page, page.getByTestId('totp-off-code'));
-      await page.keyboard.type(recovery[0]!);
+      await tabTo(page, page.getByTestId('totp-turn-off'));
       await page.keyboard.press('Enter');
+      await page.getByTestId('proof-code').waitFor();
+      await expectNoAxeViolations(page, `the proof with the app on (${width})`);
+      await shoot(page, `proof-dialog-code-${width}`);
+      await proveByKeyboard(page, { code: recovery[0]! });
       await waitForToast(page, 'Autentiseringsapp slått av');
       await page.getByTestId('totp-off').waitFor();
       for (const action of ['user.totpEnabled', 'user.recoveryCodeUsed', 'user.totpDisabled']) {
@@ -134,12 +145,20 @@ describe('the authenticator app', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     await passwordByKeyboard(page, user);
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.goto(MIN_KONTO_PATH);
     await page.getByTestId('totp-begin').click();
+    await proveByKeyboard(page);
     const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
     await page.getByTestId('totp-confirm-code').fill(codeFor(secret));
     await page.getByTestId('totp-confirm').click();
@@ -162,7 +181,14 @@ describe('the authenticator app', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     await passwordByKeyboard(page, admin);
     await page.waitForURL((url) => url.pathname === '/admin');
@@ -182,6 +208,7 @@ describe('the authenticator app', () => {
 
     await page.goto(MIN_KONTO_PATH);
     await page.getByTestId('passkey-add').click();
+    await proveByKeyboard(page);
     await waitForToast(page, 'Passnøkkel lagt til');
     await page.goto('/admin');
     await toggle.waitFor();

@@ -87,6 +87,8 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const changePasswordBodySchema = z.object({
   currentPassword: password,
   newPassword,
+  /** Also remove every passkey and the authenticator app (issue 43); never required, so the spec's body keeps working. */
+  removeFactors: z.boolean({ error: 'Ugyldig valg' }).optional(),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'secondFactorExpired',
   /** A second factor is required of this account and it has none to give at this door (issue 33). */
   'secondFactorSetupNeeded',
+  /** A factor change (passkey, authenticator app, recovery codes) needs a proof made in this session in the last five minutes (issue 43). */
+  'reauthenticationRequired',
   // A link for a new password that does not work (unknown, used, expired, voided).
   'resetLinkInvalid',
   'missingXhrHeader',

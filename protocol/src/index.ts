@@ -12,6 +12,8 @@ export * from './oidc';
 export * from './passwordReset';
 export * from './passkeys';
 export * from './secondFactor';
+export * from './reauthentication';
+export * from './accountSessions';
 export * from './schools';
 export * from './users';
 export * from './classes';

@@ -18,6 +18,7 @@ export const PASSKEY_TEXTS = {
   unknown: 'Denne passnøkkelen er ikke registrert her. Logg inn med e-post og passord.',
   duplicate: 'Denne passnøkkelen er allerede lagt til.',
   notFound: 'Fant ikke passnøkkelen',
+  noneToProve: 'Du har ingen passnøkkel her. Bekreft med passordet i stedet.',
 } as const;
 
 export const passkeyNameSchema = z

@@ -32,7 +32,12 @@ export const passwordResetLinkSchema = z.object({ link: z.string(), expiresAt: z
 export type PasswordResetLink = z.infer<typeof passwordResetLinkSchema>;
 
 /** POST /api/auth/reset-password: the link's token and the new password (the rules of registration). */
-export const passwordResetBodySchema = z.object({ token: tokenSchema, newPassword: newPasswordSchema });
+export const passwordResetBodySchema = z.object({
+  token: tokenSchema,
+  newPassword: newPasswordSchema,
+  /** Also remove every passkey and the authenticator app (issue 43); never required. */
+  removeFactors: z.boolean({ error: 'Ugyldig valg' }).optional(),
+});
 export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
 
 /** POST /api/auth/forgot-password. */

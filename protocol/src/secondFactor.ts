@@ -46,6 +46,12 @@ export const oneTimeCodeSchema = z
 
 export const oneTimeCodeBodySchema = z.object({ code: oneTimeCodeSchema });
 export type OneTimeCodeBody = z.infer<typeof oneTimeCodeBodySchema>;
+/**
+ * POST /api/account/totp/disable: after a fresh proof (issue 43), which with the app on already took
+ * a code; a code sent as well is checked too (and must be another than the proof's).
+ */
+export const disableTotpBodySchema = z.object({ code: oneTimeCodeSchema.optional() });
+export type DisableTotpBody = z.infer<typeof disableTotpBodySchema>;
 
 /** GET /api/account/totp */
 export const totpStatusSchema = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() });

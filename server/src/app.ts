@@ -45,6 +45,8 @@ import { pushRoutes } from './features/push/routes';
 import { passwordResetRoutes } from './features/passwordReset/routes';
 import { passkeyRoutes } from './features/passkeys/routes';
 import { secondFactorRoutes } from './features/secondFactor/routes';
+import { reauthenticationRoutes } from './features/reauthentication/routes';
+import { accountSessionRoutes } from './features/accountSessions/routes';
 import { secondStepFor } from './features/secondFactor/requirement';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
@@ -114,6 +116,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(passwordResetRoutes, { config });
   await app.register(passkeyRoutes, { config });
   await app.register(secondFactorRoutes, { config });
+  await app.register(reauthenticationRoutes, { config });
+  await app.register(accountSessionRoutes);
   await app.register(schoolRoutes);
   await app.register(userRoutes);
   await app.register(classRoutes);

@@ -4,6 +4,7 @@ import { apiRoutes } from '../test/apiRoutes';
 import { signInCallers, type CallerName, type Callers } from '../test/callers';
 import { seedFixture, type Fixture } from '../test/fixtures';
 import type { ApiClient, ApiResponse } from '../test/httpClient';
+import { afterProof } from '../test/reauthentication';
 import { signedIn } from '../test/sessions';
 import { TestClock } from '../test/testClock';
 import { startTestServer, type TestServer } from '../test/testServer';
@@ -58,17 +59,25 @@ const MATRIX: Record<string, Row> = {
   // Passkeys (issue 33): the caller's own on 'Min konto', any approved account; sign-in with one is open
   // to anyone (a challenge, then its answer). The ceremonies themselves are in e2e/passkeys.test.ts.
   'GET /api/account/passkeys': { probe: (x) => x.get('/api/account/passkeys'), expect: ANY_SIGNED_IN_OK(200) },
-  'POST /api/account/passkeys/options': { probe: (x) => x.post('/api/account/passkeys/options'), expect: ANY_SIGNED_IN_OK(200) },
-  'POST /api/account/passkeys': { probe: (x) => x.post('/api/account/passkeys', {}), expect: ANY_SIGNED_IN_OK(400) },
-  'DELETE /api/account/passkeys/:id': { probe: (x) => x.request('DELETE', `/api/account/passkeys/${BAD_ID}`), expect: ANY_SIGNED_IN_OK(400) },
+  // Factor changes need a fresh proof first (issue 43): proven here, so the rows say who may; without one, reauthentication.test.ts.
+  'POST /api/account/passkeys/options': { probe: afterProof((x) => x.post('/api/account/passkeys/options')), expect: ANY_SIGNED_IN_OK(200) },
+  'POST /api/account/passkeys': { probe: afterProof((x) => x.post('/api/account/passkeys', {})), expect: ANY_SIGNED_IN_OK(400) },
+  'DELETE /api/account/passkeys/:id': { probe: afterProof((x) => x.request('DELETE', `/api/account/passkeys/${BAD_ID}`)), expect: ANY_SIGNED_IN_OK(400) },
+  'POST /api/account/reauthenticate': { probe: (x) => x.post('/api/account/reauthenticate', {}), expect: ANY_SIGNED_IN_OK(400) },
+  // Nobody here has a passkey to prove with (409); the ceremony is in reauthentication.test.ts.
+  'POST /api/account/reauthenticate/passkey/options': { probe: (x) => x.post('/api/account/reauthenticate/passkey/options'), expect: ANY_SIGNED_IN_OK(409) },
+  'POST /api/account/reauthenticate/passkey': { probe: (x) => x.post('/api/account/reauthenticate/passkey', {}), expect: ANY_SIGNED_IN_OK(400) },
+  // 'Innlogginger' (issue 43): one's own sessions.
+  'GET /api/account/sessions': { probe: (x) => x.get('/api/account/sessions'), expect: ANY_SIGNED_IN_OK(200) },
+  'DELETE /api/account/sessions/:id': { probe: (x) => x.request('DELETE', `/api/account/sessions/${BAD_ID}`), expect: ANY_SIGNED_IN_OK(400) },
   'POST /api/auth/passkey/options': { probe: (x) => x.post('/api/auth/passkey/options'), expect: [200, 200, 200, 200, 200, 200, 200] },
   'POST /api/auth/passkey/login': { probe: (x) => x.post('/api/auth/passkey/login', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
   // An authenticator app (issue 33): one's own on 'Min konto'; the code at sign-in is open to anyone
   // (without a half-done sign-in in this browser, 401). The flows are in features/secondFactor/totp.test.ts.
   'GET /api/account/totp': { probe: (x) => x.get('/api/account/totp'), expect: ANY_SIGNED_IN_OK(200) },
-  'POST /api/account/totp/setup': { probe: (x) => x.post('/api/account/totp/setup'), expect: ANY_SIGNED_IN_OK(200) },
-  'POST /api/account/totp/confirm': { probe: (x) => x.post('/api/account/totp/confirm', {}), expect: ANY_SIGNED_IN_OK(400) },
-  'POST /api/account/totp/disable': { probe: (x) => x.post('/api/account/totp/disable', {}), expect: ANY_SIGNED_IN_OK(400) },
+  'POST /api/account/totp/setup': { probe: afterProof((x) => x.post('/api/account/totp/setup')), expect: ANY_SIGNED_IN_OK(200) },
+  'POST /api/account/totp/confirm': { probe: afterProof((x) => x.post('/api/account/totp/confirm', {})), expect: ANY_SIGNED_IN_OK(400) },
+  'POST /api/account/totp/disable': { probe: afterProof((x) => x.post('/api/account/totp/disable', { code: 'x' })), expect: ANY_SIGNED_IN_OK(400) },
   'POST /api/auth/second-factor': { probe: (x) => x.post('/api/auth/second-factor', { code: '123456' }), expect: [401, 401, 401, 401, 401, 401, 401] },
   // The second factor's requirement (issue 33): the school's Admins (the platform naming the school), and the platform's own.
   'GET /api/admin/second-factor': {

@@ -36,6 +36,10 @@ declare module 'fastify' {
     oidc?: SignIn['oidc'];
     /** What this browser began before signing in (pendingState.ts). */
     pending?: PendingStates;
+    /** When this session last proved who it is (app's clock, ms): factor changes need it fresh (features/reauthentication). */
+    reauthenticatedAt?: number;
+    /** The device and address it signed in from, copied to the row for 'Innlogginger' (features/accountSessions). */
+    client?: { device: string; ip: string };
   }
   interface FastifyInstance {
     sessions: AppSessionStore;
@@ -43,7 +47,7 @@ declare module 'fastify' {
 }
 
 /** A stored session's data: its sign-in, and what its browser began before signing in. */
-export type StoredSession = SignIn & { pending?: PendingStates };
+export type StoredSession = SignIn & { pending?: PendingStates; reauthenticatedAt?: number; client?: { device: string; ip: string } };
 
 /**
  * Where sessions live (features/auth/sessionStore.ts gives it, app.ts passes it): what

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { changePasswordFormSchema, homePath, PASSWORD_MIN_LENGTH, type ChangePasswordForm } from '#protocol';
 import { changePassword } from '../../api/auth';
 import { serverMessage } from '../../api/http';
+import { RemoveFactorsField } from './RemoveFactorsField';
+import './auth.css';
 import { useCurrentUser } from '../../stores/authStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { TextField } from '../../ui/TextField';
@@ -11,6 +14,7 @@ type Field = keyof ChangePasswordForm;
 
 export function ChangePasswordPage() {
   const user = useCurrentUser();
+  const [removeFactors, setRemoveFactors] = useState(false);
   const fail = (description: string) => toast({ title: 'Feil', description, variant: 'destructive' });
   const form = useSchemaForm<Field, ChangePasswordForm>({
     schema: changePasswordFormSchema,
@@ -22,9 +26,10 @@ export function ChangePasswordPage() {
     },
     onValid: async ({ currentPassword, newPassword }) => {
       try {
-        const response = await changePassword({ currentPassword, newPassword });
+        const response = await changePassword({ currentPassword, newPassword, ...(removeFactors ? { removeFactors } : {}) });
         toast({ title: 'Passord endret', description: response.message });
         form.reset();
+        setRemoveFactors(false);
       } catch (error) {
         fail(serverMessage(error, 'Kunne ikke endre passord'));
       }
@@ -61,6 +66,7 @@ export function ChangePasswordPage() {
             data-testid="confirm-password"
             {...form.field('confirmPassword')}
           />
+          <RemoveFactorsField checked={removeFactors} onChange={setRemoveFactors} />
           <button type="submit" className="button button-block" disabled={form.busy} data-testid="change-password-submit">
             {form.busy ? 'Endrer passord...' : 'Endre passord'}
           </button>

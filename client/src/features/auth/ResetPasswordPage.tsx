@@ -4,6 +4,7 @@ import { FORGOT_PASSWORD_PATH } from '#protocol/product';
 import { PASSWORD_MIN_LENGTH } from '#protocol/auth';
 import { PASSWORD_RESET_TEXTS, passwordResetFormSchema, type PasswordResetForm } from '#protocol/passwordReset';
 import { errorCode, serverMessage } from '../../api/http';
+import { RemoveFactorsField } from './RemoveFactorsField';
 import { TextField } from '../../ui/TextField';
 import { failureToast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
@@ -24,13 +25,14 @@ function tokenOfAddress(): string {
 export function ResetPasswordPage() {
   const [token] = useState(tokenOfAddress);
   const [outcome, setOutcome] = useState<Outcome>(token ? null : { done: false, message: PASSWORD_RESET_TEXTS.linkInvalid });
+  const [removeFactors, setRemoveFactors] = useState(false);
   const said = useRef<HTMLParagraphElement>(null);
   const form = useSchemaForm<keyof PasswordResetForm, PasswordResetForm>({
     schema: passwordResetFormSchema,
     initial: { newPassword: '', confirmPassword: '' },
     onValid: async ({ newPassword }) => {
       try {
-        setOutcome({ done: true, message: (await resetPassword({ token, newPassword })).message });
+        setOutcome({ done: true, message: (await resetPassword({ token, newPassword, ...(removeFactors ? { removeFactors } : {}) })).message });
       } catch (error) {
         if (errorCode(error) === 'resetLinkInvalid') setOutcome({ done: false, message: serverMessage(error, PASSWORD_RESET_TEXTS.linkInvalid) });
         else failureToast('Kunne ikke endre passord', serverMessage(error, 'Prøv igjen om litt.'));
@@ -86,6 +88,7 @@ export function ResetPasswordPage() {
             {...form.field('confirmPassword')}
             data-testid="reset-confirm-password"
           />
+          <RemoveFactorsField checked={removeFactors} onChange={setRemoveFactors} />
           <button type="submit" className="button button-block" disabled={form.busy} data-testid="reset-submit">
             {form.busy ? 'Lagrer...' : 'Lagre nytt passord'}
           </button>

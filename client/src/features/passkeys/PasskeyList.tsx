@@ -7,6 +7,7 @@ import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
+import { withProof, wasProofCancelled } from '../reauthentication/proofStore';
 import { alreadyOnDevice, browserHasPasskeys, wasCancelled } from './passkeysApi';
 import { passkeyActions, usePasskeysStore } from './passkeysStore';
 import './passkeys.css';
@@ -30,11 +31,11 @@ export function PasskeyList() {
     initial: { name: suggestedPasskeyName(typeof navigator === 'undefined' ? '' : navigator.userAgent) },
     onValid: async ({ name }) => {
       try {
-        await passkeyActions.add(name);
+        await withProof(() => passkeyActions.add(name));
         form.reset();
         toast({ title: 'Passnøkkel lagt til', description: `«${name}» kan nå brukes til å logge inn.` });
       } catch (error) {
-        if (wasCancelled(error)) toast({ title: 'Avbrutt', description: 'Ingen passnøkkel ble lagt til.' });
+        if (wasCancelled(error) || wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Ingen passnøkkel ble lagt til.' });
         else if (alreadyOnDevice(error)) failureToast('Kunne ikke legge til passnøkkel', 'Denne enheten har allerede en passnøkkel for kontoen din.');
         else failureToast('Kunne ikke legge til passnøkkel', serverMessage(error, 'Prøv igjen.'));
       }
@@ -43,10 +44,11 @@ export function PasskeyList() {
 
   async function remove(passkey: Passkey) {
     try {
-      await passkeyActions.remove(passkey);
+      await withProof(() => passkeyActions.remove(passkey));
       toast({ title: 'Passnøkkel fjernet', description: `«${passkey.name}» kan ikke lenger brukes til å logge inn.` });
     } catch (error) {
-      failureToast('Kunne ikke fjerne passnøkkel', serverMessage(error, 'Prøv igjen.'));
+      if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Passnøkkelen er ikke fjernet.' });
+      else failureToast('Kunne ikke fjerne passnøkkel', serverMessage(error, 'Prøv igjen.'));
     }
   }
 
@@ -56,8 +58,8 @@ export function PasskeyList() {
         Passnøkler
       </h2>
       <p className="muted">
-        Med en passnøkkel logger du inn med fingeravtrykk, ansikt eller PIN-koden på enheten din, uten å skrive passord. Passnøkkelen
-        blir lagret på enheten (eller i passordbehandleren din), aldri her.
+        Med en passnøkkel logger du inn med fingeravtrykk, ansikt eller PIN-koden på enheten din, uten å skrive passord. Passnøkkelen blir lagret på
+        enheten (eller i passordbehandleren din), aldri her.
       </p>
 
       {!loaded ? (

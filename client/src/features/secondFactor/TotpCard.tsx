@@ -6,13 +6,14 @@ import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';
 import { failureToast, toast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
+import { withProof, wasProofCancelled } from '../reauthentication/proofStore';
 import { totpActions, useTotpStore } from './totpStore';
 import './secondFactor.css';
 
 /**
  * 'Autentiseringsapp' on Min konto: set up by typing the secret (or the otpauth:// address) into
  * an app and confirming with its first code; then ten recovery codes shown this once; turned off
- * with a code.
+ * after 'Bekreft at det er deg' (password and a code). Each change asks that proof first (issue 43).
  */
 export function TotpCard() {
   const { loaded, failed, retry } = useLoaded(useTotpStore, '');
@@ -25,9 +26,10 @@ export function TotpCard() {
   async function begin() {
     setBusy(true);
     try {
-      setSetup(await totpActions.begin());
+      setSetup(await withProof(() => totpActions.begin()));
     } catch (error) {
-      failureToast('Kunne ikke begynne oppsettet', serverMessage(error, 'Prøv igjen.'));
+      if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Kodeappen er ikke satt opp.' });
+      else failureToast('Kunne ikke begynne oppsettet', serverMessage(error, 'Prøv igjen.'));
     } finally {
       setBusy(false);
     }
@@ -39,8 +41,8 @@ export function TotpCard() {
         Autentiseringsapp
       </h2>
       <p className="muted">
-        Med en autentiseringsapp (for eksempel Microsoft Authenticator eller Google Authenticator) må du skrive inn en kode fra appen
-        når du logger inn med passord.
+        Med en autentiseringsapp (for eksempel Microsoft Authenticator eller Google Authenticator) må du skrive inn en kode fra appen når du logger
+        inn med passord.
       </p>
       {!loaded || !status ? (
         <ListState loaded={loaded} failed={failed} loadingText="Laster..." onRetry={retry} />
@@ -70,16 +72,7 @@ export function TotpCard() {
 }
 
 function CodeField({ form, label, testId }: { form: ReturnType<typeof useCodeForm>; label: string; testId: string }) {
-  return (
-    <TextField
-      label={label}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={12}
-      {...form.field('code')}
-      data-testid={testId}
-    />
-  );
+  return <TextField label={label} inputMode="numeric" autoComplete="one-time-code" maxLength={12} {...form.field('code')} data-testid={testId} />;
 }
 
 function useCodeForm(onValid: (code: string) => Promise<void>) {
@@ -93,9 +86,10 @@ function useCodeForm(onValid: (code: string) => Promise<void>) {
 function Confirm({ setup, onCancel, onConfirmed }: { setup: TotpSetup; onCancel(): void; onConfirmed(codes: string[]): void }) {
   const form = useCodeForm(async (code) => {
     try {
-      onConfirmed(await totpActions.confirm(code));
+      onConfirmed(await withProof(() => totpActions.confirm(code)));
     } catch (error) {
-      failureToast('Kunne ikke slå på autentiseringsappen', serverMessage(error, 'Prøv igjen.'));
+      if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Kodeappen er ikke slått på.' });
+      else failureToast('Kunne ikke slå på autentiseringsappen', serverMessage(error, 'Prøv igjen.'));
     }
   });
   return (
@@ -135,8 +129,8 @@ function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone(): void
         Autentiseringsappen er slått på. Ta vare på gjenopprettingskodene
       </h3>
       <p>
-        Hvis du mister telefonen, kan du logge inn med én av disse {RECOVERY_CODE_COUNT} kodene i stedet for en kode fra appen. Hver kode
-        virker én gang. De vises bare nå: skriv dem ut eller lagre dem et trygt sted.
+        Hvis du mister telefonen, kan du logge inn med én av disse {RECOVERY_CODE_COUNT} kodene i stedet for en kode fra appen. Hver kode virker én
+        gang. De vises bare nå: skriv dem ut eller lagre dem et trygt sted.
       </p>
       <ul className="totp-codes" data-testid="totp-recovery-codes">
         {codes.map((code) => (
@@ -152,25 +146,29 @@ function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone(): void
   );
 }
 
+/**
+ * Turning the app off: 'Bekreft at det er deg' asks the password and a code from the app (or a
+ * recovery code) first, unless this session proved it in the last five minutes (issue 43).
+ */
 function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
-  const form = useCodeForm(async (code) => {
+  const [busy, setBusy] = useState(false);
+  async function turnOff() {
+    setBusy(true);
     try {
-      toast({ title: 'Autentiseringsapp slått av', description: await totpActions.turnOff(code) });
+      toast({ title: 'Autentiseringsapp slått av', description: await withProof(() => totpActions.turnOff()) });
     } catch (error) {
-      failureToast('Kunne ikke slå av autentiseringsappen', serverMessage(error, 'Prøv igjen.'));
+      if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Kodeappen er fortsatt slått på.' });
+      else failureToast('Kunne ikke slå av autentiseringsappen', serverMessage(error, 'Prøv igjen.'));
+    } finally {
+      setBusy(false);
     }
-  });
+  }
   return (
     <>
-      <p data-testid="totp-on">
-        Autentiseringsappen er slått på. Du har {recoveryCodesLeft} ubrukte gjenopprettingskoder.
-      </p>
-      <form className="form" onSubmit={form.onSubmit} noValidate data-testid="totp-off-form">
-        <CodeField form={form} label="Kode fra appen (eller en gjenopprettingskode) for å slå av" testId="totp-off-code" />
-        <button type="submit" className="button button-secondary" disabled={form.busy} data-testid="totp-turn-off">
-          Slå av autentiseringsapp
-        </button>
-      </form>
+      <p data-testid="totp-on">Autentiseringsappen er slått på. Du har {recoveryCodesLeft} ubrukte gjenopprettingskoder.</p>
+      <button type="button" className="button button-secondary" onClick={() => void turnOff()} disabled={busy} data-testid="totp-turn-off">
+        Slå av autentiseringsapp
+      </button>
     </>
   );
 }

@@ -13,8 +13,9 @@ export const totpActions = {
     useTotpStore.getState().receive({ enabled: true, recoveryCodesLeft: recoveryCodes.length });
     return recoveryCodes;
   },
-  async turnOff(code: string): Promise<string> {
-    const { message } = await turnTotpOff(code);
+  /** After a fresh proof (which took the code): no code of its own. */
+  async turnOff(): Promise<string> {
+    const { message } = await turnTotpOff();
     useTotpStore.getState().receive({ enabled: false, recoveryCodesLeft: 0 });
     return message;
   },

@@ -22,6 +22,9 @@ import { removeDeviceSubscriptions } from '../push/subscriptions';
 import { trusted } from '../../db/trusted';
 import { endSession, sessionCookieName } from '../../plugins/session';
 import { unlessDuplicate } from '../../db/duplicateKey';
+import { describeDevice } from '../accountSessions/device';
+import { removeAllFactors } from '../reauthentication/factors';
+import { mailFactorChange } from '../reauthentication/mail';
 
 /**
  * The login response names the session, but never with its secret id: the cookie stays
@@ -88,6 +91,7 @@ export async function beginSession(
   await request.session.regenerate();
   request.session.userId = user._id.toHexString();
   request.session.signedInAt = Date.now();
+  request.session.client = { device: describeDevice(request.headers['user-agent']), ip: request.ip };
   if (oidc) request.session.oidc = oidc;
   rememberDevice(reply, user.email, config, device ?? undefined);
   return {
@@ -167,4 +171,6 @@ export async function changePassword(
   await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });
   await SessionModel.deleteMany({ userId: user._id, _id: trusted({ $ne: request.session.sessionId }) });
   realtime.disconnectOtherSessions(user._id.toHexString(), request.session.sessionId);
+  // Asked for (issue 43): every passkey and the app go too, so a factor someone else enrolled is gone.
+  if (body.removeFactors && (await removeAllFactors(user, realtime))) mailFactorChange(request, user, 'factorsRemoved');
 }

@@ -13,6 +13,11 @@ const sessionSchema = new Schema({
   data: { type: String, required: true },
   userId: { type: Schema.Types.ObjectId, default: null, index: true },
   expiresAt: { type: Date, required: true, index: true },
+  // What 'Innlogginger' on Min konto shows (issue 43): set at sign-in, lastUsedAt moved on by the store's touch.
+  device: { type: String, default: null },
+  ip: { type: String, default: null },
+  signedInAt: { type: Date, default: null },
+  lastUsedAt: { type: Date, default: null },
 });
 
 /**

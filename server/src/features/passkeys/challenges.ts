@@ -8,7 +8,7 @@ import { pending } from '../../plugins/pendingState';
 import { PasskeyChallenge, type PasskeyChallengeRecord } from './model';
 
 export const CHALLENGE_MS = 5 * 60_000;
-type Kind = 'register' | 'signIn';
+type Kind = 'register' | 'signIn' | 'reauth';
 
 /**
  * Where passkeys belong (issue 33): the relying party is PUBLIC_ORIGIN's host when it is set (what

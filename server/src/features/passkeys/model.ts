@@ -24,12 +24,12 @@ export const PasskeyModel = model('Passkey', passkeySchema);
 /**
  * A challenge under way, bound to the browser that asked for it by its id in that browser's
  * session (challenges.ts, plugins/pendingState.ts): 'register' for a signed-in user adding a passkey (their id kept
- * with it), 'signIn' for /login. Taken (deleted) when answered, so it serves once; after five
+ * with it), 'signIn' for /login, 'reauth' for a signed-in user proving who they are (their id kept too). Taken (deleted) when answered, so it serves once; after five
  * minutes it is refused. FerretDB 1.x has no TTL indexes: each new challenge clears expired ones.
  */
 const passkeyChallengeSchema = new Schema({
   _id: { type: String, required: true },
-  kind: { type: String, enum: ['register', 'signIn'], required: true },
+  kind: { type: String, enum: ['register', 'signIn', 'reauth'], required: true },
   challenge: { type: String, required: true },
   userId: { type: Schema.Types.ObjectId, default: null },
   rpId: { type: String, required: true },

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PASSKEY_TEXTS, type Passkey, type PasskeyCreationOptions, type PasskeyRequestOptions } from '#protocol/passkeys';
 import { expectAccess, makeUser, type Callers } from '../../../test/callers';
 import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
+import { afterProof, proveIdentity } from '../../../test/reauthentication';
 import { signedInAs } from '../../../test/sessions';
 import { ApiClient } from '../../../test/httpClient';
 import { startSeededServer } from '../../../test/seededServer';
@@ -32,9 +33,11 @@ afterAll(async () => server?.close());
 /** A browser: all its cookies kept (the challenge's too). */
 const browser = () => new ApiClient(server.baseUrl).withAllCookies();
 
+/** Signed in, and (issue 43) proven with the password, as 'Min konto' asks before a factor changes. */
 async function signedInBrowser(user: FixtureUser): Promise<ApiClient> {
   const client = browser();
   expect((await client.login(user.email, PASSWORD)).status).toBe(200);
+  await proveIdentity(client);
   return client;
 }
 
@@ -118,6 +121,8 @@ describe('adding a passkey', () => {
 
     const { body: late } = await client.post<PasskeyCreationOptions>('/api/account/passkeys/options');
     clock.set(new Date(START.getTime() + 5 * 60_000 + 1));
+    // The proof is as old as the challenge: proven again, so the challenge's age is what is refused.
+    await proveIdentity(client);
     const expired = await client.post<{ message: string }>('/api/account/passkeys', { name: 'Sent', credential: authenticator.create(late) });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe(PASSKEY_TEXTS.expired);
@@ -130,7 +135,7 @@ describe('adding a passkey', () => {
   });
 
   it('is for approved accounts of every role; waiting and deactivated accounts and nobody are refused', async () => {
-    await expectAccess(c, (x) => x.post('/api/account/passkeys/options'), {
+    await expectAccess(c, afterProof((x) => x.post('/api/account/passkeys/options')), {
       anonymous: 401,
       pendingA: 403,
       deactivatedA: 403,
@@ -232,7 +237,7 @@ describe('removing a passkey', () => {
     const authenticator = new SoftAuthenticator(ORIGIN);
     const added = await addPasskey(client, authenticator, 'Gammel');
     const path = `/api/account/passkeys/${added.id}`;
-    await expectAccess(c, (x) => x.delete(path), { anonymous: 401, pendingA: 403, adminA: 404, platform: 404 });
+    await expectAccess(c, afterProof((x) => x.delete(path)), { anonymous: 401, pendingA: 403, adminA: 404, platform: 404 });
     const removed = await client.delete<{ message: string }>(path);
     expect(removed.status).toBe(200);
     expect(removed.body.message).toBe(PASSKEY_TEXTS.removed);

@@ -16,7 +16,19 @@ import { POLICY } from '#protocol/policy';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
 import { AccountLimiter } from '../auth/accountLimiter';
-import { addPasskey, listPasskeys, registrationOptions, removePasskey, signInOptions, signInWithPasskey } from './service';
+import { reauthenticationSchema } from '#protocol/reauthentication';
+import { mailFactorChange } from '../reauthentication/mail';
+import { requireFreshProof } from '../reauthentication/proof';
+import {
+  addPasskey,
+  listPasskeys,
+  reauthenticateWithPasskey,
+  reauthOptions,
+  registrationOptions,
+  removePasskey,
+  signInOptions,
+  signInWithPasskey,
+} from './service';
 
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
@@ -35,22 +47,47 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
   r.post(
     '/api/account/passkeys/options',
     { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { response: { 200: passkeyCreationOptionsSchema } } },
-    async (request) => registrationOptions(request, currentUser(request), config),
+    async (request) => {
+      requireFreshProof(request);
+      return registrationOptions(request, currentUser(request), config);
+    },
   );
 
   r.post(
     '/api/account/passkeys',
     { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: addPasskeyBodySchema, response: { 201: passkeySchema } } },
-    async (request, reply) => reply.status(201).send(await addPasskey(request, currentUser(request), request.body)),
+    async (request, reply) => {
+      requireFreshProof(request);
+      const user = currentUser(request);
+      const added = await addPasskey(request, user, request.body);
+      mailFactorChange(request, user, 'passkeyAdded');
+      return reply.status(201).send(added);
+    },
   );
 
   r.delete(
     '/api/account/passkeys/:id',
     { config: { access: POLICY.ownAccount.change }, schema: { params: passkeyParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await removePasskey(currentUser(request), request.params.id, request.realtime);
+      requireFreshProof(request);
+      const user = currentUser(request);
+      await removePasskey(user, request.params.id, request.realtime);
+      mailFactorChange(request, user, 'passkeyRemoved');
       return { message: PASSKEY_TEXTS.removed };
     },
+  );
+
+  // Proving who is asking with one of their own passkeys (issue 43): the sign-in ceremony, recorded on this session.
+  r.post(
+    '/api/account/reauthenticate/passkey/options',
+    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { response: { 200: passkeyRequestOptionsSchema } } },
+    async (request) => reauthOptions(request, currentUser(request), config),
+  );
+
+  r.post(
+    '/api/account/reauthenticate/passkey',
+    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: passkeyLoginBodySchema, response: { 200: reauthenticationSchema } } },
+    async (request) => reauthenticateWithPasskey(request, currentUser(request), request.body, limiter),
   );
 
   r.post(

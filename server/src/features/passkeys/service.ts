@@ -31,6 +31,8 @@ import { UserModel, type UserRecord } from '../users/model';
 import { keepChallenge, relyingParty, takeChallenge } from './challenges';
 import { PasskeyModel, type PasskeyRecord } from './model';
 import type { Realtime } from '../../realtime/realtime';
+import type { Reauthentication } from '#protocol/reauthentication';
+import { proven } from '../reauthentication/service';
 import { signInMethodsChanged } from '../users/service';
 
 const TIMEOUT_MS = 5 * 60_000;
@@ -147,11 +149,54 @@ export async function signInWithPasskey(
   limiter: AccountLimiter,
   config: Config,
 ): Promise<LoginResponse> {
+  const user = await verifyAssertion(request, body, limiter, 'signIn');
+  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
+    throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
+  }
+  return beginSession(request, reply, user, config);
+}
+
+/** POST /api/account/reauthenticate/passkey/options: a challenge for one of the caller's own passkeys (issue 43). */
+export async function reauthOptions(request: FastifyRequest, user: UserRecord, config: Config): Promise<PasskeyRequestOptions> {
+  const own = await PasskeyModel.find({ userId: user._id }, { credentialId: 1, transports: 1 }).lean<PasskeyRecord[]>();
+  if (own.length === 0) throw conflict(PASSKEY_TEXTS.noneToProve);
+  const { rpId } = relyingParty(request, config);
+  const options = await generateAuthenticationOptions({
+    rpID: rpId,
+    timeout: TIMEOUT_MS,
+    userVerification: 'required',
+    allowCredentials: own.map((p) => ({ id: p.credentialId, transports: (p.transports ?? []) as AuthenticatorTransport[] })),
+  });
+  await keepChallenge(request, config, 'reauth', options.challenge, user._id);
+  return options as PasskeyRequestOptions;
+}
+
+/**
+ * POST /api/account/reauthenticate/passkey: the sign-in ceremony, but it proves who is asking in
+ * this session instead of making a new one: the passkey must be the caller's own.
+ */
+export async function reauthenticateWithPasskey(request: FastifyRequest, user: UserRecord, body: PasskeyLoginBody, limiter: AccountLimiter): Promise<Reauthentication> {
+  const owner = await verifyAssertion(request, body, limiter, 'reauth', user);
+  return proven(request, owner, 'Passnøkkel');
+}
+
+/**
+ * The signed challenge of this browser's ceremony of this kind: the passkey found by its id (and,
+ * proving who is asking, the caller's own), its user handle its owner's, the signature, origin,
+ * RP ID and user verification checked; its counter and last use kept. Failures count against the passkey.
+ */
+async function verifyAssertion(
+  request: FastifyRequest,
+  body: PasskeyLoginBody,
+  limiter: AccountLimiter,
+  kind: 'signIn' | 'reauth',
+  caller?: UserRecord,
+): Promise<UserRecord> {
   const key = `passkey:${body.credential.id}`;
   if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
-  const challenge = await takeChallenge(request, 'signIn');
-  if (!challenge) throw badRequest(PASSKEY_TEXTS.expired, 'passkeyFailed');
-  const passkey = await PasskeyModel.findOne({ credentialId: body.credential.id }).lean<PasskeyRecord>();
+  const challenge = await takeChallenge(request, kind);
+  if (!challenge || (caller && !challenge.userId?.equals(caller._id))) throw badRequest(PASSKEY_TEXTS.expired, 'passkeyFailed');
+  const passkey = await PasskeyModel.findOne(caller ? { credentialId: body.credential.id, userId: caller._id } : { credentialId: body.credential.id }).lean<PasskeyRecord>();
   const user = passkey ? await UserModel.findById(passkey.userId).lean<UserRecord>() : null;
   if (!passkey || !user) {
     limiter.record(key);
@@ -178,7 +223,7 @@ export async function signInWithPasskey(
       requireUserVerification: true,
     });
   } catch (err) {
-    request.log.warn({ err: (err as Error).message }, 'passkey sign-in refused');
+    request.log.warn({ err: (err as Error).message }, 'passkey assertion refused');
     limiter.record(key);
     throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
   }
@@ -188,8 +233,5 @@ export async function signInWithPasskey(
   }
   limiter.reset(key);
   await PasskeyModel.updateOne({ _id: passkey._id }, { $set: { counter: verification.authenticationInfo.newCounter, lastUsedAt: appNow() } });
-  if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
-    throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
-  }
-  return beginSession(request, reply, user, config);
+  return user;
 }

@@ -19,6 +19,7 @@ import { schoolOf } from '../../plugins/schoolScope';
 import { AccountLimiter } from '../auth/accountLimiter';
 import { normalizeEmail } from '../users/model';
 import { ResetMailer } from './mailer';
+import { mailFactorChange } from '../reauthentication/mail';
 import { linkOrigin, mailResetLink, makeResetLink, resetPassword } from './service';
 
 declare module 'fastify' {
@@ -66,7 +67,8 @@ async function resetRoutes(app: FastifyInstance, { config }: { config: Config })
       schema: { body: passwordResetBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await resetPassword(request.body, request.realtime);
+      const done = await resetPassword(request.body, request.realtime);
+      if (done.factorsRemoved) mailFactorChange(request, done, 'factorsRemoved');
       return { message: PASSWORD_RESET_TEXTS.done };
     },
   );

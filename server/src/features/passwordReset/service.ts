@@ -12,6 +12,7 @@ import { UserModel, type UserRecord } from '../users/model';
 import { endUserAccess } from '../users/service';
 import { schoolReach } from '../users/userChanges';
 import type { ResetMailer } from './mailer';
+import { removeAllFactors } from '../reauthentication/factors';
 import { resetMail } from './mailer';
 import { consumeToken, issueLink, voidLinks } from './tokens';
 
@@ -50,7 +51,7 @@ export async function makeResetLink(actor: UserRecord, schoolId: Types.ObjectId,
  * Sets the new password with a link that works, once: every session and live connection of the
  * user ends, their other links with them. Any link that does not work gets one answer and changes nothing.
  */
-export async function resetPassword(body: PasswordResetBody, realtime: Realtime): Promise<void> {
+export async function resetPassword(body: PasswordResetBody, realtime: Realtime): Promise<{ email: string; factorsRemoved: boolean }> {
   // Hashed first, so a link that works and one that does not take the same time.
   const passwordHash = await hashPassword(body.newPassword);
   const invalid = () => badRequest(PASSWORD_RESET_TEXTS.linkInvalid, 'resetLinkInvalid');
@@ -65,6 +66,9 @@ export async function resetPassword(body: PasswordResetBody, realtime: Realtime)
   await voidLinks(user._id);
   await audit(user, 'user.resetLinkUsed', { id: user._id, name: user.name, schoolId: user.schoolId });
   await endUserAccess(realtime, user._id, true, 'passwordReset', user.role);
+  // Asked for (issue 43): every passkey and the app go too; kept otherwise, as the form says.
+  const factorsRemoved = body.removeFactors === true && (await removeAllFactors(user, realtime));
+  return { email: user.email, factorsRemoved };
 }
 
 /**

@@ -4,6 +4,7 @@ import { loginResponseSchema } from '#protocol/auth';
 import { messageSchema } from '#protocol/common';
 import { POLICY } from '#protocol/policy';
 import {
+  disableTotpBodySchema,
   oneTimeCodeBodySchema,
   platformSecondFactorRuleSchema,
   recoveryCodesSchema,
@@ -17,6 +18,8 @@ import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
 import { AccountLimiter } from '../auth/accountLimiter';
 import { confirmTotp, disableTotp, finishSecondStep, setupTotp, totpStatus } from './service';
+import { mailFactorChange } from '../reauthentication/mail';
+import { requireFreshProof } from '../reauthentication/proof';
 import { platformRule, schoolRule, setPlatformRule, setSchoolRule } from './requirement';
 import { schoolOf } from '../../plugins/schoolScope';
 import { schoolScopeQuerySchema } from '#protocol/classes';
@@ -39,20 +42,33 @@ export async function secondFactorRoutes(app: FastifyInstance, { config }: { con
   r.post(
     '/api/account/totp/setup',
     { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { response: { 200: totpSetupSchema } } },
-    async (request) => setupTotp(currentUser(request)),
+    async (request) => {
+      requireFreshProof(request);
+      return setupTotp(currentUser(request));
+    },
   );
 
   r.post(
     '/api/account/totp/confirm',
     { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: oneTimeCodeBodySchema, response: { 200: recoveryCodesSchema } } },
-    async (request) => confirmTotp(currentUser(request), request.body.code, accountLimiter, request.realtime),
+    async (request) => {
+      // The recovery codes are answered here: seen only after a fresh proof too.
+      requireFreshProof(request);
+      const user = currentUser(request);
+      const codes = await confirmTotp(user, request.body.code, accountLimiter, request.realtime);
+      mailFactorChange(request, user, 'totpEnabled');
+      return codes;
+    },
   );
 
   r.post(
     '/api/account/totp/disable',
-    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: oneTimeCodeBodySchema, response: { 200: messageSchema } } },
+    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: disableTotpBodySchema, response: { 200: messageSchema } } },
     async (request) => {
-      await disableTotp(currentUser(request), request.body.code, accountLimiter, request.realtime);
+      requireFreshProof(request);
+      const user = currentUser(request);
+      await disableTotp(user, request.body.code, accountLimiter, request.realtime);
+      mailFactorChange(request, user, 'totpDisabled');
       return { message: SECOND_FACTOR_TEXTS.turnedOff };
     },
   );

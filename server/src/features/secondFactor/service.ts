@@ -81,7 +81,7 @@ export async function confirmTotp(user: UserRecord, code: string, limiter: Accou
  * A code from the app (a time step later than the last one used: each works once) or an unused
  * recovery code (then gone), taken in one conditional write so two at once cannot both pass.
  */
-async function takeCode(user: UserRecord, code: string): Promise<'totp' | 'recovery' | null> {
+export async function takeCode(user: UserRecord, code: string): Promise<'totp' | 'recovery' | null> {
   const totp = await totpOf(user._id);
   if (!totp?.secret) return null;
   if (/^\d{6}$/.test(code)) {
@@ -97,12 +97,15 @@ async function takeCode(user: UserRecord, code: string): Promise<'totp' | 'recov
   return 'recovery';
 }
 
-/** POST /api/account/totp/disable: with a code (app or recovery), so an open session alone cannot turn it off. */
-export async function disableTotp(user: UserRecord, code: string, limiter: AccountLimiter, realtime: Realtime): Promise<void> {
+/**
+ * POST /api/account/totp/disable: after a fresh proof of who is asking (routes.ts), which with the app on
+ * took a code (or was a passkey); a code given here as well must be right, so an open session alone cannot turn it off.
+ */
+export async function disableTotp(user: UserRecord, code: string | undefined, limiter: AccountLimiter, realtime: Realtime): Promise<void> {
   const key = `totp:${user._id.toHexString()}`;
   if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
   if (!(await hasTotp(user._id))) throw conflict(SECOND_FACTOR_TEXTS.notOn);
-  if (!(await takeCode(user, code))) {
+  if (code !== undefined && !(await takeCode(user, code))) {
     limiter.record(key);
     throw badRequest(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
   }

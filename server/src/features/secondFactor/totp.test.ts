@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_TEXTS, type RecoveryCodes, type TotpSetup, type TotpStatus } from '#protocol/secondFactor';
 import { makeUser } from '../../../test/callers';
 import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
+import { proveIdentity } from '../../../test/reauthentication';
 import { signedInAs, storedSession } from '../../../test/sessions';
 import { ApiClient } from '../../../test/httpClient';
 import { startSeededServer } from '../../../test/seededServer';
@@ -35,9 +36,16 @@ async function signedIn(user: FixtureUser): Promise<ApiClient> {
   return client;
 }
 
+/** Signed in and (issue 43) proven with the password, as 'Min konto' asks before the app is turned on. */
+async function signedInAndProven(user: FixtureUser): Promise<ApiClient> {
+  const client = await signedIn(user);
+  await proveIdentity(client);
+  return client;
+}
+
 /** Turns the app on for the user; answers the secret and the recovery codes. */
 async function withTotp(user: FixtureUser): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const client = await signedIn(user);
+  const client = await signedInAndProven(user);
   const { body: setup } = await client.post<TotpSetup>('/api/account/totp/setup');
   const confirmed = await client.post<RecoveryCodes>('/api/account/totp/confirm', { code: codeAt(setup.secret, clock.now()) });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
@@ -58,7 +66,7 @@ const secondStep = (client: ApiClient, code: string) =>
 describe('setting up the authenticator app', () => {
   it('gives the secret to type in and its otpauth:// address; a wrong code turns nothing on; the right one gives ten recovery codes once', async () => {
     const user = await makeUser(fx.a.id, 'Admin');
-    const client = await signedIn(user);
+    const client = await signedInAndProven(user);
     const { body: setup } = await client.post<TotpSetup>('/api/account/totp/setup');
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     const uri = new URL(setup.uri);
@@ -90,9 +98,11 @@ describe('setting up the authenticator app', () => {
 
   it('refuses a set-up older than ten minutes', async () => {
     const user = await makeUser(fx.a.id, 'Tilsynsvakt');
-    const client = await signedIn(user);
+    const client = await signedInAndProven(user);
     const { body: setup } = await client.post<TotpSetup>('/api/account/totp/setup');
     later(10 * 60_000 + 1);
+    // The proof is older than five minutes too: proven again, so the set-up's age is what is refused.
+    await proveIdentity(client);
     const late = await client.post<{ code: string }>('/api/account/totp/confirm', { code: codeAt(setup.secret, clock.now()) });
     expect(late.status).toBe(400);
     expect(late.body.code).toBe('secondFactorExpired');
@@ -193,6 +203,9 @@ describe('turning the app off', () => {
     const { secret } = await withTotp(user);
     const a = await passwordStep(user);
     expect((await secondStep(a.client, codeAt(secret, clock.now()))).status).toBe(200);
+    // With the app on, the proof takes a code too (a later one than sign-in's).
+    later(30_000);
+    await proveIdentity(a.client, { code: codeAt(secret, clock.now()) });
     const refused = await a.client.post<{ code: string }>('/api/account/totp/disable', { code: codeAt(secret, clock.now()) });
     // That code was just used to sign in.
     expect(refused.body.code).toBe('wrongCode');
@@ -214,6 +227,8 @@ describe('turning the app off', () => {
     expect(await signInOf()).toMatchObject({ authenticatorApp: true });
     const a = await passwordStep(user);
     expect((await secondStep(a.client, codeAt(secret, clock.now()))).status).toBe(200);
+    later(30_000);
+    await proveIdentity(a.client, { code: codeAt(secret, clock.now()) });
     later(30_000);
     expect((await a.client.post('/api/account/totp/disable', { code: codeAt(secret, clock.now()) })).status).toBe(200);
     expect(await signInOf()).toMatchObject({ authenticatorApp: false });
