@@ -142,7 +142,7 @@ export async function finishSignIn(request: FastifyRequest, reply: FastifyReply,
     if (user) await auditRefusal(user, provider.name, refusal);
     return failedAt(refusal);
   }
-  await beginSession(request, reply, user!, config, { providerId: provider.id, idToken: tokens.id_token ?? '' });
+  await beginSession(request, reply, user!, config, 'oidc', { providerId: provider.id, idToken: tokens.id_token ?? '' });
   return landingPath(user!.role as Role);
 }
 
@@ -240,7 +240,7 @@ export async function registerIdentity(request: FastifyRequest, reply: FastifyRe
   await auditLink(user, identity);
   await emitUserChange(deps.realtime, 'users.registered', presentUser(user, school.name));
   deps.push.userRegistered(school._id.toHexString(), { id: user._id.toHexString(), name: user.name });
-  return beginSession(request, reply, user, config, { providerId: flow.providerId, idToken: flow.idToken ?? '' });
+  return beginSession(request, reply, user, config, 'oidc', { providerId: flow.providerId, idToken: flow.idToken ?? '' });
 }
 
 /**
