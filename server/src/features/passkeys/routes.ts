@@ -15,7 +15,6 @@ import {
 import { POLICY } from '#protocol/policy';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
-import { AccountLimiter } from '../auth/accountLimiter';
 import { addPasskey, listPasskeys, registrationOptions, removePasskey, signInOptions, signInWithPasskey } from './service';
 
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
@@ -24,7 +23,7 @@ const ACCOUNT_WINDOW_MS = 15 * 60_000;
 export async function passkeyRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
-  const limiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  const limiter = app.attemptLimits.limiter('passkeySignIn', config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
 
   r.get(
     '/api/account/passkeys',

@@ -21,7 +21,7 @@ import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../../config';
 import { unlessDuplicate } from '../../db/duplicateKey';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../httpError';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../httpError';
 import { appNow } from '../../appClock';
 import { audit } from '../audit/service';
 import type { AccountLimiter } from '../auth/accountLimiter';
@@ -148,18 +148,18 @@ export async function signInWithPasskey(
   config: Config,
 ): Promise<LoginResponse> {
   const key = `passkey:${body.credential.id}`;
-  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  await limiter.refuseIfBlocked(key);
   const challenge = await takeChallenge(request, 'signIn');
   if (!challenge) throw badRequest(PASSKEY_TEXTS.expired, 'passkeyFailed');
   const passkey = await PasskeyModel.findOne({ credentialId: body.credential.id }).lean<PasskeyRecord>();
   const user = passkey ? await UserModel.findById(passkey.userId).lean<UserRecord>() : null;
   if (!passkey || !user) {
-    limiter.record(key);
+    await limiter.record(key);
     throw unauthorized(PASSKEY_TEXTS.unknown, 'passkeyFailed');
   }
   const handle = body.credential.response.userHandle;
   if (handle !== undefined && handle !== Buffer.from(user._id.id).toString('base64url')) {
-    limiter.record(key);
+    await limiter.record(key);
     throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
   }
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
@@ -179,17 +179,17 @@ export async function signInWithPasskey(
     });
   } catch (err) {
     request.log.warn({ err: (err as Error).message }, 'passkey sign-in refused');
-    limiter.record(key);
+    await limiter.record(key);
     throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
   }
   if (!verification.verified) {
-    limiter.record(key);
+    await limiter.record(key);
     throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
   }
-  limiter.reset(key);
+  await limiter.reset(key);
   await PasskeyModel.updateOne({ _id: passkey._id }, { $set: { counter: verification.authenticationInfo.newCounter, lastUsedAt: appNow() } });
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
     throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
   }
-  return beginSession(request, reply, user, config);
+  return beginSession(request, reply, user, config, 'passkey');
 }
