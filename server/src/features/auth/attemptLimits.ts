@@ -24,7 +24,9 @@ export class AttemptLimits {
 }
 
 export function registerAttemptLimits(app: FastifyInstance, config: Config): void {
-  const redis = config.redisUrl ? createClient({ url: config.redisUrl }) : null;
+  // No offline queue: while Redis is away a command fails at once and the memory insurance counts,
+  // instead of the request waiting for Redis (a delete is not checked for readiness by the library).
+  const redis = config.redisUrl ? createClient({ url: config.redisUrl, disableOfflineQueue: true }) : null;
   if (redis) {
     // Meanwhile (and during an outage) the limits count in memory: see redisCounter's insurance.
     redis.on('error', (err: Error) => app.log.warn(`redis attempts: ${err.message}`));
