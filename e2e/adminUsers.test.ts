@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dismissToast, horizontalOverflow, markPage, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { SESSION_END_TEXTS } from '#protocol/sessionEnd';
 import { DESKTOP, PHONE, screenshot } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
@@ -40,7 +41,7 @@ async function menuItems(page: Page, name: string): Promise<string[]> {
 }
 
 describe('users screen, live', () => {
-  it('an admin approves a registration while the newcomer watches; they get in without a reload', async () => {
+  it('an admin approves a registration while the newcomer watches; they are told to sign in again, and get in', async () => {
     const admin = await adminOnUsersPage();
     expect(await admin.getByRole('heading', { name: 'Brukere' }).isVisible()).toBe(true);
     expect(await admin.getByTestId('greeting').innerText()).toBe('Hei, Admin A');
@@ -77,10 +78,12 @@ describe('users screen, live', () => {
     await row.waitFor({ state: 'detached' });
     await expect.poll(() => roleStatus(watcher, 'Siri Ny'), { timeout: 5000 }).toBe('Tilsynsvakt - Aktiv');
 
-    // The newcomer's waiting screen gives way to the supervisor home, without a reload.
+    // Issue 43: approval ends the waiting session; the sign-in page says why, and a new sign-in gets in.
+    await newcomer.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    expect(await newcomer.getByTestId('signed-out-notice').innerText()).toBe(SESSION_END_TEXTS.approved);
+    await signInThroughForm(newcomer, 'siri@test.no', 'hemmelig');
     await newcomer.waitForURL((url) => url.pathname === '/tilsynsvakt', { timeout: 10_000 });
     await newcomer.getByTestId('supervisor-home').waitFor();
-    expect(await wasReloaded(newcomer)).toBe(false);
     expect(await wasReloaded(admin)).toBe(false);
     expect(await wasReloaded(watcher)).toBe(false);
   });
@@ -128,7 +131,7 @@ describe('users screen, live', () => {
     await admin.keyboard.press('Escape');
   });
 
-  it('a supervisor whose role changes follows the new role without a reload', async () => {
+  it('a supervisor whose role changes is signed out with the reason, and signs in to the new role', async () => {
     const supervisor = await open(PHONE);
     await signInThroughForm(supervisor, e.fx.a.supervisor.email);
     await supervisor.waitForURL('**/tilsynsvakt');
@@ -142,16 +145,20 @@ describe('users screen, live', () => {
     await waitForToast(admin, 'Brukerrolle oppdatert');
     await expect.poll(() => roleStatus(admin, 'Kari A')).toBe('Admin - Aktiv');
 
+    // Issue 43: a new role ends the session; the next sign-in is asked for what the role needs.
+    await supervisor.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    expect(await supervisor.getByTestId('signed-out-notice').innerText()).toBe(SESSION_END_TEXTS.roleChanged);
+    await signInThroughForm(supervisor, e.fx.a.supervisor.email);
     await supervisor.waitForURL((url) => url.pathname === '/admin', { timeout: 10_000 });
     await supervisor.getByRole('heading', { name: 'Admin Meny' }).waitFor();
-    expect(await wasReloaded(supervisor)).toBe(false);
 
     expect(await menuItems(admin, 'Kari A')).toEqual(['Nedgrader til Tilsynsvakt', 'Lag lenke for nytt passord', 'Deaktiver bruker', 'Slett bruker']);
     await admin.getByRole('menuitem', { name: 'Nedgrader til Tilsynsvakt' }).click();
     await waitForToast(admin, 'Brukerrolle oppdatert');
+    await supervisor.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    await signInThroughForm(supervisor, e.fx.a.supervisor.email);
     await supervisor.waitForURL((url) => url.pathname === '/tilsynsvakt', { timeout: 10_000 });
     await supervisor.getByTestId('supervisor-home').waitFor();
-    expect(await wasReloaded(supervisor)).toBe(false);
   });
 
   it('a deactivated user is signed out, and a deleted one too, after the confirmation', async () => {

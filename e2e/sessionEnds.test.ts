@@ -4,7 +4,7 @@ import { SESSION_END_TEXTS } from '#protocol/sessionEnd';
 import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';
 import { writeMyReport } from '../server/test/reportWrites';
-import { shoot, waitForToast } from './actions';
+import { shoot, signInThroughForm, waitForToast } from './actions';
 import { api, eveningE2E, openBoard, SHIFT_DAY, signIn } from './boardSupport';
 import { PHONE } from './browser';
 
@@ -31,7 +31,7 @@ async function board(user: FixtureUser, context?: BrowserContext): Promise<Page>
 }
 
 describe('a screen left open while its account changes', () => {
-  it('a supervisor moved to another school: told so, and the board reloads with the new school and works', async () => {
+  it('a supervisor moved to another school: signed out with the reason, and signed in again the board is the new school and works', async () => {
     const kari = await makeUser(t.e.fx.a.id, 'Tilsynsvakt');
     const page = await board(kari);
     // School B's labels differ from A's, so the reloaded board shows whose it is.
@@ -41,7 +41,10 @@ describe('a screen left open while its account changes', () => {
     expect((await adminB.put(`/api/tasks-config/${t.e.fx.b.id}`, { buttons: labels, baseVersion: version })).status).toBe(200);
 
     expect((await (await platform()).put(`/api/plattformadministrator/users/${kari.id}/transfer`, { schoolId: t.e.fx.b.id })).status).toBe(200);
-    await waitForToast(page, SESSION_END_TEXTS.transferred);
+    // Issue 43: a move ends the session; signed in again, the board is the new school's.
+    await signedOutWith(page, SESSION_END_TEXTS.transferred);
+    await signInThroughForm(page, kari.email);
+    await page.waitForURL((url) => url.pathname === '/tilsynsvakt');
     await page.getByTestId('task-1').filter({ hasText: 'Skole B runde 1' }).waitFor();
     // Not a dead board: the report loads, and a round ticked is saved in the new school.
     await page.getByTestId('report-text').and(page.locator(':not([readonly])')).waitFor();

@@ -39,7 +39,8 @@ export const OIDC_FAILURES = {
   notApproved: 'Kontoen med denne e-postadressen venter på godkjenning. Logg inn med e-post og passord til den er godkjent.',
   deactivated: TEXTS.accountDeactivated,
   schoolInactive: TEXTS.schoolInactive,
-  otherIdentity: 'Kontoen med denne e-postadressen er allerede koblet til en annen bruker hos samme innloggingstjeneste. Be administratoren fjerne den gamle koblingen.',
+  otherIdentity: 'Kontoen med denne e-postadressen er allerede koblet til en annen innlogging. Logg inn slik du pleier, eller be administratoren fjerne den gamle koblingen.',
+  notAuthority: 'Denne innloggingstjenesten kan ikke kobles til en eksisterende konto med denne e-postadressen. Logg inn med e-post og passord, eller kontakt administratoren.',
   platformAdmin: 'Plattformadministratoren logger ikke inn med Feide eller Microsoft, bare med e-post og passord i Plattformadministrator Portal.',
   secondFactor: 'Skolen krever to-trinns innlogging for administratorer. Logg inn med passnøkkel, eller med e-post, passord og kode fra autentiseringsappen.',
 } as const;

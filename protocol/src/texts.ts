@@ -17,6 +17,7 @@ export const TEXTS = {
   wrongCurrentPassword: 'Nåværende passord er feil',
   passwordChanged: 'Passordet er endret',
   loggedOut: 'Du er logget ut',
+  activityRecorded: 'Aktivitet registrert',
   tooManyAttempts: 'For mange forsøk. Vent litt og prøv igjen.',
   missingXhrHeader: 'Forespørselen mangler påkrevd header (X-Requested-With)',
   notFound: 'Fant ikke ressursen',

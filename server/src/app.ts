@@ -40,6 +40,7 @@ import { registerSecurity } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/responseSerializer';
 import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { attachRealtime } from './realtime/attach';
+import { registerAttemptLimits } from './features/auth/attemptLimits';
 import { attachPush } from './features/push/plugin';
 import { pushRoutes } from './features/push/routes';
 import { passwordResetRoutes } from './features/passwordReset/routes';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   if (metrics && config.metricsToken) registerMetrics(app, metrics, config.metricsToken);
   await registerSecurity(app, config);
   await app.register(sessionPlugin, { config, store: new MongoSessionStore(config.sessionIdleMs) });
+  registerAttemptLimits(app, config);
   registerPrincipals(app, cachedPrincipals);
   registerAccessControl(app, config);
   registerSchoolScope(app);

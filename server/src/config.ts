@@ -16,6 +16,8 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET må være minst 32 tegn').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  /** The spec's 2 minutes without activity, and 10 s for the client's report to arrive (issue 43). */
+  SESSION_ACTIVITY_LIMIT_SECONDS: z.coerce.number().positive().default(130),
   PLATFORM_ADMIN_EMAIL: z.string().email().optional(),
   PLATFORM_ADMIN_PASSWORD: z.string().min(6).optional(),
   DEMO_DATA: booleanFlag.default(false),
@@ -60,6 +62,8 @@ export type Config = {
   sessionSecret: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** How long a signed-in session lives after the person's last reported activity (app clock). */
+  sessionActivityLimitMs: number;
   platformAdmin: { email: string; password: string } | undefined;
   demoData: boolean;
   /** The second factor for Plattformadministratorer (issue 33): forced by REQUIRE_SECOND_FACTOR_PLATFORM, or the portal's own setting with this default. */
@@ -134,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    sessionActivityLimitMs: e.SESSION_ACTIVITY_LIMIT_SECONDS * 1000,
     platformAdmin:
       e.PLATFORM_ADMIN_EMAIL && e.PLATFORM_ADMIN_PASSWORD
         ? { email: e.PLATFORM_ADMIN_EMAIL, password: e.PLATFORM_ADMIN_PASSWORD }

@@ -12,6 +12,14 @@ describe('OIDC_PROVIDERS', () => {
     expect(loadConfig({ ...production, OIDC_PROVIDERS: JSON.stringify([feide, microsoft]) }).oidcProviders).toEqual([feide, microsoft]);
   });
 
+  it('takes the domains a provider is the authority for (issue 43), in lower case, and refuses what is not a domain', () => {
+    const withDomains = { ...feide, emailDomains: [' Skole.NO ', 'elev.skole.no'] };
+    expect(loadConfig({ OIDC_PROVIDERS: JSON.stringify([withDomains]) }).oidcProviders[0]!.emailDomains).toEqual(['skole.no', 'elev.skole.no']);
+    expect(loadConfig({ OIDC_PROVIDERS: JSON.stringify([feide]) }).oidcProviders[0]!.emailDomains).toBeUndefined();
+    expect(() => loadConfig({ OIDC_PROVIDERS: JSON.stringify([{ ...feide, emailDomains: ['@skole.no'] }]) })).toThrow('emailDomains: ugyldig domene');
+    expect(() => loadConfig({ OIDC_PROVIDERS: JSON.stringify([{ ...feide, emailDomains: 'skole.no' }]) })).toThrow('emailDomains må være en liste av domener');
+  });
+
   it('says in Norwegian what is wrong: bad JSON, a missing field, a bad id, the same id twice', () => {
     expect(() => loadConfig({ OIDC_PROVIDERS: '[{"id": "feide",' })).toThrow('Ugyldig konfigurasjon: OIDC_PROVIDERS er ikke gyldig JSON');
     expect(() => loadConfig({ OIDC_PROVIDERS: '{"id":"feide"}' })).toThrow(/OIDC_PROVIDERS må være en JSON-liste/);

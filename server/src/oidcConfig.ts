@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { OIDC_PROVIDER_ID } from '#protocol/oidc';
 
-export type OidcProviderConfig = { id: string; name: string; issuer: string; clientId: string; clientSecret: string };
+/**
+ * `emailDomains`: the address domains this provider is the authority for (a school's Feide realm,
+ * its Entra tenant's domains). Only then may its verified e-mail link an existing account; without
+ * it, accounts are found only by a stored (issuer, subject) link, or a new person registers.
+ */
+export type OidcProviderConfig = { id: string; name: string; issuer: string; clientId: string; clientSecret: string; emailDomains?: string[] };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -19,6 +24,16 @@ const providerSchema = z.object(
     issuer: z.url({ error: 'issuer må være en adresse (https://…)' }),
     clientId: z.string({ error: 'clientId mangler' }).min(1, 'clientId mangler'),
     clientSecret: z.string({ error: 'clientSecret mangler' }).min(1, 'clientSecret mangler'),
+    emailDomains: z
+      .array(
+        z
+          .string({ error: 'emailDomains må være en liste av domener' })
+          .trim()
+          .toLowerCase()
+          .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'emailDomains: ugyldig domene (f.eks. skole.no)'),
+        { error: 'emailDomains må være en liste av domener' },
+      )
+      .optional(),
   },
   { error: SHAPE },
 );

@@ -44,6 +44,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/login': { probe: (x) => x.post('/api/auth/login', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
   'POST /api/auth/register': { probe: (x) => x.post('/api/auth/register', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
   'GET /api/auth/me': { probe: (x) => x.get('/api/auth/me'), expect: [401, 200, 200, 200, 200, 200, 200] },
+  'POST /api/auth/activity': { probe: (x) => x.post('/api/auth/activity'), expect: [401, 200, 200, 200, 200, 200, 200] },
   'PUT /api/auth/change-password': { probe: (x) => x.put('/api/auth/change-password', {}), expect: ANY_SIGNED_IN_OK(400) },
   // OpenID Connect (issue 33): this server has no providers configured, so every id is unknown; the
   // flows themselves are in features/oidc/oidc.test.ts.

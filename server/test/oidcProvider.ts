@@ -138,7 +138,7 @@ export async function startTestProviders(): Promise<TestProviders> {
     microsoft: microsoft!,
     env: {
       OIDC_PROVIDERS: JSON.stringify(
-        listening.map(({ spec, issuer }) => ({ id: spec.id, name: spec.name, issuer, clientId: TEST_CLIENT.id, clientSecret: TEST_CLIENT.secret })),
+        listening.map(({ spec, issuer }) => ({ id: spec.id, name: spec.name, issuer, clientId: TEST_CLIENT.id, clientSecret: TEST_CLIENT.secret, emailDomains: ['test.no'] })),
       ),
     },
     attach(appOrigin) {

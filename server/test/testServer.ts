@@ -33,6 +33,9 @@ export async function startTestServer(env: Record<string, string> = {}, deps: Ap
     LOGIN_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',
     METRICS_TOKEN: TEST_METRICS_TOKEN,
+    // A test signs in once and then works for minutes, or moves the app's clock by hours, with no
+    // person's activity reported: the idle limit's own tests set it (features/auth/activity.test.ts).
+    SESSION_ACTIVITY_LIMIT_SECONDS: String(24 * 3600),
     ...testVapidEnv(),
     ...env,
   });

@@ -19,14 +19,17 @@ export type TwoInstances = {
   close(): Promise<void>;
 };
 
-export async function startTwoInstances(): Promise<TwoInstances> {
+/** `env`: settings both instances get (the same on both, as in production). */
+export async function startTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
   let redis = await startRedis();
-  const server = await startTestServer({ REDIS_URL: redis.url });
+  const server = await startTestServer({ REDIS_URL: redis.url, ...env });
   const fx = await seedFixture();
   const other = await startCompiledServer({
     NODE_ENV: 'test',
     MONGODB_URI: withDatabaseName(inject('mongoServerUri'), mongoose.connection.name),
     REDIS_URL: redis.url,
+    SESSION_ACTIVITY_LIMIT_SECONDS: server.config.sessionActivityLimitMs / 1000 + '',
+    ...env,
   });
   return {
     server,

@@ -47,9 +47,14 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
 /** The sign-in check (principals.ts); a session it refuses ends here, its cookie cleared (a school switched off, say). */
 async function signedInUser(request: FastifyRequest, reply: FastifyReply, config: Config): Promise<SignedInUser> {
   const session = request.session;
-  const outcome = await checkSignIn(session, request.server.principals, config, Date.now());
+  const outcome = await checkSignIn(session, request.server.principals, config, Date.now(), request.server.clock.now().getTime());
   if ('refused' in outcome) {
-    if (session?.userId) await endSession(request, reply, config);
+    if (session?.userId) {
+      const sessionId = session.sessionId;
+      await endSession(request, reply, config);
+      // Its live connections end with it (a copied cookie's socket as much as the tab's).
+      if (outcome.refused === 'idle') request.server.realtime.endSession(sessionId, 'expired');
+    }
     throw outcome.refused === 'schoolInactive' ? unauthorized(TEXTS.schoolInactive, 'schoolInactive') : unauthorized(TEXTS.notSignedIn);
   }
   request.currentUser = outcome.user;

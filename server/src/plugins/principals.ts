@@ -33,22 +33,40 @@ export function registerPrincipals(app: FastifyInstance, principals: Principals)
   app.decorate('principals', principals);
 }
 
+/** How a session was signed in: only 'passwordAndCode' and 'passkey' count as a second factor (features/secondFactor). */
+export type SignInMethod = 'password' | 'passwordAndCode' | 'passkey' | 'oidc';
+
 /** What a session holds of its sign-in. */
 export type SignIn = {
   userId?: string;
   signedInAt?: number;
+  /** How it was signed in (issue 43: a requirement switched on ends the sessions begun without a factor). */
+  method?: SignInMethod;
+  /** The person's last activity the client reported (ms, on the app's clock): the spec's idle limit (issue 43). */
+  lastActivityAt?: number;
   /** Signed in through an OpenID provider: which, and its ID token, for signing out there too (features/oidc). */
   oidc?: { providerId: string; idToken: string };
 };
-export type SignInOutcome = { user: SignedInUser } | { refused: 'notSignedIn' | 'schoolInactive' };
+export type SignInOutcome = { user: SignedInUser } | { refused: 'notSignedIn' | 'idle' | 'schoolInactive' };
+
+/**
+ * Whether the person has been away longer than the idle limit (SPEC §4's 2 minutes, plus grace),
+ * by what the session holds of their last activity, on the app's clock; a session that holds none
+ * is idle. Read from the session as loaded, so no write and no extra read on the request path.
+ */
+export function idleTooLong(session: SignIn, config: Pick<Config, 'sessionActivityLimitMs'>, appNow: number): boolean {
+  return session.lastActivityAt === undefined || appNow - session.lastActivityAt > config.sessionActivityLimitMs;
+}
 
 /**
  * The one sign-in check, for a request and a socket alike: a session with a user, within its
- * absolute limit, of a user who still exists, whose school is active (the Plattformadministrator
- * belongs to none). What each then allows by the user's status is theirs to say.
+ * absolute limit (`now`, the real clock) and its idle limit (`appNow`, the app's clock), of a user
+ * who still exists, whose school is active (the Plattformadministrator belongs to none). What each
+ * then allows by the user's status is theirs to say.
  */
-export async function checkSignIn(session: SignIn | null | undefined, principals: Principals, config: Config, now: number): Promise<SignInOutcome> {
+export async function checkSignIn(session: SignIn | null | undefined, principals: Principals, config: Config, now: number, appNow: number): Promise<SignInOutcome> {
   if (!session?.userId || !session.signedInAt || now - session.signedInAt > config.sessionAbsoluteMs) return { refused: 'notSignedIn' };
+  if (idleTooLong(session, config, appNow)) return { refused: 'idle' };
   const user = await principals.findUser(session.userId);
   if (!user) return { refused: 'notSignedIn' };
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await principals.isSchoolActive(user.schoolId))) return { refused: 'schoolInactive' };

@@ -33,6 +33,8 @@ declare module 'fastify' {
     userId?: string;
     /** When the user signed in (ms since epoch): the absolute timeout counts from here. */
     signedInAt?: number;
+    method?: SignIn['method'];
+    lastActivityAt?: SignIn['lastActivityAt'];
     oidc?: SignIn['oidc'];
     /** What this browser began before signing in (pendingState.ts). */
     pending?: PendingStates;

@@ -33,13 +33,14 @@ describe('user events reach exactly the right rooms', () => {
     const waiting = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
     const got = await audience(
       { waiting, adminA: fx.a.admin, supervisorA: fx.a.supervisor, caretakerA: fx.a.caretaker, adminB: fx.b.admin, platform: fx.platformAdmin },
-      ['users.updated', 'schools.updated'],
+      ['users.updated', 'schools.updated', 'session.ended'],
     );
     const admin = await signedIn(server.baseUrl, fx.a.admin);
     expect((await admin.post(`/api/admin/users/${waiting.id}/approve`)).status).toBe(200);
 
     await waitFor(() => got.waiting!.length === 1 && got.adminA!.length === 1 && got.platform!.length === 2);
-    expect(got.waiting![0]!.payload).toMatchObject({ id: waiting.id, status: 'approved' });
+    // Issue 43: approval ends the waiting session; its screen is told why, and signs in again.
+    expect(got.waiting).toEqual([{ event: 'session.ended', payload: { reason: 'approved' } }]);
     expect(eventsOf(got.platform)).toEqual(['schools.updated', 'users.updated']);
     const counts = got.platform!.find((r) => r.event === 'schools.updated')!.payload as { id: string; counts: { pending: number } };
     expect(counts.id).toBe(fx.a.id);

@@ -104,6 +104,12 @@ export class Realtime {
     this.io.in(rooms.user(userId)).except(rooms.session(keepSessionId)).disconnectSockets(true);
   }
 
+  /** One session's live connections, told why first (a sign-in that no longer suffices, issue 43). */
+  endSession(sessionId: string, reason: ServerSessionEndReason): void {
+    this.emit([rooms.session(sessionId)], 'session.ended', { reason });
+    this.disconnectSession(sessionId);
+  }
+
   disconnectSession(sessionId: string): void {
     this.io.in(rooms.session(sessionId)).disconnectSockets(true);
   }

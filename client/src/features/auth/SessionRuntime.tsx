@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { mayConnect, startRealtime, stopRealtime } from '../../realtime/socket';
 import { useAuthStore } from '../../stores/authStore';
 import { flushOutbox, openOutbox } from '../../stores/outbox';
+import { useActivityReport } from './useActivityReport';
 import { useInactivityLogout } from './useInactivityLogout';
 import { useMeRefresh } from './useMeRefresh';
 
-/** Background work of a signed-in session: /me polling, inactivity logout, the live socket. */
+/** Background work of a signed-in session: /me polling, inactivity logout and the server told of activity, the live socket. */
 export function SessionRuntime() {
   // A new status or role needs a new handshake: the server picks the socket's rooms there.
   const connectionKey = useAuthStore((state) =>
@@ -13,6 +14,7 @@ export function SessionRuntime() {
   );
   useMeRefresh();
   useInactivityLogout();
+  useActivityReport();
   const userId = useAuthStore((state) => state.user?.id ?? null);
   useEffect(() => {
     if (!connectionKey) return;

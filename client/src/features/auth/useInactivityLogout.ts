@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { INACTIVITY_MS } from '../../config';
 import { useAuthStore } from '../../stores/authStore';
 
-const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchstart', 'click'] as const;
+/** What counts as the person's activity, here and in what the server is told (useActivityReport.ts). */
+export const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'scroll', 'touchstart', 'click'] as const;
 
 /** Signs out after 2 minutes without activity (spec §4). Mount only while signed in. */
 export function useInactivityLogout(): void {

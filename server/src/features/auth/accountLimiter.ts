@@ -1,38 +1,53 @@
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { TEXTS } from '#protocol/texts';
+import { HttpError } from '../../httpError';
+
+/** The one 429 of the attempt limits (wrong passwords, codes, passkeys, reset mails). */
+export function tooManyAttempts(): HttpError {
+  return new HttpError(429, TEXTS.tooManyAttempts);
+}
+
 /**
- * Counts sign-in attempts per account (e-mail) in a sliding window, so that guessing one
- * account's password from many addresses is slowed down as well. Kept in memory: with several
- * instances each one counts on its own, which still bounds the rate.
+ * Counts failed attempts per key (an account's e-mail, a user, a passkey, an address) in a window
+ * that starts at the first failure, and refuses once there were `max` (rate-limiter-flexible).
+ * Shared by every instance through Redis when REDIS_URL is set (attemptLimits.ts), so N instances
+ * allow what one does; in this instance's memory otherwise, and while Redis does not answer.
  */
 export class AccountLimiter {
-  private readonly attempts = new Map<string, number[]>();
-
   constructor(
+    private readonly counter: RateLimiterAbstract,
     private readonly max: number,
-    private readonly windowMs: number,
   ) {}
 
-  isBlocked(key: string, now = Date.now()): boolean {
-    return this.recent(key, now).length >= this.max;
+  /** Throws the 429 when the key has used its attempts. */
+  async refuseIfBlocked(key: string): Promise<void> {
+    const counted = await this.counter.get(key);
+    if (counted && counted.consumedPoints >= this.max) throw tooManyAttempts();
   }
 
-  record(key: string, now = Date.now()): void {
-    const list = this.recent(key, now);
-    list.push(now);
-    this.attempts.set(key, list);
-    if (this.attempts.size > 10_000) this.prune(now);
+  async record(key: string): Promise<void> {
+    await this.counter.penalty(key, 1);
   }
 
-  reset(key: string): void {
-    this.attempts.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.counter.delete(key);
   }
+}
 
-  private recent(key: string, now: number): number[] {
-    return (this.attempts.get(key) ?? []).filter((t) => now - t < this.windowMs);
-  }
+/** A limiter in this instance's memory only (no Redis, and Redis's stand-in while it is away). */
+export function memoryCounter(name: string, max: number, windowMs: number): RateLimiterMemory {
+  return new RateLimiterMemory({ keyPrefix: name, points: max, duration: Math.ceil(windowMs / 1000) });
+}
 
-  private prune(now: number): void {
-    for (const [key, list] of this.attempts) {
-      if (list.every((t) => now - t >= this.windowMs)) this.attempts.delete(key);
-    }
-  }
+/** A limiter in Redis, with memory as its insurance while Redis does not answer. */
+export function redisCounter(client: unknown, name: string, max: number, windowMs: number): RateLimiterAbstract {
+  return new RateLimiterRedis({
+    storeClient: client,
+    useRedisPackage: true,
+    rejectIfRedisNotReady: true,
+    keyPrefix: `tilsynsvakt:attempts:${name}`,
+    points: max,
+    duration: Math.ceil(windowMs / 1000),
+    insuranceLimiter: memoryCounter(name, max, windowMs),
+  });
 }

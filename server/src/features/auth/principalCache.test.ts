@@ -34,8 +34,12 @@ describe('who is asking, kept in memory', () => {
     const client = await signedIn(server.baseUrl, admin);
     expect((await client.get('/api/admin/users')).status).toBe(200);
     expect((await platform.put(`/api/plattformadministrator/users/${admin.id}/role`, { role: 'Tilsynsvakt' })).status).toBe(200);
-    expect((await client.get('/api/admin/users')).status).toBe(403);
-    expect((await client.get<{ user: { role: string } }>('/api/auth/me')).body.user.role).toBe('Tilsynsvakt');
+    // Issue 43: the change ends the session, so the next request is refused outright; signed in
+    // again, the user record read is the new one.
+    expect((await client.get('/api/admin/users')).status).toBe(401);
+    const again = await signedIn(server.baseUrl, admin);
+    expect((await again.get('/api/admin/users')).status).toBe(403);
+    expect((await again.get<{ user: { role: string } }>('/api/auth/me')).body.user.role).toBe('Tilsynsvakt');
   });
 
   it('a role taken away on one instance counts on the other at the very next request', async () => {
@@ -45,7 +49,9 @@ describe('who is asking, kept in memory', () => {
     // The other instance now holds this Admin in memory.
     expect((await there.get('/api/admin/users')).status).toBe(200);
     expect((await platform.put(`/api/plattformadministrator/users/${admin.id}/role`, { role: 'Tilsynsvakt' })).status).toBe(200);
-    expect((await there.get('/api/admin/users')).status).toBe(403);
+    expect((await there.get('/api/admin/users')).status).toBe(401);
+    // Signed in again here, the other instance reads the new role at once.
+    expect((await onOther(await signedIn(server.baseUrl, admin)).get('/api/admin/users')).status).toBe(403);
   });
 
   it('a school’s user list follows a registration at once, on both instances', async () => {

@@ -14,8 +14,8 @@ import { POLICY } from '#protocol/policy';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
-import { AccountLimiter } from './accountLimiter';
 import * as auth from './service';
+import { recordActivity } from './activity';
 
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
 /** Wrong current passwords on change-password before that user waits out the window. */
@@ -31,8 +31,8 @@ type AuthRouteOptions = {
 
 export async function authRoutes(app: FastifyInstance, { config, endSessionUrl, secondStep }: AuthRouteOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
-  const passwordLimiter = new AccountLimiter(PASSWORD_CHANGE_FAILURES, ACCOUNT_WINDOW_MS);
+  const limiter = app.attemptLimits.limiter('signIn', config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  const passwordLimiter = app.attemptLimits.limiter('changePassword', PASSWORD_CHANGE_FAILURES, ACCOUNT_WINDOW_MS);
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
 
   r.post(
@@ -68,6 +68,16 @@ export async function authRoutes(app: FastifyInstance, { config, endSessionUrl, 
     '/api/auth/me',
     { config: { access: 'anyStatus' }, schema: { response: { 200: meResponseSchema } } },
     async (request) => auth.me(currentUser(request)),
+  );
+
+  // The person's activity (the client sends it at most once a minute): the idle limit counts from it.
+  r.post(
+    '/api/auth/activity',
+    { config: { access: 'anyStatus' }, schema: { response: { 200: messageSchema } } },
+    async (request) => {
+      recordActivity(request);
+      return { message: TEXTS.activityRecorded };
+    },
   );
 
   r.put(

@@ -5,7 +5,7 @@ import type { ChangePasswordBody, LoginBody, LoginResponse, RegisterBody, User }
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '#protocol/roles';
 import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
-import { badRequest, forbidden, HttpError, serviceUnavailable, unauthorized } from '../../httpError';
+import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { isSchoolActive, School } from '../schools/model';
 import { derivedFromPrincipals } from './principalCache';
@@ -21,6 +21,7 @@ import type { PushNotifier } from '../push/notifier';
 import { removeDeviceSubscriptions } from '../push/subscriptions';
 import { trusted } from '../../db/trusted';
 import { endSession, sessionCookieName } from '../../plugins/session';
+import type { SignInMethod } from '../../plugins/principals';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { describeDevice } from '../accountSessions/device';
 import { removeAllFactors } from '../reauthentication/factors';
@@ -50,21 +51,21 @@ export async function login(
   const email = normalizeEmail(body.email);
   const device = knownDevice(request, email, config);
   const key = device ? `${email}|device:${device}` : email;
-  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  await limiter.refuseIfBlocked(key);
 
   const user = await UserModel.findOne({ email });
   const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !ok) {
-    limiter.record(key);
+    await limiter.record(key);
     throw unauthorized(TEXTS.invalidCredentials, 'invalidCredentials');
   }
-  limiter.reset(key);
+  await limiter.reset(key);
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
     throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
   }
   // An account with an authenticator app gets no session for the password alone: the code first.
   if (secondStep && (await secondStep(request, user))) throw unauthorized(SECOND_FACTOR_TEXTS.codeNeeded, 'secondFactorRequired');
-  return beginSession(request, reply, user, config);
+  return beginSession(request, reply, user, config, 'password');
 }
 
 /** Asked at password sign-in once the password is right: true when it has begun a second step instead of a session (features/secondFactor). */
@@ -72,14 +73,16 @@ export type SecondStep = (request: FastifyRequest, user: UserRecord) => Promise<
 
 /**
  * The session every sign-in ends in (password, second factor, passkey, OpenID provider): a new
- * session id, the device remembered under the id it had for this account. `oidc`: the provider
- * and its ID token, kept for signing out there too.
+ * session id, the device remembered under the id it had for this account. It records how it was
+ * signed in (`method`) and counts the person active from now (the idle limit, plugins/activity.ts).
+ * `oidc`: the provider and its ID token, kept for signing out there too.
  */
 export async function beginSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRecord,
   config: Config,
+  method: SignInMethod,
   oidc?: { providerId: string; idToken: string },
 ): Promise<LoginResponse> {
   // @fastify/session keeps no Secure session over what it sees as http: said, never a sign-in that silently gets no cookie.
@@ -92,6 +95,8 @@ export async function beginSession(
   request.session.userId = user._id.toHexString();
   request.session.signedInAt = Date.now();
   request.session.client = { device: describeDevice(request.headers['user-agent']), ip: request.ip };
+  request.session.method = method;
+  request.session.lastActivityAt = request.server.clock.now().getTime();
   if (oidc) request.session.oidc = oidc;
   rememberDevice(reply, user.email, config, device ?? undefined);
   return {
@@ -162,12 +167,12 @@ export async function changePassword(
   limiter: AccountLimiter,
 ): Promise<void> {
   const key = user._id.toHexString();
-  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  await limiter.refuseIfBlocked(key);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    limiter.record(key);
+    await limiter.record(key);
     throw badRequest(TEXTS.wrongCurrentPassword, 'wrongCurrentPassword');
   }
-  limiter.reset(key);
+  await limiter.reset(key);
   await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });
   await SessionModel.deleteMany({ userId: user._id, _id: trusted({ $ne: request.session.sessionId }) });
   realtime.disconnectOtherSessions(user._id.toHexString(), request.session.sessionId);

@@ -17,20 +17,30 @@ export type Identity = {
   subject: string;
   email: string | null;
   emailVerified: boolean;
+  /** The provider is the authority for the e-mail's domain (its `emailDomains`): only then may the e-mail link an account. */
+  emailAuthority: boolean;
   name: string | null;
 };
 
-export type Resolution = { user: UserRecord } | { register: Identity } | { refused: OidcFailure; user?: UserRecord };
+/** `link`: the account found by e-mail, to be linked only once the sign-in is allowed (linkIdentity). */
+export type Resolution = { user: UserRecord; link?: Identity } | { register: Identity } | { refused: OidcFailure; user?: UserRecord };
+
+/** Whether a provider with these domains vouches for this address's domain. */
+export function isEmailAuthority(emailDomains: readonly string[] | undefined, email: string | null): boolean {
+  const domain = email?.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return !!domain && !!emailDomains?.includes(domain);
+}
 
 export const identityKey = (issuer: string, subject: string): string => `${issuer} ${subject}`;
 
 /**
  * The account an identity signs in as. Linked before: by (issuer, subject) alone, whatever its
  * e-mail is now. The first time: by the provider's e-mail, only when the provider says it is
- * verified and the account is approved (of any school); the link is then stored and audited.
- * No account with that e-mail: the identity may register. The Plattformadministrator never.
+ * verified, is the authority for its domain (issue 43), the account is approved (of any school) and
+ * has no link yet from any provider; the link is stored (linkIdentity) only once the sign-in is
+ * allowed. No account with that e-mail: the identity may register. The Plattformadministrator never.
  */
-export async function resolveIdentity(identity: Identity, realtime: Realtime): Promise<Resolution> {
+export async function resolveIdentity(identity: Identity): Promise<Resolution> {
   const linked = await UserModel.findOne({ identityKeys: identityKey(identity.issuer, identity.subject) }).lean<UserRecord>();
   if (linked) return linked.role === PLATFORM_ADMIN_ROLE ? { refused: 'platformAdmin', user: linked } : { user: linked };
   if (!identity.email) return { refused: 'emailUnverified' };
@@ -40,14 +50,14 @@ export async function resolveIdentity(identity: Identity, realtime: Realtime): P
   if (!identity.emailVerified) return { refused: 'emailUnverified', user: byEmail };
   if (byEmail.status === 'deactivated') return { refused: 'deactivated', user: byEmail };
   if (byEmail.status !== 'approved') return { refused: 'notApproved', user: byEmail };
-  if (byEmail.identities?.some((existing) => existing.providerId === identity.providerId)) return { refused: 'otherIdentity', user: byEmail };
-  const user = await linkIdentity(byEmail, identity, realtime);
-  return user ? { user } : { refused: 'failed' };
+  if (!identity.emailAuthority) return { refused: 'notAuthority', user: byEmail };
+  if (byEmail.identities?.length) return { refused: 'otherIdentity', user: byEmail };
+  return { user: byEmail, link: identity };
 }
 
-/** Stores the link (unless the account got one for this provider meanwhile), audits it and tells the admins. */
-async function linkIdentity(user: UserRecord, identity: Identity, realtime: Realtime): Promise<UserRecord | null> {
-  // Only onto the user as read (no link for this provider then): a change meanwhile refuses it.
+/** Stores the link (unless the account changed meanwhile), audits it and tells the admins. */
+export async function linkIdentity(user: UserRecord, identity: Identity, realtime: Realtime): Promise<UserRecord | null> {
+  // Only onto the user as read (no link then): a change meanwhile refuses it.
   const linked = await UserModel.findOneAndUpdate(
     { _id: user._id, status: 'approved', updatedAt: user.updatedAt },
     { $push: { identities: identityFields(identity), identityKeys: identityKey(identity.issuer, identity.subject) } },

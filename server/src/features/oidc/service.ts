@@ -19,7 +19,7 @@ import { presentUser } from '../users/present';
 import { emitUserChange } from '../users/service';
 import { OidcFlow, type OidcFlowRecord } from './flowModel';
 import { secondFactorRequired } from '../secondFactor/requirement';
-import { auditLink, auditRefusal, identityFields, identityKey, resolveIdentity, type Identity } from './identities';
+import { auditLink, auditRefusal, identityFields, identityKey, isEmailAuthority, linkIdentity, resolveIdentity, type Identity } from './identities';
 import type { ConfiguredProvider, OidcProviders } from './providers';
 
 const SIGN_IN_MS = 10 * 60_000;
@@ -119,7 +119,7 @@ export async function finishSignIn(request: FastifyRequest, reply: FastifyReply,
   }
   const identity = await identityOf(configuration, tokens, provider);
   if (!identity) return failedAt('failed');
-  const resolution = await resolveIdentity(identity, deps.realtime);
+  const resolution = await resolveIdentity(identity);
   if ('register' in resolution) {
     const id = newFlowId();
     await OidcFlow.create({
@@ -142,7 +142,9 @@ export async function finishSignIn(request: FastifyRequest, reply: FastifyReply,
     if (user) await auditRefusal(user, provider.name, refusal);
     return failedAt(refusal);
   }
-  await beginSession(request, reply, user!, config, { providerId: provider.id, idToken: tokens.id_token ?? '' });
+  // The link by e-mail is stored only now that the sign-in is allowed (issue 43).
+  if ('link' in resolution && resolution.link && !(await linkIdentity(user!, resolution.link, deps.realtime))) return failedAt('failed');
+  await beginSession(request, reply, user!, config, 'oidc', { providerId: provider.id, idToken: tokens.id_token ?? '' });
   return landingPath(user!.role as Role);
 }
 
@@ -182,6 +184,7 @@ async function identityOf(
     email,
     // Only an explicit true: a missing claim or "true" as text is not a verification.
     emailVerified: info.email_verified === true,
+    emailAuthority: isEmailAuthority(provider.emailDomains, email),
     name,
   };
 }
@@ -219,6 +222,7 @@ export async function registerIdentity(request: FastifyRequest, reply: FastifyRe
     subject: flow.subject,
     email: flow.email,
     emailVerified: true,
+    emailAuthority: false,
     name: body.name,
   };
   const created = await unlessDuplicate(
@@ -240,7 +244,7 @@ export async function registerIdentity(request: FastifyRequest, reply: FastifyRe
   await auditLink(user, identity);
   await emitUserChange(deps.realtime, 'users.registered', presentUser(user, school.name));
   deps.push.userRegistered(school._id.toHexString(), { id: user._id.toHexString(), name: user.name });
-  return beginSession(request, reply, user, config, { providerId: flow.providerId, idToken: flow.idToken ?? '' });
+  return beginSession(request, reply, user, config, 'oidc', { providerId: flow.providerId, idToken: flow.idToken ?? '' });
 }
 
 /**

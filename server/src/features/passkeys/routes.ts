@@ -15,7 +15,6 @@ import {
 import { POLICY } from '#protocol/policy';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
-import { AccountLimiter } from '../auth/accountLimiter';
 import { reauthenticationSchema } from '#protocol/reauthentication';
 import { mailFactorChange } from '../reauthentication/mail';
 import { requireFreshProof } from '../reauthentication/proof';
@@ -36,7 +35,7 @@ const ACCOUNT_WINDOW_MS = 15 * 60_000;
 export async function passkeyRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
-  const limiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  const limiter = app.attemptLimits.limiter('passkeySignIn', config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
 
   r.get(
     '/api/account/passkeys',

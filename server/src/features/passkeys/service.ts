@@ -21,7 +21,7 @@ import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../../config';
 import { unlessDuplicate } from '../../db/duplicateKey';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../httpError';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../httpError';
 import { appNow } from '../../appClock';
 import { audit } from '../audit/service';
 import type { AccountLimiter } from '../auth/accountLimiter';
@@ -153,7 +153,7 @@ export async function signInWithPasskey(
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
     throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
   }
-  return beginSession(request, reply, user, config);
+  return beginSession(request, reply, user, config, 'passkey');
 }
 
 /** POST /api/account/reauthenticate/passkey/options: a challenge for one of the caller's own passkeys (issue 43). */
@@ -193,18 +193,18 @@ async function verifyAssertion(
   caller?: UserRecord,
 ): Promise<UserRecord> {
   const key = `passkey:${body.credential.id}`;
-  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  await limiter.refuseIfBlocked(key);
   const challenge = await takeChallenge(request, kind);
   if (!challenge || (caller && !challenge.userId?.equals(caller._id))) throw badRequest(PASSKEY_TEXTS.expired, 'passkeyFailed');
   const passkey = await PasskeyModel.findOne(caller ? { credentialId: body.credential.id, userId: caller._id } : { credentialId: body.credential.id }).lean<PasskeyRecord>();
   const user = passkey ? await UserModel.findById(passkey.userId).lean<UserRecord>() : null;
   if (!passkey || !user) {
-    limiter.record(key);
+    await limiter.record(key);
     throw unauthorized(PASSKEY_TEXTS.unknown, 'passkeyFailed');
   }
   const handle = body.credential.response.userHandle;
   if (handle !== undefined && handle !== Buffer.from(user._id.id).toString('base64url')) {
-    limiter.record(key);
+    await limiter.record(key);
     throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
   }
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
@@ -224,14 +224,14 @@ async function verifyAssertion(
     });
   } catch (err) {
     request.log.warn({ err: (err as Error).message }, 'passkey assertion refused');
-    limiter.record(key);
+    await limiter.record(key);
     throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
   }
   if (!verification.verified) {
-    limiter.record(key);
+    await limiter.record(key);
     throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
   }
-  limiter.reset(key);
+  await limiter.reset(key);
   await PasskeyModel.updateOne({ _id: passkey._id }, { $set: { counter: verification.authenticationInfo.newCounter, lastUsedAt: appNow() } });
   return user;
 }

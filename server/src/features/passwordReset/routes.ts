@@ -11,12 +11,10 @@ import {
   passwordResetOptionsSchema,
 } from '#protocol/passwordReset';
 import { POLICY } from '#protocol/policy';
-import { TEXTS } from '#protocol/texts';
 import type { Config } from '../../config';
-import { conflict, HttpError } from '../../httpError';
+import { conflict } from '../../httpError';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
-import { AccountLimiter } from '../auth/accountLimiter';
 import { normalizeEmail } from '../users/model';
 import { ResetMailer } from './mailer';
 import { mailFactorChange } from '../reauthentication/mail';
@@ -48,7 +46,7 @@ async function resetRoutes(app: FastifyInstance, { config }: { config: Config })
     await mailer?.idle();
     mailer?.close();
   });
-  const perAddress = new AccountLimiter(FORGOT_PER_ADDRESS, HOUR_MS);
+  const perAddress = app.attemptLimits.limiter('forgotPassword', FORGOT_PER_ADDRESS, HOUR_MS);
 
   r.post(
     '/api/admin/users/:id/password-reset-link',
@@ -88,8 +86,8 @@ async function resetRoutes(app: FastifyInstance, { config }: { config: Config })
     async (request, reply) => {
       if (!mailer) throw conflict(PASSWORD_RESET_TEXTS.mailNotConfigured);
       const email = normalizeEmail(request.body.email);
-      if (perAddress.isBlocked(email)) throw new HttpError(429, TEXTS.tooManyAttempts);
-      perAddress.record(email);
+      await perAddress.refuseIfBlocked(email);
+      await perAddress.record(email);
       // Nothing is read before the answer: it is the same, and as quick, for any address.
       const origin = linkOrigin(request, config);
       reply.raw.once('close', () => mailer.later(() => mailResetLink(email, origin, mailer)));

@@ -35,7 +35,7 @@ export function changeRole(actor: UserRecord, targetId: string, role: Role, real
     set: { role },
     action: 'user.roleChanged',
     detail: (target: UserRecord) => `${target.role} → ${role}`,
-    access: 'reconnect',
+    access: 'signOut',
     ends: 'roleChanged',
   } as const;
   return changeUser(actor, platformReach, targetId, change, realtime);
@@ -48,7 +48,9 @@ export function changeStatus(actor: UserRecord, targetId: string, status: 'appro
     },
     set: { status },
     action: status === 'approved' ? 'user.reactivated' : 'user.deactivated',
-    ...(status === 'deactivated' ? ({ access: 'signOut', ends: 'deactivated' } as const) : {}),
+    // Reactivated, the status screen's session gets the rights back only through a new sign-in.
+    access: 'signOut',
+    ends: status === 'deactivated' ? 'deactivated' : 'approved',
   };
   return changeUser(actor, platformReach, targetId, change, realtime);
 }
@@ -64,7 +66,7 @@ export async function transferUser(actor: UserRecord, targetId: string, schoolId
     set: { schoolId },
     action: 'user.transferred',
     detail: () => `til ${destination?.name ?? ''}`,
-    access: 'reconnect',
+    access: 'signOut',
     ends: 'transferred',
   } as const;
   return changeUser(actor, platformReach, targetId, change, realtime);

@@ -4,7 +4,6 @@ import { POLICY } from '#protocol/policy';
 import { reauthenticateBodySchema, reauthenticationSchema } from '#protocol/reauthentication';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
-import { AccountLimiter } from '../auth/accountLimiter';
 import { reauthenticateWithPassword } from './service';
 
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
@@ -17,7 +16,7 @@ export async function reauthenticationRoutes(app: FastifyInstance, { config }: {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
   // The account's wrong passwords and codes, as many as sign-in allows it in the same window.
-  const limiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  const limiter = app.attemptLimits.limiter('reauthenticate', config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
 
   r.post(
     '/api/account/reauthenticate',

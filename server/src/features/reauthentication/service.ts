@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { REAUTH_TEXTS, type ReauthenticateBody, type Reauthentication } from '#protocol/reauthentication';
 import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
-import { TEXTS } from '#protocol/texts';
-import { badRequest, HttpError } from '../../httpError';
+import { badRequest } from '../../httpError';
 import type { AccountLimiter } from '../auth/accountLimiter';
 import { verifyPassword } from '../auth/passwords';
 import { audit } from '../audit/service';
@@ -32,21 +31,21 @@ export async function reauthenticateWithPassword(
   limiter: AccountLimiter,
 ): Promise<Reauthentication> {
   const key = accountKey(user);
-  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  await limiter.refuseIfBlocked(key);
   if (!(await verifyPassword(user.passwordHash, body.password))) {
-    limiter.record(key);
+    await limiter.record(key);
     throw badRequest(REAUTH_TEXTS.wrongPassword, 'invalidCredentials');
   }
   if (await hasTotp(user._id)) {
     if (!body.code) throw badRequest(REAUTH_TEXTS.codeNeeded, 'secondFactorRequired');
     const taken = await takeCode(user, body.code);
     if (!taken) {
-      limiter.record(key);
+      await limiter.record(key);
       throw badRequest(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
     }
-    limiter.reset(key);
+    await limiter.reset(key);
     return proven(request, user, taken === 'totp' ? 'Passord og kode fra kodeappen' : 'Passord og gjenopprettingskode');
   }
-  limiter.reset(key);
+  await limiter.reset(key);
   return proven(request, user, 'Passord');
 }

@@ -68,7 +68,9 @@ describe('the school’s requirement', () => {
     expect((await School.findById(fx.b.id).lean())!.requireSecondFactor).toBe(false);
     await givePasskey(admin);
     expect((await client.put('/api/admin/second-factor', { required: true })).body).toEqual({ required: true });
-    expect((await client.put('/api/admin/second-factor', { required: false })).body).toEqual({ required: false });
+    // Issue 43: this session was signed in by the password alone, and now covered it ends too.
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect((await c.platform.put(`/api/admin/second-factor?schoolId=${fx.b.id}`, { required: false })).body).toEqual({ required: false });
     const entries = await AuditModel.find({ action: 'settings.secondFactorChanged', schoolId: fx.b.id }).sort({ _id: 1 }).lean();
     expect(entries.map((entry) => entry.detail)).toEqual(['På for administratorer', 'Av']);
   });
@@ -111,6 +113,12 @@ describe('the platform’s requirement', () => {
     await givePasskey(fx.platformAdmin);
     const on = await c.platform.put<PlatformSecondFactorRule>('/api/plattformadministrator/second-factor', { required: true });
     expect(on.body).toEqual({ required: true, forced: false });
+    // Issue 43: the session that turned it on was the password alone, and ends; back in with a code.
+    expect((await c.platform.get('/api/auth/me')).status).toBe(401);
+    const secret = await giveTotp(fx.platformAdmin);
+    const platform = browser();
+    expect((await signIn(fx.platformAdmin, platform)).body.code).toBe('secondFactorRequired');
+    expect((await platform.post('/api/auth/second-factor', { code: code(secret) })).status).toBe(200);
     const other = await UserModel.create({ name: 'Plattform To', email: 'plattform2@test.no', passwordHash: (await UserModel.findById(fx.platformAdmin.id).lean())!.passwordHash, role: 'Plattformadministrator', status: 'approved', schoolId: null });
     const otherUser = { id: other._id.toHexString(), email: other.email } as FixtureUser;
     try {
@@ -120,7 +128,7 @@ describe('the platform’s requirement', () => {
       // School Admins are not affected by the platform's requirement.
       expect((await signIn(fx.a.admin)).status).toBe(200);
     } finally {
-      await c.platform.put('/api/plattformadministrator/second-factor', { required: false });
+      await platform.put('/api/plattformadministrator/second-factor', { required: false });
     }
     expect((await signIn(otherUser)).status).toBe(200);
     const entries = await AuditModel.find({ action: 'settings.secondFactorChanged', schoolId: null }).sort({ _id: 1 }).lean();

@@ -9,7 +9,9 @@ import { audit } from '../audit/service';
 import type { SecondStep } from '../auth/service';
 import { PasskeyModel } from '../passkeys/model';
 import { School } from '../schools/model';
-import type { UserRecord } from '../users/model';
+import { UserModel, type UserRecord } from '../users/model';
+import { endSessionsWithoutFactor } from '../auth/sessionEnds';
+import type { Realtime } from '../../realtime/realtime';
 import { TotpModel } from './model';
 import { beginSecondStep, hasTotp } from './service';
 
@@ -43,6 +45,12 @@ export async function secondFactorRequired(user: UserRecord, config: Config): Pr
   return false;
 }
 
+/** The approved accounts a requirement covers (secondFactorRequired above). */
+async function coveredUsers(filter: { role: string; schoolId?: Types.ObjectId }): Promise<Types.ObjectId[]> {
+  const users = await UserModel.find({ ...filter, status: 'approved' }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>();
+  return users.map((user) => user._id);
+}
+
 async function hasAnyFactor(userId: Types.ObjectId): Promise<boolean> {
   return (await PasskeyModel.exists({ userId })) !== null || (await TotpModel.exists({ userId, secret: trusted({ $ne: null }) })) !== null;
 }
@@ -72,21 +80,27 @@ export function secondStepFor(config: Config): SecondStep {
   };
 }
 
-/** PUT /api/admin/second-factor: an Admin turning it on must have a factor already, not to be shut out at once. */
-export async function setSchoolRule(actor: UserRecord, schoolId: Types.ObjectId, required: boolean): Promise<SecondFactorRule> {
+/**
+ * PUT /api/admin/second-factor: an Admin turning it on must have a factor already, not to be shut
+ * out at once. Turned on, the sessions of the school's Admins signed in without a factor end (the
+ * actor's too, if so): the next sign-in asks for one (issue 43).
+ */
+export async function setSchoolRule(actor: UserRecord, schoolId: Types.ObjectId, required: boolean, realtime: Realtime): Promise<SecondFactorRule> {
   if (required && actor.role === ADMIN_ROLE && !(await hasAnyFactor(actor._id))) throw conflict(SECOND_FACTOR_TEXTS.ownFirst);
   const updated = await School.updateOne({ _id: schoolId }, { $set: { requireSecondFactor: required } });
   const school = updated.matchedCount === 1 ? await School.findById(schoolId, { name: 1 }).lean<{ name: string }>() : null;
   if (!school) throw notFound('Fant ikke skolen');
   await audit(actor, 'settings.secondFactorChanged', { id: schoolId, name: school.name, schoolId, detail: required ? 'På for administratorer' : 'Av' });
+  if (required) await endSessionsWithoutFactor(realtime, await coveredUsers({ role: ADMIN_ROLE, schoolId }), 'secondFactorRequired');
   return { required };
 }
 
-/** PUT /api/plattformadministrator/second-factor */
-export async function setPlatformRule(actor: UserRecord, required: boolean, config: Config): Promise<PlatformSecondFactorRule> {
+/** PUT /api/plattformadministrator/second-factor; turned on, as the school's above for the Plattformadministratorer. */
+export async function setPlatformRule(actor: UserRecord, required: boolean, config: Config, realtime: Realtime): Promise<PlatformSecondFactorRule> {
   if (config.platformSecondFactor.forced !== undefined) throw conflict(SECOND_FACTOR_TEXTS.forcedByServer);
   if (required && !(await hasAnyFactor(actor._id))) throw conflict(SECOND_FACTOR_TEXTS.ownFirst);
   await PlatformSetting.updateOne({ _id: PLATFORM_KEY }, { $set: { required } }, { upsert: true });
   await audit(actor, 'settings.secondFactorChanged', { id: PLATFORM_KEY, name: 'Plattformen', schoolId: null, detail: required ? 'På for plattformadministratorer' : 'Av' });
+  if (required) await endSessionsWithoutFactor(realtime, await coveredUsers({ role: PLATFORM_ADMIN_ROLE }), 'secondFactorRequired');
   return platformRule(config);
 }

@@ -16,7 +16,6 @@ import {
 } from '#protocol/secondFactor';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
-import { AccountLimiter } from '../auth/accountLimiter';
 import { confirmTotp, disableTotp, finishSecondStep, setupTotp, totpStatus } from './service';
 import { mailFactorChange } from '../reauthentication/mail';
 import { requireFreshProof } from '../reauthentication/proof';
@@ -32,8 +31,8 @@ const ACCOUNT_CODE_FAILURES = 5;
 export async function secondFactorRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
-  const signInLimiter = new AccountLimiter(config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
-  const accountLimiter = new AccountLimiter(ACCOUNT_CODE_FAILURES, ACCOUNT_WINDOW_MS);
+  const signInLimiter = app.attemptLimits.limiter('secondFactorSignIn', config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  const accountLimiter = app.attemptLimits.limiter('secondFactorSetup', ACCOUNT_CODE_FAILURES, ACCOUNT_WINDOW_MS);
 
   r.get('/api/account/totp', { config: { access: POLICY.ownAccount.see }, schema: { response: { 200: totpStatusSchema } } }, async (request) =>
     totpStatus(currentUser(request)),
@@ -92,7 +91,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { config }: { con
       config: { access: POLICY.signInRules.change },
       schema: { querystring: schoolScopeQuerySchema, body: secondFactorRuleBodySchema, response: { 200: secondFactorRuleSchema } },
     },
-    async (request) => setSchoolRule(currentUser(request), schoolOf(request), request.body.required),
+    async (request) => setSchoolRule(currentUser(request), schoolOf(request), request.body.required, request.realtime),
   );
 
   r.get(
@@ -104,6 +103,6 @@ export async function secondFactorRoutes(app: FastifyInstance, { config }: { con
   r.put(
     '/api/plattformadministrator/second-factor',
     { config: { access: POLICY.platform.change }, schema: { body: secondFactorRuleBodySchema, response: { 200: platformSecondFactorRuleSchema } } },
-    async (request) => setPlatformRule(currentUser(request), request.body.required, config),
+    async (request) => setPlatformRule(currentUser(request), request.body.required, config, request.realtime),
   );
 }

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResponse } from '#protocol/auth';
 import { SECOND_FACTOR_TEXTS, type RecoveryCodes, type TotpSetup, type TotpStatus } from '#protocol/secondFactor';
-import { TEXTS } from '#protocol/texts';
 import { appNow } from '../../appClock';
 import type { Config } from '../../config';
 import { trusted } from '../../db/trusted';
-import { badRequest, conflict, HttpError, unauthorized } from '../../httpError';
+import { badRequest, conflict, unauthorized } from '../../httpError';
 import { pending } from '../../plugins/pendingState';
 import { audit } from '../audit/service';
 import type { AccountLimiter } from '../auth/accountLimiter';
@@ -54,7 +53,7 @@ export async function setupTotp(user: UserRecord): Promise<TotpSetup> {
 /** POST /api/account/totp/confirm: the first code turns the app on; the recovery codes are answered this once. */
 export async function confirmTotp(user: UserRecord, code: string, limiter: AccountLimiter, realtime: Realtime): Promise<RecoveryCodes> {
   const key = `totp-setup:${user._id.toHexString()}`;
-  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  await limiter.refuseIfBlocked(key);
   const totp = await totpOf(user._id);
   if (totp?.secret) throw conflict(SECOND_FACTOR_TEXTS.alreadyOn);
   if (!totp?.pendingSecret || !totp.pendingExpiresAt || totp.pendingExpiresAt <= appNow()) {
@@ -62,10 +61,10 @@ export async function confirmTotp(user: UserRecord, code: string, limiter: Accou
   }
   const step = stepOf(totp.pendingSecret, code);
   if (step === null) {
-    limiter.record(key);
+    await limiter.record(key);
     throw badRequest(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
   }
-  limiter.reset(key);
+  await limiter.reset(key);
   const { codes, hashes } = newRecoveryCodes();
   const turnedOn = await TotpModel.updateOne(
     { userId: user._id, secret: null, pendingSecret: totp.pendingSecret },
@@ -103,13 +102,13 @@ export async function takeCode(user: UserRecord, code: string): Promise<'totp' |
  */
 export async function disableTotp(user: UserRecord, code: string | undefined, limiter: AccountLimiter, realtime: Realtime): Promise<void> {
   const key = `totp:${user._id.toHexString()}`;
-  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  await limiter.refuseIfBlocked(key);
   if (!(await hasTotp(user._id))) throw conflict(SECOND_FACTOR_TEXTS.notOn);
   if (code !== undefined && !(await takeCode(user, code))) {
-    limiter.record(key);
+    await limiter.record(key);
     throw badRequest(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
   }
-  limiter.reset(key);
+  await limiter.reset(key);
   await TotpModel.deleteOne({ userId: user._id });
   await audit(user, 'user.totpDisabled', target(user));
   await signInMethodsChanged(realtime, user._id, { authenticatorApp: false });
@@ -148,17 +147,17 @@ export async function finishSecondStep(
     throw expired();
   }
   const key = `code:${found.userId.toHexString()}`;
-  if (limiter.isBlocked(key)) throw new HttpError(429, TEXTS.tooManyAttempts);
+  await limiter.refuseIfBlocked(key);
   const user = await UserModel.findById(found.userId).lean<UserRecord>();
   if (!user) {
     await PendingSignIn.deleteOne({ _id: found._id });
     throw expired();
   }
   if (!(await takeCode(user, code))) {
-    limiter.record(key);
+    await limiter.record(key);
     throw unauthorized(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
   }
-  limiter.reset(key);
+  await limiter.reset(key);
   await PendingSignIn.deleteOne({ _id: found._id });
-  return beginSession(request, reply, user, config);
+  return beginSession(request, reply, user, config, 'passwordAndCode');
 }

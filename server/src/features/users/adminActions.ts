@@ -14,7 +14,8 @@ import { changeUser, checkRoleChange, mustBe, removeUser, schoolReach } from './
 const NOT_PENDING = 'Brukeren venter ikke på godkjenning';
 
 export function approveUser(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<User> {
-  const change = { check: mustBe('pending', NOT_PENDING), set: { status: 'approved' }, action: 'user.approved' } as const;
+  // The pending session had the rights of a waiting account: the approved one begins with a new sign-in.
+  const change = { check: mustBe('pending', NOT_PENDING), set: { status: 'approved' }, action: 'user.approved', access: 'signOut', ends: 'approved' } as const;
   return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);
 }
 
@@ -43,8 +44,8 @@ export function changeUserRole(actor: UserRecord, schoolId: Types.ObjectId, targ
     set: { role },
     action: 'user.roleChanged',
     detail: (target: UserRecord) => `${target.role} → ${role}`,
-    // The user's rooms were chosen for the old role: reconnecting puts them in the right ones.
-    access: 'reconnect',
+    // The session was begun for the old role (its rooms, its second factor or none): a new sign-in for the new one.
+    access: 'signOut',
     ends: 'roleChanged',
   } as const;
   return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);

@@ -59,8 +59,12 @@ export interface UserChange {
   set: Record<string, unknown>;
   action: AuditAction;
   detail?(target: UserRecord): string;
-  /** 'signOut': every session ends (access lost); 'reconnect': live connections only (new rooms). */
-  access?: 'signOut' | 'reconnect';
+  /**
+   * 'signOut': every session of the user ends, with its live connections: access lost, or rights
+   * changed (approval, a new role or school), so the next sign-in asks for what the new rights need
+   * and gets a new session id (issue 43).
+   */
+  access?: 'signOut';
   /** What the user's open screens are told when their connections close. */
   ends?: ServerSessionEndReason;
 }
@@ -79,8 +83,7 @@ export async function changeUser(actor: UserRecord, reach: Reach, targetId: stri
   const formerSchoolId = target.schoolId?.toHexString() ?? null;
   await audit(actor, change.action, { id: user._id, name: user.name, schoolId: formerSchoolId, ...detailOf(change, target) });
   if (change.access) {
-    const reason = change.ends ?? (change.access === 'signOut' ? 'deactivated' : 'roleChanged');
-    await endUserAccess(realtime, user._id, change.access === 'signOut', reason, user.role);
+    await endUserAccess(realtime, user._id, true, change.ends ?? 'deactivated', user.role);
   }
   const presented = await presentWithSchool(user);
   await emitUserChange(realtime, 'users.updated', presented, formerSchoolId ? [formerSchoolId] : []);

@@ -63,13 +63,14 @@ describe('approve and reject', () => {
     expect((await c.adminA.post(`/api/admin/users/${fx.a.supervisor.id}/approve`)).status).toBe(409);
   });
 
-  it('approving lets the person in with the session they already have', async () => {
+  it('approving ends the waiting session (issue 43); the next sign-in is the approved person', async () => {
     const target = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
     const waiting = await signedIn(server.baseUrl, target);
     expect((await waiting.get('/api/admin/users')).status).toBe(403);
     expect((await waiting.put('/api/auth/change-password', { currentPassword: 'passord123', newPassword: 'nyttpassord' })).status).toBe(403);
     await c.adminA.post(`/api/admin/users/${target.id}/approve`);
-    const me = await waiting.get<{ user: UserBody }>('/api/auth/me');
+    expect((await waiting.get('/api/auth/me')).status).toBe(401);
+    const me = await (await signedIn(server.baseUrl, target)).get<{ user: UserBody }>('/api/auth/me');
     expect(me.body.user.status).toBe('approved');
   });
 
