@@ -13,14 +13,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|describe|test)$/]", message: 'No focused tests.' },
-        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|describe|test)$/]", message: 'No skipped tests.' },
+        {
+          selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|describe|test)$/]",
+          message: 'No focused tests.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|describe|test)$/]",
+          message: 'No skipped tests.',
+        },
       ],
     },
   },
   // Small files with one purpose (issue 30): code past these lengths is split, not scrolled.
   { files: ['**/*.{ts,tsx}'], rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] } },
-  { files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'], rules: { 'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }] } },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }] },
+  },
   // The server imports downwards (issue 30): features use plugins, realtime, cache and db; those
   // never use a feature (the app wires features into them, app.ts). scripts/lib/serverCycles.mjs
   // finds circles within a layer.
@@ -30,7 +39,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**'], message: 'plugins, realtime, cache, db and metrics do not import features: app.ts hands them what they need.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/**'],
+              message: 'plugins, realtime, cache, db and metrics do not import features: app.ts hands them what they need.',
+            },
+          ],
+        },
       ],
     },
   },

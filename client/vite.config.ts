@@ -25,7 +25,10 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
             // zodConfig rides in zod's chunk, so it runs before any chunk that builds a schema.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|client[\\/]src[\\/]zodConfig\.ts$/ },
-            { name: 'realtime', test: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)[\\/]/ },
+            {
+              name: 'realtime',
+              test: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)[\\/]/,
+            },
           ],
         },
       },

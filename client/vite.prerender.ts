@@ -34,12 +34,21 @@ export function prerenderSignIn(): Plugin {
         // chunk that shares the stylesheet finds it there and neither fetches it nor waits for it.
         const page = readFileSync(indexPath, 'utf8').replace(
           STYLESHEET,
-          (_, file: string) => `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style><link rel="stylesheet" href="/${file}" disabled>`,
+          (_, file: string) =>
+            `<style>${readFileSync(path.join(outDir, file), 'utf8')}</style><link rel="stylesheet" href="/${file}" disabled>`,
         );
 
-        const server = await createServer({ root, configFile: false, logLevel: 'error', server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom' });
+        const server = await createServer({
+          root,
+          configFile: false,
+          logLevel: 'error',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          appType: 'custom',
+        });
         try {
-          const { renderSignInPage, renderLoadingScreen } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender.tsx');
+          const { renderSignInPage, renderLoadingScreen } = (await server.ssrLoadModule(
+            '/src/prerender.tsx',
+          )) as typeof import('./src/prerender.tsx');
           // Every other page says it is loading from its first paint, instead of staying blank until its script has run.
           writeFileSync(indexPath, page.replace('<div id="root"></div>', `<div id="root">${renderLoadingScreen()}</div>`));
           const { html, title } = renderSignInPage();

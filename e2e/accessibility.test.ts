@@ -56,7 +56,10 @@ async function seedSchoolA(): Promise<void> {
   const saved = await writeMyReport(supervisor, today, 'Rolig kveld. Alle på rommene kl. 22.');
   expect(saved.status).toBe(200);
   reportId = saved.body.id;
-  const done = await supervisor.post<{ id: string }>('/api/maintenance-tasks/submit', { roomNumber: '105', description: 'Lyspære gått i gangen' });
+  const done = await supervisor.post<{ id: string }>('/api/maintenance-tasks/submit', {
+    roomNumber: '105',
+    description: 'Lyspære gått i gangen',
+  });
   expect((await caretaker.put(`/api/maintenance-tasks/${done.body.id}/complete`)).status).toBe(200);
 }
 
@@ -85,9 +88,16 @@ async function check(page: Page, findings: Findings, width: string, name: string
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const violations = await axeViolations(page);
   const overflow = await horizontalOverflow(page);
-  if (overflow > 0) violations.push({ rule: 'reflow', impact: 'serious', help: `${overflow} px sideways scrolling`, targets: await overflowing(page) });
+  if (overflow > 0)
+    violations.push({ rule: 'reflow', impact: 'serious', help: `${overflow} px sideways scrolling`, targets: await overflowing(page) });
   const misordered = await dialogsWithMainActionFirst(page);
-  if (misordered.length > 0) violations.push({ rule: 'dialog-button-order', impact: 'moderate', help: 'Avbryt and side actions first, the main action last', targets: misordered });
+  if (misordered.length > 0)
+    violations.push({
+      rule: 'dialog-button-order',
+      impact: 'moderate',
+      help: 'Avbryt and side actions first, the main action last',
+      targets: misordered,
+    });
   if (violations.length > 0) findings[name] = violations;
   if (SCREENSHOT_WIDTHS.includes(width)) await screenshot(page, `a11y-${width}-${name}`);
 }
@@ -99,7 +109,12 @@ async function check(page: Page, findings: Findings, width: string, name: string
 function dialogsWithMainActionFirst(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('[role="dialog"] .dialog-actions, [role="alertdialog"] .dialog-actions')]
-      .map((row) => [...row.querySelectorAll('button')].map((button) => ({ text: button.innerText.trim(), main: !/button-secondary|outline/.test(button.className) })))
+      .map((row) =>
+        [...row.querySelectorAll('button')].map((button) => ({
+          text: button.innerText.trim(),
+          main: !/button-secondary|outline/.test(button.className),
+        })),
+      )
       .filter((buttons) => buttons.some((button, i) => button.main && i < buttons.length - 1))
       .map((buttons) => buttons.map((button) => `${button.text}${button.main ? ' (main)' : ''}`).join(' | ')),
   );
@@ -112,7 +127,10 @@ function overflowing(page: Page): Promise<string[]> {
       .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
       .filter((element, _, all) => !all.some((other) => other !== element && element.contains(other)))
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 40)}"`),
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 40)}"`,
+      ),
   );
 }
 
@@ -289,7 +307,10 @@ function smallControls(page: Page): Promise<string[]> {
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && box.height > 0)
       .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30) || element.getAttribute('aria-label')}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30) || element.getAttribute('aria-label')}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ),
   );
 }
 

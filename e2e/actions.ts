@@ -50,7 +50,7 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 export async function dismissToast(page: Page): Promise<void> {
   const toasts = page.getByTestId('toast');
   const close = toasts.getByRole('button', { name: 'Lukk' }).first();
-  for (const giveUpAt = Date.now() + 30_000; (await toasts.count()) > 0; ) {
+  for (const giveUpAt = Date.now() + 30_000; (await toasts.count()) > 0;) {
     if (Date.now() > giveUpAt) throw new Error('the toast did not close');
     if (await close.isVisible()) await close.click({ timeout: 1_000 }).catch(() => undefined);
     await page.waitForTimeout(50);

@@ -99,9 +99,7 @@ describe('users screen, live', () => {
     await admin.getByRole('tab', { name: 'Alle' }).click();
     await userRow(admin, 'Admin A').waitFor();
     expect(await userRow(admin, 'Ny A').count()).toBe(0);
-    const status = await admin.evaluate(() =>
-      fetch('/api/admin/users').then((r) => r.json() as Promise<Array<{ email: string }>>),
-    );
+    const status = await admin.evaluate(() => fetch('/api/admin/users').then((r) => r.json() as Promise<Array<{ email: string }>>));
     expect(status.map((user) => user.email)).not.toContain('ny.a@test.no');
   });
 
@@ -127,7 +125,12 @@ describe('users screen, live', () => {
     await admin.keyboard.press('Escape');
     await admin.getByRole('menu').waitFor({ state: 'detached' });
 
-    expect(await menuItems(admin, 'Vaktmester A')).toEqual(['Nedgrader til Tilsynsvakt', 'Lag lenke for nytt passord', 'Deaktiver bruker', 'Slett bruker']);
+    expect(await menuItems(admin, 'Vaktmester A')).toEqual([
+      'Nedgrader til Tilsynsvakt',
+      'Lag lenke for nytt passord',
+      'Deaktiver bruker',
+      'Slett bruker',
+    ]);
     await admin.keyboard.press('Escape');
   });
 
@@ -152,7 +155,12 @@ describe('users screen, live', () => {
     await supervisor.waitForURL((url) => url.pathname === '/admin', { timeout: 10_000 });
     await supervisor.getByRole('heading', { name: 'Admin Meny' }).waitFor();
 
-    expect(await menuItems(admin, 'Kari A')).toEqual(['Nedgrader til Tilsynsvakt', 'Lag lenke for nytt passord', 'Deaktiver bruker', 'Slett bruker']);
+    expect(await menuItems(admin, 'Kari A')).toEqual([
+      'Nedgrader til Tilsynsvakt',
+      'Lag lenke for nytt passord',
+      'Deaktiver bruker',
+      'Slett bruker',
+    ]);
     await admin.getByRole('menuitem', { name: 'Nedgrader til Tilsynsvakt' }).click();
     await waitForToast(admin, 'Brukerrolle oppdatert');
     await supervisor.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
@@ -201,9 +209,11 @@ describe('users screen, live', () => {
     await admin.getByRole('tab', { name: 'Alle' }).click();
     await userRow(admin, 'Siri Ny').waitFor();
     const reason = 'Brukeren ble endret av noen andre. Prøv igjen.';
-    await admin.context().route(/\/api\/admin\/users\/[^/]+\/deactivate(\?|$)/, (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: reason, code: 'conflict' }) }),
-    );
+    await admin
+      .context()
+      .route(/\/api\/admin\/users\/[^/]+\/deactivate(\?|$)/, (route) =>
+        route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: reason, code: 'conflict' }) }),
+      );
     await menuItems(admin, 'Siri Ny');
     await admin.getByRole('menuitem', { name: 'Deaktiver bruker' }).click();
     const text = await waitForToast(admin, 'Kunne ikke deaktivere bruker');
@@ -231,7 +241,9 @@ describe('the Plattformadministrator on the users screen', () => {
     await pendingRow(page, 'Ny B').waitFor();
     expect(await pendingRow(page, 'Ny A').count()).toBe(0);
     await screenshot(page, 'platform-users-school-b-375');
-    await pendingRow(page, 'Ny B').getByRole('button', { name: /Godkjenn/ }).click();
+    await pendingRow(page, 'Ny B')
+      .getByRole('button', { name: /Godkjenn/ })
+      .click();
     await waitForToast(page, 'Bruker godkjent');
     await page.getByText('Ingen ventende brukere').waitFor();
     await page.getByRole('tab', { name: 'Alle' }).click();
@@ -271,10 +283,9 @@ describe('classes screen, live', () => {
     await input.fill('9B');
     await first.getByRole('button', { name: 'Legg til' }).click();
     await waitForToast(first, 'Klasse lagt til');
-    await expect.poll(() => second.getByTestId('class-row').allInnerTexts(), { timeout: 5000 }).toEqual([
-      expect.stringContaining('9B'),
-      expect.stringContaining('10A'),
-    ]);
+    await expect
+      .poll(() => second.getByTestId('class-row').allInnerTexts(), { timeout: 5000 })
+      .toEqual([expect.stringContaining('9B'), expect.stringContaining('10A')]);
 
     // A duplicate is refused with the destructive toast and the server's reason.
     await input.fill('10A');

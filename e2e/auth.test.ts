@@ -24,7 +24,10 @@ describe('signing in', () => {
       await signInThroughForm(page, email);
       await page.waitForURL((url) => url.pathname === path);
       expect(await waitForToast(page, 'Vellykket')).toContain('Du er nå logget inn');
-      const stored = await page.evaluate(([a, s]) => [localStorage.getItem(a!), localStorage.getItem(s!)], [STORAGE_KEY_AUTH, STORAGE_KEY_SESSION]);
+      const stored = await page.evaluate(
+        ([a, s]) => [localStorage.getItem(a!), localStorage.getItem(s!)],
+        [STORAGE_KEY_AUTH, STORAGE_KEY_SESSION],
+      );
       expect(JSON.parse(stored[0]!)).toMatchObject({ user: { email } });
       expect(stored[1]).toMatch(/^[0-9a-f]{32}$/);
       await context.close();

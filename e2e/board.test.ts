@@ -76,7 +76,9 @@ describe('the shared board', () => {
     expect(afterTick.content).toBe('Runde 21:00: alt rolig i internatet.');
     expect(await saveState(page)).toBe('Ikke lagret');
     await page.getByTestId('report-save').click();
-    await expect.poll(async () => (await server.get<MyReport>('/api/reports/my')).body.content).toBe('Runde 21:00: alt rolig i internatet. Runde 22:00: to elever våkne.');
+    await expect
+      .poll(async () => (await server.get<MyReport>('/api/reports/my')).body.content)
+      .toBe('Runde 21:00: alt rolig i internatet. Runde 22:00: to elever våkne.');
 
     await page.getByTestId('report-clear').click();
     await waitForToast(page, 'Rapport tømt');
@@ -155,7 +157,9 @@ describe('the shared board', () => {
     await page.getByTestId('case-room').fill('   ');
     await page.getByTestId('case-description').fill('Lekker kran');
     await page.getByTestId('case-submit').click();
-    expect(await waitForToast(page, 'Vennligst fyll ut både romnummer og beskrivelse')).toContain('Vennligst fyll ut både romnummer og beskrivelse');
+    expect(await waitForToast(page, 'Vennligst fyll ut både romnummer og beskrivelse')).toContain(
+      'Vennligst fyll ut både romnummer og beskrivelse',
+    );
     expect((await pending()).length).toBe(before);
 
     await page.route('**/api/maintenance-tasks/submit', (route) => route.fulfill({ status: 503, body: '' }));
@@ -188,11 +192,15 @@ describe('the shared board', () => {
     await page.getByText('Ingen syke elever i dag').waitFor();
     await page.getByText('Ingen bortreist i dag').waitFor();
 
-    expect((await admin.post('/api/sick/add', { date: SHIFT_DAY, name: 'Ola Nordmann', comment: 'Feber, blir på rommet' })).status).toBe(200);
+    expect((await admin.post('/api/sick/add', { date: SHIFT_DAY, name: 'Ola Nordmann', comment: 'Feber, blir på rommet' })).status).toBe(
+      200,
+    );
     expect((await admin.post('/api/sick/add', { date: SHIFT_DAY, name: 'Siri Berg' })).status).toBe(200);
     expect((await admin.post('/api/away/add', { fromDate: SHIFT_DAY, toDate: '2026-03-13', studentName: 'Per Hansen' })).status).toBe(200);
     const created = await admin.post<{ id: string }>('/api/admin/classes', { className: 'Idrettslinje 9B' });
-    expect((await admin.post('/api/away/classes', { fromDate: SHIFT_DAY, toDate: '2026-03-12', classIds: [created.body.id] })).status).toBe(200);
+    expect((await admin.post('/api/away/classes', { fromDate: SHIFT_DAY, toDate: '2026-03-12', classIds: [created.body.id] })).status).toBe(
+      200,
+    );
 
     await page.getByTestId('sick-chip').filter({ hasText: 'Siri Berg' }).waitFor();
     await page.getByTestId('away-class-chip').waitFor();
@@ -206,7 +214,12 @@ describe('the shared board', () => {
     expect(await textOf(page, 'student-info')).toBe('Ingen tilleggsinformasjon tilgjengelig');
     await page.keyboard.press('Escape');
     await page.getByTestId('student-dialog').waitFor({ state: 'detached' });
-    expect(await page.getByTestId('sick-chip').filter({ hasText: 'Siri Berg' }).evaluate((chip) => chip === document.activeElement)).toBe(true);
+    expect(
+      await page
+        .getByTestId('sick-chip')
+        .filter({ hasText: 'Siri Berg' })
+        .evaluate((chip) => chip === document.activeElement),
+    ).toBe(true);
     await page.getByTestId('away-chip').filter({ hasText: 'Per Hansen' }).click();
     expect(await textOf(page, 'student-info')).toBe('Tilbake: 13. mars 2026');
     await page.keyboard.press('Escape');
@@ -246,7 +259,9 @@ describe('the shared board', () => {
     await admin.getByTestId('save-task-labels').click();
     await waitForToast(admin, 'Alle gjøremål må ha en beskrivelse');
     expect(await admin.getByTestId('task-preview').getByTestId('task-2').innerText()).toContain('Oppgave 2');
-    const stored = await (await api(e.server.baseUrl, e.fx.a.admin)).get<{ buttons: Array<{ label: string }> }>(`/api/tasks-config/${e.fx.a.id}`);
+    const stored = await (
+      await api(e.server.baseUrl, e.fx.a.admin)
+    ).get<{ buttons: Array<{ label: string }> }>(`/api/tasks-config/${e.fx.a.id}`);
     expect(stored.body.buttons[1]!.label).toBe(DEFAULT_TASK_LABELS['2']);
 
     await admin.getByTestId('task-label-2').fill('Sjekk syke elever og mat');

@@ -36,7 +36,6 @@ async function morningBoard(user: FixtureUser): Promise<{ context: BrowserContex
   return { context, page };
 }
 
-
 type MyReport = { date: string; content: string };
 
 describe('the report day on the clock', () => {

@@ -16,7 +16,8 @@ const t = eveningE2E();
 const { contexts } = t;
 
 const reportText = (page: Page) => page.getByTestId('report-text');
-const storedReport = async () => (await (await api(t.e.server.baseUrl, t.e.fx.a.supervisor)).get<{ content: string; version: number }>('/api/reports/my')).body;
+const storedReport = async () =>
+  (await (await api(t.e.server.baseUrl, t.e.fx.a.supervisor)).get<{ content: string; version: number }>('/api/reports/my')).body;
 
 describe('two devices of one supervisor', () => {
   it('the second save is shown both texts; keeping both saves them, and the first device follows', async () => {
@@ -143,7 +144,9 @@ describe('two admins', () => {
     expect(await conflict.getByTestId('conflict-mine').innerText()).toContain('1. Kveldsrunde fra den andre');
     await conflict.getByTestId('conflict-keep-mine').click();
     await waitForToast(second, 'Gjøremål oppdatert');
-    const stored = (await (await api(t.e.server.baseUrl, t.e.fx.a.admin)).get<{ buttons: Array<{ label: string }> }>(`/api/tasks-config/${t.e.fx.a.id}`)).body;
+    const stored = (
+      await (await api(t.e.server.baseUrl, t.e.fx.a.admin)).get<{ buttons: Array<{ label: string }> }>(`/api/tasks-config/${t.e.fx.a.id}`)
+    ).body;
     expect(stored.buttons[0]!.label).toBe('Kveldsrunde fra den andre');
     // The first admin's untouched form follows live.
     await expect.poll(() => first.getByTestId('task-label-1').inputValue()).toBe('Kveldsrunde fra den andre');

@@ -34,7 +34,8 @@ async function reopenedHome(user: FixtureUser, home: string, landing = home): Pr
   const requests: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/auth/me') requests.push(`${request.resourceType()} ${url.pathname}${url.search}`);
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/auth/me')
+      requests.push(`${request.resourceType()} ${url.pathname}${url.search}`);
   });
   await page.goto(home);
   return { page, requests };
@@ -48,7 +49,9 @@ describe('a home screen opened with a session', () => {
     await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
     const today = reportDay(new Date());
     expect(requests.sort()).toEqual(
-      [`/api/tasks-config/${e.fx.a.id}`, '/api/reports/my', '/api/task-rounds', `/api/sick?date=${today}`, `/api/away?activeOn=${today}`].map((path) => `other ${path}`).sort(),
+      [`/api/tasks-config/${e.fx.a.id}`, '/api/reports/my', '/api/task-rounds', `/api/sick?date=${today}`, `/api/away?activeOn=${today}`]
+        .map((path) => `other ${path}`)
+        .sort(),
     );
   });
 

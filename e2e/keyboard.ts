@@ -29,7 +29,8 @@ export function focusState(page: Page): Promise<FocusState> {
     for (const [x, y] of points) {
       const hit = document.elementFromPoint(x!, y!);
       // An ancestor shows through the element's rounded corners; its label is part of it.
-      const covers = hit && !focused.contains(hit) && !hit.contains(focused) && !(hit instanceof HTMLLabelElement && hit.control === focused);
+      const covers =
+        hit && !focused.contains(hit) && !hit.contains(focused) && !(hit instanceof HTMLLabelElement && hit.control === focused);
       if (covers) {
         coveredBy = describe(hit);
         break;

@@ -75,9 +75,9 @@ describe('by keyboard alone', () => {
       await tabTo(page, page.getByTestId('report-save'));
       await page.keyboard.press('Enter');
       await escapeToast(page, 'Lagret');
-      const saved = await (await api(e.server.baseUrl, supervisor)).get<{ content: string }>(
-        `/api/reports/my?date=${reportDay(new Date())}`,
-      );
+      const saved = await (
+        await api(e.server.baseUrl, supervisor)
+      ).get<{ content: string }>(`/api/reports/my?date=${reportDay(new Date())}`);
       expect(saved.body.content).toBe(`Rolig kveld (${width}).`);
 
       await tabTo(page, page.getByRole('button', { name: 'Sak' }));
@@ -139,13 +139,19 @@ describe('by keyboard alone', () => {
       await page.keyboard.type('Feber');
       await page.keyboard.press('Enter');
       await escapeToast(page, 'Lagret');
-      await page.getByTestId('sick-row').filter({ hasText: `Ola ${width}` }).waitFor();
+      await page
+        .getByTestId('sick-row')
+        .filter({ hasText: `Ola ${width}` })
+        .waitFor();
 
       await tabTo(page, page.getByTestId('away-student-name'));
       await page.keyboard.type(`Per ${width}`);
       await page.keyboard.press('Enter');
       await escapeToast(page, 'Lagret');
-      await page.getByTestId('away-student-chip').filter({ hasText: `Per ${width}` }).waitFor();
+      await page
+        .getByTestId('away-student-chip')
+        .filter({ hasText: `Per ${width}` })
+        .waitFor();
 
       const checkbox = page.getByRole('checkbox', { name: `Linje ${width}` });
       await tabTo(page, checkbox);
@@ -153,7 +159,10 @@ describe('by keyboard alone', () => {
       expect(await checkbox.isChecked()).toBe(true);
       await tabTo(page, page.getByTestId('class-trip-save'));
       await page.keyboard.press('Enter');
-      await page.getByTestId('class-trip-chip').filter({ hasText: `Linje ${width}` }).waitFor();
+      await page
+        .getByTestId('class-trip-chip')
+        .filter({ hasText: `Linje ${width}` })
+        .waitFor();
       await expectFocusSeen(page);
     });
   }

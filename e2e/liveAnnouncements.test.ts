@@ -57,7 +57,9 @@ describe('live announcements', () => {
     expect((await office.post('/api/away/add', { fromDate: SHIFT_DAY, toDate: SHIFT_DAY, studentName: 'Per Hansen' })).status).toBe(200);
     await expect.poll(() => said(page)).toBe('Per Hansen er lagt til som bortreist');
     const created = await office.post<{ id: string }>('/api/admin/classes', { className: '9B' });
-    expect((await office.post('/api/away/classes', { fromDate: SHIFT_DAY, toDate: SHIFT_DAY, classIds: [created.body.id] })).status).toBe(200);
+    expect((await office.post('/api/away/classes', { fromDate: SHIFT_DAY, toDate: SHIFT_DAY, classIds: [created.body.id] })).status).toBe(
+      200,
+    );
     await expect.poll(() => said(page)).toBe('Klasse 9B er lagt til som bortreist');
   });
 

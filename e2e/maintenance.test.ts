@@ -454,7 +454,6 @@ describe('maintenance screens', () => {
       await denied.goto('/vaktmester');
       await denied.getByTestId('no-access').waitFor();
       await shoot(denied, `caretaker-no-access-${label}`);
-
     });
   }
 });

@@ -69,7 +69,9 @@ describe('the office’s report pages', () => {
       '5. mars 2026 Kari A Låst Vis rapporten 5. mars 2026, Kari A Rediger rapporten 5. mars 2026, Kari A',
     ]);
     expect(await page.getByTestId('range-report').nth(1).getByTestId('open-report').getAttribute('href')).toBe(`/rapport/${ids.monday}`);
-    expect(await page.getByTestId('range-report').nth(1).getByTestId('edit-report-link').getAttribute('href')).toBe(`/rapport/${ids.monday}/rediger`);
+    expect(await page.getByTestId('range-report').nth(1).getByTestId('edit-report-link').getAttribute('href')).toBe(
+      `/rapport/${ids.monday}/rediger`,
+    );
 
     // Tonight's report appears when the supervisor saves it; a deleted one goes.
     const supervisor = await api(e.server.baseUrl, e.fx.a.supervisor);
@@ -180,7 +182,9 @@ describe('the office’s report pages', () => {
     // An admin's correction elsewhere shows here.
     const office = await api(e.server.baseUrl, e.fx.a.admin);
     const monday = await office.get<{ version: number }>(`/api/reports/${ids.monday}`);
-    expect((await office.put(`/api/reports/${ids.monday}`, { content: 'Mandag: rettet av kontoret.', baseVersion: monday.body.version })).status).toBe(200);
+    expect(
+      (await office.put(`/api/reports/${ids.monday}`, { content: 'Mandag: rettet av kontoret.', baseVersion: monday.body.version })).status,
+    ).toBe(200);
     await expect.poll(async () => (await kari.innerText()).includes('Mandag: rettet av kontoret.')).toBe(true);
     expect(await wasReloaded(page)).toBe(false);
     await shoot(page, 'admin-yesterday-375');
@@ -189,7 +193,9 @@ describe('the office’s report pages', () => {
     const other = await signIn(await contexts.open(PHONE), e.fx.b.admin, '/admin');
     await other.goto('/admin/gaarsdagens-rapport');
     await other.getByTestId('yesterday-report').waitFor();
-    await (await api(e.server.baseUrl, e.fx.b.admin)).delete(`/api/reports/${(await ReportModel.of(e.fx.b.id).findOne({ schoolId: e.fx.b.id }))!.id}`);
+    await (
+      await api(e.server.baseUrl, e.fx.b.admin)
+    ).delete(`/api/reports/${(await ReportModel.of(e.fx.b.id).findOne({ schoolId: e.fx.b.id }))!.id}`);
     await other.getByTestId('no-yesterday-report').waitFor();
     expect(await textOf(other, 'no-yesterday-report')).toBe(
       'Ingen rapport funnet Rapporter opprettes automatisk når tilsynsvakten fyller ut skjemaet for vakten.',
@@ -216,9 +222,13 @@ describe('the office’s report pages', () => {
     // Focus goes back to the select, its ring showing.
     await expect.poll(async () => (await focusState(page)).what).toMatch(/\[yearly-user\]/);
     expect((await focusState(page)).ring).toBe(true);
-    await expect.poll(() => reportsChart.getAttribute('aria-label')).toBe('Rapporter skrevet (Admin A) per uke i 2026: høyest i uke 11 (1); uke 11: 1.');
+    await expect
+      .poll(() => reportsChart.getAttribute('aria-label'))
+      .toBe('Rapporter skrevet (Admin A) per uke i 2026: høyest i uke 11 (1); uke 11: 1.');
     expect(await textOf(page, 'yearly-count')).toBe('Viser 1 rapport');
-    expect(await textOf(page, 'year-chart-scope')).toBe('Rapporter, runder og saker til vaktmester gjelder bare Admin A. Syke og bortreiste elever gjelder hele skolen.');
+    expect(await textOf(page, 'year-chart-scope')).toBe(
+      'Rapporter, runder og saker til vaktmester gjelder bare Admin A. Syke og bortreiste elever gjelder hele skolen.',
+    );
     // Sick and away students are the school's lists, whoever is chosen.
     expect(await page.getByTestId('year-chart-sick').getAttribute('aria-label')).toMatch(/^Syke elever per uke i 2026: /);
     const admin = e.fx.a.admin.id;
@@ -242,13 +252,21 @@ describe('the office’s report pages', () => {
     // Another user: the chart follows; the select still offers everyone.
     await page.getByTestId('yearly-user').click();
     // The chosen one carries a tick after its name.
-    expect((await page.getByRole('option').allInnerTexts()).map((t) => t.replace(/\s*✓$/, ''))).toEqual(['Alle brukere', 'Admin A', 'Kari A']);
+    expect((await page.getByRole('option').allInnerTexts()).map((t) => t.replace(/\s*✓$/, ''))).toEqual([
+      'Alle brukere',
+      'Admin A',
+      'Kari A',
+    ]);
     await page.getByRole('option', { name: 'Kari A' }).click();
-    await expect.poll(() => reportsChart.getAttribute('aria-label')).toBe('Rapporter skrevet (Kari A) per uke i 2026: høyest i uke 10 (2); uke 11: 1.');
+    await expect
+      .poll(() => reportsChart.getAttribute('aria-label'))
+      .toBe('Rapporter skrevet (Kari A) per uke i 2026: høyest i uke 10 (2); uke 11: 1.');
     expect(await page.getByTestId('export-pdf').getAttribute('href')).toContain(`userId=${e.fx.a.supervisor.id}`);
     await page.getByTestId('yearly-user').click();
     await page.getByRole('option', { name: 'Alle brukere' }).click();
-    await expect.poll(() => reportsChart.getAttribute('aria-label')).toBe('Rapporter skrevet per uke i 2026: høyest i uke 10 (2); uke 11: 2.');
+    await expect
+      .poll(() => reportsChart.getAttribute('aria-label'))
+      .toBe('Rapporter skrevet per uke i 2026: høyest i uke 10 (2); uke 11: 2.');
     expect(await page.getByTestId('export-csv').getAttribute('href')).not.toContain('userId');
 
     const phone = await openAs(`/admin/aarsrapport?year=2026&week=11&user=${admin}`, PHONE);

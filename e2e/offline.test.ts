@@ -20,7 +20,15 @@ afterAll(async () => e?.close());
 const OFFLINE = 'Du er frakoblet – endringer lagres når du er på nett igjen';
 const banner = (page: Page) => page.getByTestId('offline-banner');
 
-type Manifest = { name: string; short_name: string; lang: string; start_url: string; display: string; theme_color: string; icons: Array<{ src: string; sizes: string; purpose: string }> };
+type Manifest = {
+  name: string;
+  short_name: string;
+  lang: string;
+  start_url: string;
+  display: string;
+  theme_color: string;
+  icons: Array<{ src: string; sizes: string; purpose: string }>;
+};
 
 describe('the phone app', () => {
   it('has a Norwegian manifest whose icons load, and a service worker served uncached', async () => {
@@ -28,7 +36,13 @@ describe('the phone app', () => {
     expect(manifestResponse.status).toBe(200);
     expect(manifestResponse.headers.get('content-type')).toContain('application/manifest+json');
     const manifest = (await manifestResponse.json()) as Manifest;
-    expect(manifest).toMatchObject({ short_name: 'Tilsynsvakt', lang: 'nb', start_url: '/', display: 'standalone', theme_color: '#1d4f91' });
+    expect(manifest).toMatchObject({
+      short_name: 'Tilsynsvakt',
+      lang: 'nb',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#1d4f91',
+    });
     expect(manifest.name).toBe('Tilsynsvakt – Tilsynsportal for internatskoler');
     expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     for (const icon of manifest.icons) {
@@ -74,16 +88,23 @@ describe('the phone app', () => {
       await shoot(page, `offline-board-${width}`);
       // At the very top of the page, in its flow (it covers nothing), and still in view once the page is scrolled.
       await page.evaluate(() => scrollTo(0, 0));
-      expect(await banner(page).evaluate((element) => [element.getBoundingClientRect().top, getComputedStyle(element).position])).toEqual([0, 'sticky']);
+      expect(await banner(page).evaluate((element) => [element.getBoundingClientRect().top, getComputedStyle(element).position])).toEqual([
+        0,
+        'sticky',
+      ]);
       await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
       expect(await banner(page).evaluate((element) => element.getBoundingClientRect().top)).toBe(0);
 
       await context.setOffline(false);
       await expect.poll(() => banner(page).innerText()).toBe('');
       await expect
-        .poll(async () => (await (await api(e.server.baseUrl, user)).get<{ content: string }>(`/api/reports/my?date=${SHIFT_DAY}`)).body.content, {
-          timeout: 15_000,
-        })
+        .poll(
+          async () =>
+            (await (await api(e.server.baseUrl, user)).get<{ content: string }>(`/api/reports/my?date=${SHIFT_DAY}`)).body.content,
+          {
+            timeout: 15_000,
+          },
+        )
         .toBe(typed);
       await expect.poll(() => page.getByTestId('save-state').innerText()).toBe('Lagret');
     });

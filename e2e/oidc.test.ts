@@ -40,7 +40,10 @@ describe('Logg inn med Feide', () => {
       const page = await pages.page(viewport);
       await page.goto('/login');
       await page.getByTestId('provider-feide').waitFor();
-      expect(await page.getByTestId('provider-buttons').getByRole('link').allInnerTexts()).toEqual(['Logg inn med Feide', 'Logg inn med Microsoft']);
+      expect(await page.getByTestId('provider-buttons').getByRole('link').allInnerTexts()).toEqual([
+        'Logg inn med Feide',
+        'Logg inn med Microsoft',
+      ]);
       await expectAccessible(page, `login ${viewport.width}`);
       await shoot(page, `oidc-login-${viewport.width}`);
     }
@@ -128,9 +131,9 @@ describe('the Admin’s users screen', () => {
       await page.getByTestId('tab-all').click();
       const row = page.getByTestId('school-user').filter({ hasText: e.fx.a.supervisor.email });
       expect(await row.getByTestId('sign-in-methods').innerText()).toBe('Innlogging: Passord, Feide');
-      expect(await page.getByTestId('school-user').filter({ hasText: e.fx.a.caretaker.email }).getByTestId('sign-in-methods').innerText()).toBe(
-        'Innlogging: Passord',
-      );
+      expect(
+        await page.getByTestId('school-user').filter({ hasText: e.fx.a.caretaker.email }).getByTestId('sign-in-methods').innerText(),
+      ).toBe('Innlogging: Passord');
       await expectAccessible(page, `users ${viewport.width}`);
       await shoot(page, `oidc-admin-users-${viewport.width}`);
       if (viewport === DESKTOP) {

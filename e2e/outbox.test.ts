@@ -17,7 +17,8 @@ const writesOf = (page: Page) => {
   const seen: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.method() !== 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth')) seen.push(`${request.method()} ${url.pathname}`);
+    if (request.method() !== 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth'))
+      seen.push(`${request.method()} ${url.pathname}`);
   });
   return seen;
 };
@@ -70,16 +71,25 @@ describe('a phone off line', () => {
     await page.getByTestId('ticks-waiting').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('task-2').getAttribute('aria-pressed')).toBe('true');
     // Sent once each, in the order they were made.
-    expect(sent.slice(0, 4)).toEqual(['PUT /api/reports/my', 'PUT /api/reports/my/tasks/1', 'PUT /api/reports/my/tasks/2', 'POST /api/maintenance-tasks/submit']);
+    expect(sent.slice(0, 4)).toEqual([
+      'PUT /api/reports/my',
+      'PUT /api/reports/my/tasks/1',
+      'PUT /api/reports/my/tasks/2',
+      'POST /api/maintenance-tasks/submit',
+    ]);
     const server = await api(t.e.server.baseUrl, kari);
     expect((await server.get<{ content: string; completedTasks: string[] }>(`/api/reports/my?date=${SHIFT_DAY}`)).body).toMatchObject({
       content: 'Skrevet uten nett: Per har feber.',
       completedTasks: ['1', '2'],
     });
-    const cases = (await (await api(t.e.server.baseUrl, t.e.fx.a.caretaker)).get<Array<{ roomNumber: string }>>('/api/maintenance-tasks?status=pending')).body;
+    const cases = (
+      await (await api(t.e.server.baseUrl, t.e.fx.a.caretaker)).get<Array<{ roomNumber: string }>>('/api/maintenance-tasks?status=pending')
+    ).body;
     expect(cases.filter((c) => c.roomNumber === '214')).toHaveLength(1);
     // Live on the others' screens.
     await caretaker.getByText('Vinduet står fast').waitFor();
-    await colleague.getByRole('button', { name: new RegExp(`^Dobbelttellene elever · ${kari.name.split(' ')[0]} \\d\\d:\\d\\d$`) }).waitFor();
+    await colleague
+      .getByRole('button', { name: new RegExp(`^Dobbelttellene elever · ${kari.name.split(' ')[0]} \\d\\d:\\d\\d$`) })
+      .waitFor();
   });
 });

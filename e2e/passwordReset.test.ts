@@ -108,7 +108,9 @@ describe('the Admin’s link for a new password', () => {
       const link = await field.inputValue();
       expect(link).toMatch(new RegExp(`^${e.server.baseUrl}/nytt-passord#[A-Za-z0-9_-]{43}$`));
       // Selected as it gets focus: ready to copy by hand too.
-      expect(await field.evaluate((input) => (input as HTMLInputElement).selectionEnd! - (input as HTMLInputElement).selectionStart!)).toBe(link.length);
+      expect(await field.evaluate((input) => (input as HTMLInputElement).selectionEnd! - (input as HTMLInputElement).selectionStart!)).toBe(
+        link.length,
+      );
       expect(await dialog.innerText()).toContain(`Gi lenken til ${user.name} personlig`);
       expect(await dialog.getByTestId('reset-link-validity').innerText()).toMatch(/^Gyldig i 24 timer \(til .+\) og kan brukes én gang\./);
       await expectNoAxeViolations(admin, 'the link dialog');
@@ -209,7 +211,9 @@ describe('Glemt passord?', () => {
     for (const [width, viewport] of widths) {
       const page = await pages.page(viewport);
       // This server has SMTP set up: the answer the page gets from one without it (the API tests check that server).
-      await page.route('**/api/auth/forgot-password', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"byMail":false}' }));
+      await page.route('**/api/auth/forgot-password', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"byMail":false}' }),
+      );
       await page.goto('/glemt-passord');
       const notice = page.getByTestId('forgot-ask-admin');
       await notice.waitFor();

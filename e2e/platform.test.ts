@@ -26,7 +26,8 @@ async function platformAdmin(viewport: Viewport = DESKTOP): Promise<Page> {
 }
 
 const stat = async (page: Page, key: string) => Number(await page.getByTestId(`stat-${key}`).locator('.count-value').innerText());
-const card = (page: Page, name: string) => page.getByTestId('school-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByTestId('school-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 const count = async (page: Page, school: string, key: string) =>
   Number(await card(page, school).getByTestId(`count-${key}`).locator('.count-value').innerText());
 const userRow = (page: Page, name: string) => page.getByTestId('platform-user').filter({ hasText: name });
@@ -166,7 +167,9 @@ describe('a school’s users on the platform', () => {
     expect(await role('Vaktmester B')).toBe('Vaktmester');
     expect(await counter('admins')).toBe(1);
     // Read as a Norwegian writes them: the singular for one (an earlier test registered a second newcomer).
-    const phrases = (await page.getByTestId('school-counts').getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    const phrases = (await page.getByTestId('school-counts').getByRole('listitem').allInnerTexts()).map((t) =>
+      t.replace(/\s+/g, ' ').trim(),
+    );
     expect(phrases).toEqual(['6 brukere', '3 aktive', '2 venter på godkjenning', '1 deaktivert', '1 administrator']);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
@@ -240,9 +243,11 @@ describe('a school’s users on the platform', () => {
 
   it('shows the fallback when creating a user fails without a reason', async () => {
     const page = await platformAdmin(DESKTOP);
-    await page.context().route('**/api/plattformadministrator/users', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
-    );
+    await page
+      .context()
+      .route('**/api/plattformadministrator/users', (route) =>
+        route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+      );
     await page.getByTestId('open-create-user').click();
     await page.getByTestId('new-user-name').fill('Feil Bruker');
     await page.getByTestId('new-user-email').fill('feil@test.no');

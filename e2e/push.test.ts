@@ -9,7 +9,15 @@ import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 import { expectFocusSeen, tabTo } from './keyboard';
-import { deliverPush, hasSubscription, replacePushManager, serviceWorkerOf, setNotificationPermission, shownNotifications, tapNotification } from './pushSupport';
+import {
+  deliverPush,
+  hasSubscription,
+  replacePushManager,
+  serviceWorkerOf,
+  setNotificationPermission,
+  shownNotifications,
+  tapNotification,
+} from './pushSupport';
 
 /** Web Push on the device (issue 32): the switch, the notification a push shows, and where a tap leads. */
 let e: E2E;
@@ -34,7 +42,8 @@ const TEXTS = {
   off: 'Varsler er av.',
   blocked: 'Varsler er blokkert i nettleseren. Du kan tillate dem i nettleserens innstillinger for denne siden.',
   unsupported: 'Denne nettleseren støtter ikke varsler.',
-  iPhone: 'På iPhone og iPad må du først legge Tilsynsvakt til på Hjem-skjermen (Del → Legg til på Hjem-skjerm). Åpne appen derfra for å slå på varsler.',
+  iPhone:
+    'På iPhone og iPad må du først legge Tilsynsvakt til på Hjem-skjermen (Del → Legg til på Hjem-skjerm). Åpne appen derfra for å slå på varsler.',
 };
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
@@ -96,11 +105,27 @@ describe('a push on the device', () => {
     await page.waitForURL((url) => url.pathname === '/arkiv');
     await markPage(page);
 
-    const message: PushMessage = { kind: 'caseCreated', title: 'Ny sak: rom 214', body: 'Vinduet står fast', url: `/vaktmester?sak=${task.id}`, tag: `sak-${task.id}` };
+    const message: PushMessage = {
+      kind: 'caseCreated',
+      title: 'Ny sak: rom 214',
+      body: 'Vinduet står fast',
+      url: `/vaktmester?sak=${task.id}`,
+      tag: `sak-${task.id}`,
+    };
     await deliverPush(page, e.server.baseUrl, message);
-    await expect.poll(() => shownNotifications(page)).toEqual([
-      { title: message.title, body: message.body, tag: message.tag, icon: `${e.server.baseUrl}/icons/icon-192.png`, lang: 'nb', renotify: true, data: { url: message.url } },
-    ]);
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([
+        {
+          title: message.title,
+          body: message.body,
+          tag: message.tag,
+          icon: `${e.server.baseUrl}/icons/icon-192.png`,
+          lang: 'nb',
+          renotify: true,
+          data: { url: message.url },
+        },
+      ]);
 
     await tapNotification(worker, message.title);
     await page.getByTestId('task-detail').waitFor();
@@ -120,7 +145,9 @@ describe('a push on the device', () => {
     await page.getByTestId('archive-link').click();
     await page.waitForURL((url) => url.pathname === '/arkiv');
     await deliverPush(page, e.server.baseUrl, 'ikke json');
-    await expect.poll(async () => (await shownNotifications(page)).map((n) => [n.title, n.body, n.data.url])).toEqual([['Tilsynsvakt', 'Du har et nytt varsel.', '/']]);
+    await expect
+      .poll(async () => (await shownNotifications(page)).map((n) => [n.title, n.body, n.data.url]))
+      .toEqual([['Tilsynsvakt', 'Du har et nytt varsel.', '/']]);
     await tapNotification(worker, 'Tilsynsvakt');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.getByTestId('caretaker-home').waitFor();
@@ -259,7 +286,13 @@ describe('the switch, with the server', () => {
 
     const task = await submitCase('31', 'Radiatoren er kald\nGjelder hele rommet');
     const message = await nextPushTo(device, 0);
-    expect(message).toEqual({ kind: 'caseCreated', title: 'Ny sak: Rom 31', body: 'Radiatoren er kald', url: `/vaktmester?sak=${task.id}`, tag: `sak-${task.id}` });
+    expect(message).toEqual({
+      kind: 'caseCreated',
+      title: 'Ny sak: Rom 31',
+      body: 'Radiatoren er kald',
+      url: `/vaktmester?sak=${task.id}`,
+      tag: `sak-${task.id}`,
+    });
     // The case came live too; the window is on another page when the push is tapped.
     await page.getByTestId('archive-link').click();
     await page.waitForURL((url) => url.pathname === '/arkiv');
@@ -287,7 +320,10 @@ describe('the switch, with the server', () => {
   it('a subscription the server refuses: a clear message, and the switch stays off', async () => {
     // An endpoint the server will not post to (not https, not loopback).
     const device = pushService.newDevice('avvist');
-    const refused: TestDevice = { ...device, toJSON: () => ({ endpoint: 'http://push.example.net/x', expirationTime: null, keys: device.keys }) };
+    const refused: TestDevice = {
+      ...device,
+      toJSON: () => ({ endpoint: 'http://push.example.net/x', expirationTime: null, keys: device.keys }),
+    };
     const page = await signIn(e.fx.a.supervisor, '/tilsynsvakt', { permission: 'granted', device: refused });
     await serviceWorkerOf(page);
     await pushSwitch(page).click();

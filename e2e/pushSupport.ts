@@ -58,7 +58,15 @@ export async function deliverPush(page: Page, origin: string, payload: PushMessa
   await session.detach();
 }
 
-export type ShownNotification = { title: string; body: string; tag: string; icon: string; lang: string; renotify: boolean; data: { url?: string } };
+export type ShownNotification = {
+  title: string;
+  body: string;
+  tag: string;
+  icon: string;
+  lang: string;
+  renotify: boolean;
+  data: { url?: string };
+};
 
 /** The notifications the worker's registration shows now. */
 export function shownNotifications(page: Page): Promise<ShownNotification[]> {
@@ -86,7 +94,10 @@ export function shownNotifications(page: Page): Promise<ShownNotification[]> {
 export async function tapNotification(worker: Worker, title: string): Promise<void> {
   const found = await worker.evaluate(async (wanted) => {
     // The worker's globals (the project's types are the window's).
-    type WorkerScope = EventTarget & { registration: ServiceWorkerRegistration; NotificationEvent: new (type: string, init: { notification: Notification }) => Event };
+    type WorkerScope = EventTarget & {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
     const scope = self as unknown as WorkerScope;
     const notification = (await scope.registration.getNotifications()).find((n) => n.title === wanted);
     if (!notification) return false;
@@ -108,8 +119,13 @@ export type DeviceSubscription = { endpoint: string; expirationTime: null; keys:
 export async function replacePushManager(context: BrowserContext, device: DeviceSubscription): Promise<void> {
   await context.addInitScript((json: DeviceSubscription) => {
     const STORAGE = 'e2e.pushSubscription';
-    const bytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
-    const toBase64url = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const bytes = (base64url: string) =>
+      Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    const toBase64url = (buffer: ArrayBuffer) =>
+      btoa(String.fromCharCode(...new Uint8Array(buffer)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
     const subscription = (serverKey: string) => ({
       endpoint: json.endpoint,
       expirationTime: null,
@@ -125,7 +141,8 @@ export async function replacePushManager(context: BrowserContext, device: Device
     manager.subscribe = async function (options: PushSubscriptionOptionsInit) {
       if (Notification.permission !== 'granted') throw new DOMException('Registration failed - permission denied', 'NotAllowedError');
       const key = options.applicationServerKey;
-      const serverKey = typeof key === 'string' ? key : toBase64url(key instanceof ArrayBuffer ? key : (key as Uint8Array<ArrayBuffer>).buffer);
+      const serverKey =
+        typeof key === 'string' ? key : toBase64url(key instanceof ArrayBuffer ? key : (key as Uint8Array<ArrayBuffer>).buffer);
       localStorage.setItem(STORAGE, serverKey);
       return subscription(serverKey);
     };

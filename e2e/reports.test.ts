@@ -24,10 +24,18 @@ type Report = { id: string; date: string; content: string; authorName: string };
  * students in `away` on a trip that day (the report lists the day's trips), then the supervisor
  * saves the text and ticks the rounds.
  */
-async function writeReport(user: FixtureUser, day: string, content: string, completedTasks: string[], away: string[] = []): Promise<Report> {
+async function writeReport(
+  user: FixtureUser,
+  day: string,
+  content: string,
+  completedTasks: string[],
+  away: string[] = [],
+): Promise<Report> {
   clock.set(osloInstant(day, 22, 5));
   if (away.length) {
-    const trip = await (await api(e.server.baseUrl, e.fx.a.admin)).post('/api/away/add', { fromDate: day, toDate: day, studentNames: away });
+    const trip = await (
+      await api(e.server.baseUrl, e.fx.a.admin)
+    ).post('/api/away/add', { fromDate: day, toDate: day, studentNames: away });
     expect(trip.status).toBe(200);
   }
   const saved = await writeMyReport(await api(e.server.baseUrl, user), day, content, completedTasks);
@@ -44,7 +52,9 @@ beforeAll(async () => {
   e = await startE2E({ clock });
   older = await writeReport(e.fx.a.supervisor, '2026-03-08', 'Rolig kveld.\nLys av kl. 23:00.', ['1', '2'], ['Per Hansen']);
   // A task id no school has (an old client's data): shown as 'Oppgave 7'.
-  await ReportModel.of(e.fx.a.id).collection.updateOne({ _id: new Types.ObjectId(older.id) }, { $push: { taskTicks: { taskId: '7', at: new Date() } } } as never);
+  await ReportModel.of(e.fx.a.id).collection.updateOne({ _id: new Types.ObjectId(older.id) }, {
+    $push: { taskTicks: { taskId: '7', at: new Date() } },
+  } as never);
   yesterday = await writeReport(await makeUser(e.fx.a.id, 'Tilsynsvakt'), '2026-03-09', 'Ny elev på rom 12.', ['3']);
   empty = await writeReport(await makeUser(e.fx.a.id, 'Tilsynsvakt'), '2026-03-07', '', []);
 });
@@ -168,7 +178,11 @@ describe('the report pages', () => {
     await shoot(admin, 'report-edit-1280');
     await admin.route(`**/api/reports/${older.id}?**`, (route) =>
       route.request().method() === 'PUT'
-        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Rapporten er endret', code: 'conflict' }) })
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Rapporten er endret', code: 'conflict' }),
+          })
         : route.fallback(),
     );
     await admin.getByTestId('report-edit-text').fill('Rettet tekst');

@@ -220,7 +220,8 @@ describe('the authenticator app', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     // The socket's reason, or the 401 of a read that got there first.
     const notice = page.getByTestId('signed-out-notice');
-    if (await notice.isVisible()) expect([SESSION_END_TEXTS.secondFactorRequired, SESSION_END_TEXTS.signedOutElsewhere]).toContain(await notice.innerText());
+    if (await notice.isVisible())
+      expect([SESSION_END_TEXTS.secondFactorRequired, SESSION_END_TEXTS.signedOutElsewhere]).toContain(await notice.innerText());
     await page.getByTestId('passkey-signin').click();
     await page.waitForURL((url) => url.pathname === '/admin');
     await toggle.waitFor();

@@ -40,7 +40,9 @@ describe('a screen left open while its account changes', () => {
     const labels = ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Skole B runde ${id}` }));
     expect((await adminB.put(`/api/tasks-config/${t.e.fx.b.id}`, { buttons: labels, baseVersion: version })).status).toBe(200);
 
-    expect((await (await platform()).put(`/api/plattformadministrator/users/${kari.id}/transfer`, { schoolId: t.e.fx.b.id })).status).toBe(200);
+    expect((await (await platform()).put(`/api/plattformadministrator/users/${kari.id}/transfer`, { schoolId: t.e.fx.b.id })).status).toBe(
+      200,
+    );
     // Issue 43: a move ends the session; signed in again, the board is the new school's.
     await signedOutWith(page, SESSION_END_TEXTS.transferred);
     await signInThroughForm(page, kari.email);
@@ -78,7 +80,9 @@ describe('a screen left open while its account changes', () => {
     const user = await makeUser(t.e.fx.a.id, 'Tilsynsvakt');
     const page = await board(user);
     const elsewhere = await api(t.e.server.baseUrl, user);
-    expect((await elsewhere.put('/api/auth/change-password', { currentPassword: 'passord123', newPassword: 'nyttpassord456' })).status).toBe(200);
+    expect(
+      (await elsewhere.put('/api/auth/change-password', { currentPassword: 'passord123', newPassword: 'nyttpassord456' })).status,
+    ).toBe(200);
     await signedOutWith(page, SESSION_END_TEXTS.passwordChanged);
   });
 

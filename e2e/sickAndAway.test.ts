@@ -151,7 +151,20 @@ describe('sick and away, live from the office to the board', () => {
         }),
       );
     }
-    const order = ['Se alle reiser', 'Dato', 'Navn', 'Kommentar (valgfritt)', 'Fra', 'Til', 'Elevnavn', 'Fra', 'Til', '8A', '9B', 'Idrettslinje 10C'];
+    const order = [
+      'Se alle reiser',
+      'Dato',
+      'Navn',
+      'Kommentar (valgfritt)',
+      'Fra',
+      'Til',
+      'Elevnavn',
+      'Fra',
+      'Til',
+      '8A',
+      '9B',
+      'Idrettslinje 10C',
+    ];
     let at = 0;
     for (const name of reached) if (name === order[at]) at++;
     expect(at, `reached in order: ${reached.join(' | ')}`).toBe(order.length);
@@ -174,7 +187,9 @@ describe('/admin/reiser', () => {
     const classes = (await admin.get<Array<{ id: string; className: string }>>('/api/admin/classes')).body;
     const idrett = classes.find((c) => c.className === 'Idrettslinje 10C')!.id;
     await admin.post('/api/away/add', { fromDate: SHIFT_DAY, toDate: addDays(SHIFT_DAY, 3), studentNames: ['Anna', 'Bjørn'] });
-    const skiing = (await admin.post<Trip>('/api/away/classes', { fromDate: addDays(SHIFT_DAY, 5), toDate: addDays(SHIFT_DAY, 7), classIds: [idrett] })).body;
+    const skiing = (
+      await admin.post<Trip>('/api/away/classes', { fromDate: addDays(SHIFT_DAY, 5), toDate: addDays(SHIFT_DAY, 7), classIds: [idrett] })
+    ).body;
     await admin.post('/api/away/add', { fromDate: addDays(SHIFT_DAY, -5), toDate: addDays(SHIFT_DAY, -2), studentName: 'Gammel Tur' });
 
     const one = await openTrips();
@@ -217,7 +232,9 @@ describe('/admin/reiser', () => {
 
     // An edit open in one window while the other removes the trip.
     await trip(one, 'Cecilie').getByRole('button', { name: 'Rediger' }).click();
-    await (await api(e.server.baseUrl, e.fx.a.admin)).delete(`/api/away/entry/${(await admin.get<Trip[]>('/api/away/all')).body.find((t) => t.studentNames.includes('Cecilie'))!.id}`);
+    await (
+      await api(e.server.baseUrl, e.fx.a.admin)
+    ).delete(`/api/away/entry/${(await admin.get<Trip[]>('/api/away/all')).body.find((t) => t.studentNames.includes('Cecilie'))!.id}`);
     await dialog.getByText('Reisen er fjernet av noen andre').waitFor();
     expect(await dialog.getByRole('button', { name: 'Lagre' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Avbryt' }).click();

@@ -21,11 +21,27 @@ let e: E2E;
 const pages = pageOpener(() => e);
 
 beforeAll(async () => {
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--mode', 'development', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: projectRoot(),
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'development' },
-  });
+  const build = spawnSync(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--config',
+      'client/vite.config.ts',
+      '--mode',
+      'development',
+      '--outDir',
+      clientDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    {
+      cwd: projectRoot(),
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'development' },
+    },
+  );
   expect(build.status, build.stderr).toBe(0);
   e = await startE2E({ env: { CLIENT_DIR: clientDir } });
 }, 180_000);
@@ -76,7 +92,12 @@ describe('in StrictMode (a development build)', () => {
     const page = await pages.page();
     await page.goto('/login');
     await page.getByTestId('login-form').waitFor();
-    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.js')));
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith('.js')),
+    );
     const sources = await Promise.all(scripts.map(async (script) => (await fetch(script)).text()));
     // A frame name only React's development build has (the production build leaves it out).
     expect(sources.some((source) => source.includes('react_stack_bottom_frame'))).toBe(true);

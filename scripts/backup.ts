@@ -21,7 +21,9 @@ const database = await connectForTool(config, console.log, { mustExist: true }).
 });
 try {
   const documents = await backupToFile(file, { ...(schoolId ? { schoolId } : {}), progress: console.log, key: config.backupKey });
-  console.log(`Sikkerhetskopi skrevet til ${file}: ${documents} dokument(er)${config.backupKey ? ', signert med BACKUP_KEY' : ' (usignert: BACKUP_KEY er ikke satt)'}.`);
+  console.log(
+    `Sikkerhetskopi skrevet til ${file}: ${documents} dokument(er)${config.backupKey ? ', signert med BACKUP_KEY' : ' (usignert: BACKUP_KEY er ikke satt)'}.`,
+  );
 } catch (err) {
   console.error(`Sikkerhetskopien feilet (${opened}): ${(err as Error).message}.`);
   process.exitCode = 1;

@@ -12,7 +12,8 @@ if (!file) {
   process.exit(2);
 }
 const config = loadConfig();
-const say = (err: unknown) => console.error(err instanceof ArchiveRefused ? err.message : `Gjenopprettingen feilet: ${(err as Error).message}`);
+const say = (err: unknown) =>
+  console.error(err instanceof ArchiveRefused ? err.message : `Gjenopprettingen feilet: ${(err as Error).message}`);
 
 // A damaged, foreign or unsigned archive is refused before any database is opened or started.
 try {
@@ -26,7 +27,9 @@ const database = await connectForTool(config, console.log);
 let failed = false;
 try {
   const { schoolId, documents } = await restoreFromFile(file, { progress: console.log, key: config.backupKey });
-  console.log(schoolId ? `Skolen ${schoolId} er gjenopprettet (${documents} dokument(er)).` : `Alt er gjenopprettet (${documents} dokument(er)).`);
+  console.log(
+    schoolId ? `Skolen ${schoolId} er gjenopprettet (${documents} dokument(er)).` : `Alt er gjenopprettet (${documents} dokument(er)).`,
+  );
 } catch (err) {
   say(err);
   failed = true;

@@ -24,7 +24,7 @@ step "Verktøy (npm-pakker, Chromium, redis, LibreOffice)" bash -c '
   ensure_compose
   npx tsx scripts/ensureFerretDb.ts' "$LANE"
 step "Typekontroll" npx tsc -p tsconfig.json --noEmit
-step "Lint" bash -c 'npx eslint . --max-warnings 0 && node scripts/lib/featureCycles.mjs && node scripts/lib/serverCycles.mjs && node scripts/lib/declaredImports.mjs'
+step "Lint" bash -c 'npx eslint . --max-warnings 0 && node scripts/lib/featureCycles.mjs && node scripts/lib/serverCycles.mjs && node scripts/lib/declaredImports.mjs && npx prettier --check . --log-level warn'
 step "Bygger klienten" bash -c 'npx vite build --config client/vite.config.ts --logLevel warn && node scripts/lib/checkBundleBudget.mjs'
 step "Bygger serveren" node scripts/buildServer.mjs
 # The embedded engine's own tests; with MONGODB_URI the tests run on that server instead (docs/operations.md).

@@ -133,7 +133,9 @@ function base64url(buffer) {
  */
 async function resubscribe(event) {
   const key = event.oldSubscription?.options?.applicationServerKey;
-  const subscription = event.newSubscription ?? (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+  const subscription =
+    event.newSubscription ??
+    (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
   if (!subscription) return;
   const json = subscription.toJSON();
   const body = {

@@ -12,7 +12,9 @@ describe('the change-password form', () => {
       'Nye passord stemmer ikke overens',
       'Nytt passord må være minst 6 tegn',
     ]);
-    expect(messages({ currentPassword: 'gammel', newPassword: 'abc', confirmPassword: 'abc' })).toEqual(['Nytt passord må være minst 6 tegn']);
+    expect(messages({ currentPassword: 'gammel', newPassword: 'abc', confirmPassword: 'abc' })).toEqual([
+      'Nytt passord må være minst 6 tegn',
+    ]);
   });
 
   it('takes a new password of six characters that is confirmed', () => {

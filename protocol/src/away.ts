@@ -58,9 +58,9 @@ export const addAwayStudentBodySchema = z
   })
   .refine(...datesInOrder)
   .refine((v) => v.studentName !== undefined || (v.studentNames?.length ?? 0) > 0, {
-  message: 'Navn må fylles ut',
-  path: ['studentName'],
-});
+    message: 'Navn må fylles ut',
+    path: ['studentName'],
+  });
 /** POST /api/away/classes */
 export const addAwayClassesBodySchema = z
   .object({ fromDate: daySchema, toDate: daySchema, classIds: z.array(idSchema).min(1, 'Velg minst én klasse').max(200) })

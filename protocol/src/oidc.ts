@@ -10,9 +10,7 @@ import { TEXTS } from './texts';
 
 /** A provider's id as configured and as it appears in /api/auth/oidc/{id}/…: lower-case letters, digits and '-'. */
 export const OIDC_PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
-export const oidcProviderIdSchema = z
-  .string({ error: 'Ukjent innloggingstjeneste' })
-  .regex(OIDC_PROVIDER_ID, 'Ukjent innloggingstjeneste');
+export const oidcProviderIdSchema = z.string({ error: 'Ukjent innloggingstjeneste' }).regex(OIDC_PROVIDER_ID, 'Ukjent innloggingstjeneste');
 
 export const oidcProviderParamsSchema = z.object({ id: oidcProviderIdSchema });
 
@@ -39,10 +37,14 @@ export const OIDC_FAILURES = {
   notApproved: 'Kontoen med denne e-postadressen venter på godkjenning. Logg inn med e-post og passord til den er godkjent.',
   deactivated: TEXTS.accountDeactivated,
   schoolInactive: TEXTS.schoolInactive,
-  otherIdentity: 'Kontoen med denne e-postadressen er allerede koblet til en annen innlogging. Logg inn slik du pleier, eller be administratoren fjerne den gamle koblingen.',
-  notAuthority: 'Denne innloggingstjenesten kan ikke kobles til en eksisterende konto med denne e-postadressen. Logg inn med e-post og passord, eller kontakt administratoren.',
-  platformAdmin: 'Plattformadministratoren logger ikke inn med Feide eller Microsoft, bare med e-post og passord i Plattformadministrator Portal.',
-  secondFactor: 'Skolen krever to-trinns innlogging for administratorer. Logg inn med passnøkkel, eller med e-post, passord og kode fra autentiseringsappen.',
+  otherIdentity:
+    'Kontoen med denne e-postadressen er allerede koblet til en annen innlogging. Logg inn slik du pleier, eller be administratoren fjerne den gamle koblingen.',
+  notAuthority:
+    'Denne innloggingstjenesten kan ikke kobles til en eksisterende konto med denne e-postadressen. Logg inn med e-post og passord, eller kontakt administratoren.',
+  platformAdmin:
+    'Plattformadministratoren logger ikke inn med Feide eller Microsoft, bare med e-post og passord i Plattformadministrator Portal.',
+  secondFactor:
+    'Skolen krever to-trinns innlogging for administratorer. Logg inn med passnøkkel, eller med e-post, passord og kode fra autentiseringsappen.',
 } as const;
 export type OidcFailure = keyof typeof OIDC_FAILURES;
 

@@ -37,9 +37,16 @@ export const passkeySchema = z.object({
 export type Passkey = z.infer<typeof passkeySchema>;
 export const passkeysSchema = z.array(passkeySchema);
 
-const base64url = z.string({ error: 'Ugyldig passnøkkel' }).max(16_384, 'Ugyldig passnøkkel').regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Ugyldig passnøkkel');
+const base64url = z
+  .string({ error: 'Ugyldig passnøkkel' })
+  .max(16_384, 'Ugyldig passnøkkel')
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Ugyldig passnøkkel');
 const transportSchema = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
-const credentialDescriptorSchema = z.object({ id: z.string(), type: z.literal('public-key'), transports: z.array(transportSchema).optional() });
+const credentialDescriptorSchema = z.object({
+  id: z.string(),
+  type: z.literal('public-key'),
+  transports: z.array(transportSchema).optional(),
+});
 
 /** POST /api/account/passkeys/options: what navigator.credentials.create() is given (PublicKeyCredentialCreationOptionsJSON). */
 export const passkeyCreationOptionsSchema = z.object({
@@ -118,7 +125,15 @@ export const passkeyParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{24
 
 /** A name to suggest for a new passkey, from what the browser says it is ('Chrome på Android'). */
 export function suggestedPasskeyName(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'Nettleser';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Nettleser';
   const system = /iPhone|iPad/.test(userAgent)
     ? 'iPhone/iPad'
     : /Android/.test(userAgent)

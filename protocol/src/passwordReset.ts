@@ -13,7 +13,8 @@ export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const PASSWORD_RESET_TEXTS = {
   /** One answer for every link that does not work: unknown, used, expired, voided, a deactivated account's. */
-  linkInvalid: 'Lenken for nytt passord virker ikke. Den kan være utløpt, allerede brukt eller erstattet av en nyere lenke. Be om en ny lenke.',
+  linkInvalid:
+    'Lenken for nytt passord virker ikke. Den kan være utløpt, allerede brukt eller erstattet av en nyere lenke. Be om en ny lenke.',
   done: 'Passordet er endret. Du kan nå logge inn med det nye passordet.',
   /** The same whether or not the address belongs to an account. */
   mailRequested: `Hvis e-postadressen hører til en konto her, får den snart en e-post med en lenke for å sette nytt passord. Lenken er gyldig i ${RESET_LINK_HOURS} timer.`,
@@ -22,10 +23,7 @@ export const PASSWORD_RESET_TEXTS = {
   notForDeactivated: 'En deaktivert bruker kan ikke få lenke for nytt passord',
 } as const;
 
-const tokenSchema = z
-  .string({ error: 'Lenken mangler' })
-  .min(1, 'Lenken mangler')
-  .max(200, PASSWORD_RESET_TEXTS.linkInvalid);
+const tokenSchema = z.string({ error: 'Lenken mangler' }).min(1, 'Lenken mangler').max(200, PASSWORD_RESET_TEXTS.linkInvalid);
 
 /** POST /api/admin/users/:id/password-reset-link answers the link to hand over, and when it stops working. */
 export const passwordResetLinkSchema = z.object({ link: z.string(), expiresAt: z.string() });

@@ -53,5 +53,10 @@ export const retentionBodySchema = z.object({ months: retentionMonthsSchema });
 export type RetentionBody = z.infer<typeof retentionBodySchema>;
 /** The same, typed into a form field. */
 export const retentionFormSchema = z.object({
-  months: z.string().trim().regex(/^\d{1,4}$/, RETENTION_MESSAGE).transform(Number).pipe(retentionMonthsSchema),
+  months: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, RETENTION_MESSAGE)
+    .transform(Number)
+    .pipe(retentionMonthsSchema),
 });

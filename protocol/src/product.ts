@@ -29,5 +29,11 @@ export const PASSWORD_RESET_PATH = '/nytt-passord';
  */
 export function showsSignInForm(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '').toLowerCase();
-  return path !== REGISTER_PATH && path !== PLATFORM_LOGIN_PATH && path !== STATEMENT_PATH && path !== FORGOT_PASSWORD_PATH && path !== PASSWORD_RESET_PATH;
+  return (
+    path !== REGISTER_PATH &&
+    path !== PLATFORM_LOGIN_PATH &&
+    path !== STATEMENT_PATH &&
+    path !== FORGOT_PASSWORD_PATH &&
+    path !== PASSWORD_RESET_PATH
+  );
 }

@@ -77,7 +77,10 @@ export type PushMessage = z.infer<typeof pushMessageSchema>;
 /** The kinds a role gets; an Admin gets the case kinds only on devices where they chose them. */
 export function pushKindsOf(role: Role, newCases: boolean): PushKind[] {
   if (role === CARETAKER_ROLE) return ['caseCreated', 'caseChanged', 'caseDeleted', 'caseResolvedForSender'];
-  if (role === ADMIN_ROLE) return newCases ? ['caseCreated', 'caseChanged', 'caseDeleted', 'caseResolvedForSender', 'userRegistered'] : ['caseResolvedForSender', 'userRegistered'];
+  if (role === ADMIN_ROLE)
+    return newCases
+      ? ['caseCreated', 'caseChanged', 'caseDeleted', 'caseResolvedForSender', 'userRegistered']
+      : ['caseResolvedForSender', 'userRegistered'];
   if (role === SUPERVISOR_ROLE) return ['caseResolvedForSender'];
   return [];
 }

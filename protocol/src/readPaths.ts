@@ -16,6 +16,7 @@ export const readPaths = {
   myReport: (date?: string) => (date ? `/api/reports/my?date=${encodeURIComponent(date)}` : '/api/reports/my'),
   taskRounds: (schoolId: string | null) => withSchool('/api/task-rounds', schoolId),
   taskButtons: (schoolId: string) => `/api/tasks-config/${encodeURIComponent(schoolId)}`,
-  maintenanceTasks: (status: string, schoolId: string | null) => withSchool(`/api/maintenance-tasks?status=${encodeURIComponent(status)}`, schoolId),
+  maintenanceTasks: (status: string, schoolId: string | null) =>
+    withSchool(`/api/maintenance-tasks?status=${encodeURIComponent(status)}`, schoolId),
   schoolUsers: (schoolId: string) => withSchool('/api/admin/users', schoolId),
 };

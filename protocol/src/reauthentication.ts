@@ -11,7 +11,8 @@ import { oneTimeCodeSchema } from './secondFactor';
 export const REAUTH_WINDOW_MS = 5 * 60_000;
 
 export const REAUTH_TEXTS = {
-  required: 'Bekreft at det er deg før du endrer passnøkler eller kodeapp. Skriv inn passordet ditt (og koden fra kodeappen), eller bruk en passnøkkel.',
+  required:
+    'Bekreft at det er deg før du endrer passnøkler eller kodeapp. Skriv inn passordet ditt (og koden fra kodeappen), eller bruk en passnøkkel.',
   wrongPassword: 'Feil passord. Prøv igjen.',
   codeNeeded: 'Skriv inn koden fra kodeappen (eller en gjenopprettingskode) i tillegg til passordet.',
   confirmed: 'Bekreftet. Du kan endre passnøkler og kodeapp de neste fem minuttene.',

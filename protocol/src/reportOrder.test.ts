@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compareReportsByDay, compareReportsNewestDayFirst, type ReportOrderKey } from './reportOrder';
 
-const report = (date: string, authorName: string, authorUserId = authorName.padEnd(24, '0')): ReportOrderKey => ({ date, authorName, authorUserId });
+const report = (date: string, authorName: string, authorUserId = authorName.padEnd(24, '0')): ReportOrderKey => ({
+  date,
+  authorName,
+  authorUserId,
+});
 const shown = (reports: ReportOrderKey[]) => reports.map((r) => `${r.date} ${r.authorName}`);
 
 const MIXED = [

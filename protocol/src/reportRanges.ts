@@ -20,7 +20,10 @@ function rangeQuery<F extends string, T extends string, E extends z.ZodRawShape 
   const valid = (v: Record<string, unknown>) => isValidDay(String(v[fromKey])) && isValidDay(String(v[toKey]));
   return z
     .object(shape)
-    .refine((v: Record<string, unknown>) => !valid(v) || String(v[fromKey]) <= String(v[toKey]), { message: REPORT_RANGE_TEXTS.order, path: [toKey] })
+    .refine((v: Record<string, unknown>) => !valid(v) || String(v[fromKey]) <= String(v[toKey]), {
+      message: REPORT_RANGE_TEXTS.order,
+      path: [toKey],
+    })
     .refine((v: Record<string, unknown>) => !valid(v) || daysBetween(String(v[fromKey]), String(v[toKey])) < REPORT_RANGE_MAX_DAYS, {
       message: REPORT_RANGE_TEXTS.tooLong,
       path: [toKey],

@@ -65,14 +65,17 @@ const contentSchema = z
  * completedTasks and awayStudents so).
  */
 function listOf<T extends z.ZodType>(item: T, max: number) {
-  return z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  }, z.array(item, { error: 'Må være en liste' }).max(max));
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    },
+    z.array(item, { error: 'Må være en liste' }).max(max),
+  );
 }
 
 /**

@@ -42,7 +42,12 @@ export type PlatformSecondFactorRule = z.infer<typeof platformSecondFactorRuleSc
 export const oneTimeCodeSchema = z
   .string({ error: 'Koden er påkrevd' })
   .transform((value) => value.replace(/\s+/g, '').toLowerCase())
-  .pipe(z.string().min(1, 'Koden er påkrevd').regex(/^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/, 'Koden er seks sifre (eller en gjenopprettingskode)'));
+  .pipe(
+    z
+      .string()
+      .min(1, 'Koden er påkrevd')
+      .regex(/^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/, 'Koden er seks sifre (eller en gjenopprettingskode)'),
+  );
 
 export const oneTimeCodeBodySchema = z.object({ code: oneTimeCodeSchema });
 export type OneTimeCodeBody = z.infer<typeof oneTimeCodeBodySchema>;

@@ -40,4 +40,3 @@ export const SESSION_END_TEXTS: Record<SessionEndReason, string> = {
   idle: 'Du ble logget ut etter 2 minutter uten aktivitet.',
   signedOutElsewhere: 'Du er ikke lenger logget inn. Logg inn på nytt.',
 };
-

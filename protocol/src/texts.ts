@@ -2,7 +2,8 @@
 export const TEXTS = {
   invalidCredentials: 'Feil e-post eller passord',
   notSignedIn: 'Du er ikke logget inn',
-  signInNeedsHttps: 'Innlogging er ikke mulig akkurat nå: serveren får ikke vite at forbindelsen er sikker (https). Kontakt administratoren.',
+  signInNeedsHttps:
+    'Innlogging er ikke mulig akkurat nå: serveren får ikke vite at forbindelsen er sikker (https). Kontakt administratoren.',
   forbidden: 'Du har ikke tilgang til dette',
   accountPending: 'Kontoen din venter på godkjenning',
   accountDeactivated: 'Kontoen din er deaktivert. Kontakt administratoren.',

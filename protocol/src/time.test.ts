@@ -37,7 +37,15 @@ describe('Oslo wall clock, kept per UTC hour', () => {
   // One formatter for the whole walk: date-fns-tz's formatInTimeZone (the same Intl underneath)
   // builds its parts anew on every call, and took over 5 s for the 300,000 instants below on a
   // loaded CI machine. en-CA writes 'yyyy-MM-dd, HH:mm'.
-  const osloClock = new Intl.DateTimeFormat('en-CA', { timeZone: OSLO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const osloClock = new Intl.DateTimeFormat('en-CA', {
+    timeZone: OSLO_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const byIntl = (instant: Date) => osloClock.format(instant).replace(', ', ' ');
   const byUs = (instant: Date) => {
     const { hour, minute } = osloTimeOfDay(instant);

@@ -72,7 +72,9 @@ function intlOsloOffsetMs(ms: number): number {
   const field: Record<string, string> = {};
   for (const part of osloFields.formatToParts(new Date(ms))) field[part.type] = part.value;
   const year = field.era === 'BC' ? 1 - Number(field.year) : Number(field.year);
-  const wall = utcMidnight(year, Number(field.month), Number(field.day)).getTime() + ((Number(field.hour) * 60 + Number(field.minute)) * 60 + Number(field.second)) * 1000;
+  const wall =
+    utcMidnight(year, Number(field.month), Number(field.day)).getTime() +
+    ((Number(field.hour) * 60 + Number(field.minute)) * 60 + Number(field.second)) * 1000;
   return wall - (ms - (((ms % 1000) + 1000) % 1000));
 }
 

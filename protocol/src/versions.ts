@@ -32,5 +32,8 @@ export function versionOfIfMatch(header: string): number | undefined | null {
 
 /** The If-Match request header, described to outsiders; every other header passes untouched. */
 export const ifMatchHeadersSchema = z.looseObject({
-  'if-match': z.string().optional().meta({ description: 'The ETag of the version this write was based on ("3"); the same as the body\'s baseVersion.' }),
+  'if-match': z
+    .string()
+    .optional()
+    .meta({ description: 'The ETag of the version this write was based on ("3"); the same as the body\'s baseVersion.' }),
 });

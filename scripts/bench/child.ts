@@ -8,7 +8,11 @@ const HERE = path.dirname(new URL(import.meta.url).pathname);
 export type Child = { process: ChildProcess; first: Record<string, unknown>; ask: <T>(message: object, key: string) => Promise<T> };
 
 export function forkScript(script: string, execArgv: string[] = [], env: Record<string, string> = {}): Promise<Child> {
-  const child = fork(path.join(HERE, script), [], { execArgv: ['--import', 'tsx', ...execArgv], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(HERE, script), [], {
+    execArgv: ['--import', 'tsx', ...execArgv],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ask = <T>(message: object, key: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (reply: Record<string, unknown>) => {
@@ -21,7 +25,9 @@ export function forkScript(script: string, execArgv: string[] = [], env: Record<
       child.send(message);
     });
   // The script's first message says it is ready (and, for a server, where it listens).
-  return new Promise<Child>((resolve) => child.once('message', (first: Record<string, unknown>) => resolve({ process: child, first, ask })));
+  return new Promise<Child>((resolve) =>
+    child.once('message', (first: Record<string, unknown>) => resolve({ process: child, first, ask })),
+  );
 }
 
 /** Resident memory of a process (bytes), as the kernel counts it. */

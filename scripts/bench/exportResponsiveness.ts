@@ -39,9 +39,21 @@ async function exportOnce(base: string, cookie: string, format: Format, range: s
   await res.arrayBuffer();
 }
 
-export async function measureExportResponsiveness(base: string, meCookie: string, exportCookie: string, range: string): Promise<ResponsivenessRun[]> {
+export async function measureExportResponsiveness(
+  base: string,
+  meCookie: string,
+  exportCookie: string,
+  range: string,
+): Promise<ResponsivenessRun[]> {
   const generator = await forkScript('loadGenerator.ts');
-  const me: LoadRequest = { url: `${base}/api/auth/me`, cookie: meCookie, connections: CONNECTIONS, seconds: SECONDS, rate: RATE, timeline: true };
+  const me: LoadRequest = {
+    url: `${base}/api/auth/me`,
+    cookie: meCookie,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rate: RATE,
+    timeline: true,
+  };
   try {
     // Warm-up: the JIT, the export worker started, untimed.
     for (const format of ['csv', 'xlsx', 'pdf'] as const) await exportOnce(base, exportCookie, format, range);

@@ -26,7 +26,14 @@ const drain = async (stream: Readable) => {
   for await (const chunk of stream) void chunk;
 };
 
-const META: ExportMeta = { school: 'Eksport skole', period: 'periode', from: '2026-01-01', to: '2026-12-31', madeBy: 'Admin', madeAt: 'nå' };
+const META: ExportMeta = {
+  school: 'Eksport skole',
+  period: 'periode',
+  from: '2026-01-01',
+  to: '2026-12-31',
+  madeBy: 'Admin',
+  madeAt: 'nå',
+};
 
 /** Same rows, same writers, no HTTP, no database: what the export costs at the least. */
 async function bareExport(format: 'csv' | 'xlsx' | 'pdf', rows: ExportRow[]): Promise<void> {
@@ -42,9 +49,23 @@ export async function benchExports(base: string): Promise<{ lines: string[]; res
   const school = await School.create({ name: 'Eksport skole', nameKey: schoolNameKey('Eksport skole'), active: true });
   // Five supervisors, one report each a day: 400 days.
   const authors = await UserModel.create(
-    Array.from({ length: 5 }, (_, i) => ({ name: `Tilsyn ${i}`, email: `tilsyn${i}@eksport.no`, role: 'Tilsynsvakt', status: 'approved', schoolId: school._id, passwordHash })),
+    Array.from({ length: 5 }, (_, i) => ({
+      name: `Tilsyn ${i}`,
+      email: `tilsyn${i}@eksport.no`,
+      role: 'Tilsynsvakt',
+      status: 'approved',
+      schoolId: school._id,
+      passwordHash,
+    })),
   );
-  await UserModel.create({ name: 'Admin', email: 'admin@eksport.no', role: 'Admin', status: 'approved', schoolId: school._id, passwordHash });
+  await UserModel.create({
+    name: 'Admin',
+    email: 'admin@eksport.no',
+    role: 'Admin',
+    status: 'approved',
+    schoolId: school._id,
+    passwordHash,
+  });
   const to = reportDay(new Date());
   const from = addDays(to, -399);
   await prepareSchoolDatabase(school._id);
@@ -56,7 +77,10 @@ export async function benchExports(base: string): Promise<{ lines: string[]; res
       date: addDays(from, Math.floor(i / 5)),
       content: TEXT,
       awayStudents: ['Per Ødegård', 'Åse'],
-      taskTicks: [{ taskId: '1', at: new Date() }, { taskId: '3', at: new Date() }],
+      taskTicks: [
+        { taskId: '1', at: new Date() },
+        { taskId: '3', at: new Date() },
+      ],
     })),
   );
   const cookie = await cookieFor(base, 'admin@eksport.no');
@@ -71,7 +95,9 @@ export async function benchExports(base: string): Promise<{ lines: string[]; res
     text: TEXT,
   }));
 
-  const lines = [`\nExports of ${REPORTS} reports (median of ${RUNS}; bare = the same rows through the same writers, in process, without HTTP or the database)\n`];
+  const lines = [
+    `\nExports of ${REPORTS} reports (median of ${RUNS}; bare = the same rows through the same writers, in process, without HTTP or the database)\n`,
+  ];
   lines.push(`${'format'.padEnd(8)}${'app ms'.padStart(10)}${'bare ms'.padStart(10)}${'ratio'.padStart(8)}${'bytes'.padStart(10)}`);
   for (const format of ['csv', 'xlsx', 'pdf'] as const) {
     let bytes = 0;
@@ -87,7 +113,9 @@ export async function benchExports(base: string): Promise<{ lines: string[]; res
       );
       bare.push(await timed(() => bareExport(format, rows)));
     }
-    lines.push(`${format.padEnd(8)}${median(app).toFixed(0).padStart(10)}${median(bare).toFixed(0).padStart(10)}${(median(app) / median(bare)).toFixed(2).padStart(8)}${String(bytes).padStart(10)}`);
+    lines.push(
+      `${format.padEnd(8)}${median(app).toFixed(0).padStart(10)}${median(bare).toFixed(0).padStart(10)}${(median(app) / median(bare)).toFixed(2).padStart(8)}${String(bytes).padStart(10)}`,
+    );
   }
 
   const responsiveness = await measureExportResponsiveness(base, cookie, cookie, `from=${from}&to=${to}`);

@@ -12,14 +12,20 @@ import type { Target } from './socketClients';
 const SOCKETS_PER_SCHOOL = 20;
 
 /** 20 sockets per school of every other school, and 20 of the bench school's admin: the ones that must hear the case. */
-export async function appSocketTargets(sessionSecret: string, url: string, benchSchoolId: Types.ObjectId, adminId: Types.ObjectId): Promise<Target[]> {
+export async function appSocketTargets(
+  sessionSecret: string,
+  url: string,
+  benchSchoolId: Types.ObjectId,
+  adminId: Types.ObjectId,
+): Promise<Target[]> {
   const targets: Target[] = [];
   for (let i = 0; i < SOCKETS_PER_SCHOOL; i++) targets.push({ url, cookie: await sessionCookie(sessionSecret, adminId), listen: true });
   const others = (await School.find({}, { _id: 1 }).lean()).filter((school) => !school._id.equals(benchSchoolId));
   for (const school of others) {
     const users = await UserModel.find({ schoolId: school._id, status: 'approved' }, { _id: 1 }).lean();
     if (users.length === 0) continue;
-    for (let i = 0; i < SOCKETS_PER_SCHOOL; i++) targets.push({ url, cookie: await sessionCookie(sessionSecret, users[i % users.length]!._id), listen: false });
+    for (let i = 0; i < SOCKETS_PER_SCHOOL; i++)
+      targets.push({ url, cookie: await sessionCookie(sessionSecret, users[i % users.length]!._id), listen: false });
   }
   return targets;
 }
@@ -79,10 +85,17 @@ function summarize(samples: Sample[]): Delivery {
   const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
   const sum = (pick: (s: Sample) => number) => samples.reduce((total, s) => total + pick(s), 0);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? NaN, lost: sum((s) => s.expected) - latencies.length, writesPerSecond: sum((s) => s.writes) / sum((s) => s.seconds) };
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? NaN,
+    lost: sum((s) => s.expected) - latencies.length,
+    writesPerSecond: sum((s) => s.writes) / sum((s) => s.seconds),
+  };
 }
 
-const deliveries = async (clients: Child, listening: number, writes: number, load: Load, send: Send) => summarize([await sample(clients, listening, writes, load, send)]);
+const deliveries = async (clients: Child, listening: number, writes: number, load: Load, send: Send) =>
+  summarize([await sample(clients, listening, writes, load, send)]);
 
 /**
  * Several servers measured at the same paced load in turns: `rounds` rounds of `writes / rounds`
@@ -90,7 +103,14 @@ const deliveries = async (clients: Child, listening: number, writes: number, loa
  * with the machine of its own minutes (a bare run's p99 was 3.1 ms in one run and 6.1 in the next);
  * in turns, what the shared machine does meanwhile falls on every side alike.
  */
-async function pacedInTurns<Sends extends Send[]>(clients: Child, listening: number, writes: number, perSecond: number, sends: [...Sends], rounds = 5): Promise<{ [K in keyof Sends]: Delivery }> {
+async function pacedInTurns<Sends extends Send[]>(
+  clients: Child,
+  listening: number,
+  writes: number,
+  perSecond: number,
+  sends: [...Sends],
+  rounds = 5,
+): Promise<{ [K in keyof Sends]: Delivery }> {
   const samples: Sample[][] = sends.map(() => []);
   const perRound = Math.ceil(writes / rounds);
   for (let round = 0; round < rounds; round++) {
@@ -151,12 +171,27 @@ export async function benchFanout(setup: FanoutSetup) {
   });
 
   // The bare server in its own process, same sockets and rooms, the app's payload.
-  const payload = { id: 'x'.repeat(24), roomNumber: '101', status: 'pending', createdByName: 'Tilsyn 0', completedByName: null, completedAt: null, rejectedByName: null, rejectedAt: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
+  const payload = {
+    id: 'x'.repeat(24),
+    roomNumber: '101',
+    status: 'pending',
+    createdByName: 'Tilsyn 0',
+    completedByName: null,
+    completedAt: null,
+    rejectedByName: null,
+    rejectedAt: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  };
   const bareChild = await forkScript('bareSocketServer.ts');
   const bareUrl = urlOf(bareChild);
   await clients.ask({ connect: bareTargets(bareUrl, appTargets) }, 'connected');
   const sendBareTo = (url: string) => (description: string) =>
-    fetch(`${url}/emit?room=target`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ ...payload, description }) });
+    fetch(`${url}/emit?room=target`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ ...payload, description }),
+    });
   const sendBare = sendBareTo(bareUrl);
 
   // The bare server again, storing each case in the same database engine before it broadcasts.
@@ -221,7 +256,12 @@ export async function benchFanout(setup: FanoutSetup) {
       bareWithWriteP99VsBare: ratio(bareWithWrite.p99, bare.p99),
       flatOutP99VsBare: ratio(appFlatOut.p99, bareFlatOut.p99),
       writesPerSecondVsBare: ratio(appFlatOut.writesPerSecond, bareFlatOut.writesPerSecond),
-      ...(redis ? { crossInstanceP99VsSingle: ratio(redis.cross.p99, redis.single.p99), bareCrossInstanceP99VsSingle: ratio(redis.bareCross.p99, redis.bareSingle.p99) } : {}),
+      ...(redis
+        ? {
+            crossInstanceP99VsSingle: ratio(redis.cross.p99, redis.single.p99),
+            bareCrossInstanceP99VsSingle: ratio(redis.bareCross.p99, redis.bareSingle.p99),
+          }
+        : {}),
     },
   };
 }

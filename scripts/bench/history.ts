@@ -20,12 +20,18 @@ import { cookieFor } from './seed';
 const SUPERVISORS = 3;
 const SAVE_EVERY_MS = 100;
 
-export type HistorySchool = { schoolId: string; today: string; cookies: { supervisor: string; admin: string; caretaker: string }; users: Array<{ _id: unknown; name: string }> };
+export type HistorySchool = {
+  schoolId: string;
+  today: string;
+  cookies: { supervisor: string; admin: string; caretaker: string };
+  users: Array<{ _id: unknown; name: string }>;
+};
 
 export async function prepareHistorySchool(base: string): Promise<HistorySchool> {
   const passwordHash = await hashPassword('passord123');
   const school = await School.create({ name: 'Historie skole', nameKey: schoolNameKey('Historie skole'), active: true });
-  const user = (name: string, email: string, role: string) => UserModel.create({ name, email, role, status: 'approved', schoolId: school._id, passwordHash });
+  const user = (name: string, email: string, role: string) =>
+    UserModel.create({ name, email, role, status: 'approved', schoolId: school._id, passwordHash });
   const users = await Promise.all(Array.from({ length: SUPERVISORS }, (_, i) => user(`Vakt ${i}`, `vakt${i}@historie.no`, 'Tilsynsvakt')));
   await user('Admin', 'admin@historie.no', 'Admin');
   await user('Vaktmester', 'vaktmester@historie.no', 'Vaktmester');
@@ -50,9 +56,17 @@ export async function seedHistory(history: HistorySchool, fromAgo: number, toAgo
   const schoolId = history.schoolId;
   const days = Array.from({ length: toAgo - fromAgo + 1 }, (_, i) => ({ ago: fromAgo + i, date: addDays(history.today, -(fromAgo + i)) }));
   const reports = days.flatMap(({ date }) =>
-    history.users.map((author) => ({ schoolId, authorUserId: author._id, authorName: author.name, date, content: 'Rolig kveld. Alle på rommene kl. 23. '.repeat(6) })),
+    history.users.map((author) => ({
+      schoolId,
+      authorUserId: author._id,
+      authorName: author.name,
+      date,
+      content: 'Rolig kveld. Alle på rommene kl. 23. '.repeat(6),
+    })),
   );
-  const sick = days.filter(({ ago }) => ago % 2 === 0).map(({ date }) => ({ schoolId, date, students: [{ name: 'Ola', comment: 'Feber' }] }));
+  const sick = days
+    .filter(({ ago }) => ago % 2 === 0)
+    .map(({ date }) => ({ schoolId, date, students: [{ name: 'Ola', comment: 'Feber' }] }));
   // A case a day; those of the last week are still waiting.
   const cases = days.map(({ ago }) => ({
     schoolId,
@@ -62,7 +76,9 @@ export async function seedHistory(history: HistorySchool, fromAgo: number, toAgo
     createdByUserId: history.users[0]!._id,
     createdByName: history.users[0]!.name,
   }));
-  const trips = days.filter(({ ago }) => ago % 7 === 0).map(({ date }) => ({ schoolId, fromDate: date, toDate: addDays(date, 2), studentNames: ['Per', 'Pål'] }));
+  const trips = days
+    .filter(({ ago }) => ago % 7 === 0)
+    .map(({ date }) => ({ schoolId, fromDate: date, toDate: addDays(date, 2), studentNames: ['Per', 'Pål'] }));
   for (let i = 0; i < reports.length; i += 1000) await ReportModel.of(schoolId).insertMany(reports.slice(i, i + 1000));
   if (sick.length) await SickRecord.of(schoolId).insertMany(sick);
   await MaintenanceTaskModel.of(schoolId).insertMany(cases);
@@ -76,7 +92,11 @@ function historyReads(history: HistorySchool): Read[] {
   const yesterday = addDays(today, -1);
   return [
     ...schoolReads(cookies).filter((read) => read.path !== '/api/auth/me'),
-    { name: 'week page: GET /api/admin/reports/week', path: `/api/admin/reports/week?start=${addDays(today, -6)}&end=${today}`, cookie: cookies.admin },
+    {
+      name: 'week page: GET /api/admin/reports/week',
+      path: `/api/admin/reports/week?start=${addDays(today, -6)}&end=${today}`,
+      cookie: cookies.admin,
+    },
     { name: "yesterday's page", path: `/api/admin/reports/week?start=${yesterday}&end=${yesterday}`, cookie: cookies.admin },
   ];
 }
@@ -86,7 +106,9 @@ function saveEvery100ms(base: string, history: HistorySchool): () => Promise<num
   let running = true;
   let saves = 0;
   const loop = (async () => {
-    let version = ((await (await fetch(`${base}/api/reports/my`, { headers: { cookie: history.cookies.supervisor } })).json()) as { version: number }).version;
+    let version = (
+      (await (await fetch(`${base}/api/reports/my`, { headers: { cookie: history.cookies.supervisor } })).json()) as { version: number }
+    ).version;
     while (running) {
       const started = performance.now();
       const res = await fetch(`${base}/api/reports/my`, {
@@ -108,7 +130,13 @@ function saveEvery100ms(base: string, history: HistorySchool): () => Promise<num
 }
 
 /** Every read once untimed, then timed, while the supervisor saves. */
-export function measureHistoryReads(base: string, history: HistorySchool, requests: number, concurrency: number, suffix = ''): Promise<Result[]> {
+export function measureHistoryReads(
+  base: string,
+  history: HistorySchool,
+  requests: number,
+  concurrency: number,
+  suffix = '',
+): Promise<Result[]> {
   return whileSaving(base, history, () => measureReadList(base, historyReads(history), requests, concurrency, suffix));
 }
 
@@ -116,7 +144,13 @@ export function measureHistoryReads(base: string, history: HistorySchool, reques
  * The yearly page's list of the last year, while the supervisor saves: a year of reports (about
  * 1,100), so it is compared with itself, with one year of data and with five, as the export is.
  */
-export async function measureYearList(base: string, history: HistorySchool, requests: number, concurrency: number, suffix = ''): Promise<Result> {
+export async function measureYearList(
+  base: string,
+  history: HistorySchool,
+  requests: number,
+  concurrency: number,
+  suffix = '',
+): Promise<Result> {
   const path = `/api/admin/reports/year?from=${addDays(history.today, -364)}&to=${history.today}`;
   const read = () => fetch(base + path, { headers: { cookie: history.cookies.admin } });
   return whileSaving(base, history, async () => {
@@ -139,7 +173,9 @@ export async function timeYearExport(base: string, history: HistorySchool): Prom
   const times: number[] = [];
   for (let run = 0; run < 3; run++) {
     const started = performance.now();
-    const res = await fetch(`${base}/api/reports/export.xlsx?from=${addDays(history.today, -365)}&to=${addDays(history.today, -1)}`, { headers: { cookie: history.cookies.admin } });
+    const res = await fetch(`${base}/api/reports/export.xlsx?from=${addDays(history.today, -365)}&to=${addDays(history.today, -1)}`, {
+      headers: { cookie: history.cookies.admin },
+    });
     if (!res.ok) throw new Error(`export: ${res.status}`);
     await res.arrayBuffer();
     times.push(performance.now() - started);

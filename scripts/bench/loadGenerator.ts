@@ -8,7 +8,15 @@ import autocannon from 'autocannon';
  * `timeline`: also answer each request's send time (ms since the epoch, this machine's clock) and time.
  */
 export type LoadRequest = { url: string; cookie?: string; connections: number; seconds: number; rate?: number; timeline?: boolean };
-export type LoadResult = { perSecond: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; timeline?: { sentAt: number[]; ms: number[] } };
+export type LoadResult = {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeline?: { sentAt: number[]; ms: number[] };
+};
 
 const clockNow = () => performance.timeOrigin + performance.now();
 

@@ -1,7 +1,16 @@
 /** The headers of the app's own calls with a body (its CSRF check asks for X-Requested-With). */
 export const XHR = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
 
-export type Result = { name: string; count: number; failures: number; p50: number; p95: number; p99: number; max: number; perSecond: number };
+export type Result = {
+  name: string;
+  count: number;
+  failures: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  perSecond: number;
+};
 
 /** Runs `count` requests with `concurrency` in flight, timing each; non-2xx answers count as failures. */
 export async function measure(name: string, count: number, concurrency: number, send: (i: number) => Promise<Response>): Promise<Result> {
@@ -27,8 +36,14 @@ export async function measure(name: string, count: number, concurrency: number, 
 }
 
 export function printTable(results: Result[], setup: Record<string, string | number>): void {
-  console.log(`\nBenchmark (${Object.entries(setup).map(([k, v]) => `${k}=${v}`).join(', ')})\n`);
-  console.log(`${'route'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'req/s'.padStart(9)}${'failed'.padStart(8)}`);
+  console.log(
+    `\nBenchmark (${Object.entries(setup)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')})\n`,
+  );
+  console.log(
+    `${'route'.padEnd(44)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'req/s'.padStart(9)}${'failed'.padStart(8)}`,
+  );
   for (const r of results) {
     console.log(
       `${r.name.padEnd(44)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${r.max.toFixed(1).padStart(9)}${r.perSecond.toFixed(0).padStart(9)}${String(r.failures).padStart(8)}`,

@@ -11,8 +11,13 @@ export async function cpuSeconds(pid: number): Promise<number> {
 }
 
 /** How busy each process was while `work` ran: CPU seconds per wall second (1.0 = one core full). */
-export async function busyWhile<T>(pids: Record<string, number>, work: () => Promise<T>): Promise<{ value: T; busy: Record<string, number> }> {
-  const before = Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([name, pid]) => [name, await cpuSeconds(pid)] as const)));
+export async function busyWhile<T>(
+  pids: Record<string, number>,
+  work: () => Promise<T>,
+): Promise<{ value: T; busy: Record<string, number> }> {
+  const before = Object.fromEntries(
+    await Promise.all(Object.entries(pids).map(async ([name, pid]) => [name, await cpuSeconds(pid)] as const)),
+  );
   const started = performance.now();
   const value = await work();
   const wall = (performance.now() - started) / 1000;

@@ -22,7 +22,14 @@ const concurrency = Number(process.argv[4] ?? 16);
 const engine = await startThrowawayDatabaseServer();
 try {
   await connectMongoose(withDatabaseName(engine.uri, `profile_${Date.now()}`));
-  const config = { NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('hex'), COOKIE_SECURE: 'false', LOG_LEVEL: 'silent', LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_ACCOUNT: '100000' };
+  const config = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    COOKIE_SECURE: 'false',
+    LOG_LEVEL: 'silent',
+    LOGIN_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_ACCOUNT: '100000',
+  };
   const app = await buildApp(loadConfig(config));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -25,7 +25,15 @@ export type PushBench = {
   caseRequest: { withPush: Quantiles; withoutPush: Quantiles; p99Ratio: number };
 };
 
-type Setup = { base: string; sessionSecret: string; schools?: number; devicesPerSchool?: number; perSecond?: number; casesPerPhase?: number; phases?: number };
+type Setup = {
+  base: string;
+  sessionSecret: string;
+  schools?: number;
+  devicesPerSchool?: number;
+  perSecond?: number;
+  casesPerPhase?: number;
+  phases?: number;
+};
 type School = { cookie: string };
 type Device = { endpoint: string; keys: { p256dh: string; auth: string } };
 /** What the push service received: each message's body (the case's first line) and when. */
@@ -43,7 +51,13 @@ function quantiles(values: number[]): Quantiles {
  * Schools with a supervisor (signed in) and caretakers; with `subscribed`, each caretaker's device
  * is subscribed at the push service (written before the app has read any of them).
  */
-async function seedPushSchools(service: Child, sessionSecret: string, schools: number, devicesPerSchool: number, subscribed: boolean): Promise<School[]> {
+async function seedPushSchools(
+  service: Child,
+  sessionSecret: string,
+  schools: number,
+  devicesPerSchool: number,
+  subscribed: boolean,
+): Promise<School[]> {
   const made: School[] = [];
   const label = subscribed ? 'Varselskole' : 'Stille skole';
   for (let i = 0; i < schools; i++) {
@@ -51,14 +65,35 @@ async function seedPushSchools(service: Child, sessionSecret: string, schools: n
     const school = await School.create({ name, nameKey: schoolNameKey(name), active: true });
     await prepareSchoolDatabase(school._id);
     const key = `${subscribed ? 'v' : 's'}${i}`;
-    const user = (role: string, k: number) => ({ name: `${role} ${key}.${k}`, email: `${role.toLowerCase()}.${key}.${k}@varsel.no`, passwordHash: 'ikke-i-bruk', role, status: 'approved', schoolId: school._id });
-    const [supervisor, ...caretakers] = await UserModel.insertMany([user('Tilsynsvakt', 0), ...Array.from({ length: devicesPerSchool }, (_, k) => user('Vaktmester', k + 1))]);
+    const user = (role: string, k: number) => ({
+      name: `${role} ${key}.${k}`,
+      email: `${role.toLowerCase()}.${key}.${k}@varsel.no`,
+      passwordHash: 'ikke-i-bruk',
+      role,
+      status: 'approved',
+      schoolId: school._id,
+    });
+    const [supervisor, ...caretakers] = await UserModel.insertMany([
+      user('Tilsynsvakt', 0),
+      ...Array.from({ length: devicesPerSchool }, (_, k) => user('Vaktmester', k + 1)),
+    ]);
     if (subscribed) {
-      const devices = await service.ask<Device[]>({ devices: { labels: caretakers.map((caretaker) => `${name} ${caretaker.name}`) } }, 'devices');
+      const devices = await service.ask<Device[]>(
+        { devices: { labels: caretakers.map((caretaker) => `${name} ${caretaker.name}`) } },
+        'devices',
+      );
       await PushSubscriptionModel.insertMany(
         caretakers.map((caretaker, k) => {
           const device = devices[k]!;
-          return { endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, userId: caretaker._id, schoolId: school._id as Types.ObjectId, device: null, newCases: false };
+          return {
+            endpoint: device.endpoint,
+            p256dh: device.keys.p256dh,
+            auth: device.keys.auth,
+            userId: caretaker._id,
+            schoolId: school._id as Types.ObjectId,
+            device: null,
+            newCases: false,
+          };
         }),
       );
     }
@@ -88,7 +123,11 @@ export async function benchPush(setup: Setup): Promise<{ lines: string[]; result
     const sendCase = async (label: string, school: School): Promise<number> => {
       const started = performance.now();
       sentAt.set(label, now());
-      const res = await fetch(`${base}/api/maintenance-tasks/submit`, { method: 'POST', headers: { ...XHR, cookie: school.cookie }, body: JSON.stringify({ roomNumber: '214', description: label }) });
+      const res = await fetch(`${base}/api/maintenance-tasks/submit`, {
+        method: 'POST',
+        headers: { ...XHR, cookie: school.cookie },
+        body: JSON.stringify({ roomNumber: '214', description: label }),
+      });
       await res.arrayBuffer();
       if (res.status !== 201) throw new Error(`case: ${res.status}`);
       return performance.now() - started;
@@ -115,7 +154,7 @@ export async function benchPush(setup: Setup): Promise<{ lines: string[]; result
 
     // In turns, ABBA: what the shared machine does meanwhile falls on both sides alike.
     for (let phase = 0; phase < phases; phase++) {
-      const withPush = phase % 2 === 0 === (Math.floor(phase / 2) % 2 === 0);
+      const withPush = (phase % 2 === 0) === (Math.floor(phase / 2) % 2 === 0);
       const times = await paced(`${phase}`, casesPerPhase, withPush ? notified : quiet);
       (withPush ? caseTimes.withPush : caseTimes.withoutPush).push(...times);
       if (withPush) {

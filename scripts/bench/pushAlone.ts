@@ -20,7 +20,13 @@ try {
   const sessionSecret = randomBytes(32).toString('hex');
   const app = await startCompiledServer(benchAppEnv(databaseUri, sessionSecret));
   try {
-    const { lines } = await benchPush({ base: app.base, sessionSecret, perSecond: arg('rate', 50), casesPerPhase: arg('cases', 300), phases: arg('phases', 6) });
+    const { lines } = await benchPush({
+      base: app.base,
+      sessionSecret,
+      perSecond: arg('rate', 50),
+      casesPerPhase: arg('cases', 300),
+      phases: arg('phases', 6),
+    });
     for (const line of lines) console.log(line);
   } finally {
     await app.stop();

@@ -16,7 +16,9 @@ process.on('message', (message: Message) => {
     process.send!({ devices: made });
   } else if (message.received) {
     // The body of each message (the case's first line) and when it was read whole.
-    process.send!({ received: { messages: service.received.map((push) => [push.message.body, push.receivedAt]), refused: service.refused.length } });
+    process.send!({
+      received: { messages: service.received.map((push) => [push.message.body, push.receivedAt]), refused: service.refused.length },
+    });
   } else if (message.forget) {
     service.received.length = 0;
     process.send!({ forget: true });

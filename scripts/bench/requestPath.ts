@@ -26,7 +26,13 @@ const engine = process.env.MONGODB_URI ? undefined : await startEmbeddedDatabase
 try {
   const databaseUri = withDatabaseName(process.env.MONGODB_URI ?? engine!.uri, `path_${Date.now()}`);
   await connectMongoose(databaseUri);
-  const env = { NODE_ENV: 'production', MONGODB_URI: databaseUri, SESSION_SECRET: randomBytes(32).toString('hex'), COOKIE_SECURE: 'false', LOG_LEVEL: 'silent' };
+  const env = {
+    NODE_ENV: 'production',
+    MONGODB_URI: databaseUri,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    COOKIE_SECURE: 'false',
+    LOG_LEVEL: 'silent',
+  };
   // --profile DIR: the app writes a CPU profile of the whole run there when it stops.
   const app = await startCompiledServer(env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   try {

@@ -12,7 +12,10 @@ export type MemoryProbe = { retained: () => Promise<Retained>; spaces: () => Pro
 export async function probeMemory(inspectPort: number): Promise<MemoryProbe> {
   // The inspector may take a moment after the process is up.
   for (let attempt = 0; attempt < 50; attempt++) {
-    const ready = await fetch(`http://127.0.0.1:${inspectPort}/json/list`).then((res) => res.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${inspectPort}/json/list`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

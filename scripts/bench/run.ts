@@ -49,13 +49,25 @@ try {
   const today = reportDay(new Date());
 
   const results: Result[] = [];
-  results.push(await measure('GET /api/auth/me', REQUESTS, CONCURRENCY, (i) => fetch(`${base}/api/auth/me`, { headers: { cookie: supervisorCookies[i % supervisorCookies.length]! } })));
+  results.push(
+    await measure('GET /api/auth/me', REQUESTS, CONCURRENCY, (i) =>
+      fetch(`${base}/api/auth/me`, { headers: { cookie: supervisorCookies[i % supervisorCookies.length]! } }),
+    ),
+  );
   // The supervisors' saves: each text on its writer's last version, a distinct supervisor per write
   // in flight while there are enough (myReportWrites.ts); then the rounds ticked and unticked.
   const reportWrites = await measureMyReportWrites(base, supervisorCookies, REQUESTS, CONCURRENCY, today);
   results.push(...reportWrites.results);
-  results.push(await measure('GET /api/task-rounds', REQUESTS, CONCURRENCY, () => fetch(`${base}/api/task-rounds`, { headers: { cookie: adminCookie } })));
-  results.push(await measure('GET /api/reports/recent7', REQUESTS, CONCURRENCY, () => fetch(`${base}/api/reports/recent7`, { headers: { cookie: adminCookie } })));
+  results.push(
+    await measure('GET /api/task-rounds', REQUESTS, CONCURRENCY, () =>
+      fetch(`${base}/api/task-rounds`, { headers: { cookie: adminCookie } }),
+    ),
+  );
+  results.push(
+    await measure('GET /api/reports/recent7', REQUESTS, CONCURRENCY, () =>
+      fetch(`${base}/api/reports/recent7`, { headers: { cookie: adminCookie } }),
+    ),
+  );
   results.push(
     await measure('GET /api/maintenance-tasks?status=pending', REQUESTS, CONCURRENCY, () =>
       fetch(`${base}/api/maintenance-tasks?status=pending`, { headers: { cookie: caretakerCookie } }),
@@ -63,14 +75,36 @@ try {
   );
   results.push(
     await measure('POST /api/auth/login (argon2id)', Math.min(REQUESTS, 100), Math.min(CONCURRENCY, 4), () =>
-      fetch(`${base}/api/auth/login`, { method: 'POST', headers: XHR, body: JSON.stringify({ email: supervisorEmail, password: 'passord123' }) }),
+      fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: XHR,
+        body: JSON.stringify({ email: supervisorEmail, password: 'passord123' }),
+      }),
     ),
   );
   // Registration of a taken address beside a new one (issue 28): the same steps, so the medians should match.
   const register = (email: (i: number) => string) => (i: number) =>
-    fetch(`${base}/api/auth/register`, { method: 'POST', headers: XHR, body: JSON.stringify({ schoolId, name: 'Benk Ny', email: email(i), password: 'et-langt-passord' }) });
-  results.push(await measure('POST /api/auth/register (address taken)', 40, 1, register(() => supervisorEmail)));
-  results.push(await measure('POST /api/auth/register (address new)', 40, 1, register((i) => `ny${i}.${Date.now()}@benk.no`)));
+    fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: XHR,
+      body: JSON.stringify({ schoolId, name: 'Benk Ny', email: email(i), password: 'et-langt-passord' }),
+    });
+  results.push(
+    await measure(
+      'POST /api/auth/register (address taken)',
+      40,
+      1,
+      register(() => supervisorEmail),
+    ),
+  );
+  results.push(
+    await measure(
+      'POST /api/auth/register (address new)',
+      40,
+      1,
+      register((i) => `ny${i}.${Date.now()}@benk.no`),
+    ),
+  );
   const engineName = engine.name;
   printTable(results, { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
   console.log(
@@ -106,11 +140,15 @@ try {
   });
   const historyScale = { ...scaleRatios(historyWeek, historyYears), ...scaleRatios([yearListOneYear], [yearListFiveYears]) };
   printHistory('five years of its own history', historyScale);
-  console.log(`A year's export (xlsx): ${exportOneYear.toFixed(0)} ms with one year of data, ${exportFiveYears.toFixed(0)} ms with five: ${(exportFiveYears / exportOneYear).toFixed(2)}× (goal ≤ 1.5×)`);
+  console.log(
+    `A year's export (xlsx): ${exportOneYear.toFixed(0)} ms with one year of data, ${exportFiveYears.toFixed(0)} ms with five: ${(exportFiveYears / exportOneYear).toFixed(2)}× (goal ≤ 1.5×)`,
+  );
 
   const seedStarted = performance.now();
   const documents = await seedOtherSchools(OTHER_SCHOOLS, await hashPassword('passord123'));
-  console.log(`\nSeeded ${OTHER_SCHOOLS} other schools, ${documents} documents, in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nSeeded ${OTHER_SCHOOLS} other schools, ${documents} documents, in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
+  );
   const crowded = await measureReads(base, cookies, REQUESTS, CONCURRENCY, ` (+${OTHER_SCHOOLS} schools)`);
   printTable([...alone, ...crowded], { requests: REQUESTS, concurrency: CONCURRENCY, engine: engineName });
   const historyCrowded = await measureHistoryReads(base, history, REQUESTS, CONCURRENCY, ` (5 years, +${OTHER_SCHOOLS} schools)`);
@@ -121,7 +159,10 @@ try {
 
   // Live: the app's fan-out against a bare Socket.IO server; then two instances behind Redis.
   const redis = await startRedis();
-  const [appA, appB] = [await startCompiledServer({ ...benchEnv, REDIS_URL: redis.url }), await startCompiledServer({ ...benchEnv, REDIS_URL: redis.url })];
+  const [appA, appB] = [
+    await startCompiledServer({ ...benchEnv, REDIS_URL: redis.url }),
+    await startCompiledServer({ ...benchEnv, REDIS_URL: redis.url }),
+  ];
   const redisPair = { a: appA.base, b: appB.base, redisUrl: redis.url };
   const benchSchool = (await School.findOne({ nameKey: schoolNameKey('Benk skole') }, { _id: 1 }).lean())!;
   const benchAdmin = (await UserModel.findOne({ email: 'admin@benk.no' }, { _id: 1 }).lean())!;
@@ -155,20 +196,38 @@ try {
       goal: 1.5,
       fiveYears: historyScale,
       fiveYearsAndOtherSchools: historyCrowdedScale,
-      yearExportMs: { oneYear: Math.round(exportOneYear), fiveYears: Math.round(exportFiveYears), ratio: Math.round((exportFiveYears / exportOneYear) * 100) / 100 },
+      yearExportMs: {
+        oneYear: Math.round(exportOneYear),
+        fiveYears: Math.round(exportFiveYears),
+        ratio: Math.round((exportFiveYears / exportOneYear) * 100) / 100,
+      },
     },
     // autocannon in its own process; against the faster of the two bare runs (one run of the same
     // server can be twice the other on these machines), with both servers' and the generator's CPU use.
     vsBareFastify: { load: loadOptions, ratios: vsBare.ratios, bare: vsBare.bare, reads: vsBare.reads },
     fanout,
-    raw: [...results, ...alone, ...crowded, ...historyWeek, ...historyYears, yearListOneYear, yearListFiveYears, ...historyCrowded, yearListCrowded],
+    raw: [
+      ...results,
+      ...alone,
+      ...crowded,
+      ...historyWeek,
+      ...historyYears,
+      yearListOneYear,
+      yearListFiveYears,
+      ...historyCrowded,
+      yearListCrowded,
+    ],
   };
   const exportsRun = await benchExports(base);
   for (const line of exportsRun.lines) console.log(line);
   printSocketMemory(fanout.memoryPerIdleSocket);
   const pushRun = await benchPush({ base, sessionSecret, perSecond: WRITES_PER_SECOND });
   for (const line of pushRun.lines) console.log(line);
-  writeReport({ ...report, exportResponsiveness: { goals: EXPORT_GOALS, runs: exportsRun.responsiveness }, push: { goals: PUSH_GOALS, ...pushRun.result } });
+  writeReport({
+    ...report,
+    exportResponsiveness: { goals: EXPORT_GOALS, runs: exportsRun.responsiveness },
+    push: { goals: PUSH_GOALS, ...pushRun.result },
+  });
 
   await app.stop();
   await mongoose.connection.dropDatabase();
@@ -182,6 +241,8 @@ function printHistory(label: string, scale: Record<string, { p50: number; p99: n
   console.log(`\nThe school's reads with ${label}, against one week (the year's list: against one year); goal: at most 1.5× slower:`);
   for (const [name, r] of Object.entries(scale)) {
     const worst = Math.max(r.p50, r.throughput);
-    console.log(`  ${name.padEnd(42)} p50 ${r.p50.toFixed(2)}×  throughput ${r.throughput.toFixed(2)}×  p99 ${r.p99.toFixed(2)}×  ${worst <= 1.5 ? 'ok' : 'OVER'}`);
+    console.log(
+      `  ${name.padEnd(42)} p50 ${r.p50.toFixed(2)}×  throughput ${r.throughput.toFixed(2)}×  p99 ${r.p99.toFixed(2)}×  ${worst <= 1.5 ? 'ok' : 'OVER'}`,
+    );
   }
 }

@@ -24,7 +24,12 @@ const LARGE_ANSWER_BYTES = 4096;
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
-export async function compareWithBare(base: string, appPid: number, reads: Read[], options: { connections: number; seconds: number }): Promise<BareComparison> {
+export async function compareWithBare(
+  base: string,
+  appPid: number,
+  reads: Read[],
+  options: { connections: number; seconds: number },
+): Promise<BareComparison> {
   const generator = await forkScript('loadGenerator.ts');
   const bareChild = await forkScript('bareFastify.ts');
   const bareBase = `http://127.0.0.1:${String(bareChild.first.port)}`;
@@ -35,7 +40,9 @@ export async function compareWithBare(base: string, appPid: number, reads: Read[
   try {
     const run = async (name: string, url: string, serverPid: number, cookie?: string): Promise<SaturatedRun> => {
       const request: LoadRequest = { url, cookie, connections: options.connections, seconds: options.seconds };
-      const { value, busy } = await busyWhile({ server: serverPid, generator: generator.process.pid! }, () => generator.ask<LoadResult>(request, 'result'));
+      const { value, busy } = await busyWhile({ server: serverPid, generator: generator.process.pid! }, () =>
+        generator.ask<LoadResult>(request, 'result'),
+      );
       return { name, ...value, serverBusy: busy.server!, generatorBusy: busy.generator! };
     };
     // Warm-up: the JIT, the engine's caches and the connection pools, untimed.
@@ -58,7 +65,9 @@ export async function compareWithBare(base: string, appPid: number, reads: Read[
     generator.process.kill();
   }
   const baseline = bare.reduce((best, run) => (run.perSecond > best.perSecond ? run : best));
-  const ratios = Object.fromEntries(measured.map((r) => [r.name, { throughputShare: ratio(r.perSecond, baseline.perSecond), p99: ratio(r.p99, baseline.p99) }]));
+  const ratios = Object.fromEntries(
+    measured.map((r) => [r.name, { throughputShare: ratio(r.perSecond, baseline.perSecond), p99: ratio(r.p99, baseline.p99) }]),
+  );
   return { bare, reads: measured, ratios, sameBytes, sameBytesRatios };
 }
 
@@ -66,7 +75,9 @@ export async function compareWithBare(base: string, appPid: number, reads: Read[
 export const cpuPerRequest = (r: SaturatedRun) => (r.serverBusy / r.perSecond) * 1e6;
 
 export function printComparison(comparison: BareComparison, options: { connections: number; seconds: number }): void {
-  console.log(`\nThe request path against a bare Fastify hello-world: autocannon in its own process, ${options.connections} connections, ${options.seconds} s per route`);
+  console.log(
+    `\nThe request path against a bare Fastify hello-world: autocannon in its own process, ${options.connections} connections, ${options.seconds} s per route`,
+  );
   console.log(
     `${'route'.padEnd(44)}${'bytes'.padStart(7)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}${'server'.padStart(8)}${'autocannon'.padStart(11)}${'µs CPU'.padStart(8)}${'share'.padStart(7)}${'p99×'.padStart(7)}`,
   );
@@ -80,7 +91,9 @@ export function printComparison(comparison: BareComparison, options: { connectio
   for (const r of comparison.reads) line(r, comparison.ratios[r.name]);
   for (const r of comparison.sameBytes) line(r);
   for (const [name, r] of Object.entries(comparison.sameBytesRatios)) {
-    console.log(`  ${name}: against the bare server sending as many bytes, ${r.throughputShare.toFixed(2)} of its throughput, p99 ${r.p99.toFixed(2)}×`);
+    console.log(
+      `  ${name}: against the bare server sending as many bytes, ${r.throughputShare.toFixed(2)} of its throughput, p99 ${r.p99.toFixed(2)}×`,
+    );
   }
   const best = comparison.bare.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
   const saturated = best.serverBusy >= 0.9 && best.generatorBusy < 0.95;
@@ -89,7 +102,13 @@ export function printComparison(comparison: BareComparison, options: { connectio
       (saturated ? 'the server was the limit, not the generator.' : 'NOT clearly saturated by the server (see the CPU columns).'),
   );
   const cpuShares = comparison.reads.map((r) => `${r.name} ${(cpuPerRequest(best) / cpuPerRequest(r)).toFixed(2)}`);
-  console.log(`By CPU time per answer (bare's µs / the read's µs; the share each would reach with a core to itself): ${cpuShares.join(', ')}`);
+  console.log(
+    `By CPU time per answer (bare's µs / the read's µs; the share each would reach with a core to itself): ${cpuShares.join(', ')}`,
+  );
   const missed = Object.entries(comparison.ratios).filter(([, r]) => r.throughputShare < 0.25 || r.p99 >= 3);
-  console.log(missed.length === 0 ? 'Goal met: every read at least 25% of bare throughput, p99 under 3× bare.' : `Goal missed by: ${missed.map(([name]) => name).join(', ')}`);
+  console.log(
+    missed.length === 0
+      ? 'Goal met: every read at least 25% of bare throughput, p99 under 3× bare.'
+      : `Goal missed by: ${missed.map(([name]) => name).join(', ')}`,
+  );
 }

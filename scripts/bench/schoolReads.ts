@@ -27,19 +27,28 @@ export async function measureReadList(base: string, reads: Read[], requests: num
   const results: Result[] = [];
   // One untimed round first, as long as the timed one: the app's code is compiled by then, the
   // engine's caches are warm and a bulk write's aftermath is settled.
-  for (const read of reads) await measure(read.name, requests, concurrency, () => fetch(base + read.path, { headers: { cookie: read.cookie } }));
+  for (const read of reads)
+    await measure(read.name, requests, concurrency, () => fetch(base + read.path, { headers: { cookie: read.cookie } }));
   for (const read of reads) {
-    results.push(await measure(`${read.name}${suffix}`, requests, concurrency, () => fetch(base + read.path, { headers: { cookie: read.cookie } })));
+    results.push(
+      await measure(`${read.name}${suffix}`, requests, concurrency, () => fetch(base + read.path, { headers: { cookie: read.cookie } })),
+    );
   }
   return results;
 }
 
 /** Per read: how much slower in the second run than in the first (p50, p99 and throughput), by the first run's names. */
-export function scaleRatios(alone: Result[], crowded: Result[]): Record<string, { p50: number; p99: number; throughput: number; failures: number }> {
+export function scaleRatios(
+  alone: Result[],
+  crowded: Result[],
+): Record<string, { p50: number; p99: number; throughput: number; failures: number }> {
   return Object.fromEntries(
     alone.map((a, i) => {
       const c = crowded[i]!;
-      return [a.name, { p50: ratio(c.p50, a.p50), p99: ratio(c.p99, a.p99), throughput: ratio(a.perSecond, c.perSecond), failures: c.failures }];
+      return [
+        a.name,
+        { p50: ratio(c.p50, a.p50), p99: ratio(c.p99, a.p99), throughput: ratio(a.perSecond, c.perSecond), failures: c.failures },
+      ];
     }),
   );
 }

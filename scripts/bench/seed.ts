@@ -30,7 +30,9 @@ export async function seedBenchData(base: string) {
   const school = await School.create({ name: 'Benk skole', nameKey: schoolNameKey('Benk skole'), active: true });
   const user = (name: string, email: string, role: string) =>
     UserModel.create({ name, email, role, status: 'approved', schoolId: school._id, passwordHash });
-  const supervisors = await Promise.all(Array.from({ length: SUPERVISORS }, (_, i) => user(`Tilsyn ${i}`, `tilsyn${i}@benk.no`, 'Tilsynsvakt')));
+  const supervisors = await Promise.all(
+    Array.from({ length: SUPERVISORS }, (_, i) => user(`Tilsyn ${i}`, `tilsyn${i}@benk.no`, 'Tilsynsvakt')),
+  );
   await user('Admin', 'admin@benk.no', 'Admin');
   await user('Vaktmester', 'vaktmester@benk.no', 'Vaktmester');
 

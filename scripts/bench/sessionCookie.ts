@@ -8,7 +8,11 @@ import { SESSION_COOKIE } from '../../server/src/plugins/session';
 export async function sessionCookie(sessionSecret: string, userId: Types.ObjectId): Promise<string> {
   const sessionId = randomBytes(24).toString('base64url');
   const expires = new Date(Date.now() + 3_600_000);
-  const data = { cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/', sameSite: 'lax', secure: false }, userId: userId.toHexString(), signedInAt: Date.now() };
+  const data = {
+    cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/', sameSite: 'lax', secure: false },
+    userId: userId.toHexString(),
+    signedInAt: Date.now(),
+  };
   await SessionModel.create({ _id: sessionId, data: JSON.stringify(data), userId, expiresAt: expires });
   return `${SESSION_COOKIE}=${encodeURIComponent(sign(sessionId, sessionSecret))}`;
 }

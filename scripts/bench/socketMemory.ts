@@ -58,7 +58,9 @@ async function untilQuiet(server: MeasuredServer): Promise<void> {
  * The bare server (bareSocketServer.ts) compiled by esbuild as the app is, and run by plain node
  * like the app: no tsx loader in the process whose memory is read.
  */
-export async function startCompiledBareSocketServer(env: Record<string, string>): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+export async function startCompiledBareSocketServer(
+  env: Record<string, string>,
+): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const root = projectRoot();
   const outdir = path.join(root, 'dist', `bench-bare-${randomBytes(4).toString('hex')}`);
   await build({
@@ -181,7 +183,9 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
 export function printSocketMemory(result: SocketMemoryComparison): void {
-  console.log(`\nIdle sockets' memory (${result.app.sockets} sockets each; resident ${SETTLE_MS / 1000} s after the last connect; both servers compiled, plain node, same flags):`);
+  console.log(
+    `\nIdle sockets' memory (${result.app.sockets} sockets each; resident ${SETTLE_MS / 1000} s after the last connect; both servers compiled, plain node, same flags):`,
+  );
   for (const [name, m] of [
     ['app', result.app],
     ['bare Socket.IO', result.bare],
@@ -196,5 +200,7 @@ export function printSocketMemory(result: SocketMemoryComparison): void {
         `heap in use ${mb(before.usedBytes)} → ${mb(atReading.usedBytes)} MB, ${mb(afterCollection.usedBytes)} after the collection: ${mb(atReading.usedBytes - afterCollection.usedBytes)} MB garbage at the reading`,
     );
   }
-  console.log(`  app/bare resident per socket: ${result.rssPerSocketVsBare.toFixed(2)}× (goal ≤ ${result.goal}×): ${result.met ? 'met' : 'NOT met'}`);
+  console.log(
+    `  app/bare resident per socket: ${result.rssPerSocketVsBare.toFixed(2)}× (goal ≤ ${result.goal}×): ${result.met ? 'met' : 'NOT met'}`,
+  );
 }

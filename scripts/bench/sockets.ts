@@ -28,10 +28,19 @@ const SCHOOLS = arg('schools', 100);
 /** Schools with an admin, a caretaker and two supervisors each (no password: the sessions are written directly). */
 async function seedSchools(count: number) {
   const roles = ['Admin', 'Vaktmester', 'Tilsynsvakt', 'Tilsynsvakt'];
-  const schools = await School.insertMany(Array.from({ length: count }, (_, i) => ({ name: `Skole ${i}`, nameKey: schoolNameKey(`Skole ${i}`), active: true })));
+  const schools = await School.insertMany(
+    Array.from({ length: count }, (_, i) => ({ name: `Skole ${i}`, nameKey: schoolNameKey(`Skole ${i}`), active: true })),
+  );
   await UserModel.insertMany(
     schools.flatMap((school, s) =>
-      roles.map((role, i) => ({ name: `Ansatt ${i}`, email: `ansatt${i}@skole${s}.no`, passwordHash: 'x', role, status: 'approved', schoolId: school._id })),
+      roles.map((role, i) => ({
+        name: `Ansatt ${i}`,
+        email: `ansatt${i}@skole${s}.no`,
+        passwordHash: 'x',
+        role,
+        status: 'approved',
+        schoolId: school._id,
+      })),
     ),
   );
   const admin = (await UserModel.findOne({ schoolId: schools[0]!._id, role: 'Admin' }, { _id: 1 }).lean())!;

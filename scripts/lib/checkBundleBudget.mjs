@@ -27,7 +27,13 @@ function staticClosure(key, seen = new Set()) {
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const loaded = [...staticClosure(entryKey)].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
 const entryBytes = loaded.reduce((sum, file) => sum + gzipped(file), 0);
-const chunks = [...new Set(Object.values(manifest).map((chunk) => chunk.file).filter((file) => file.endsWith('.js')))];
+const chunks = [
+  ...new Set(
+    Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => file.endsWith('.js')),
+  ),
+];
 const oversized = chunks
   .filter((file) => !REACT_CHUNK.test(file))
   .map((file) => [file, gzipped(file)])
@@ -35,7 +41,9 @@ const oversized = chunks
 const reactChunk = chunks.find((file) => REACT_CHUNK.test(file));
 const reactVersion = JSON.parse(readFileSync(path.resolve('node_modules/react-dom/package.json'), 'utf8')).version;
 
-console.log(`Pakkebudsjett: innloggingssiden laster ${kb(entryBytes)} JS gzip (grense ${kb(ENTRY_BUDGET)}): ${loaded.map((f) => path.basename(f)).join(', ')}`);
+console.log(
+  `Pakkebudsjett: innloggingssiden laster ${kb(entryBytes)} JS gzip (grense ${kb(ENTRY_BUDGET)}): ${loaded.map((f) => path.basename(f)).join(', ')}`,
+);
 const failures = [];
 if (entryBytes > ENTRY_BUDGET) failures.push(`For mye JavaScript på innloggingssiden: ${kb(entryBytes)} > ${kb(ENTRY_BUDGET)}`);
 for (const [file, bytes] of oversized) failures.push(`For stor bit: ${file} er ${kb(bytes)} gzip > ${kb(CHUNK_BUDGET)}`);

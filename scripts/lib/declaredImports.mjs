@@ -18,13 +18,19 @@ function filesUnder(dir) {
 }
 
 /** The package a bare specifier names: 'a/b' → 'a', '@s/a/b' → '@s/a'. */
-const packageOf = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 const problems = [];
 for (const file of ROOTS.flatMap(filesUnder)) {
   const text = readFileSync(file, 'utf8');
   // Import and export statements (over several lines too), bare imports, and import().
-  for (const match of text.matchAll(/^\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
+  for (const match of text.matchAll(
+    /^\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm,
+  )) {
     const spec = match[1] ?? match[2] ?? match[3];
     if (!spec || spec.startsWith('.') || spec.startsWith('#') || spec.startsWith('node:') || spec.startsWith('virtual:')) continue;
     const name = packageOf(spec);

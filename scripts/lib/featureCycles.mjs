@@ -20,7 +20,10 @@ const featureOf = (file) => {
   return relative.startsWith('..') ? null : relative.split(path.sep)[0];
 };
 
-const importsOf = (file) => [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map(([, spec]) => path.resolve(path.dirname(file), spec));
+const importsOf = (file) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map(([, spec]) =>
+    path.resolve(path.dirname(file), spec),
+  );
 
 const uses = new Map();
 for (const file of filesUnder(FEATURES)) {
@@ -42,7 +45,8 @@ for (const [from, targets] of uses) for (const to of targets) if (ROLE_FOLDERS.h
 const state = new Map();
 function visit(feature, trail) {
   if (state.get(feature) === 'done') return;
-  if (state.get(feature) === 'open') return void problems.push(`Importsirkel: ${[...trail.slice(trail.indexOf(feature)), feature].join(' → ')}`);
+  if (state.get(feature) === 'open')
+    return void problems.push(`Importsirkel: ${[...trail.slice(trail.indexOf(feature)), feature].join(' → ')}`);
   state.set(feature, 'open');
   for (const next of uses.get(feature) ?? []) visit(next, [...trail, feature]);
   state.set(feature, 'done');

@@ -29,7 +29,8 @@ const state = new Map();
 const name = (file) => path.relative(ROOT, file);
 function visit(file, trail) {
   if (state.get(file) === 'done') return;
-  if (state.get(file) === 'open') return void problems.push(`Importsirkel: ${[...trail.slice(trail.indexOf(file)), file].map(name).join(' → ')}`);
+  if (state.get(file) === 'open')
+    return void problems.push(`Importsirkel: ${[...trail.slice(trail.indexOf(file)), file].map(name).join(' → ')}`);
   state.set(file, 'open');
   for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
   state.set(file, 'done');

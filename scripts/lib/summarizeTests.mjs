@@ -14,9 +14,16 @@ const groups = new Map();
 for (const file of reports.flatMap((report) => report.testResults)) {
   const group = path.relative(process.cwd(), file.name).split(path.sep)[0];
   const entry = groups.get(group) ?? { files: 0, tests: 0, ms: 0 };
-  groups.set(group, { files: entry.files + 1, tests: entry.tests + file.assertionResults.length, ms: entry.ms + (file.endTime - file.startTime) });
+  groups.set(group, {
+    files: entry.files + 1,
+    tests: entry.tests + file.assertionResults.length,
+    ms: entry.ms + (file.endTime - file.startTime),
+  });
 }
-for (const [group, { files, tests, ms }] of groups) console.log(`  ${group.padEnd(9)} ${String(files).padStart(3)} filer, ${String(tests).padStart(4)} tester, ${Math.round(ms / 1000)} s testtid`);
+for (const [group, { files, tests, ms }] of groups)
+  console.log(
+    `  ${group.padEnd(9)} ${String(files).padStart(3)} filer, ${String(tests).padStart(4)} tester, ${Math.round(ms / 1000)} s testtid`,
+  );
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 if (sum('numTotalTests') === 0) {
   console.error('Ingen tester ble kjørt.');

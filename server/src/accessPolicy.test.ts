@@ -49,7 +49,12 @@ const sorted = (roles: readonly Role[]) => [...roles].sort();
 
 describe('every route takes its access from the policy table', () => {
   it('only the sign-in routes and the public descriptions are open to anyone, and only /me to any status', () => {
-    expect(routes.filter((r) => r.access === 'public').map(named).sort()).toEqual([...ANYONE].sort());
+    expect(
+      routes
+        .filter((r) => r.access === 'public')
+        .map(named)
+        .sort(),
+    ).toEqual([...ANYONE].sort());
     expect(routes.filter((r) => r.access === 'anyStatus').map(named)).toEqual(ANY_SIGNED_IN);
   });
 
@@ -92,7 +97,13 @@ describe('the socket rooms are made of the policy table', () => {
   });
 
   it('every room a socket joins is its own, the platform room, or a room of its school the table accounts for', () => {
-    const known = new Set([rooms.platform, rooms.school(SCHOOL), rooms.schoolAdmins(SCHOOL), rooms.schoolMaintenance(SCHOOL), rooms.schoolRedacted(SCHOOL)]);
+    const known = new Set([
+      rooms.platform,
+      rooms.school(SCHOOL),
+      rooms.schoolAdmins(SCHOOL),
+      rooms.schoolMaintenance(SCHOOL),
+      rooms.schoolRedacted(SCHOOL),
+    ]);
     for (const role of ROLES) {
       const [own, session, ...others] = socketOf(role);
       expect([own, session]).toEqual([rooms.user(`u-${role}`), rooms.session(`s-${role}`)]);
@@ -118,7 +129,10 @@ describe('the socket rooms are made of the policy table', () => {
     for (const [event, kind] of Object.entries(EVENT_DATA) as Array<[keyof typeof EVENT_DATA, DataKind]>) {
       expect(sorted(reached(eventRooms(event, SCHOOL))), event).toEqual(seers(kind));
       // Nothing of one school reaches another school's rooms.
-      expect(eventRooms(event, SCHOOL).filter((room) => room !== rooms.platform && !room.endsWith(`:${SCHOOL}`)), event).toEqual([]);
+      expect(
+        eventRooms(event, SCHOOL).filter((room) => room !== rooms.platform && !room.endsWith(`:${SCHOOL}`)),
+        event,
+      ).toEqual([]);
     }
   });
 });

@@ -80,7 +80,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     // A path that is not valid UTF-8 (or a bad media type) is answered as every error is: { message, code }.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;
-      void (reply as FastifyReply).code(status).send(errorBody(status, error.code === 'FST_ERR_BAD_URL' ? 'Ugyldig adresse' : 'Ugyldig forespørsel'));
+      void (reply as FastifyReply)
+        .code(status)
+        .send(errorBody(status, error.code === 'FST_ERR_BAD_URL' ? 'Ugyldig adresse' : 'Ugyldig forespørsel'));
     },
   });
   app.decorate('clock', deps.clock ?? systemClock);

@@ -4,7 +4,14 @@ import { loadConfig } from './config';
 describe('loadConfig', () => {
   it('has safe local defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ env: 'development', port: 3000, host: '127.0.0.1', dataDir: './data', demoData: false, cookieSecure: false });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      demoData: false,
+      cookieSecure: false,
+    });
     expect(config.mongodbUri).toBeUndefined();
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -41,7 +48,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toBe('10.0.0.5');
     expect(loadConfig({ TRUST_PROXY: '172.16.0.0/12, loopback' }).trustProxy).toBe('172.16.0.0/12,loopback');
-    for (const bad of ['true', '1', 'yes', '*', 'proxy.example.no']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    for (const bad of ['true', '1', 'yes', '*', 'proxy.example.no'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 
   it('logs to standard output unless LOG_FILE names a file; restarts the embedded database after a second unless told otherwise', () => {
@@ -50,7 +58,8 @@ describe('loadConfig', () => {
       logFile: '/var/log/tilsynsvakt/app.log',
       embeddedRestartDelayMs: 2500,
     });
-    for (const bad of ['0', '-1', '301', 'snart']) expect(() => loadConfig({ EMBEDDED_DB_RESTART_SECONDS: bad }), bad).toThrow(/EMBEDDED_DB_RESTART_SECONDS/);
+    for (const bad of ['0', '-1', '301', 'snart'])
+      expect(() => loadConfig({ EMBEDDED_DB_RESTART_SECONDS: bad }), bad).toThrow(/EMBEDDED_DB_RESTART_SECONDS/);
   });
 
   it('refuses demo data in production', () => {

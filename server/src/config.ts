@@ -3,9 +3,7 @@ import { parseOidcProviders, type OidcProviderConfig } from './oidcConfig';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production-0123456789';
 
-const booleanFlag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const booleanFlag = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,14 +40,26 @@ const envSchema = z.object({
   /** Worker threads that lay exports out; by default one fewer than the machine's cores, at most four. */
   EXPORT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
   /** Web Push (VAPID, RFC 8292): the application server's key pair, base64url; made once under DATA_DIR when unset. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY må være en P-256-nøkkel i base64url (87 tegn)').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY må være en P-256-nøkkel i base64url (43 tegn)').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY må være en P-256-nøkkel i base64url (87 tegn)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY må være en P-256-nøkkel i base64url (43 tegn)')
+    .optional(),
   /** Who runs this server, for the push services: a mailto: or https: address. */
   /** OpenID Connect sign-in (Feide, Microsoft): a JSON list of { id, name, issuer, clientId, clientSecret } (oidcConfig.ts). */
   OIDC_PROVIDERS: z.string().optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT må være en mailto:- eller https:-adresse').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT må være en mailto:- eller https:-adresse')
+    .optional(),
   /** E-mail for 'Glemt passord?': the SMTP server (smtp:// or smtps://, user and password in the URL) and the sender. */
-  SMTP_URL: z.string().refine(isSmtpUrl, 'SMTP_URL må være en smtp://- eller smtps://-adresse, f.eks. smtp://bruker:passord@smtp.skole.no:587').optional(),
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'SMTP_URL må være en smtp://- eller smtps://-adresse, f.eks. smtp://bruker:passord@smtp.skole.no:587')
+    .optional(),
   MAIL_FROM: z.string().refine(isMailFrom, 'MAIL_FROM må være en e-postadresse, f.eks. «Tilsynsvakt <tilsynsvakt@skole.no>»').optional(),
 });
 
@@ -152,7 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFile: e.LOG_FILE,
     embeddedRestartDelayMs: e.EMBEDDED_DB_RESTART_SECONDS * 1000,
     exportWorkers: e.EXPORT_WORKERS,
-    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.PUBLIC_ORIGIN) },
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.PUBLIC_ORIGIN),
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     clientDir: e.CLIENT_DIR,
@@ -192,8 +206,12 @@ const IPV6_OR_CIDR = /^[0-9a-f]*:[0-9a-f:]+(\/\d{1,3})?$/i;
 /** TRUST_PROXY: off by default; otherwise a list of the proxy's addresses, never a blanket 'true'. */
 function parseTrustProxy(value: string | undefined): string | false {
   if (value === undefined || ['0', 'false', 'no', 'off'].includes(value)) return false;
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const valid = entries.length > 0 && entries.every((entry) => PROXY_PRESETS.has(entry) || IPV4_OR_CIDR.test(entry) || IPV6_OR_CIDR.test(entry));
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid =
+    entries.length > 0 && entries.every((entry) => PROXY_PRESETS.has(entry) || IPV4_OR_CIDR.test(entry) || IPV6_OR_CIDR.test(entry));
   if (!valid) {
     throw new Error(
       `Ugyldig konfigurasjon: TRUST_PROXY må være proxyens adresse(r) (IP eller CIDR, kommaseparert, eller loopback/uniquelocal), ikke «${value}».`,

@@ -19,7 +19,8 @@ let writes = 0;
 type WriteResult = { modifiedCount?: number; upsertedCount?: number; deletedCount?: number } | null | undefined;
 // Counts what changed, after the fact, for every model compiled after this (the app is imported below).
 mongoose.plugin((schema: Schema) => {
-  const modelOf = (self: { model?: { modelName?: string }; constructor?: { modelName?: string } }) => self.model?.modelName ?? self.constructor?.modelName ?? '';
+  const modelOf = (self: { model?: { modelName?: string }; constructor?: { modelName?: string } }) =>
+    self.model?.modelName ?? self.constructor?.modelName ?? '';
   const count = (self: object, n: number) => {
     if (!BOOKKEEPING.has(modelOf(self as never))) writes += n;
   };
@@ -62,7 +63,23 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const OPERATORS = [{ $gt: '' }, { $ne: null }, { $where: 'sleep(100)' }, { $nor: [{}] }, { $regex: '.*' }, { $in: [] }, { $exists: true }];
-const ODD_STRINGS = ['2026-02-30', '0000-00-00', '9999-12-31', '2026-13-01', '', ' ', '../..', '%00', '\u0000', 'constructor', '__proto__', 'toString', '😀', 'æøå', 'x'.repeat(20_000)];
+const ODD_STRINGS = [
+  '2026-02-30',
+  '0000-00-00',
+  '9999-12-31',
+  '2026-13-01',
+  '',
+  ' ',
+  '../..',
+  '%00',
+  '\u0000',
+  'constructor',
+  '__proto__',
+  'toString',
+  '😀',
+  'æøå',
+  'x'.repeat(20_000),
+];
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...OPERATORS),
   fc.constantFrom(...ODD_STRINGS),
@@ -75,7 +92,17 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.constantFrom('$gt', '__proto__', 'constructor', 'a.b', 'x'), fc.string(), { maxKeys: 3 }),
 );
 /** Something that looks right, so some requests get past validation and into the handlers. */
-const plausible: fc.Arbitrary<unknown> = fc.constantFrom('2026-03-10', 'Ola', '0123456789abcdef01234567', 'Admin', '1', 'pending', 'approved', 'a@b.no', 'hemmelig');
+const plausible: fc.Arbitrary<unknown> = fc.constantFrom(
+  '2026-03-10',
+  'Ola',
+  '0123456789abcdef01234567',
+  'Admin',
+  '1',
+  'pending',
+  'approved',
+  'a@b.no',
+  'hemmelig',
+);
 const fieldValue = fc.oneof({ arbitrary: hostileValue, weight: 3 }, { arbitrary: plausible, weight: 1 });
 
 type Attack = {
@@ -97,11 +124,23 @@ function attacks() {
     extra: fc.option(fc.dictionary(fc.string({ maxLength: 12 }), fieldValue, { maxKeys: 4 }), { nil: null }),
     fields: fc.array(fieldValue, { minLength: 8, maxLength: 8 }),
     rawBody: fc.option(
-      fc.constantFrom('{"__proto__":{"role":"Admin"}}', '{"constructor":{"prototype":{"x":1}}}', '{"name":"\uD800"}', '{', '[]', 'null', '"x"', '{"a":' + '['.repeat(500) + ']'.repeat(500) + '}'),
+      fc.constantFrom(
+        '{"__proto__":{"role":"Admin"}}',
+        '{"constructor":{"prototype":{"x":1}}}',
+        '{"name":"\uD800"}',
+        '{',
+        '[]',
+        'null',
+        '"x"',
+        '{"a":' + '['.repeat(500) + ']'.repeat(500) + '}',
+      ),
       { nil: null, freq: 6 },
     ),
     query: fc.array(fc.tuple(fc.string({ maxLength: 10 }), fieldValue), { maxLength: 4 }),
-    params: fc.array(fc.oneof(fc.constantFrom(...ODD_STRINGS), fc.string({ maxLength: 30 }), plausible.map(String)), { minLength: 3, maxLength: 3 }),
+    params: fc.array(fc.oneof(fc.constantFrom(...ODD_STRINGS), fc.string({ maxLength: 30 }), plausible.map(String)), {
+      minLength: 3,
+      maxLength: 3,
+    }),
   });
 }
 
@@ -109,7 +148,8 @@ function encodeQuery(pairs: Array<[string, unknown]>): string {
   const parts: string[] = [];
   for (const [key, value] of pairs) {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [op, inner] of Object.entries(value)) parts.push(`${encodeURIComponent(key)}[${encodeURIComponent(op)}]=${encodeURIComponent(String(inner))}`);
+      for (const [op, inner] of Object.entries(value))
+        parts.push(`${encodeURIComponent(key)}[${encodeURIComponent(op)}]=${encodeURIComponent(String(inner))}`);
     } else parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
   }
   return parts.length ? `?${parts.join('&')}` : '';
@@ -161,7 +201,11 @@ describe('hostile input', () => {
     for (const path of ['/api/sick/add', '/api/away/add', '/api/maintenance-tasks', '/api/auth/login']) {
       const res = await fetch(server.baseUrl + path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: `tilsynsvakt.sid=${callers[0]!.cookie}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          cookie: `tilsynsvakt.sid=${callers[0]!.cookie}`,
+        },
         body: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
       });
       expect(res.status, path).toBeGreaterThanOrEqual(400);

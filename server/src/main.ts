@@ -47,7 +47,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (config.cookieSecure && !config.trustProxy) {
-    app.log.warn('COOKIE_SECURE er på uten TRUST_PROXY: bak en proxy som tar imot https må TRUST_PROXY være proxyens adresse, ellers nektes innlogging (docs/operations.md)');
+    app.log.warn(
+      'COOKIE_SECURE er på uten TRUST_PROXY: bak en proxy som tar imot https må TRUST_PROXY være proxyens adresse, ellers nektes innlogging (docs/operations.md)',
+    );
   }
   await app.listen({ host: config.host, port: config.port });
   const url = `http://localhost:${config.port}`;

@@ -6,7 +6,14 @@ import { OIDC_PROVIDER_ID } from '#protocol/oidc';
  * its Entra tenant's domains). Only then may its verified e-mail link an existing account; without
  * it, accounts are found only by a stored (issuer, subject) link, or a new person registers.
  */
-export type OidcProviderConfig = { id: string; name: string; issuer: string; clientId: string; clientSecret: string; emailDomains?: string[] };
+export type OidcProviderConfig = {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  emailDomains?: string[];
+};
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

@@ -25,7 +25,12 @@ describe('/api/openapi.json', () => {
     );
     expect(res.body.paths['/api/auth/login']!.post!.security).toBeUndefined();
     expect(res.body.paths['/api/sick']!.get!.security).toEqual([{ session: [] }]);
-    expect(res.body.paths['/api/sick/add']!.post!['x-access']).toEqual({ data: 'sickList', may: 'change', roles: ['Admin', 'Plattformadministrator'], scope: 'school' });
+    expect(res.body.paths['/api/sick/add']!.post!['x-access']).toEqual({
+      data: 'sickList',
+      may: 'change',
+      roles: ['Admin', 'Plattformadministrator'],
+      scope: 'school',
+    });
     expect(res.body.paths['/api/auth/login']!.post!['x-access']).toBe('public');
   });
 

@@ -36,7 +36,9 @@ describe('the production build', () => {
   it('npm run start:prod starts it in production without demo data; npm start locally with', async () => {
     const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['start:prod']).toBe('NODE_ENV=production bash scripts/start.sh');
-    expect(readFileSync(path.join(ROOT, 'scripts/start.sh'), 'utf8')).toMatch(/\nstart_defaults\nexec node [^\n]*dist\/server\/main\.js\n$/);
+    expect(readFileSync(path.join(ROOT, 'scripts/start.sh'), 'utf8')).toMatch(
+      /\nstart_defaults\nexec node [^\n]*dist\/server\/main\.js\n$/,
+    );
     const demoData = (env: Record<string, string>) =>
       spawnSync('bash', ['-c', 'source scripts/lib/startDefaults.sh && start_defaults && printf %s "${DEMO_DATA-ikke satt}"'], {
         cwd: ROOT,

@@ -10,7 +10,12 @@ import { SESSION_COOKIE } from './plugins/session';
  * 5 s (docker kills it after 10), and every write it answered is kept.
  */
 const databaseUri = ownTestDatabase('shutdown');
-const env = { MONGODB_URI: databaseUri, SESSION_SECRET: 'en-lang-hemmelighet-bare-for-denne-testen-0123456789', DEMO_DATA: '1', LOG_LEVEL: 'info' };
+const env = {
+  MONGODB_URI: databaseUri,
+  SESSION_SECRET: 'en-lang-hemmelighet-bare-for-denne-testen-0123456789',
+  DEMO_DATA: '1',
+  LOG_LEVEL: 'info',
+};
 afterAll(async () => dropTestDatabase(databaseUri));
 
 async function signIn(server: CompiledServer, email: string): Promise<ApiClient> {
@@ -20,7 +25,12 @@ async function signIn(server: CompiledServer, email: string): Promise<ApiClient>
 }
 
 function liveTab(server: CompiledServer, client: ApiClient, transport: 'websocket' | 'polling') {
-  const socket = io(server.base, { transports: [transport], reconnection: false, forceNew: true, extraHeaders: { cookie: `${SESSION_COOKIE}=${client.cookie}`, origin: server.base } });
+  const socket = io(server.base, {
+    transports: [transport],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { cookie: `${SESSION_COOKIE}=${client.cookie}`, origin: server.base },
+  });
   return new Promise<typeof socket>((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
@@ -42,7 +52,11 @@ describe('SIGTERM', () => {
       ]);
       const disconnected = tabs.map((tab) => new Promise<void>((resolve) => tab.once('disconnect', () => resolve())));
       // Writes in flight when the signal comes: each one answered must be there after a restart.
-      const writes = Array.from({ length: 20 }, (_, i) => supervisor.post<{ id: string }>('/api/maintenance-tasks/submit', { roomNumber: `${100 + i}`, description: 'Under stopp' }).catch(() => null));
+      const writes = Array.from({ length: 20 }, (_, i) =>
+        supervisor
+          .post<{ id: string }>('/api/maintenance-tasks/submit', { roomNumber: `${100 + i}`, description: 'Under stopp' })
+          .catch(() => null),
+      );
       await writes[0];
       const signalled = Date.now();
       await first.stop();

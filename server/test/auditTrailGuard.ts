@@ -21,13 +21,15 @@ export interface AuditTrailWatch {
 export function watchAuditTrail(): AuditTrailWatch {
   const client = mongoose.connection.getClient();
   // Without command events the guard would see nothing and pass everything.
-  if (!client.options.monitorCommands) throw new Error('The audit trail guard needs command monitoring: a server with METRICS_TOKEN set (startTestServer sets it).');
+  if (!client.options.monitorCommands)
+    throw new Error('The audit trail guard needs command monitoring: a server with METRICS_TOKEN set (startTestServer sets it).');
   const collection = AuditModel.collection.collectionName;
   const rewrites: string[] = [];
   let ignoring = false;
   const listener = (event: { commandName: string; command: Record<string, unknown> }) => {
     const { commandName, command } = event;
-    if (!ignoring && command[commandName] === collection && isRewrite(commandName, command)) rewrites.push(`${commandName} ${JSON.stringify(command)}`);
+    if (!ignoring && command[commandName] === collection && isRewrite(commandName, command))
+      rewrites.push(`${commandName} ${JSON.stringify(command)}`);
   };
   client.on('commandStarted', listener);
   return {
@@ -46,7 +48,11 @@ function isRewrite(commandName: string, command: Record<string, unknown>): boole
 }
 
 function isErasureRedaction({ q, u }: Statement): boolean {
-  return keysAre(q, ['schoolId', 'targetName']) && typeof q!.targetName === 'string' && JSON.stringify(u) === JSON.stringify({ $set: { targetName: ERASED_STUDENT } });
+  return (
+    keysAre(q, ['schoolId', 'targetName']) &&
+    typeof q!.targetName === 'string' &&
+    JSON.stringify(u) === JSON.stringify({ $set: { targetName: ERASED_STUDENT } })
+  );
 }
 
 function isSchoolRemoval({ q }: Statement): boolean {

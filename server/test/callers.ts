@@ -8,15 +8,7 @@ import { ApiClient, type ApiResponse } from './httpClient';
 import { signedIn } from './sessions';
 
 /** Everyone who might call a route: each role and status of school A, school B's admin, the platform, nobody. */
-export type CallerName =
-  | 'anonymous'
-  | 'adminA'
-  | 'supervisorA'
-  | 'caretakerA'
-  | 'pendingA'
-  | 'deactivatedA'
-  | 'adminB'
-  | 'platform';
+export type CallerName = 'anonymous' | 'adminA' | 'supervisorA' | 'caretakerA' | 'pendingA' | 'deactivatedA' | 'adminB' | 'platform';
 
 export type Callers = Record<CallerName, ApiClient>;
 

@@ -17,7 +17,12 @@ export type FixtureSchool = {
   pending: FixtureUser;
   deactivated: FixtureUser;
 };
-export type Fixture = { a: FixtureSchool; b: FixtureSchool; platformAdmin: FixtureUser; inactiveSchool: { id: string; admin: FixtureUser } };
+export type Fixture = {
+  a: FixtureSchool;
+  b: FixtureSchool;
+  platformAdmin: FixtureUser;
+  inactiveSchool: { id: string; admin: FixtureUser };
+};
 
 let passwordHash: Promise<string> | undefined;
 

@@ -36,7 +36,9 @@ export class ApiClient {
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.xhr !== false) headers['x-requested-with'] = 'XMLHttpRequest';
-    const cookies = [...(this.cookie ? [[SESSION_COOKIE, this.cookie]] : []), ...(this.others ?? [])].map(([name, value]) => `${name}=${value}`);
+    const cookies = [...(this.cookie ? [[SESSION_COOKIE, this.cookie]] : []), ...(this.others ?? [])].map(
+      ([name, value]) => `${name}=${value}`,
+    );
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
     const payload = options.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
     if (payload !== undefined) headers['content-type'] = 'application/json';

@@ -1,7 +1,14 @@
 // oidc-provider (the tests' real OpenID provider) ships no types; the tests use this much of it.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
-  type Ctx = { oidc: { client?: { clientId: string }; session?: { accountId?: string; grantIdFor(clientId: string): string | undefined }; result?: { consent?: { grantId?: string } } }; body?: unknown };
+  type Ctx = {
+    oidc: {
+      client?: { clientId: string };
+      session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
+      result?: { consent?: { grantId?: string } };
+    };
+    body?: unknown;
+  };
   export interface Grant {
     addOIDCScope(scope: string): void;
     save(): Promise<string>;
@@ -11,8 +18,16 @@ declare module 'oidc-provider' {
     Grant: { new (init: { clientId?: string; accountId?: string }): Grant; find(id: string): Promise<Grant | undefined> };
     proxy: boolean;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
-    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; prompt: { name: string }; params: Record<string, unknown> }>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionDetails(
+      req: IncomingMessage,
+      res: ServerResponse,
+    ): Promise<{ uid: string; prompt: { name: string }; params: Record<string, unknown> }>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
   export type { Ctx as KoaContextWithOIDC };

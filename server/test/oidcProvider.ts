@@ -37,7 +37,11 @@ export type TestProviders = {
   close(): Promise<void>;
 };
 
-async function listen(): Promise<{ server: Server; issuer: string; handle: { fn: ((req: IncomingMessage, res: ServerResponse) => void) | null } }> {
+async function listen(): Promise<{
+  server: Server;
+  issuer: string;
+  handle: { fn: ((req: IncomingMessage, res: ServerResponse) => void) | null };
+}> {
   const handle: { fn: ((req: IncomingMessage, res: ServerResponse) => void) | null } = { fn: null };
   const server = createServer((req, res) => {
     if (handle.fn) return handle.fn(req, res);
@@ -67,7 +71,16 @@ function providerFor(
     ],
     cookies: { keys: ['oidc-provider-testnokkel-0123456789abcdef'] },
     // A signing key of its own (without one oidc-provider warns that it uses its quick-start keys).
-    jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), kid: `${spec.id}-test`, use: 'sig', alg: 'RS256' }] },
+    jwks: {
+      keys: [
+        {
+          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+          kid: `${spec.id}-test`,
+          use: 'sig',
+          alg: 'RS256',
+        },
+      ],
+    },
     pkce: { required: () => true },
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
@@ -122,7 +135,11 @@ export async function startTestProviders(): Promise<TestProviders> {
     { id: 'microsoft', name: 'Microsoft', idTokenHasClaims: true },
   ] as const;
   const listening = await Promise.all(specs.map(async (spec) => ({ spec, ...(await listen()) })));
-  const states = listening.map(() => ({ accounts: new Map<string, TestAccount>(), next: null as TestAccount | null, endedSessions: [] as string[] }));
+  const states = listening.map(() => ({
+    accounts: new Map<string, TestAccount>(),
+    next: null as TestAccount | null,
+    endedSessions: [] as string[],
+  }));
   const [feide, microsoft] = listening.map(({ spec, issuer }, i): TestProvider => ({
     id: spec.id,
     name: spec.name,
@@ -138,7 +155,14 @@ export async function startTestProviders(): Promise<TestProviders> {
     microsoft: microsoft!,
     env: {
       OIDC_PROVIDERS: JSON.stringify(
-        listening.map(({ spec, issuer }) => ({ id: spec.id, name: spec.name, issuer, clientId: TEST_CLIENT.id, clientSecret: TEST_CLIENT.secret, emailDomains: ['test.no'] })),
+        listening.map(({ spec, issuer }) => ({
+          id: spec.id,
+          name: spec.name,
+          issuer,
+          clientId: TEST_CLIENT.id,
+          clientSecret: TEST_CLIENT.secret,
+          emailDomains: ['test.no'],
+        })),
       ),
     },
     attach(appOrigin) {

@@ -12,7 +12,11 @@ export function poppler(tool: 'pdftotext' | 'pdffonts' | 'pdfinfo', pdf: Buffer,
   try {
     const input = path.join(dir, 'dokument.pdf');
     writeFileSync(input, pdf);
-    const run = spawnSync(tool, [...args, input, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
+    const run = spawnSync(tool, [...args, input, ...(tool === 'pdftotext' ? ['-'] : [])], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 64 << 20,
+    });
     if (run.status !== 0) throw new Error(`${tool} failed: ${run.stderr || run.error?.message}`);
     return run.stdout;
   } finally {
@@ -21,4 +25,7 @@ export function poppler(tool: 'pdftotext' | 'pdffonts' | 'pdfinfo', pdf: Buffer,
 }
 
 /** The text of each page, as pdftotext reads it; with `layout`, laid out as printed (columns side by side). */
-export const pdfPages = (pdf: Buffer, { layout = false } = {}): string[] => poppler('pdftotext', pdf, layout ? ['-layout'] : []).split('\f').slice(0, -1);
+export const pdfPages = (pdf: Buffer, { layout = false } = {}): string[] =>
+  poppler('pdftotext', pdf, layout ? ['-layout'] : [])
+    .split('\f')
+    .slice(0, -1);

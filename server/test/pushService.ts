@@ -44,7 +44,10 @@ export class TestPushService {
   private readonly devices = new Map<string, DeviceRecord>();
   private waiters: Array<() => void> = [];
 
-  private constructor(private readonly server: Server, readonly origin: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+  ) {}
 
   static async start(): Promise<TestPushService> {
     const server = createServer();
@@ -110,7 +113,9 @@ export class TestPushService {
         this.received.push(push);
         for (const wake of this.waiters.splice(0)) wake();
       }
-      res.writeHead(record.status, record.status === 201 ? { Location: `${this.origin}/message/${randomBytes(8).toString('hex')}` } : {}).end();
+      res
+        .writeHead(record.status, record.status === 201 ? { Location: `${this.origin}/message/${randomBytes(8).toString('hex')}` } : {})
+        .end();
     } catch (error) {
       this.refused.push(error instanceof Error ? error.message : String(error));
       res.writeHead(400).end();
@@ -122,7 +127,9 @@ export class TestPushService {
     const ttl = Number(req.headers.ttl);
     if (!Number.isInteger(ttl) || ttl < 0) throw new Error('TTL missing');
     const vapid = checkVapid(String(req.headers.authorization ?? ''), this.origin);
-    const text = ece.decrypt(body, { version: 'aes128gcm', privateKey: record.ecdh, authSecret: record.auth.toString('base64url') }).toString('utf8');
+    const text = ece
+      .decrypt(body, { version: 'aes128gcm', privateKey: record.ecdh, authSecret: record.auth.toString('base64url') })
+      .toString('utf8');
     return {
       device: record.label,
       receivedAt,
@@ -156,7 +163,12 @@ function checkVapid(authorization: string, origin: string): ReceivedPush['vapid'
     key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
     format: 'jwk',
   });
-  const signed = verify('sha256', Buffer.from(`${head}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${head}.${payload}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!signed) throw new Error('VAPID signature');
   if (JSON.parse(Buffer.from(head, 'base64url').toString()).alg !== 'ES256') throw new Error('VAPID alg');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { aud: string; exp: number; sub: string };

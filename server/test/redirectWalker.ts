@@ -43,7 +43,10 @@ export class RedirectWalker {
    * Follows redirects from `url` until an answer that is not one, or until `stop` says so of the
    * next address; gives that address (path and query when on the app) and the last answer.
    */
-  async follow(url: string, stop: (next: URL) => boolean = (next) => next.origin === this.appOrigin && !next.pathname.startsWith('/api/')): Promise<{ url: URL; response: Response }> {
+  async follow(
+    url: string,
+    stop: (next: URL) => boolean = (next) => next.origin === this.appOrigin && !next.pathname.startsWith('/api/'),
+  ): Promise<{ url: URL; response: Response }> {
     let current = new URL(url, this.appOrigin);
     for (let hops = 0; hops < 20; hops += 1) {
       const response = await this.request(current.href);

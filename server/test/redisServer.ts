@@ -4,9 +4,13 @@ import { createServer } from 'node:net';
 /** A throwaway redis-server on a free loopback port (or a given one, to bring it back), no persistence. */
 export async function startRedis(port?: number): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
   port ??= await freePort();
-  const child = spawn(process.env.REDIS_SERVER_PATH ?? 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.env.REDIS_SERVER_PATH ?? 'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('redis-server did not start within 10 s')), 10_000);

@@ -11,7 +11,9 @@ export async function signedIn(baseUrl: string, user: FixtureUser): Promise<ApiC
 }
 
 /** The data of the session a cookie names (as the browser holds the cookie), or null. */
-export async function storedSession(cookie: string | null | undefined): Promise<{ userId?: string; pending?: Record<string, unknown> } | null> {
+export async function storedSession(
+  cookie: string | null | undefined,
+): Promise<{ userId?: string; pending?: Record<string, unknown> } | null> {
   if (!cookie) return null;
   const value = decodeURIComponent(cookie);
   const row = await SessionModel.findById(value.slice(0, value.lastIndexOf('.'))).lean();

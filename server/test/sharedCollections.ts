@@ -5,5 +5,12 @@ export const sharedCollection = (name: string) => mongoose.connection.db!.collec
 
 /** A class document as it stood in the shared 'classes' collection then. */
 export function sharedClass(schoolId: string, className: string, at = new Date()) {
-  return { _id: new Types.ObjectId(), schoolId: new Types.ObjectId(schoolId), className, nameKey: className.toLowerCase(), createdAt: at, updatedAt: at };
+  return {
+    _id: new Types.ObjectId(),
+    schoolId: new Types.ObjectId(schoolId),
+    className,
+    nameKey: className.toLowerCase(),
+    createdAt: at,
+    updatedAt: at,
+  };
 }

@@ -2,7 +2,14 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
 /** A mail as the SMTP server received it: the envelope, the headers, and the text part decoded. */
-export type ReceivedMail = { from: string; to: string[]; user: string | undefined; headers: Record<string, string>; text: string; raw: string };
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  user: string | undefined;
+  headers: Record<string, string>;
+  text: string;
+  raw: string;
+};
 
 export type TestSmtpServer = {
   /** smtp://user:pass@127.0.0.1:port, for SMTP_URL. */
@@ -117,8 +124,6 @@ export function resetLinkIn(mail: ReceivedMail): { link: string; token: string }
 /** Decodes an RFC 2047 encoded-word header ('=?UTF-8?Q?...?=' or '?B?'), as a subject is sent. */
 export function decodeHeader(value: string): string {
   return value.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=\s*/gi, (_all, _charset: string, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
   );
 }

@@ -87,7 +87,9 @@ export class SoftAuthenticator {
     count.writeUInt32BE(this.counter);
     const authData = Buffer.concat([sha256(options.rpId ?? this.rpId), Buffer.from([0x05]), count]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, origin);
-    const signature = createSign('SHA256').update(Buffer.concat([authData, sha256(clientDataJSON)])).sign(this.privateKey);
+    const signature = createSign('SHA256')
+      .update(Buffer.concat([authData, sha256(clientDataJSON)]))
+      .sign(this.privateKey);
     return {
       id: this.id,
       rawId: this.id,

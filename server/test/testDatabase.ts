@@ -15,7 +15,8 @@ export async function dropTestDatabase(uri: string): Promise<void> {
   try {
     const name = client.db().databaseName;
     const { databases } = await client.db().admin().listDatabases({ nameOnly: true });
-    for (const db of databases) if (db.name === name || db.name.startsWith(schoolDatabasePrefix(name))) await client.db(db.name).dropDatabase();
+    for (const db of databases)
+      if (db.name === name || db.name.startsWith(schoolDatabasePrefix(name))) await client.db(db.name).dropDatabase();
   } finally {
     await client.close();
   }

@@ -11,4 +11,5 @@ export function niceOfThread(task: string | number): number | undefined {
 }
 
 /** This process's export worker threads: those at the export workers' nice value (workerPriority.ts). */
-export const exportWorkerThreads = (): number => readdirSync('/proc/self/task').filter((task) => niceOfThread(task) === EXPORT_NICENESS).length;
+export const exportWorkerThreads = (): number =>
+  readdirSync('/proc/self/task').filter((task) => niceOfThread(task) === EXPORT_NICENESS).length;

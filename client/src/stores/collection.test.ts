@@ -11,7 +11,10 @@ interface Item {
 }
 
 const item = (id: string, name: string, updatedAt = '2026-11-20T10:00:00Z', schoolId = 's1'): Item => ({ id, schoolId, name, updatedAt });
-const names = (byId: Readonly<Record<string, Item>>) => Object.values(byId).map((i) => i.name).sort();
+const names = (byId: Readonly<Record<string, Item>>) =>
+  Object.values(byId)
+    .map((i) => i.name)
+    .sort();
 
 /** A list store whose fetch (the api module's call) answers when the test says so. */
 function setup() {

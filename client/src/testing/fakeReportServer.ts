@@ -69,7 +69,13 @@ export function fakeReportServer(today: string, otherRoutes: (request: SentReque
     /** A text saved from another device (or earlier): a new version, ticks as given. */
     store(date: string, content: string, completedTasks: string[] = []): Report {
       const version = (reports.get(date)?.version ?? 0) + 1;
-      reports.set(date, { content, completedTasks: [...completedTasks].sort(), awayStudents: awayList(), updatedAt: nextUpdatedAt(), version });
+      reports.set(date, {
+        content,
+        completedTasks: [...completedTasks].sort(),
+        awayStudents: awayList(),
+        updatedAt: nextUpdatedAt(),
+        version,
+      });
       return server.reportOf(date);
     },
 

@@ -43,11 +43,23 @@ export function ConflictChoice({ title, mine, theirs, canKeepBoth, busy = false,
         <button type="button" className="button" disabled={busy} onClick={() => onChoose('mine')} data-testid="conflict-keep-mine">
           Behold min
         </button>
-        <button type="button" className="button button-secondary" disabled={busy} onClick={() => onChoose('theirs')} data-testid="conflict-take-theirs">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => onChoose('theirs')}
+          data-testid="conflict-take-theirs"
+        >
           Bruk den lagrede
         </button>
         {canKeepBoth && (
-          <button type="button" className="button button-secondary" disabled={busy} onClick={() => onChoose('both')} data-testid="conflict-keep-both">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() => onChoose('both')}
+            data-testid="conflict-keep-both"
+          >
             Behold begge
           </button>
         )}

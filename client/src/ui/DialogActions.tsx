@@ -14,7 +14,16 @@ interface DialogActionsProps {
 }
 
 /** A dialog's buttons in the one order: 'Avbryt' first, the main action last. */
-export function DialogActions({ onCancel, label, busyLabel, busy, disabled = false, holdCancel = false, onConfirm, testId }: DialogActionsProps) {
+export function DialogActions({
+  onCancel,
+  label,
+  busyLabel,
+  busy,
+  disabled = false,
+  holdCancel = false,
+  onConfirm,
+  testId,
+}: DialogActionsProps) {
   return (
     <div className="dialog-actions">
       <button type="button" className="button button-secondary" onClick={onCancel} disabled={holdCancel && busy}>

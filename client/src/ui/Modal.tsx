@@ -16,7 +16,9 @@ interface ModalProps {
 function focusFirstField(event: Event): void {
   const content = event.currentTarget;
   if (!(content instanceof HTMLElement)) return;
-  const field = content.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), button[role="combobox"]:not([disabled])');
+  const field = content.querySelector<HTMLElement>(
+    'input:not([disabled]), textarea:not([disabled]), button[role="combobox"]:not([disabled])',
+  );
   if (!field) return;
   event.preventDefault();
   field.focus();

@@ -21,7 +21,18 @@ interface SelectFieldProps {
 }
 
 /** A Radix select styled like the text inputs. */
-export function SelectField({ id, value, onChange, options, placeholder, disabled, testId, ariaLabel, invalid, describedBy }: SelectFieldProps) {
+export function SelectField({
+  id,
+  value,
+  onChange,
+  options,
+  placeholder,
+  disabled,
+  testId,
+  ariaLabel,
+  invalid,
+  describedBy,
+}: SelectFieldProps) {
   return (
     <Select.Root value={value} onValueChange={onChange} disabled={disabled}>
       <Select.Trigger

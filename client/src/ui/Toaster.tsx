@@ -37,7 +37,8 @@ function ToastView({ item }: { item: ToastItem }) {
 function useEscapeClosesToasts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return;
+      if (event.key !== 'Escape' || document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'))
+        return;
       dismissToasts();
     };
     document.addEventListener('keydown', onKeyDown, true);

@@ -6,7 +6,9 @@ import { lazy, useState, type ComponentType } from 'react';
  * React then holds the screen back up to 300 ms to reveal it. Chosen once per place it is drawn, so
  * nothing there is drawn anew when the chunk arrives. Draw it inside a Suspense boundary.
  */
-export function preloadable<P extends object>(importer: () => Promise<ComponentType<P>>): { Component: ComponentType<P>; load: () => Promise<ComponentType<P>> } {
+export function preloadable<P extends object>(
+  importer: () => Promise<ComponentType<P>>,
+): { Component: ComponentType<P>; load: () => Promise<ComponentType<P>> } {
   let loaded: ComponentType<P> | undefined;
   const load = () =>
     importer().then((component) => {

@@ -74,7 +74,13 @@ describe('a form checked against the protocol schema', () => {
     await submit();
 
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith({ name: 'Kari Nordmann', email: 'kari@skole.no', password: 'hemmelig', role: 'Admin', schoolId: SCHOOL });
+    expect(send).toHaveBeenCalledWith({
+      name: 'Kari Nordmann',
+      email: 'kari@skole.no',
+      password: 'hemmelig',
+      role: 'Admin',
+      schoolId: SCHOOL,
+    });
     expect(textOf(byTestId('submit'))).toBe('Oppretter...');
     await update(() => finish());
     expect(textOf(byTestId('submit'))).toBe('Opprett');

@@ -40,7 +40,13 @@ interface SchemaFormOptions<F extends string, Body> {
 }
 
 /** One form's text fields, checked against a protocol schema before anything is sent. */
-export function useSchemaForm<F extends string, Body>({ schema, initial, onInvalid, recheck = false, onValid }: SchemaFormOptions<F, Body>) {
+export function useSchemaForm<F extends string, Body>({
+  schema,
+  initial,
+  onInvalid,
+  recheck = false,
+  onValid,
+}: SchemaFormOptions<F, Body>) {
   const [values, setValues] = useState<FieldValues<F>>(initial);
   const [submitErrors, setErrors] = useState<FieldErrors<F>>({});
   const [submitted, setSubmitted] = useState(false);

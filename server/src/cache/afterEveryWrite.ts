@@ -2,7 +2,16 @@ import type { Connection, Schema } from 'mongoose';
 
 /** Mongoose's write operations by the middleware that sees them: a document's, a query's, a batch's. */
 const DOCUMENT_WRITES = ['save', 'deleteOne'] as const;
-const QUERY_WRITES = ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'replaceOne'] as const;
+const QUERY_WRITES = [
+  'findOneAndUpdate',
+  'findOneAndDelete',
+  'findOneAndReplace',
+  'updateOne',
+  'updateMany',
+  'deleteOne',
+  'deleteMany',
+  'replaceOne',
+] as const;
 export type WriteOperation = (typeof DOCUMENT_WRITES)[number] | (typeof QUERY_WRITES)[number] | 'insertMany' | 'bulkWrite';
 
 /**
@@ -11,7 +20,11 @@ export type WriteOperation = (typeof DOCUMENT_WRITES)[number] | (typeof QUERY_WR
  * write's caller waits for it. `except` names writes that keep the cache right by themselves (the
  * session store's own saves forget their one entry) and so are not to empty it.
  */
-export function afterEveryWrite(schema: Schema, written: (db: Connection | undefined) => unknown, except: readonly WriteOperation[] = []): void {
+export function afterEveryWrite(
+  schema: Schema,
+  written: (db: Connection | undefined) => unknown,
+  except: readonly WriteOperation[] = [],
+): void {
   const wanted = <T extends WriteOperation>(ops: readonly T[]) => ops.filter((op) => !except.includes(op));
   const documentOps = wanted(DOCUMENT_WRITES);
   if (documentOps.length > 0) {

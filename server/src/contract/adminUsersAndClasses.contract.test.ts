@@ -48,17 +48,25 @@ async function classesOf(client: SpecClient, path = '/api/admin/classes'): Promi
 }
 
 describe('GET /api/admin/users/pending and GET /api/admin/users return users', () => {
-  it('Admin gets the school\'s pending users, and all its users, with §3\'s fields', async () => {
+  it("Admin gets the school's pending users, and all its users, with §3's fields", async () => {
     const pending = await users(s.c.adminA, '/api/admin/users/pending');
-    expect(pending.find((u) => u.id === s.fx.a.pending.id)).toMatchObject({ name: 'Ny A', email: s.fx.a.pending.email, status: 'pending', role: 'Tilsynsvakt' });
+    expect(pending.find((u) => u.id === s.fx.a.pending.id)).toMatchObject({
+      name: 'Ny A',
+      email: s.fx.a.pending.email,
+      status: 'pending',
+      role: 'Tilsynsvakt',
+    });
     expect(pending.every((u) => u.status === 'pending')).toBe(true);
     const all = await users(s.c.adminA, '/api/admin/users');
     for (const u of [s.fx.a.admin, s.fx.a.supervisor, s.fx.a.caretaker, s.fx.a.deactivated]) {
-      expect(all.find((x) => x.id === u.id), u.email).toMatchObject({ name: u.name, email: u.email, role: u.role, status: u.status });
+      expect(
+        all.find((x) => x.id === u.id),
+        u.email,
+      ).toMatchObject({ name: u.name, email: u.email, role: u.role, status: u.status });
     }
   });
 
-  it('Plattformadministrator gets a school\'s users', async () => {
+  it("Plattformadministrator gets a school's users", async () => {
     expect((await users(s.c.platform, forSchool('/api/admin/users/pending', s.fx.a.id))).map((u) => u.id)).toContain(s.fx.a.pending.id);
     expect((await users(s.c.platform, forSchool('/api/admin/users', s.fx.a.id))).map((u) => u.id)).toContain(s.fx.a.supervisor.id);
   });
@@ -68,7 +76,7 @@ describe('GET /api/admin/users/pending and GET /api/admin/users return users', (
     expectRefused(await s.c.supervisorA.get('/api/admin/users'), 'all');
   });
 
-  it('the other school\'s Admin sees none of school A\'s users', async () => {
+  it("the other school's Admin sees none of school A's users", async () => {
     for (const path of ['/api/admin/users/pending', '/api/admin/users']) {
       const res = await s.c.adminB.get(path);
       expect(res.status).toBe(200);
@@ -95,7 +103,12 @@ describe('POST /api/admin/users/{id}/approve, /reject, /deactivate (no body)', (
     expectOk(await s.c.adminA.post(`/api/admin/users/${u.id}/reject`));
     expect((await users(s.c.adminA, '/api/admin/users/pending')).map((x) => x.id)).not.toContain(u.id);
     expect(await userInA(u.id)).toBeUndefined();
-    const again = await s.c.anonymous.post('/api/auth/register', { schoolId: s.fx.a.id, name: u.name, email: u.email, password: 'hemmelig1' });
+    const again = await s.c.anonymous.post('/api/auth/register', {
+      schoolId: s.fx.a.id,
+      name: u.name,
+      email: u.email,
+      password: 'hemmelig1',
+    });
     expectOk(again);
   });
 
@@ -117,7 +130,7 @@ describe('POST /api/admin/users/{id}/approve, /reject, /deactivate (no body)', (
     expect(await userInA(approved.id)).toMatchObject({ status: 'approved' });
   });
 
-  it('the other school\'s Admin cannot act on school A\'s users (a 4xx), who are unchanged', async () => {
+  it("the other school's Admin cannot act on school A's users (a 4xx), who are unchanged", async () => {
     const pending = await makeUser(s.fx.a.id, 'Tilsynsvakt', 'pending');
     const approved = await makeUser(s.fx.a.id, 'Tilsynsvakt');
     expectClientError(await s.c.adminB.post(`/api/admin/users/${pending.id}/approve`), 'approve');
@@ -154,7 +167,7 @@ describe('PUT /api/admin/users/{id}/role, body {role}', () => {
     expect(await userInA(u.id)).toMatchObject({ role: 'Tilsynsvakt' });
   });
 
-  it('Tilsynsvakt is refused; the other school\'s Admin gets a 4xx; the role stays', async () => {
+  it("Tilsynsvakt is refused; the other school's Admin gets a 4xx; the role stays", async () => {
     const u = await makeUser(s.fx.a.id, 'Tilsynsvakt');
     expectRefused(await s.c.supervisorA.put(`/api/admin/users/${u.id}/role`, { role: 'Admin' }));
     expectClientError(await s.c.adminB.put(`/api/admin/users/${u.id}/role`, { role: 'Admin' }));
@@ -176,7 +189,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(await userInA(u.id)).toBeUndefined();
   });
 
-  it('Tilsynsvakt is refused; the other school\'s Admin gets a 4xx; the user stays', async () => {
+  it("Tilsynsvakt is refused; the other school's Admin gets a 4xx; the user stays", async () => {
     const u: FixtureUser = await makeUser(s.fx.a.id, 'Tilsynsvakt');
     expectRefused(await s.c.supervisorA.delete(`/api/admin/users/${u.id}`));
     expectClientError(await s.c.adminB.delete(`/api/admin/users/${u.id}`));
@@ -191,7 +204,7 @@ describe('GET /api/admin/classes returns classes [{id, className}]; POST {classN
     expect(typeof added?.id === 'string' && added.id.length > 0, JSON.stringify(added)).toBe(true);
   });
 
-  it('Plattformadministrator adds and reads a school\'s classes', async () => {
+  it("Plattformadministrator adds and reads a school's classes", async () => {
     expectOk(await s.c.platform.post(forSchool('/api/admin/classes', s.fx.a.id), { className: '2STB' }));
     expect((await classesOf(s.c.platform, forSchool('/api/admin/classes', s.fx.a.id))).map((c) => c.className)).toContain('2STB');
     expect((await classesOf(s.c.adminA)).map((c) => c.className)).toContain('2STB');
@@ -212,13 +225,13 @@ describe('GET /api/admin/classes returns classes [{id, className}]; POST {classN
     expect(names).not.toContain('Fra vaktmesteren');
   });
 
-  it('the other school\'s Admin sees none of school A\'s classes', async () => {
+  it("the other school's Admin sees none of school A's classes", async () => {
     const res = await s.c.adminB.get('/api/admin/classes');
     expect(res.status).toBe(200);
     expect(leaks(res, '1STA', '2STB')).toEqual([]);
   });
 
-  it('DELETE: Tilsynsvakt refused, the other school\'s Admin a 4xx, then Admin deletes it', async () => {
+  it("DELETE: Tilsynsvakt refused, the other school's Admin a 4xx, then Admin deletes it", async () => {
     expectOk(await s.c.adminA.post('/api/admin/classes', { className: '3STC' }));
     const cls = (await classesOf(s.c.adminA)).find((c) => c.className === '3STC')!;
     expectRefused(await s.c.supervisorA.delete(`/api/admin/classes/${String(cls.id)}`), 'supervisor');
@@ -228,7 +241,7 @@ describe('GET /api/admin/classes returns classes [{id, className}]; POST {classN
     expect((await classesOf(s.c.adminA)).map((c) => c.id)).not.toContain(cls.id);
   });
 
-  it('DELETE: Plattformadministrator deletes a school\'s class', async () => {
+  it("DELETE: Plattformadministrator deletes a school's class", async () => {
     expectOk(await s.c.adminA.post('/api/admin/classes', { className: '4STD' }));
     const cls = (await classesOf(s.c.adminA)).find((c) => c.className === '4STD')!;
     expectOk(await s.c.platform.delete(forSchool(`/api/admin/classes/${String(cls.id)}`, s.fx.a.id)));

@@ -118,7 +118,7 @@ describe('POST /api/auth/logout, no body', () => {
 });
 
 describe('POST /api/auth/register, body {schoolId, name, email, password}', () => {
-  it('signed out: answers with a message; the account is pending, seen by its school\'s Admin only', async () => {
+  it("signed out: answers with a message; the account is pending, seen by its school's Admin only", async () => {
     const email = 'ny.registrert@test.no';
     const res = await s.c.anonymous.post('/api/auth/register', { schoolId: s.fx.a.id, name: 'Nora Ny', email, password: 'hemmelig1' });
     expectOk(res);
@@ -154,14 +154,17 @@ describe('POST /api/auth/register, body {schoolId, name, email, password}', () =
 });
 
 describe('PUT /api/auth/change-password, body {currentPassword, newPassword}', () => {
-  it.each(['Admin', 'Tilsynsvakt', 'Vaktmester'] as const)('%s changes their password; the new one signs in, the old does not', async (role) => {
-    const u = await makeUser(s.fx.a.id, role);
-    const client = await signIn(s.server.baseUrl, u.email, PASSWORD);
-    expectOk(await client.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'nytt-passord' }));
-    expect((await client.get('/api/auth/me')).status).toBe(200);
-    expect((await new SpecClient(s.server.baseUrl).login(u.email, 'nytt-passord')).status).toBe(200);
-    expectRefused(await new SpecClient(s.server.baseUrl).login(u.email, PASSWORD));
-  });
+  it.each(['Admin', 'Tilsynsvakt', 'Vaktmester'] as const)(
+    '%s changes their password; the new one signs in, the old does not',
+    async (role) => {
+      const u = await makeUser(s.fx.a.id, role);
+      const client = await signIn(s.server.baseUrl, u.email, PASSWORD);
+      expectOk(await client.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'nytt-passord' }));
+      expect((await client.get('/api/auth/me')).status).toBe(200);
+      expect((await new SpecClient(s.server.baseUrl).login(u.email, 'nytt-passord')).status).toBe(200);
+      expectRefused(await new SpecClient(s.server.baseUrl).login(u.email, PASSWORD));
+    },
+  );
 
   it('Plattformadministrator changes their password (and back)', async () => {
     const email = s.fx.platformAdmin.email;
@@ -199,7 +202,10 @@ describe('GET /api/schools returns a list of {id, name}', () => {
     expect(res.status).toBe(200);
     const schools = list(res, 'schools');
     expect(schools).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: s.fx.a.id, name: 'Skole A' }), expect.objectContaining({ id: s.fx.b.id, name: 'Skole B' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: s.fx.a.id, name: 'Skole A' }),
+        expect.objectContaining({ id: s.fx.b.id, name: 'Skole B' }),
+      ]),
     );
   });
 

@@ -58,16 +58,21 @@ describe('POST /api/maintenance-tasks, body {roomNumber, description}', () => {
   it('Admin creates a pending task: §3 fields roomNumber, description, status, createdByName, createdAt', async () => {
     const task = await pendingTask('Knust vindu SAK-M-1');
     expect(task).toMatchObject({ description: 'Knust vindu SAK-M-1', status: 'pending', createdByName: 'Admin A' });
-    expect(typeof task.id === 'string' && typeof task.roomNumber === 'string' && typeof task.createdAt === 'string', JSON.stringify(task)).toBe(true);
+    expect(
+      typeof task.id === 'string' && typeof task.roomNumber === 'string' && typeof task.createdAt === 'string',
+      JSON.stringify(task),
+    ).toBe(true);
   });
 
-  it('Vaktmester creates one (the caretaker page\'s create task)', async () => {
+  it("Vaktmester creates one (the caretaker page's create task)", async () => {
     expectOk(await s.c.caretakerA.post('/api/maintenance-tasks', { roomNumber: 'K-1', description: 'Fra vaktmesteren' }));
     expect((await tasks(s.c.caretakerA, 'pending')).find((t) => t.roomNumber === 'K-1')).toMatchObject({ createdByName: 'Vaktmester A' });
   });
 
   it('Plattformadministrator creates one on the school', async () => {
-    expectOk(await s.c.platform.post(forSchool('/api/maintenance-tasks', s.fx.a.id), { roomNumber: 'P-1', description: 'Fra plattformen' }));
+    expectOk(
+      await s.c.platform.post(forSchool('/api/maintenance-tasks', s.fx.a.id), { roomNumber: 'P-1', description: 'Fra plattformen' }),
+    );
     expect((await tasks(s.c.adminA, 'pending')).map((t) => t.roomNumber)).toContain('P-1');
   });
 
@@ -85,15 +90,21 @@ describe('POST /api/maintenance-tasks, body {roomNumber, description}', () => {
 });
 
 describe('GET /api/maintenance-tasks?status=pending|completed|rejected returns a task list', () => {
-  it('Admin, Vaktmester and Plattformadministrator read the school\'s pending tasks', async () => {
+  it("Admin, Vaktmester and Plattformadministrator read the school's pending tasks", async () => {
     const task = await pendingTask('Lesbar SAK-M-2');
     for (const [who, list] of [
       ['admin', await tasks(s.c.adminA, 'pending')],
       ['caretaker', await tasks(s.c.caretakerA, 'pending')],
       ['platform', await tasks(s.c.platform, 'pending', s.fx.a.id)],
     ] as const) {
-      expect(list.map((t) => t.id), who).toContain(task.id);
-      expect(list.every((t) => t.status === 'pending'), who).toBe(true);
+      expect(
+        list.map((t) => t.id),
+        who,
+      ).toContain(task.id);
+      expect(
+        list.every((t) => t.status === 'pending'),
+        who,
+      ).toBe(true);
     }
   });
 
@@ -102,7 +113,7 @@ describe('GET /api/maintenance-tasks?status=pending|completed|rejected returns a
     expectRefused(await s.c.supervisorA.get('/api/maintenance-tasks?status=completed'), 'completed');
   });
 
-  it('the other school\'s Admin and Vaktmester see none of school A\'s tasks', async () => {
+  it("the other school's Admin and Vaktmester see none of school A's tasks", async () => {
     await pendingTask('Hemmelig SAK-M-3');
     for (const client of [s.c.adminB, s.c.caretakerB]) {
       const res = await client.get('/api/maintenance-tasks?status=pending');
@@ -131,7 +142,7 @@ describe('PUT /api/maintenance-tasks/{id}/complete', () => {
     expect(await statusOf(byPlatform.id)).toBe('completed');
   });
 
-  it('Tilsynsvakt is refused; the other school\'s Vaktmester gets a 4xx; the task stays pending', async () => {
+  it("Tilsynsvakt is refused; the other school's Vaktmester gets a 4xx; the task stays pending", async () => {
     const task = await pendingTask();
     expectRefused(await s.c.supervisorA.put(`/api/maintenance-tasks/${String(task.id)}/complete`), 'supervisor');
     expectClientError(await s.c.caretakerB.put(`/api/maintenance-tasks/${String(task.id)}/complete`), 'caretaker B');
@@ -157,7 +168,7 @@ describe('PUT /api/maintenance-tasks/{id}/reject', () => {
     expect(await statusOf(byPlatform.id)).toBe('rejected');
   });
 
-  it('Tilsynsvakt is refused; the other school\'s Vaktmester gets a 4xx; the task stays pending', async () => {
+  it("Tilsynsvakt is refused; the other school's Vaktmester gets a 4xx; the task stays pending", async () => {
     const task = await pendingTask();
     expectRefused(await s.c.supervisorA.put(`/api/maintenance-tasks/${String(task.id)}/reject`), 'supervisor');
     expectClientError(await s.c.caretakerB.put(`/api/maintenance-tasks/${String(task.id)}/reject`), 'caretaker B');
@@ -176,13 +187,13 @@ describe('DELETE /api/maintenance-tasks/{id}', () => {
     expect(await statusOf(archived.id)).toBe('gone');
   });
 
-  it('Plattformadministrator deletes a school\'s task', async () => {
+  it("Plattformadministrator deletes a school's task", async () => {
     const task = await pendingTask();
     expectOk(await s.c.platform.delete(forSchool(`/api/maintenance-tasks/${String(task.id)}`, s.fx.a.id)));
     expect(await statusOf(task.id)).toBe('gone');
   });
 
-  it('Tilsynsvakt is refused; the other school\'s Vaktmester gets a 4xx; the task stays', async () => {
+  it("Tilsynsvakt is refused; the other school's Vaktmester gets a 4xx; the task stays", async () => {
     const task = await pendingTask();
     expectRefused(await s.c.supervisorA.delete(`/api/maintenance-tasks/${String(task.id)}`), 'supervisor');
     expectClientError(await s.c.caretakerB.delete(`/api/maintenance-tasks/${String(task.id)}`), 'caretaker B');

@@ -85,10 +85,13 @@ describe('GET /api/plattformadministrator/schools returns schools', () => {
 });
 
 describe('GET /api/plattformadministrator/users returns users', () => {
-  it('Plattformadministrator gets the users of every school with §3\'s fields', async () => {
+  it("Plattformadministrator gets the users of every school with §3's fields", async () => {
     const all = await users();
     for (const u of [s.fx.a.admin, s.fx.a.pending, s.fx.b.supervisor, s.fx.a.deactivated]) {
-      expect(all.find((x) => x.id === u.id), u.email).toMatchObject({ name: u.name, email: u.email, role: u.role, status: u.status, schoolId: u.schoolId });
+      expect(
+        all.find((x) => x.id === u.id),
+        u.email,
+      ).toMatchObject({ name: u.name, email: u.email, role: u.role, status: u.status, schoolId: u.schoolId });
     }
   });
 
@@ -197,7 +200,7 @@ describe('PUT /api/plattformadministrator/users/{id}/status, body {status}', () 
 });
 
 describe('PUT /api/plattformadministrator/users/{id}/transfer, body {schoolId}', () => {
-  it('moves a user to another active school: the new school\'s Admin sees them, the old one\'s does not', async () => {
+  it("moves a user to another active school: the new school's Admin sees them, the old one's does not", async () => {
     const user = await makeUser(s.fx.a.id, 'Tilsynsvakt');
     expectOk(await s.c.platform.put(`${P}/users/${user.id}/transfer`, { schoolId: s.fx.b.id }));
     expect(await userById(user.id)).toMatchObject({ schoolId: s.fx.b.id });

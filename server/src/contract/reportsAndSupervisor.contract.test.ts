@@ -85,7 +85,7 @@ describe('GET /api/tasks-config/{schoolId} returns buttons [{id, label}]', () =>
     expectRefused(await s.c.pendingA.get(`/api/tasks-config/${s.fx.a.id}`), 'pending');
   });
 
-  it('a user of the other school does not get school A\'s buttons', async () => {
+  it("a user of the other school does not get school A's buttons", async () => {
     expectClientError(await s.c.supervisorB.get(`/api/tasks-config/${s.fx.a.id}`));
   });
 });
@@ -98,13 +98,13 @@ describe('PUT /api/tasks-config/{schoolId}, body {buttons:[{id, label}]}', () =>
     expect(buttons(res).map((b) => [b.id, b.label])).toEqual(labels.map((label, i) => [String(i + 1), label]));
   });
 
-  it('Plattformadministrator saves a school\'s labels', async () => {
+  it("Plattformadministrator saves a school's labels", async () => {
     expectOk(await s.c.platform.put(`/api/tasks-config/${s.fx.a.id}`, sixButtons(DEFAULT_LABELS)));
     const res = await s.c.supervisorA.get(`/api/tasks-config/${s.fx.a.id}`);
     expect(buttons(res).map((b) => b.label)).toEqual(DEFAULT_LABELS);
   });
 
-  it('Tilsynsvakt is refused; the other school\'s Admin cannot change school A\'s labels', async () => {
+  it("Tilsynsvakt is refused; the other school's Admin cannot change school A's labels", async () => {
     const before = (await s.c.supervisorA.get(`/api/tasks-config/${s.fx.a.id}`)).json;
     const changed = sixButtons(DEFAULT_LABELS.map((label) => `${label} (endret)`));
     expectRefused(await s.c.supervisorA.put(`/api/tasks-config/${s.fx.a.id}`, changed), 'supervisor');
@@ -112,7 +112,7 @@ describe('PUT /api/tasks-config/{schoolId}, body {buttons:[{id, label}]}', () =>
     expect((await s.c.supervisorA.get(`/api/tasks-config/${s.fx.a.id}`)).json).toEqual(before);
   });
 
-  it('an empty label is refused with \'Alle gjøremål må ha en beskrivelse\', a label over 100 characters with a message; nothing stored', async () => {
+  it("an empty label is refused with 'Alle gjøremål må ha en beskrivelse', a label over 100 characters with a message; nothing stored", async () => {
     const before = (await s.c.supervisorA.get(`/api/tasks-config/${s.fx.a.id}`)).json;
     const empty = await s.c.adminA.put(`/api/tasks-config/${s.fx.a.id}`, sixButtons([...DEFAULT_LABELS.slice(0, 5), '   ']));
     expect(expectClientError(empty)).toContain('Alle gjøremål må ha en beskrivelse');
@@ -121,8 +121,13 @@ describe('PUT /api/tasks-config/{schoolId}, body {buttons:[{id, label}]}', () =>
   });
 });
 
-describe('GET/PUT /api/reports/my: the supervisor\'s own report', () => {
-  const body = (date: string, content: string, completedTasks: string[]) => ({ date, content, completedTasks, awayStudents: ['Borte Bjørn'] });
+describe("GET/PUT /api/reports/my: the supervisor's own report", () => {
+  const body = (date: string, content: string, completedTasks: string[]) => ({
+    date,
+    content,
+    completedTasks,
+    awayStudents: ['Borte Bjørn'],
+  });
 
   it('Tilsynsvakt saves {date, content, completedTasks, awayStudents} and reads back content, completedTasks, locked', async () => {
     const me = await signIn(s.server.baseUrl, (await makeUser(s.fx.a.id, 'Tilsynsvakt')).email, PASSWORD);
@@ -155,7 +160,7 @@ describe('GET/PUT /api/reports/my: the supervisor\'s own report', () => {
     expect(reportOf(await me.get(`/api/reports/my?date=${DAY}`)).content).toBe('Skrevet før tilbakestillingen');
   });
 
-  it('a past report day is locked: read back locked, the supervisor\'s write refused with a message', async () => {
+  it("a past report day is locked: read back locked, the supervisor's write refused with a message", async () => {
     clock.setOslo(NEXT, 10, 0);
     const past = reportOf(await s.c.supervisorA.get(`/api/reports/my?date=${DAY}`));
     expect(past).toMatchObject({ content: TEXT_A, locked: true });
@@ -173,7 +178,7 @@ describe('GET/PUT /api/reports/my: the supervisor\'s own report', () => {
     expectRefused(await s.c.adminA.put('/api/reports/my', body(DAY, 'Adminens', [])), 'admin');
   });
 
-  it('a supervisor of the other school reads their own report, none of school A\'s', async () => {
+  it("a supervisor of the other school reads their own report, none of school A's", async () => {
     const res = await s.c.supervisorB.get(`/api/reports/my?date=${DAY}`);
     expect(res.status).toBe(200);
     expect(reportOf(res).content).toBe(TEXT_B);
@@ -181,7 +186,7 @@ describe('GET/PUT /api/reports/my: the supervisor\'s own report', () => {
   });
 });
 
-describe('GET /api/sick?date and GET /api/away?activeOn (the supervisor\'s lists)', () => {
+describe("GET /api/sick?date and GET /api/away?activeOn (the supervisor's lists)", () => {
   it('Tilsynsvakt and Admin get names, comment, studentComments; the Vaktmester names without comments', async () => {
     for (const client of [s.c.supervisorA, s.c.adminA]) {
       const sick = obj(await client.get(`/api/sick?date=${DAY}`));
@@ -213,10 +218,12 @@ describe('GET /api/sick?date and GET /api/away?activeOn (the supervisor\'s lists
 });
 
 describe('POST /api/maintenance-tasks/submit, body {roomNumber, description}', () => {
-  it('Tilsynsvakt sends a case; school A\'s Vaktmester has it pending, school B\'s does not', async () => {
+  it("Tilsynsvakt sends a case; school A's Vaktmester has it pending, school B's does not", async () => {
     expectOk(await s.c.supervisorA.post('/api/maintenance-tasks/submit', { roomNumber: '214', description: 'Lekker kran SAK-A' }));
     const pending = list(await s.c.caretakerA.get('/api/maintenance-tasks?status=pending'), 'tasks');
-    expect(pending).toEqual(expect.arrayContaining([expect.objectContaining({ roomNumber: '214', description: 'Lekker kran SAK-A', status: 'pending' })]));
+    expect(pending).toEqual(
+      expect.arrayContaining([expect.objectContaining({ roomNumber: '214', description: 'Lekker kran SAK-A', status: 'pending' })]),
+    );
     expect(leaks(await s.c.caretakerB.get('/api/maintenance-tasks?status=pending'), 'SAK-A')).toEqual([]);
   });
 
@@ -233,7 +240,7 @@ describe('POST /api/maintenance-tasks/submit, body {roomNumber, description}', (
 });
 
 describe('GET /api/reports/recent7 returns reports [id, date, authorName, completedTasks]', () => {
-  it('every approved role of the school (and the platform, on the school) sees the school\'s reports', async () => {
+  it("every approved role of the school (and the platform, on the school) sees the school's reports", async () => {
     for (const [who, res] of [
       ['supervisor', await s.c.supervisorA.get('/api/reports/recent7')],
       ['caretaker', await s.c.caretakerA.get('/api/reports/recent7')],
@@ -247,7 +254,7 @@ describe('GET /api/reports/recent7 returns reports [id, date, authorName, comple
     }
   });
 
-  it('not approved: refused; the other school sees none of school A\'s reports', async () => {
+  it("not approved: refused; the other school sees none of school A's reports", async () => {
     expectRefused(await s.c.pendingA.get('/api/reports/recent7'));
     const other = await s.c.supervisorB.get('/api/reports/recent7');
     expect(list(other, 'reports').map((r) => r.id)).toEqual([seeded.b]);
@@ -256,10 +263,17 @@ describe('GET /api/reports/recent7 returns reports [id, date, authorName, comple
 });
 
 describe('GET /api/reports/{id} returns report', () => {
-  it('the school\'s users read it: §3 fields id, date, authorName, authorUserId, content, completedTasks, awayStudents, locked', async () => {
+  it("the school's users read it: §3 fields id, date, authorName, authorUserId, content, completedTasks, awayStudents, locked", async () => {
     for (const client of [s.c.supervisorA, s.c.caretakerA, s.c.adminA]) {
       const report = reportOf(await client.get(`/api/reports/${seeded.a}`));
-      expect(report).toMatchObject({ id: seeded.a, date: DAY, authorName: 'Kari A', authorUserId: s.fx.a.supervisor.id, content: TEXT_A, locked: false });
+      expect(report).toMatchObject({
+        id: seeded.a,
+        date: DAY,
+        authorName: 'Kari A',
+        authorUserId: s.fx.a.supervisor.id,
+        content: TEXT_A,
+        locked: false,
+      });
       expect(decodedList(report.completedTasks)).toEqual(['1', '3']);
       expect(Array.isArray(decodedList(report.awayStudents))).toBe(true);
     }
@@ -286,7 +300,7 @@ describe('PUT /api/reports/{id}, body {content}', () => {
     expect(reportOf(await s.c.adminA.get(`/api/reports/${seeded.a}`)).content).toBe(TEXT_A);
   });
 
-  it('Tilsynsvakt is refused; the other school\'s Admin gets a 4xx; the content stays', async () => {
+  it("Tilsynsvakt is refused; the other school's Admin gets a 4xx; the content stays", async () => {
     const before = reportOf(await s.c.adminA.get(`/api/reports/${seeded.a}`)).content;
     expectRefused(await s.c.supervisorA.put(`/api/reports/${seeded.a}`, { content: 'Tilsynsvaktens retting' }), 'supervisor');
     expectClientError(await s.c.adminB.put(`/api/reports/${seeded.a}`, { content: 'Skole Bs retting' }), 'admin B');
@@ -297,16 +311,19 @@ describe('PUT /api/reports/{id}, body {content}', () => {
 describe('GET /api/admin/reports/week?start&end and /year?from&to return reports', () => {
   const paths = [`/api/admin/reports/week?start=2026-11-15&end=${DAY}`, '/api/admin/reports/year?from=2026-01-01&to=2026-12-31'];
 
-  it('Admin and Plattformadministrator get the school\'s reports of the range', async () => {
+  it("Admin and Plattformadministrator get the school's reports of the range", async () => {
     for (const path of paths) {
       for (const res of [await s.c.adminA.get(path), await s.c.platform.get(forSchool(path, s.fx.a.id))]) {
         expect(res.status, path).toBe(200);
-        expect(list(res, 'reports').find((r) => r.id === seeded.a), path).toMatchObject({ date: DAY, authorName: 'Kari A' });
+        expect(
+          list(res, 'reports').find((r) => r.id === seeded.a),
+          path,
+        ).toMatchObject({ date: DAY, authorName: 'Kari A' });
       }
     }
   });
 
-  it('Tilsynsvakt is refused; the other school\'s Admin sees none of school A\'s', async () => {
+  it("Tilsynsvakt is refused; the other school's Admin sees none of school A's", async () => {
     for (const path of paths) {
       expectRefused(await s.c.supervisorA.get(path), path);
       const other = await s.c.adminB.get(path);
@@ -333,13 +350,13 @@ describe('GET /api/reports/export.xlsx|pdf|csv?from&to (opened in a new tab)', (
     else expect(res.text).toContain(TEXT_A);
   });
 
-  it('Plattformadministrator exports the school\'s CSV', async () => {
+  it("Plattformadministrator exports the school's CSV", async () => {
     const res = await s.c.platform.open(forSchool(`/api/reports/export.csv${range}`, s.fx.a.id));
     expect(res.status).toBe(200);
     expect(res.text).toContain(TEXT_A);
   });
 
-  it('Tilsynsvakt is refused; the other school\'s export holds none of school A\'s reports', async () => {
+  it("Tilsynsvakt is refused; the other school's export holds none of school A's reports", async () => {
     for (const [ext] of kinds) expectRefused(await s.c.supervisorA.open(`/api/reports/export.${ext}${range}`), ext);
     const other = await s.c.adminB.open(`/api/reports/export.csv${range}`);
     expect(other.status).toBe(200);
@@ -348,7 +365,7 @@ describe('GET /api/reports/export.xlsx|pdf|csv?from&to (opened in a new tab)', (
 });
 
 describe('DELETE /api/reports/{id}', () => {
-  it('Tilsynsvakt is refused; the other school\'s Admin gets a 4xx; the report stays', async () => {
+  it("Tilsynsvakt is refused; the other school's Admin gets a 4xx; the report stays", async () => {
     expectRefused(await s.c.supervisorA.delete(`/api/reports/${seeded.aDelete}`), 'supervisor');
     expectClientError(await s.c.adminB.delete(`/api/reports/${seeded.aDelete}`), 'admin B');
     expect((await s.c.adminA.get(`/api/reports/${seeded.aDelete}`)).status).toBe(200);

@@ -93,7 +93,13 @@ describe('POST /api/sick/add, body {date, name, comment}', () => {
   });
 
   it('Plattformadministrator adds one on the school', async () => {
-    expectOk(await s.c.platform.post(forSchool('/api/sick/add', s.fx.a.id), { date: '2026-11-22', name: 'Plattform Syk', comment: 'Vondt i halsen' }));
+    expectOk(
+      await s.c.platform.post(forSchool('/api/sick/add', s.fx.a.id), {
+        date: '2026-11-22',
+        name: 'Plattform Syk',
+        comment: 'Vondt i halsen',
+      }),
+    );
     expect((await sick(s.c.adminA, '2026-11-22')).names).toEqual(['Plattform Syk']);
   });
 
@@ -114,7 +120,7 @@ describe('POST /api/sick/add, body {date, name, comment}', () => {
 describe('PUT /api/sick, body {date, students:[{name, comment}]}', () => {
   const day = '2026-11-24';
 
-  it('Admin replaces the day\'s list (removing a student)', async () => {
+  it("Admin replaces the day's list (removing a student)", async () => {
     for (const name of ['Anna', 'Bernt']) expectOk(await s.c.adminA.post('/api/sick/add', { date: day, name, comment: `${name} er syk` }));
     expectOk(await s.c.adminA.put('/api/sick', { date: day, students: [{ name: 'Anna', comment: 'Anna er syk' }] }));
     const list = await sick(s.c.adminA, day);
@@ -122,12 +128,12 @@ describe('PUT /api/sick, body {date, students:[{name, comment}]}', () => {
     expect(list.studentComments).toEqual({ Anna: 'Anna er syk' });
   });
 
-  it('Plattformadministrator replaces a school\'s list', async () => {
+  it("Plattformadministrator replaces a school's list", async () => {
     expectOk(await s.c.platform.put(forSchool('/api/sick', s.fx.a.id), { date: day, students: [{ name: 'Anna', comment: 'Bedre' }] }));
     expect((await sick(s.c.adminA, day)).studentComments).toEqual({ Anna: 'Bedre' });
   });
 
-  it('Tilsynsvakt is refused; the other school\'s PUT leaves school A\'s list alone', async () => {
+  it("Tilsynsvakt is refused; the other school's PUT leaves school A's list alone", async () => {
     expectRefused(await s.c.supervisorA.put('/api/sick', { date: day, students: [] }));
     expectOk(await s.c.adminB.put('/api/sick', { date: day, students: [] }));
     expect((await sick(s.c.adminA, day)).names).toEqual(['Anna']);
@@ -147,17 +153,22 @@ describe('POST /api/away/add, body {fromDate, toDate, studentName}; DELETE /api/
   });
 
   it('Plattformadministrator adds one on the school', async () => {
-    expectOk(await s.c.platform.post(forSchool('/api/away/add', s.fx.a.id), { fromDate: TODAY, toDate: TODAY, studentName: 'Plattform Borte' }));
+    expectOk(
+      await s.c.platform.post(forSchool('/api/away/add', s.fx.a.id), { fromDate: TODAY, toDate: TODAY, studentName: 'Plattform Borte' }),
+    );
     expect((await away(s.c.adminA, TODAY)).names).toContain('Plattform Borte');
   });
 
   it('Tilsynsvakt is refused; a blank name is refused with a message; nothing stored', async () => {
-    expectRefused(await s.c.supervisorA.post('/api/away/add', { fromDate: '2026-11-29', toDate: '2026-11-29', studentName: 'Fra tilsynet' }), 'supervisor');
+    expectRefused(
+      await s.c.supervisorA.post('/api/away/add', { fromDate: '2026-11-29', toDate: '2026-11-29', studentName: 'Fra tilsynet' }),
+      'supervisor',
+    );
     expectClientError(await s.c.adminA.post('/api/away/add', { fromDate: '2026-11-29', toDate: '2026-11-29', studentName: '  ' }), 'blank');
     expect((await away(s.c.adminA, '2026-11-29')).names).toEqual([]);
   });
 
-  it('the other school sees none of school A\'s away students', async () => {
+  it("the other school sees none of school A's away students", async () => {
     const other = await s.c.supervisorB.get('/api/away?activeOn=2026-11-25');
     expect(other.status).toBe(200);
     expect(leaks(other, 'Åse Ørn Lie')).toEqual([]);
@@ -188,18 +199,23 @@ describe('GET /api/away/classes?activeOn returns classIds; POST {fromDate, toDat
 
   it('Plattformadministrator sends a class on a trip', async () => {
     const id = await newClass('Linje Sjø');
-    expectOk(await s.c.platform.post(forSchool('/api/away/classes', s.fx.a.id), { fromDate: '2026-12-05', toDate: '2026-12-05', classIds: [id] }));
+    expectOk(
+      await s.c.platform.post(forSchool('/api/away/classes', s.fx.a.id), { fromDate: '2026-12-05', toDate: '2026-12-05', classIds: [id] }),
+    );
     expect(await classTrips(s.c.adminA, '2026-12-05')).toContain(id);
   });
 
   it('Tilsynsvakt is refused; no class selected is refused with a message; nothing stored', async () => {
     const id = await newClass('Linje Skog');
-    expectRefused(await s.c.supervisorA.post('/api/away/classes', { fromDate: '2026-12-07', toDate: '2026-12-07', classIds: [id] }), 'supervisor');
+    expectRefused(
+      await s.c.supervisorA.post('/api/away/classes', { fromDate: '2026-12-07', toDate: '2026-12-07', classIds: [id] }),
+      'supervisor',
+    );
     expectClientError(await s.c.adminA.post('/api/away/classes', { fromDate: '2026-12-07', toDate: '2026-12-07', classIds: [] }), 'empty');
     expect(await classTrips(s.c.adminA, '2026-12-07')).toEqual([]);
   });
 
-  it('GET: not approved refused; the other school sees none of school A\'s classes on trips', async () => {
+  it("GET: not approved refused; the other school sees none of school A's classes on trips", async () => {
     expectRefused(await s.c.pendingA.get('/api/away/classes?activeOn=2026-12-02'));
     expect(await classTrips(s.c.adminB, '2026-12-02')).toEqual([]);
   });
@@ -227,13 +243,13 @@ describe('GET /api/away/all returns entries (trips)', () => {
     expect(decodedTrip(await tripFrom('2026-12-15'))).toMatchObject({ toDate: '2026-12-16', studentNames: [], classIds: [id] });
   });
 
-  it('Plattformadministrator reads a school\'s trips', async () => {
+  it("Plattformadministrator reads a school's trips", async () => {
     const res = await s.c.platform.get(forSchool('/api/away/all', s.fx.a.id));
     expect(res.status).toBe(200);
     expect(list(res, 'entries').map((t) => t.fromDate)).toContain('2026-12-12');
   });
 
-  it('Tilsynsvakt is refused (the trips page is an admin screen); the other school sees none of school A\'s', async () => {
+  it("Tilsynsvakt is refused (the trips page is an admin screen); the other school sees none of school A's", async () => {
     expectRefused(await s.c.supervisorA.get('/api/away/all'));
     const other = await s.c.adminB.get('/api/away/all');
     expect(other.status).toBe(200);
@@ -242,7 +258,7 @@ describe('GET /api/away/all returns entries (trips)', () => {
 });
 
 describe('DELETE /api/away/entry/{id}', () => {
-  it('Tilsynsvakt refused, the other school\'s Admin a 4xx, then Admin removes the trip', async () => {
+  it("Tilsynsvakt refused, the other school's Admin a 4xx, then Admin removes the trip", async () => {
     expectOk(await s.c.adminA.post('/api/away/add', { fromDate: '2026-12-18', toDate: '2026-12-19', studentName: 'Reidun Reise' }));
     const trip = await tripFrom('2026-12-18');
     expectRefused(await s.c.supervisorA.delete(`/api/away/entry/${String(trip.id)}`), 'supervisor');
@@ -253,7 +269,7 @@ describe('DELETE /api/away/entry/{id}', () => {
     expect((await away(s.c.adminA, '2026-12-18')).names).not.toContain('Reidun Reise');
   });
 
-  it('Plattformadministrator removes a school\'s trip', async () => {
+  it("Plattformadministrator removes a school's trip", async () => {
     expectOk(await s.c.adminA.post('/api/away/add', { fromDate: '2026-12-20', toDate: '2026-12-20', studentName: 'Per Plattform' }));
     const trip = await tripFrom('2026-12-20');
     expectOk(await s.c.platform.delete(forSchool(`/api/away/entry/${String(trip.id)}`, s.fx.a.id)));
@@ -272,7 +288,7 @@ describe('PUT /api/away/trip/{id}, body {fromDate, toDate, studentNames, classId
     expect((await away(s.c.adminA, '2026-12-27')).names).toContain('Ny Elev');
   });
 
-  it('Plattformadministrator edits a school\'s trip', async () => {
+  it("Plattformadministrator edits a school's trip", async () => {
     expectOk(await s.c.adminA.post('/api/away/add', { fromDate: '2026-12-24', toDate: '2026-12-24', studentName: 'Jul Jensen' }));
     const trip = await tripFrom('2026-12-24');
     const edit = { fromDate: '2026-12-24', toDate: '2026-12-26', studentNames: ['Jul Jensen'], classIds: [] };
@@ -280,7 +296,7 @@ describe('PUT /api/away/trip/{id}, body {fromDate, toDate, studentNames, classId
     expect((await tripFrom('2026-12-24')).toDate).toBe('2026-12-26');
   });
 
-  it('Tilsynsvakt is refused; the other school\'s Admin gets a 4xx; the trip stays', async () => {
+  it("Tilsynsvakt is refused; the other school's Admin gets a 4xx; the trip stays", async () => {
     expectOk(await s.c.adminA.post('/api/away/add', { fromDate: '2026-12-29', toDate: '2026-12-30', studentName: 'Ulrik Urørt' }));
     const trip = await tripFrom('2026-12-29');
     const edit = { fromDate: '2026-12-29', toDate: '2026-12-31', studentNames: ['Inntrenger'], classIds: [] };

@@ -57,7 +57,10 @@ export class SpecClient {
       else this.cookies.set(name, value);
     }
     const bytes = new Uint8Array(await res.arrayBuffer());
-    const text = (res.headers.get('content-type') ?? '').includes('json') || isUtf8Text(res.headers) ? new TextDecoder().decode(bytes) : Buffer.from(bytes).toString('latin1');
+    const text =
+      (res.headers.get('content-type') ?? '').includes('json') || isUtf8Text(res.headers)
+        ? new TextDecoder().decode(bytes)
+        : Buffer.from(bytes).toString('latin1');
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -76,7 +79,10 @@ export class SpecClient {
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const res = await fetch(this.baseUrl + path, { headers });
     const bytes = new Uint8Array(await res.arrayBuffer());
-    const text = isUtf8Text(res.headers) || (res.headers.get('content-type') ?? '').includes('json') ? new TextDecoder().decode(bytes) : Buffer.from(bytes).toString('latin1');
+    const text =
+      isUtf8Text(res.headers) || (res.headers.get('content-type') ?? '').includes('json')
+        ? new TextDecoder().decode(bytes)
+        : Buffer.from(bytes).toString('latin1');
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

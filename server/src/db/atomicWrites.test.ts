@@ -31,7 +31,11 @@ describe('atomic writes under concurrency', () => {
       const ticket = await Ticket.create({ status: 'pending' });
       const results = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          Ticket.findOneAndUpdate({ _id: ticket._id, status: 'pending' }, { $set: { status: 'completed', by: `w${i}` } }, { new: true }).lean(),
+          Ticket.findOneAndUpdate(
+            { _id: ticket._id, status: 'pending' },
+            { $set: { status: 'completed', by: `w${i}` } },
+            { new: true },
+          ).lean(),
         ),
       );
       const winners = results.filter((r) => r !== null);

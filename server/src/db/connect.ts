@@ -39,7 +39,11 @@ export async function connectMongoose(uri: string, settings: Pick<Config, 'metri
   // At start the database may still be coming up (a container, a restart): try for half a minute.
   for (let attempt = 1; ; attempt++) {
     try {
-      await mongoose.connect(uri, { serverSelectionTimeoutMS: SERVER_SELECTION_MS, autoIndex: true, monitorCommands: Boolean(settings.metricsToken) });
+      await mongoose.connect(uri, {
+        serverSelectionTimeoutMS: SERVER_SELECTION_MS,
+        autoIndex: true,
+        monitorCommands: Boolean(settings.metricsToken),
+      });
       break;
     } catch (err) {
       if (attempt >= 10) throw err;

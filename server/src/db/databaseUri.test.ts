@@ -9,12 +9,18 @@ describe('withDatabaseName', () => {
   });
 
   it('keeps a replica set’s seed list and its options', () => {
-    expect(withDatabaseName('mongodb://a:27017,b:27018/?replicaSet=rs0&w=majority', 'test_a')).toBe('mongodb://a:27017,b:27018/test_a?replicaSet=rs0&w=majority');
-    expect(withDatabaseName('mongodb+srv://cluster.example.net/app?retryWrites=true', 'test_a')).toBe('mongodb+srv://cluster.example.net/test_a?retryWrites=true');
+    expect(withDatabaseName('mongodb://a:27017,b:27018/?replicaSet=rs0&w=majority', 'test_a')).toBe(
+      'mongodb://a:27017,b:27018/test_a?replicaSet=rs0&w=majority',
+    );
+    expect(withDatabaseName('mongodb+srv://cluster.example.net/app?retryWrites=true', 'test_a')).toBe(
+      'mongodb+srv://cluster.example.net/test_a?retryWrites=true',
+    );
   });
 
   it('keeps a user signed in where the address signed them in', () => {
-    expect(withDatabaseName('mongodb://u:p@a:27017/?replicaSet=rs0', 'test_a')).toBe('mongodb://u:p@a:27017/test_a?replicaSet=rs0&authSource=admin');
+    expect(withDatabaseName('mongodb://u:p@a:27017/?replicaSet=rs0', 'test_a')).toBe(
+      'mongodb://u:p@a:27017/test_a?replicaSet=rs0&authSource=admin',
+    );
     expect(withDatabaseName('mongodb://u:p@a:27017/tilsynsvakt', 'test_a')).toBe('mongodb://u:p@a:27017/test_a?authSource=tilsynsvakt');
     expect(withDatabaseName('mongodb://u:p@a:27017/x?authSource=users', 'test_a')).toBe('mongodb://u:p@a:27017/test_a?authSource=users');
   });

@@ -15,7 +15,9 @@ const things = () => mongoose.connection.db!.collection<{ _id: string; n?: numbe
 describe('a duplicate key, as the engine reports it', () => {
   it('is recognised on a single insert and on an unordered insertMany, and nothing else is', async () => {
     await things().insertOne({ _id: 'a' });
-    const single = await things().insertOne({ _id: 'a' }).catch((err: unknown) => err);
+    const single = await things()
+      .insertOne({ _id: 'a' })
+      .catch((err: unknown) => err);
     expect(isDuplicateKey(single)).toBe(true);
     const many = await things()
       .insertMany([{ _id: 'a' }, { _id: 'b' }], { ordered: false })
@@ -31,8 +33,18 @@ describe('a duplicate key, as the engine reports it', () => {
 
   it('unlessDuplicate gives the fallback for a taken key and rethrows any other failure', async () => {
     await things().insertOne({ _id: 'c' });
-    await expect(unlessDuplicate(() => things().insertOne({ _id: 'c' }), () => 'taken')).resolves.toBe('taken');
-    await expect(unlessDuplicate(async () => (await things().insertOne({ _id: 'd' })).insertedId, () => 'taken')).resolves.toBe('d');
+    await expect(
+      unlessDuplicate(
+        () => things().insertOne({ _id: 'c' }),
+        () => 'taken',
+      ),
+    ).resolves.toBe('taken');
+    await expect(
+      unlessDuplicate(
+        async () => (await things().insertOne({ _id: 'd' })).insertedId,
+        () => 'taken',
+      ),
+    ).resolves.toBe('d');
     await expect(
       unlessDuplicate(
         () => things().updateOne({ _id: 'c' }, { $inc: { n: 'x' as unknown as number } }),

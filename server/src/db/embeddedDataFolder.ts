@@ -30,7 +30,11 @@ export async function holdsEmbeddedData(config: Config): Promise<boolean> {
 export async function embeddedFoldersNow(config: Config): Promise<{ removeIfCreated: () => Promise<void> }> {
   const dataDir = path.resolve(config.dataDir);
   const ferretDir = embeddedDataDir(config);
-  const exists = (folder: string) => stat(folder).then(() => true, () => false);
+  const exists = (folder: string) =>
+    stat(folder).then(
+      () => true,
+      () => false,
+    );
   const [hadDataDir, hadFerretDir] = [await exists(dataDir), await exists(ferretDir)];
   return {
     removeIfCreated: async () => {

@@ -47,7 +47,9 @@ describe.skipIf(usesExternalMongo)('embedded FerretDB (not with MONGODB_URI)', (
     await withClient(first.uri, async (c) => {
       const things = c.db('lookups').collection<{ _id: string; date: string; version: number }>('things');
       await things.createIndex({ date: 1 });
-      await things.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: `t${i}`, date: `2026-11-${String((i % 28) + 1).padStart(2, '0')}`, version: i })));
+      await things.insertMany(
+        Array.from({ length: 50 }, (_, i) => ({ _id: `t${i}`, date: `2026-11-${String((i % 28) + 1).padStart(2, '0')}`, version: i })),
+      );
     });
     await first.stop();
 
@@ -55,9 +57,16 @@ describe.skipIf(usesExternalMongo)('embedded FerretDB (not with MONGODB_URI)', (
     try {
       expect(await plan(second.uri, { _id: 't5' })).toMatch(/SEARCH things_\w+ USING INDEX things_\w+__id_ /);
       expect(await plan(second.uri, { _id: 't5', version: 5 })).toMatch(/SEARCH things_\w+ USING INDEX things_\w+__id_ /);
-      expect(await plan(second.uri, { date: { $gte: '2026-11-20', $lte: '2026-11-25' } })).toMatch(/USING INDEX things_\w+_date_1__pushdown/);
+      expect(await plan(second.uri, { date: { $gte: '2026-11-20', $lte: '2026-11-25' } })).toMatch(
+        /USING INDEX things_\w+_date_1__pushdown/,
+      );
       const found = await withClient(second.uri, (c) =>
-        c.db('lookups').collection<{ _id: string }>('things').find({ date: { $gte: '2026-11-20', $lte: '2026-11-21' } }).sort({ _id: 1 }).toArray(),
+        c
+          .db('lookups')
+          .collection<{ _id: string }>('things')
+          .find({ date: { $gte: '2026-11-20', $lte: '2026-11-21' } })
+          .sort({ _id: 1 })
+          .toArray(),
       );
       expect(found.map((doc) => doc._id)).toEqual(['t19', 't20', 't47', 't48']);
     } finally {
@@ -73,14 +82,18 @@ describe.skipIf(usesExternalMongo)('embedded FerretDB (not with MONGODB_URI)', (
     try {
       await withClient(engine.uri, async (c) => {
         const counters = (name: string) => c.db(name).collection<{ _id: string; n: number }>('counters');
-        for (const name of ['gateA', 'gateB']) await counters(name).insertMany(Array.from({ length: 8 }, (_, i) => ({ _id: `c${i}`, n: 0 })));
+        for (const name of ['gateA', 'gateB'])
+          await counters(name).insertMany(Array.from({ length: 8 }, (_, i) => ({ _id: `c${i}`, n: 0 })));
         const writes = ['gateA', 'gateB'].flatMap((name) =>
           Array.from({ length: 40 }, (_, i) => counters(name).updateOne({ _id: `c${i % 8}` }, { $inc: { n: 1 } })),
         );
         const reads = Array.from({ length: 40 }, (_, i) => counters(i % 2 ? 'gateA' : 'gateB').findOne({ _id: `c${i % 8}` }));
         const moves = [
           counters('gateA').findOneAndUpdate({ _id: 'c0' }, { $inc: { n: 100 } }),
-          c.db('gateB').collection('extra').insertMany([{ a: 1 }, { a: 2 }, { a: 3 }]),
+          c
+            .db('gateB')
+            .collection('extra')
+            .insertMany([{ a: 1 }, { a: 2 }, { a: 3 }]),
           c.db('gateC').createCollection('fresh'),
         ];
         const [, found] = await Promise.all([Promise.all(writes), Promise.all(reads), Promise.all(moves)]);

@@ -20,13 +20,18 @@ export class EmbeddedDatabaseUnavailable extends Error {}
 
 function sourceHash(): string {
   const hash = createHash('sha256');
-  const goFiles = readdirSync(SOURCE_DIR).filter((file) => file.endsWith('.go')).sort();
+  const goFiles = readdirSync(SOURCE_DIR)
+    .filter((file) => file.endsWith('.go'))
+    .sort();
   for (const file of ['go.mod', 'go.sum', ...goFiles]) hash.update(`${file}\n`).update(readFileSync(path.join(SOURCE_DIR, file)));
   for (const patch of patchFiles()) hash.update(`${patch}\n`).update(readFileSync(path.join(PATCHES_DIR, patch)));
   return hash.digest('hex');
 }
 
-const patchFiles = () => readdirSync(PATCHES_DIR).filter((file) => file.endsWith('.patch')).sort();
+const patchFiles = () =>
+  readdirSync(PATCHES_DIR)
+    .filter((file) => file.endsWith('.patch'))
+    .sort();
 
 function makeWritable(dir: string): void {
   chmodSync(dir, 0o755);
@@ -42,7 +47,12 @@ function makeWritable(dir: string): void {
  * database as any module is), copied and patched with scripts/ferretdb/patches/ in order.
  */
 export async function preparePatchedModule(log: (line: string) => void = () => undefined): Promise<void> {
-  const download = await runWithProgress('go', ['mod', 'download', '-json', FERRET_MODULE], { cwd: tmpdir(), env: { ...process.env, GOFLAGS: '' } }, log);
+  const download = await runWithProgress(
+    'go',
+    ['mod', 'download', '-json', FERRET_MODULE],
+    { cwd: tmpdir(), env: { ...process.env, GOFLAGS: '' } },
+    log,
+  );
   if (download.status !== 0) throw new EmbeddedDatabaseUnavailable(`Kunne ikke laste ned ${FERRET_MODULE}: ${download.output}`);
   const { Dir: moduleDir } = JSON.parse(download.stdout) as { Dir: string };
   rmSync(PATCHED_MODULE_DIR, { recursive: true, force: true });
@@ -56,7 +66,8 @@ export async function preparePatchedModule(log: (line: string) => void = () => u
       env: { ...process.env, GIT_CEILING_DIRECTORIES: path.dirname(PATCHED_MODULE_DIR) },
       encoding: 'utf8',
     });
-    if (applied.status !== 0) throw new EmbeddedDatabaseUnavailable(`Rettelsen ${patch} passer ikke på ${FERRET_MODULE}: ${applied.stderr}`);
+    if (applied.status !== 0)
+      throw new EmbeddedDatabaseUnavailable(`Rettelsen ${patch} passer ikke på ${FERRET_MODULE}: ${applied.stderr}`);
   }
 }
 
@@ -80,7 +91,12 @@ export async function ensureFerretBinary(log: (line: string) => void = console.l
   log('Bygger den innebygde databasen (FerretDB 1.24 med SQLite) med go install – første gang tar det et par minutter …');
   mkdirSync(TOOLS_BIN, { recursive: true });
   await preparePatchedModule(log);
-  const build = await runWithProgress('go', ['install', '.'], { cwd: SOURCE_DIR, env: { ...process.env, GOBIN: TOOLS_BIN, GOFLAGS: '-mod=readonly', CGO_ENABLED: '0' } }, log);
+  const build = await runWithProgress(
+    'go',
+    ['install', '.'],
+    { cwd: SOURCE_DIR, env: { ...process.env, GOBIN: TOOLS_BIN, GOFLAGS: '-mod=readonly', CGO_ENABLED: '0' } },
+    log,
+  );
   if (build.status !== 0) {
     throw new EmbeddedDatabaseUnavailable(`Kunne ikke bygge FerretDB med go install:\n${build.output}`);
   }

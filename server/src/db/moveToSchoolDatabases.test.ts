@@ -48,7 +48,14 @@ describe('moving to per-school databases', () => {
   });
 
   it('a move cut short after copying is finished without doubles', async () => {
-    const doc = { _id: new Types.ObjectId(), schoolId: new Types.ObjectId(fx.a.id), className: '9Z', nameKey: '9z', createdAt: now, updatedAt: now };
+    const doc = {
+      _id: new Types.ObjectId(),
+      schoolId: new Types.ObjectId(fx.a.id),
+      className: '9Z',
+      nameKey: '9z',
+      createdAt: now,
+      updatedAt: now,
+    };
     // Copied to the school's database, but the shared copy was not removed before the crash.
     await ClassModel.of(fx.a.id).collection.insertOne({ ...doc });
     await shared('classes').insertOne({ ...doc });

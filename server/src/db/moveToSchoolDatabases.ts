@@ -21,7 +21,10 @@ export async function moveToSchoolDatabases(): Promise<number> {
     if (!existing.has(name)) continue;
     const shared = db.collection(name);
     for (;;) {
-      const batch = await shared.find({ schoolId: { $type: 'objectId' } }).limit(BATCH).toArray();
+      const batch = await shared
+        .find({ schoolId: { $type: 'objectId' } })
+        .limit(BATCH)
+        .toArray();
       if (batch.length === 0) break;
       const bySchool = new Map<string, typeof batch>();
       for (const doc of batch) {

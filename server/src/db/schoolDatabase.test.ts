@@ -49,9 +49,18 @@ describe('a new document stored with insert, the live path’s create', () => {
     const Task = MaintenanceTaskModel.of(fx.a.id);
     const inserted = await MaintenanceTaskModel.insert(fx.a.id, fields(fx.a.id, 'Lekker kran (insert)'));
     const created = await Task.create(fields(fx.a.id, 'Lekker kran (create)'));
-    const [fromInsert, fromCreate] = await Promise.all([Task.collection.findOne({ _id: inserted._id }), Task.collection.findOne({ _id: created._id })]);
+    const [fromInsert, fromCreate] = await Promise.all([
+      Task.collection.findOne({ _id: inserted._id }),
+      Task.collection.findOne({ _id: created._id }),
+    ]);
     expect(Object.keys(fromInsert!).sort()).toEqual(Object.keys(fromCreate!).sort());
-    expect(fromInsert).toMatchObject({ status: 'pending', completedByName: null, rejectedAt: null, __v: 0, description: 'Lekker kran (insert)' });
+    expect(fromInsert).toMatchObject({
+      status: 'pending',
+      completedByName: null,
+      rejectedAt: null,
+      __v: 0,
+      description: 'Lekker kran (insert)',
+    });
     expect(fromInsert!.createdAt).toBeInstanceOf(Date);
     expect(fromInsert!.updatedAt).toEqual(fromInsert!.createdAt);
     expect(inserted.isNew).toBe(false);
@@ -90,7 +99,11 @@ describe('a new document stored with insert, the live path’s create', () => {
 
   it('insertOnce refused by another unique index is a duplicate key, not a document given back', async () => {
     await ClassModel.insert(fx.a.id, { schoolId: fx.a.id, className: '7E', nameKey: '7e' });
-    const refused = await ClassModel.insertOnce(fx.a.id, new mongoose.Types.ObjectId(), { schoolId: fx.a.id, className: '7e', nameKey: '7e' }).catch((err: unknown) => err);
+    const refused = await ClassModel.insertOnce(fx.a.id, new mongoose.Types.ObjectId(), {
+      schoolId: fx.a.id,
+      className: '7e',
+      nameKey: '7e',
+    }).catch((err: unknown) => err);
     expect(isDuplicateKey(refused)).toBe(true);
     expect(await ClassModel.of(fx.a.id).countDocuments({ nameKey: '7e' })).toBe(1);
   });

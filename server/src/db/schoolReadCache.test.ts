@@ -29,7 +29,8 @@ describe('a school’s hot lists in memory', () => {
   it('a saved report shows in the last seven days and the rounds at once here, and on the other instance as soon as Redis says so', async () => {
     const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
     const there = onOther(supervisor);
-    const recent = async (client: ApiClient) => (await client.get<Report[]>('/api/reports/recent7')).body.map((r) => `${r.authorName}: ${r.completedTasks.join(',')}`);
+    const recent = async (client: ApiClient) =>
+      (await client.get<Report[]>('/api/reports/recent7')).body.map((r) => `${r.authorName}: ${r.completedTasks.join(',')}`);
     const rounds = async (client: ApiClient) => (await client.get<Rounds>('/api/task-rounds')).body.rounds.map((r) => r.taskId);
     // Both instances now hold the lists in memory.
     expect(await recent(supervisor)).toEqual([]);
@@ -48,10 +49,14 @@ describe('a school’s hot lists in memory', () => {
     const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
     const caretaker = await signedIn(server.baseUrl, fx.a.caretaker);
     const there = onOther(caretaker);
-    const pending = async (client: ApiClient) => (await client.get<Task[]>('/api/maintenance-tasks?status=pending')).body.map((t) => t.description);
+    const pending = async (client: ApiClient) =>
+      (await client.get<Task[]>('/api/maintenance-tasks?status=pending')).body.map((t) => t.description);
     expect(await pending(there)).not.toContain('Knust vindu');
 
-    const created = await supervisor.post<{ id: string }>('/api/maintenance-tasks/submit', { roomNumber: '12', description: 'Knust vindu' });
+    const created = await supervisor.post<{ id: string }>('/api/maintenance-tasks/submit', {
+      roomNumber: '12',
+      description: 'Knust vindu',
+    });
     expect(created.status).toBe(201);
     expect(await pending(caretaker)).toContain('Knust vindu');
     expect(await eventually(async () => (await pending(there)).includes('Knust vindu'))).toBe(true);
@@ -66,7 +71,12 @@ describe('a school’s hot lists in memory', () => {
     const caretaker = await signedIn(server.baseUrl, fx.a.caretaker);
     const there = onOther(supervisor);
     const send = (client: ApiClient, key: string) =>
-      client.request<{ id: string }>('POST', '/api/maintenance-tasks/submit', { roomNumber: '7', description: 'Slettes straks' }, { headers: { 'idempotency-key': key } });
+      client.request<{ id: string }>(
+        'POST',
+        '/api/maintenance-tasks/submit',
+        { roomNumber: '7', description: 'Slettes straks' },
+        { headers: { 'idempotency-key': key } },
+      );
     // The other instance holds the school's deleted keys in memory: a keyed case sent there reads them.
     expect((await send(there, 'oppvarming-0001')).status).toBe(201);
     const created = await send(supervisor, 'slettes-straks-0001');

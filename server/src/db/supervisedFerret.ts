@@ -34,7 +34,9 @@ export async function startSupervisedDatabase(
       if (stopping || db !== current) return;
       log(`Databasen (FerretDB) stoppet uventet (kode ${code}); starter den igjen på port ${port}.`);
       for (let attempt = 0; !stopping; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? restartDelayMs : Math.min(Math.max(10_000, restartDelayMs), restartDelayMs * 2 ** attempt)));
+        await new Promise((resolve) =>
+          setTimeout(resolve, attempt === 0 ? restartDelayMs : Math.min(Math.max(10_000, restartDelayMs), restartDelayMs * 2 ** attempt)),
+        );
         if (stopping) return;
         try {
           current = await startEmbeddedDatabase(dataDir, log, port);

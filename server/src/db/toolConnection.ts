@@ -8,7 +8,11 @@ import { refuseEmptyDataFolder, runningAppDatabase } from './engine';
  * the app running on this DATA_DIR; else the embedded engine started for the tool alone.
  * mustExist: a tool that reads refuses a data folder with no database in it.
  */
-export async function connectForTool(config: Config, log: (line: string) => void, options: { mustExist?: boolean } = {}): Promise<Database> {
+export async function connectForTool(
+  config: Config,
+  log: (line: string) => void,
+  options: { mustExist?: boolean } = {},
+): Promise<Database> {
   const running = await runningAppDatabase(config);
   if (running) {
     try {

@@ -22,7 +22,13 @@ async function metrics(): Promise<string> {
   return res.text();
 }
 /** The value of one sample line, e.g. `name{label="x"} 3`; 0 when the line is not there. */
-const sample = (text: string, line: string) => Number(text.split('\n').find((l) => l.startsWith(`${line} `))?.split(' ')[1] ?? 0);
+const sample = (text: string, line: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${line} `))
+      ?.split(' ')[1] ?? 0,
+  );
 
 describe('/metrics', () => {
   it('does not exist without METRICS_TOKEN', async () => {
@@ -54,7 +60,9 @@ describe('/metrics', () => {
     expect(sample(text, 'tilsynsvakt_http_requests_total{method="GET",route="/api/admin/classes",status="200"}')).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'tilsynsvakt_http_requests_total{method="GET",route="/api/admin/classes",status="403"}')).toBeGreaterThanOrEqual(1);
     expect(text).toContain('tilsynsvakt_http_requests_total{method="GET",route="/api/reports/:id",status="404"}');
-    expect(sample(text, 'tilsynsvakt_http_request_duration_seconds_count{method="GET",route="/api/admin/classes"}')).toBeGreaterThanOrEqual(3);
+    expect(sample(text, 'tilsynsvakt_http_request_duration_seconds_count{method="GET",route="/api/admin/classes"}')).toBeGreaterThanOrEqual(
+      3,
+    );
     expect(sample(text, 'tilsynsvakt_database_command_duration_seconds_count{command="find",outcome="ok"}')).toBeGreaterThan(0);
     expect(sample(text, 'tilsynsvakt_database_connected')).toBe(1);
     expect(text).toContain('tilsynsvakt_process_resident_memory_bytes');

@@ -26,7 +26,8 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
     if (isApi && !access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
     if (!isApi || !access) return;
     // Every route is described to outsiders (/api/openapi.json), with its access: none is hidden.
-    if ((route.schema as { hide?: boolean } | undefined)?.hide) throw new Error(`Route ${route.method} ${route.url} is hidden from the API description`);
+    if ((route.schema as { hide?: boolean } | undefined)?.hide)
+      throw new Error(`Route ${route.method} ${route.url} is hidden from the API description`);
   });
 
   app.addHook('preValidation', async (request, reply) => {

@@ -12,7 +12,10 @@ let server: TestServer;
 beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tilsynsvakt</title><div id="root"></div>');
-  writeFileSync(path.join(clientDir, 'login.html'), '<!doctype html><title>Tilsynsvakt</title><div id="root" data-prerendered><form></form></div>');
+  writeFileSync(
+    path.join(clientDir, 'login.html'),
+    '<!doctype html><title>Tilsynsvakt</title><div id="root" data-prerendered><form></form></div>',
+  );
   writeFileSync(path.join(clientDir, 'assets/app.js'), 'console.log(1)');
   server = await startTestServer({ CLIENT_DIR: clientDir });
 });

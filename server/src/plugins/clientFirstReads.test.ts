@@ -48,8 +48,12 @@ describe('the page sent to a signed-in browser', () => {
 
   it("preloads the caretaker's pending cases and the admin's users, each only on their own home screen", async () => {
     const { c, fx } = seeded;
-    expect(await linkOf(c.caretakerA, '/vaktmester/')).toBe('</api/maintenance-tasks?status=pending>; rel=preload; as=fetch; crossorigin=use-credentials');
-    expect(await linkOf(c.adminA, '/Admin/Brukere')).toBe(`</api/admin/users?schoolId=${fx.a.id}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    expect(await linkOf(c.caretakerA, '/vaktmester/')).toBe(
+      '</api/maintenance-tasks?status=pending>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
+    expect(await linkOf(c.adminA, '/Admin/Brukere')).toBe(
+      `</api/admin/users?schoolId=${fx.a.id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
     // Another role's home, another screen, or no one to read for: nothing is preloaded.
     expect(await linkOf(c.caretakerA, '/tilsynsvakt')).toBeNull();
     expect(await linkOf(c.adminA, '/tilsynsvakt')).toBeNull();
@@ -61,7 +65,9 @@ describe('the page sent to a signed-in browser', () => {
   });
 
   it('preloads nothing for a cookie that is no session', async () => {
-    const res = await fetch(`${seeded.server.baseUrl}/tilsynsvakt`, { headers: { cookie: '__Host-tilsynsvakt.sid=en-økt; tilsynsvakt.sid=en-økt' } });
+    const res = await fetch(`${seeded.server.baseUrl}/tilsynsvakt`, {
+      headers: { cookie: '__Host-tilsynsvakt.sid=en-økt; tilsynsvakt.sid=en-økt' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('link')).toBeNull();
   });

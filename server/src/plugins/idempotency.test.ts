@@ -44,7 +44,9 @@ describe('acting once', () => {
     const colleague = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Tilsynsvakt'));
     expect((await withKey(colleague, '/api/maintenance-tasks/submit', 'sak-0001-abcd')).body.id).not.toBe(first.body.id);
     expect(await countEverywhere(MaintenanceTaskModel)).toBe(3);
-    expect((await supervisor.request('POST', '/api/maintenance-tasks/submit', CASE, { headers: { 'idempotency-key': '<script>' } })).status).toBe(400);
+    expect(
+      (await supervisor.request('POST', '/api/maintenance-tasks/submit', CASE, { headers: { 'idempotency-key': '<script>' } })).status,
+    ).toBe(400);
   });
 
   it('sent again after it was made, the case is not announced again; a supervisor learns no more than the first answer said', async () => {
@@ -52,7 +54,9 @@ describe('acting once', () => {
     const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
     const first = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0003-abcd');
     await waitFor(() => caretakerEvents.length === 1);
-    expect((await (await signedIn(server.baseUrl, fx.a.caretaker)).put(`/api/maintenance-tasks/${first.body.id}/complete`)).status).toBe(200);
+    expect((await (await signedIn(server.baseUrl, fx.a.caretaker)).put(`/api/maintenance-tasks/${first.body.id}/complete`)).status).toBe(
+      200,
+    );
     const again = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0003-abcd');
     expect(again.status).toBe(201);
     // A Tilsynsvakt may not read the case list: the replay does not tell who completed it, or that anyone did.
@@ -65,13 +69,21 @@ describe('acting once', () => {
     const caretaker = await signedIn(server.baseUrl, fx.a.caretaker);
     const made = await withKey(caretaker, '/api/maintenance-tasks', 'oppgave-0009');
     await caretaker.put(`/api/maintenance-tasks/${made.body.id}/complete`);
-    expect((await withKey(caretaker, '/api/maintenance-tasks', 'oppgave-0009')).body).toMatchObject({ id: made.body.id, status: 'completed' });
+    expect((await withKey(caretaker, '/api/maintenance-tasks', 'oppgave-0009')).body).toMatchObject({
+      id: made.body.id,
+      status: 'completed',
+    });
   });
 
   it('a key is bound to the request it came with: another body is refused (422) and stores nothing', async () => {
     const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
     const first = await withKey(supervisor, '/api/maintenance-tasks/submit', 'sak-0010-abcd');
-    const other = await supervisor.request<{ message: string; code: string }>('POST', '/api/maintenance-tasks/submit', { roomNumber: '99', description: 'Noe annet' }, { headers: { 'idempotency-key': 'sak-0010-abcd' } });
+    const other = await supervisor.request<{ message: string; code: string }>(
+      'POST',
+      '/api/maintenance-tasks/submit',
+      { roomNumber: '99', description: 'Noe annet' },
+      { headers: { 'idempotency-key': 'sak-0010-abcd' } },
+    );
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ message: 'Denne Idempotency-Key er allerede brukt for en annen sak', code: 'idempotencyKeyReused' });
     expect((await MaintenanceTaskModel.of(fx.a.id).findById(first.body.id).lean())?.roomNumber).toBe('12');
@@ -102,22 +114,41 @@ describe('acting once', () => {
 
   it('a refused request is not remembered: the same key may try again', async () => {
     const caretaker = await signedIn(server.baseUrl, fx.a.caretaker);
-    const refused = await caretaker.request('POST', '/api/maintenance-tasks', { roomNumber: '', description: 'x' }, { headers: { 'idempotency-key': 'oppgave-0001' } });
+    const refused = await caretaker.request(
+      'POST',
+      '/api/maintenance-tasks',
+      { roomNumber: '', description: 'x' },
+      { headers: { 'idempotency-key': 'oppgave-0001' } },
+    );
     expect(refused.status).toBe(400);
     expect((await withKey(caretaker, '/api/maintenance-tasks', 'oppgave-0001')).status).toBe(201);
   });
 
   it('two caretakers completing the same case at once: one completes it, the other is told', async () => {
-    const task = await MaintenanceTaskModel.of(fx.a.id).create({ schoolId: fx.a.id, ...CASE, createdByUserId: fx.a.supervisor.id, createdByName: 'Kari A' });
+    const task = await MaintenanceTaskModel.of(fx.a.id).create({
+      schoolId: fx.a.id,
+      ...CASE,
+      createdByUserId: fx.a.supervisor.id,
+      createdByName: 'Kari A',
+    });
     const [one, two] = await Promise.all([signedIn(server.baseUrl, fx.a.caretaker), signedIn(server.baseUrl, fx.a.admin)]);
-    const results = await Promise.all([one.put(`/api/maintenance-tasks/${task.id}/complete`), two.put(`/api/maintenance-tasks/${task.id}/complete`)]);
+    const results = await Promise.all([
+      one.put(`/api/maintenance-tasks/${task.id}/complete`),
+      two.put(`/api/maintenance-tasks/${task.id}/complete`),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
   it('two admins approving the same user at once: one approves, the other is told', async () => {
     const pending = await makeUser(fx.b.id, 'Tilsynsvakt', 'pending');
-    const [one, two] = await Promise.all([signedIn(server.baseUrl, fx.b.admin), signedIn(server.baseUrl, await makeUser(fx.b.id, 'Admin'))]);
-    const results = await Promise.all([one.post(`/api/admin/users/${pending.id}/approve`), two.post(`/api/admin/users/${pending.id}/approve`)]);
+    const [one, two] = await Promise.all([
+      signedIn(server.baseUrl, fx.b.admin),
+      signedIn(server.baseUrl, await makeUser(fx.b.id, 'Admin')),
+    ]);
+    const results = await Promise.all([
+      one.post(`/api/admin/users/${pending.id}/approve`),
+      two.post(`/api/admin/users/${pending.id}/approve`),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await UserModel.findById(pending.id).lean())?.status).toBe('approved');
   });

@@ -64,7 +64,13 @@ export function idleTooLong(session: SignIn, config: Pick<Config, 'sessionActivi
  * who still exists, whose school is active (the Plattformadministrator belongs to none). What each
  * then allows by the user's status is theirs to say.
  */
-export async function checkSignIn(session: SignIn | null | undefined, principals: Principals, config: Config, now: number, appNow: number): Promise<SignInOutcome> {
+export async function checkSignIn(
+  session: SignIn | null | undefined,
+  principals: Principals,
+  config: Config,
+  now: number,
+  appNow: number,
+): Promise<SignInOutcome> {
   if (!session?.userId || !session.signedInAt || now - session.signedInAt > config.sessionAbsoluteMs) return { refused: 'notSignedIn' };
   if (idleTooLong(session, config, appNow)) return { refused: 'idle' };
   const user = await principals.findUser(session.userId);

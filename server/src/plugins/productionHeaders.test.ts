@@ -22,7 +22,12 @@ afterAll(async () => {
 });
 
 async function signIn(): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: HTTPS, payload: { email: fx.a.admin.email, password: PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: HTTPS,
+    payload: { email: fx.a.admin.email, password: PASSWORD },
+  });
   expect(res.statusCode).toBe(200);
   const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
   // The device cookie (sign-in lockout) follows the same rules.

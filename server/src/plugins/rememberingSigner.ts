@@ -41,7 +41,8 @@ export class RememberingSigner implements Pick<Signer, 'sign' | 'unsign'> {
     const known = this.unsigned.get(signedValue);
     if (known) return known;
     const result = Object.freeze(this.signer.unsign(signedValue));
-    if (result.valid && !result.renew && result.value !== null && signedValue.length <= LONGEST_REMEMBERED) this.remember(signedValue, result);
+    if (result.valid && !result.renew && result.value !== null && signedValue.length <= LONGEST_REMEMBERED)
+      this.remember(signedValue, result);
     return result;
   }
 

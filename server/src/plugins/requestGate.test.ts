@@ -71,6 +71,8 @@ describe('the write gate', () => {
       expect(res.body, type).toEqual({ message: 'Ugyldig innholdstype (bruk application/json)', code: 'invalid' });
     }
     expect(await countEverywhere(MaintenanceTaskModel)).toBe(0);
-    expect((await send('/api/maintenance-tasks/submit', { xhr: true, type: 'application/json; charset=utf-8', body: CASE })).status).toBe(201);
+    expect((await send('/api/maintenance-tasks/submit', { xhr: true, type: 'application/json; charset=utf-8', body: CASE })).status).toBe(
+      201,
+    );
   });
 });

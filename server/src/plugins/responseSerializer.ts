@@ -11,7 +11,8 @@ function unspecifiedPart(schema: JsonSchema, path = '$'): string | null {
   const children: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries((schema.properties ?? {}) as JsonSchema)) children.push([`${path}.${key}`, value]);
   for (const key of ['items', 'additionalProperties']) if (typeof schema[key] === 'object') children.push([`${path}.${key}`, schema[key]]);
-  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const [i, part] of ((schema[key] ?? []) as unknown[]).entries()) children.push([`${path}.${key}[${i}]`, part]);
+  for (const key of ['anyOf', 'oneOf', 'allOf'])
+    for (const [i, part] of ((schema[key] ?? []) as unknown[]).entries()) children.push([`${path}.${key}[${i}]`, part]);
   for (const [name, part] of Object.entries((schema.definitions ?? {}) as JsonSchema)) children.push([`#/definitions/${name}`, part]);
   for (const [childPath, child] of children) {
     const found = unspecifiedPart(child as JsonSchema, childPath);
@@ -27,7 +28,15 @@ function unspecifiedPart(schema: JsonSchema, path = '$'): string | null {
  * the declared fields are written, as zod's parse kept only those. A part of a schema that JSON
  * Schema cannot express (a z.custom without .meta() saying what it is) stops the server at start.
  */
-export function compiledResponseSerializer({ schema, method, url }: { schema: unknown; method: string; url: string }): (data: unknown) => string | Buffer {
+export function compiledResponseSerializer({
+  schema,
+  method,
+  url,
+}: {
+  schema: unknown;
+  method: string;
+  url: string;
+}): (data: unknown) => string | Buffer {
   if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: a response schema must be a zod schema`);
   const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as JsonSchema;
   const unspecified = unspecifiedPart(jsonSchema);

@@ -37,12 +37,19 @@ describe('the school a route acts on is declared on the route', () => {
 
   it('refuses to register a platform route open to other roles, or a school route the Plattformadministrator cannot name a school on', () => {
     const noSchoolId = { querystring: z.object({ date: z.string() }) };
-    expect(() => checkScopeDeclaration('GET', '/api/x', { roles: [ADMIN_ROLE, PLATFORM_ADMIN_ROLE], scope: 'platform' }, {})).toThrow(/alone/);
+    expect(() => checkScopeDeclaration('GET', '/api/x', { roles: [ADMIN_ROLE, PLATFORM_ADMIN_ROLE], scope: 'platform' }, {})).toThrow(
+      /alone/,
+    );
     expect(() => checkScopeDeclaration('GET', '/api/x', { roles: [ADMIN_ROLE, PLATFORM_ADMIN_ROLE], scope: 'school' }, noSchoolId)).toThrow(
       /cannot name the school/,
     );
     expect(() =>
-      checkScopeDeclaration('GET', '/api/x', { roles: [ADMIN_ROLE, PLATFORM_ADMIN_ROLE], scope: 'school' }, { querystring: z.object({ schoolId: z.string() }) }),
+      checkScopeDeclaration(
+        'GET',
+        '/api/x',
+        { roles: [ADMIN_ROLE, PLATFORM_ADMIN_ROLE], scope: 'school' },
+        { querystring: z.object({ schoolId: z.string() }) },
+      ),
     ).not.toThrow();
     expect(() => checkScopeDeclaration('GET', '/api/x', { roles: [ADMIN_ROLE], scope: 'school' }, noSchoolId)).not.toThrow();
   });

@@ -70,7 +70,10 @@ describe('the session cookie cleared', () => {
     const user = await makeUser(fx.a.id, 'Tilsynsvakt');
     const cookie = await signIn(user);
     const admin = await signIn(fx.a.admin);
-    const deactivated = await fetch(`${url}/api/admin/users/${user.id}/deactivate`, { method: 'POST', headers: { ...HTTPS, cookie: admin } });
+    const deactivated = await fetch(`${url}/api/admin/users/${user.id}/deactivate`, {
+      method: 'POST',
+      headers: { ...HTTPS, cookie: admin },
+    });
     expect(deactivated.status).toBe(200);
     const refused = await get('/api/auth/me', cookie);
     expect(refused.status).toBe(401);

@@ -38,7 +38,12 @@ const ifMatch = (tag: string) => ({ headers: { 'if-match': tag } });
 describe('PUT /api/reports/my', () => {
   it('takes the spec’s body: the text and the ticks, the away list staying the server’s', async () => {
     await c.adminA.post('/api/away/add', { fromDate: DAY, toDate: DAY, studentName: 'Per Borte' });
-    const first = await c.supervisorA.put<Saved>('/api/reports/my', { date: DAY, content: 'Rolig kveld.', completedTasks: ['1', '3'], awayStudents: ['Noen Andre'] });
+    const first = await c.supervisorA.put<Saved>('/api/reports/my', {
+      date: DAY,
+      content: 'Rolig kveld.',
+      completedTasks: ['1', '3'],
+      awayStudents: ['Noen Andre'],
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ content: 'Rolig kveld.', completedTasks: ['1', '3'], awayStudents: ['Per Borte'], version: 1 });
     expect(first.headers.get('etag')).toBe('"1"');
@@ -46,7 +51,12 @@ describe('PUT /api/reports/my', () => {
 
     clock.setOslo(DAY, 22, 30);
     // Another save without a version: applied over the last; the rounds still ticked keep their times.
-    const second = await c.supervisorA.put<Saved>('/api/reports/my', { date: DAY, content: 'Rolig natt.', completedTasks: JSON.stringify(['3', '5']), awayStudents: [] });
+    const second = await c.supervisorA.put<Saved>('/api/reports/my', {
+      date: DAY,
+      content: 'Rolig natt.',
+      completedTasks: JSON.stringify(['3', '5']),
+      awayStudents: [],
+    });
     expect(second.body).toMatchObject({ content: 'Rolig natt.', completedTasks: ['3', '5'], awayStudents: ['Per Borte'], version: 2 });
     const ticks = (await ReportModel.of(fx.a.id).findById(first.body.id).lean())!.taskTicks;
     expect(ticks.find((t) => t.taskId === '3')!.at).toEqual(ticksBefore.find((t) => t.taskId === '3')!.at);
@@ -68,7 +78,12 @@ describe('PUT /api/reports/my', () => {
     const stale = await c.supervisorA.put<Conflict<Saved>>('/api/reports/my', { date: DAY, content: 'Fra gammel.', baseVersion: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ message: REPORT_TEXTS.conflict, code: 'editConflict', current: { content: 'Andre.', version: 2 } });
-    const staleTag = await c.supervisorA.request<Conflict<Saved>>('PUT', '/api/reports/my', { date: DAY, content: 'Fra gammel.' }, ifMatch('"1"'));
+    const staleTag = await c.supervisorA.request<Conflict<Saved>>(
+      'PUT',
+      '/api/reports/my',
+      { date: DAY, content: 'Fra gammel.' },
+      ifMatch('"1"'),
+    );
     expect(staleTag.status).toBe(409);
     expect(staleTag.body.current).toMatchObject({ content: 'Andre.' });
     const onTag = await c.supervisorA.request<Saved>('PUT', '/api/reports/my', { date: DAY, content: 'Tredje.' }, ifMatch('"2"'));
@@ -119,7 +134,9 @@ describe('PUT /api/tasks-config/{schoolId}', () => {
   const buttons = (label: string) => ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `${label} ${id}` }));
 
   it('applies the spec’s {buttons}, the school’s first save and later ones', async () => {
-    const first = await c.adminA.put<{ version: number; buttons: unknown[] }>(`/api/tasks-config/${fx.a.id}`, { buttons: buttons('Runde') });
+    const first = await c.adminA.put<{ version: number; buttons: unknown[] }>(`/api/tasks-config/${fx.a.id}`, {
+      buttons: buttons('Runde'),
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ version: 1, buttons: buttons('Runde') });
     const second = await c.adminA.put(`/api/tasks-config/${fx.a.id}`, { buttons: buttons('Tur') });
@@ -129,7 +146,12 @@ describe('PUT /api/tasks-config/{schoolId}', () => {
 
   it('on a named version: applied only on it', async () => {
     await c.adminA.put(`/api/tasks-config/${fx.a.id}`, { buttons: buttons('Runde') });
-    const stale = await c.adminA.request<Conflict<unknown>>('PUT', `/api/tasks-config/${fx.a.id}`, { buttons: buttons('Gammel') }, ifMatch('"0"'));
+    const stale = await c.adminA.request<Conflict<unknown>>(
+      'PUT',
+      `/api/tasks-config/${fx.a.id}`,
+      { buttons: buttons('Gammel') },
+      ifMatch('"0"'),
+    );
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ message: TASK_LABELS_CONFLICT, current: { buttons: buttons('Runde') } });
     expect((await c.adminA.put(`/api/tasks-config/${fx.a.id}`, { buttons: buttons('Gammel'), baseVersion: 0 })).status).toBe(409);
@@ -148,7 +170,12 @@ describe('PUT /api/away/trip/{id}', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body).toMatchObject({ studentNames: ['Ola', 'Kari'], studentNamesJSON: '["Ola","Kari"]' });
     expect(edited.headers.get('etag')).toBe(`"${edited.body.version}"`);
-    const stale = await c.adminA.request<Conflict<TripBody>>('PUT', `/api/away/trip/${made.body.id}`, { ...edit, studentNames: ['Per'] }, ifMatch(`"${made.body.version}"`));
+    const stale = await c.adminA.request<Conflict<TripBody>>(
+      'PUT',
+      `/api/away/trip/${made.body.id}`,
+      { ...edit, studentNames: ['Per'] },
+      ifMatch(`"${made.body.version}"`),
+    );
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ message: AWAY_TEXTS.conflict, current: { studentNames: ['Ola', 'Kari'] } });
   });

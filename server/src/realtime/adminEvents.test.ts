@@ -32,7 +32,14 @@ describe('user events reach exactly the right rooms', () => {
   it('approval: the waiting user, their school’s admins and the platform (with fresh counts)', async () => {
     const waiting = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
     const got = await audience(
-      { waiting, adminA: fx.a.admin, supervisorA: fx.a.supervisor, caretakerA: fx.a.caretaker, adminB: fx.b.admin, platform: fx.platformAdmin },
+      {
+        waiting,
+        adminA: fx.a.admin,
+        supervisorA: fx.a.supervisor,
+        caretakerA: fx.a.caretaker,
+        adminB: fx.b.admin,
+        platform: fx.platformAdmin,
+      },
       ['users.updated', 'schools.updated', 'session.ended'],
     );
     const admin = await signedIn(server.baseUrl, fx.a.admin);
@@ -58,7 +65,9 @@ describe('user events reach exactly the right rooms', () => {
     const admin = await signedIn(server.baseUrl, fx.a.admin);
     expect((await admin.put(`/api/admin/users/${target.id}/role`, { role: 'Admin' })).status).toBe(200);
     await closed;
-    const barrier = await nextEvent(bystander, 'classes.created', () => admin.post('/api/admin/classes', { className: 'Etter rollebytte' }));
+    const barrier = await nextEvent(bystander, 'classes.created', () =>
+      admin.post('/api/admin/classes', { className: 'Etter rollebytte' }),
+    );
     expect(barrier).toMatchObject({ schoolId: fx.a.id, className: 'Etter rollebytte' });
     expect(bystander.connected).toBe(true);
 
@@ -95,7 +104,14 @@ describe('user events reach exactly the right rooms', () => {
 describe('class and school events', () => {
   it('classes reach everyone of the school and the platform, nobody else', async () => {
     const got = await audience(
-      { adminA: fx.a.admin, supervisorA: fx.a.supervisor, caretakerA: fx.a.caretaker, pendingA: fx.a.pending, adminB: fx.b.admin, platform: fx.platformAdmin },
+      {
+        adminA: fx.a.admin,
+        supervisorA: fx.a.supervisor,
+        caretakerA: fx.a.caretaker,
+        pendingA: fx.a.pending,
+        adminB: fx.b.admin,
+        platform: fx.platformAdmin,
+      },
       ['classes.created', 'classes.deleted'],
     );
     const admin = await signedIn(server.baseUrl, fx.a.admin);
@@ -109,7 +125,11 @@ describe('class and school events', () => {
   });
 
   it('school changes reach the platform room only', async () => {
-    const got = await audience({ adminA: fx.a.admin, platform: fx.platformAdmin }, ['schools.created', 'schools.updated', 'schools.deleted']);
+    const got = await audience({ adminA: fx.a.admin, platform: fx.platformAdmin }, [
+      'schools.created',
+      'schools.updated',
+      'schools.deleted',
+    ]);
     const platform = await signedIn(server.baseUrl, fx.platformAdmin);
     const school = await platform.post<{ id: string }>('/api/plattformadministrator/schools', { name: 'Live skole' });
     await platform.put(`/api/plattformadministrator/schools/${school.body.id}`, { active: false });
@@ -121,11 +141,15 @@ describe('class and school events', () => {
   });
 
   it('deactivating a school closes its users’ sockets', async () => {
-    const school = await (await signedIn(server.baseUrl, fx.platformAdmin)).post<{ id: string }>('/api/plattformadministrator/schools', { name: 'Stenges' });
+    const school = await (
+      await signedIn(server.baseUrl, fx.platformAdmin)
+    ).post<{ id: string }>('/api/plattformadministrator/schools', { name: 'Stenges' });
     const user = await makeUser(school.body.id, 'Tilsynsvakt');
     const socket = await listen(user);
     const closed = waitForDisconnect(socket);
-    await (await signedIn(server.baseUrl, fx.platformAdmin)).put(`/api/plattformadministrator/schools/${school.body.id}`, { active: false });
+    await (
+      await signedIn(server.baseUrl, fx.platformAdmin)
+    ).put(`/api/plattformadministrator/schools/${school.body.id}`, { active: false });
     await closed;
   });
 });

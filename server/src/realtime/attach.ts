@@ -75,12 +75,9 @@ export async function attachRealtime(app: FastifyInstance, config: Config): Prom
     }
     const sessionId = socket.data.sessionId;
     if (!sessionId) return;
-    liveSession(app.sessions, sessionId, config).then(
-      (live) => {
-        if (!live) socket.disconnect(true);
-      },
-      sessionCheckFailed,
-    );
+    liveSession(app.sessions, sessionId, config).then((live) => {
+      if (!live) socket.disconnect(true);
+    }, sessionCheckFailed);
   });
 
   app.decorate('realtime', new Realtime(io, config.env !== 'production', metrics ? (event) => metrics.eventEmitted(event) : undefined));

@@ -75,13 +75,16 @@ describe('events under random changes', () => {
     await listen(fx.platformAdmin);
 
     const clients = new Map<string, ApiClient>();
-    const as = async (user: FixtureUser) => clients.get(user.id) ?? clients.set(user.id, await signedIn(server.baseUrl, user)).get(user.id)!;
+    const as = async (user: FixtureUser) =>
+      clients.get(user.id) ?? clients.set(user.id, await signedIn(server.baseUrl, user)).get(user.id)!;
     const classes: Record<string, string[]> = { [fx.a.id]: [], [fx.b.id]: [] };
     let n = 0;
     const mutations: Array<(school: (typeof schools)[number]) => Promise<unknown>> = [
       async (s) => (await as(s.admin)).post('/api/sick/add', { date: DAY, name: `Syk ${n}`, comment: `Kommentar ${n}` }),
       async (s) => {
-        const trip = await (await as(s.admin)).post<{ id: string }>('/api/away/add', { fromDate: DAY, toDate: DAY, studentName: `Borte ${n}` });
+        const trip = await (
+          await as(s.admin)
+        ).post<{ id: string }>('/api/away/add', { fromDate: DAY, toDate: DAY, studentName: `Borte ${n}` });
         schoolOfId.set(trip.body.id, s.id);
       },
       async (s) => {
@@ -98,9 +101,18 @@ describe('events under random changes', () => {
       async (s) => {
         const admin = await as(s.admin);
         const { version } = (await admin.get<{ version: number }>(`/api/tasks-config/${s.id}`)).body;
-        return admin.put(`/api/tasks-config/${s.id}`, { buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Oppgave ${id}.${n}` })), baseVersion: version });
+        return admin.put(`/api/tasks-config/${s.id}`, {
+          buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Oppgave ${id}.${n}` })),
+          baseVersion: version,
+        });
       },
-      async (s) => new ApiClient(server.baseUrl).post('/api/auth/register', { schoolId: s.id, name: `Ny ${n}`, email: `ny${n}@hendelser.no`, password: 'hemmelig' }),
+      async (s) =>
+        new ApiClient(server.baseUrl).post('/api/auth/register', {
+          schoolId: s.id,
+          name: `Ny ${n}`,
+          email: `ny${n}@hendelser.no`,
+          password: 'hemmelig',
+        }),
     ];
     for (n = 0; n < MUTATIONS; n++) {
       const res = (await pick(mutations)(pick(schools))) as { status?: number } | undefined;
@@ -116,10 +128,15 @@ describe('events under random changes', () => {
       for (const { event, payload } of listener.seen) {
         const body = payload as { schoolId?: string; id?: string; comment?: string; studentComments?: Record<string, string> };
         const school = body.schoolId ?? (body.id ? schoolOfId.get(body.id) : undefined);
-        if (school !== listener.school) wrong.push(`${listener.role} of ${listener.school} got ${event} of ${school ?? 'an unknown school'}`);
+        if (school !== listener.school)
+          wrong.push(`${listener.role} of ${listener.school} got ${event} of ${school ?? 'an unknown school'}`);
         const roles = HEARD_BY[event];
         if (roles && !roles.includes(listener.role)) wrong.push(`${listener.role} got ${event}`);
-        if (event === 'sickLists.updated' && listener.role === 'Vaktmester' && (body.comment || Object.keys(body.studentComments ?? {}).length)) {
+        if (
+          event === 'sickLists.updated' &&
+          listener.role === 'Vaktmester' &&
+          (body.comment || Object.keys(body.studentComments ?? {}).length)
+        ) {
           wrong.push(`a Vaktmester got a sick comment`);
         }
       }
@@ -127,6 +144,8 @@ describe('events under random changes', () => {
     expect(wrong.slice(0, 10)).toEqual([]);
     // Every listener heard something, and the platform heard both schools.
     expect(listeners.every((l) => l.seen.length > 0)).toBe(true);
-    expect(new Set(platform.seen.map((e) => (e.payload as { schoolId?: string }).schoolId).filter(Boolean))).toEqual(new Set([fx.a.id, fx.b.id]));
+    expect(new Set(platform.seen.map((e) => (e.payload as { schoolId?: string }).schoolId).filter(Boolean))).toEqual(
+      new Set([fx.a.id, fx.b.id]),
+    );
   }, 180_000);
 });

@@ -32,9 +32,14 @@ describe('who caused an event', () => {
     const admin = withOrigins((await sockets.connectAs(fx.a.admin)).socket);
     const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
     const requestId = 'vindu-1-d3f0a9c2';
-    const sent = await supervisor.request('POST', '/api/maintenance-tasks/submit', { roomNumber: '12', description: 'Dør' }, {
-      headers: { [REQUEST_ID_HEADER]: requestId },
-    });
+    const sent = await supervisor.request(
+      'POST',
+      '/api/maintenance-tasks/submit',
+      { roomNumber: '12', description: 'Dør' },
+      {
+        headers: { [REQUEST_ID_HEADER]: requestId },
+      },
+    );
     expect(sent.status).toBe(201);
     await waitFor(() => caretaker.length === 1 && admin.length === 1);
     expect(caretaker[0]).toEqual({ event: 'maintenanceTasks.created', origin: { requestId } });
@@ -56,9 +61,14 @@ describe('who caused an event', () => {
     const caretaker = withOrigins((await sockets.connectAs(fx.a.caretaker)).socket);
     const supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
     await supervisor.post('/api/maintenance-tasks/submit', { roomNumber: '13', description: 'Vindu' });
-    await supervisor.request('POST', '/api/maintenance-tasks/submit', { roomNumber: '14', description: 'Vask' }, {
-      headers: { [REQUEST_ID_HEADER]: '<script>alert(1)</script>' },
-    });
+    await supervisor.request(
+      'POST',
+      '/api/maintenance-tasks/submit',
+      { roomNumber: '14', description: 'Vask' },
+      {
+        headers: { [REQUEST_ID_HEADER]: '<script>alert(1)</script>' },
+      },
+    );
     await waitFor(() => caretaker.length === 2);
     expect(caretaker.map((e) => e.origin)).toEqual([{ requestId: null }, { requestId: null }]);
   });

@@ -11,7 +11,12 @@ export class SocketAuthError extends Error {}
  * counts it, turned into a wait), whichever comes first. Read through the one cache, like a
  * request's: any delete of sessions empties it before its sign-out's disconnect is sent.
  */
-export async function liveSession(sessions: AppSessionStore, sessionId: string, config: Config, now = new Date()): Promise<{ data: StoredSession; endsAt: Date } | null> {
+export async function liveSession(
+  sessions: AppSessionStore,
+  sessionId: string,
+  config: Config,
+  now = new Date(),
+): Promise<{ data: StoredSession; endsAt: Date } | null> {
   const found = await sessions.load(sessionId, now);
   const signedInAt = found?.data.signedInAt;
   if (!found?.data.userId || !signedInAt) return null;

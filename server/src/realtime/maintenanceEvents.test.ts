@@ -26,12 +26,17 @@ describe('maintenance cases, live', () => {
     const supervisor = await listen(fx.a.supervisor);
     const otherCaretaker = await listen(fx.b.caretaker);
 
-    const sent = await (await signedIn(server.baseUrl, fx.a.supervisor)).post<{ id: string }>('/api/maintenance-tasks/submit', {
+    const sent = await (
+      await signedIn(server.baseUrl, fx.a.supervisor)
+    ).post<{ id: string }>('/api/maintenance-tasks/submit', {
       roomNumber: '204',
       description: 'Lampe virker ikke',
     });
     await waitFor(() => caretaker.length === 1 && admin.length === 1 && platform.length === 1);
-    expect(caretaker[0]).toMatchObject({ event: 'maintenanceTasks.created', payload: { id: sent.body.id, roomNumber: '204', status: 'pending' } });
+    expect(caretaker[0]).toMatchObject({
+      event: 'maintenanceTasks.created',
+      payload: { id: sent.body.id, roomNumber: '204', status: 'pending' },
+    });
 
     await (await signedIn(server.baseUrl, fx.a.caretaker)).put(`/api/maintenance-tasks/${sent.body.id}/complete`);
     await waitFor(() => admin.length === 2 && caretaker.length === 2);

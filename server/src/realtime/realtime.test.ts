@@ -92,7 +92,9 @@ describe('ending access closes live connections', () => {
     await closedPhone;
     await closedDesktop;
     // The bystander still hears the school after the deactivation has ended the others' sockets.
-    const barrier = await nextEvent(bystander.socket, 'classes.created', () => admin.post('/api/admin/classes', { className: 'Etter deaktivering' }));
+    const barrier = await nextEvent(bystander.socket, 'classes.created', () =>
+      admin.post('/api/admin/classes', { className: 'Etter deaktivering' }),
+    );
     expect(barrier).toMatchObject({ schoolId: fx.b.id, className: 'Etter deaktivering' });
     expect(bystander.socket.connected).toBe(true);
     expect((await phone.client.get('/api/auth/me')).status).toBe(401);

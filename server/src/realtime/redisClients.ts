@@ -45,7 +45,10 @@ export function createRedisPair(url: string, log: FastifyBaseLogger): RedisPair 
   // Without a listener a Redis hiccup is an unhandled 'error'. With one, the clients reconnect by
   // themselves; meanwhile (and when Redis is not up yet at start) events still reach this
   // instance's own sockets, and the instances join again once Redis answers.
-  for (const [name, client] of [['pub', pubClient], ['sub', subClient]] as const) {
+  for (const [name, client] of [
+    ['pub', pubClient],
+    ['sub', subClient],
+  ] as const) {
     client.on('error', (err: Error) => log.warn(`redis ${name}: ${err.message}`));
   }
   const linkListeners = new Set<(up: boolean) => void>();

@@ -37,7 +37,9 @@ export const REDACTED_SICK_ROLES = POLICY.sickList.see.roles.filter((role) => !P
 /** The school room of each kind of data an event carries: the one whose members are exactly the roles that see it. */
 function schoolRoomOf(kind: SeenKind): SchoolRoom {
   const audience = schoolMembersOf(POLICY[kind].see);
-  const room = (Object.keys(SCHOOL_ROOM_AUDIENCE) as SchoolRoom[]).find((r) => sameRoles(schoolMembersOf(SCHOOL_ROOM_AUDIENCE[r]), audience));
+  const room = (Object.keys(SCHOOL_ROOM_AUDIENCE) as SchoolRoom[]).find((r) =>
+    sameRoles(schoolMembersOf(SCHOOL_ROOM_AUDIENCE[r]), audience),
+  );
   if (!room) throw new Error(`No school room holds exactly the roles that see ${kind}: add one to SCHOOL_ROOM_AUDIENCE`);
   return room;
 }

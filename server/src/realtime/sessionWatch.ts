@@ -12,7 +12,14 @@ const MAX_WAIT_MS = 2 ** 31 - 1;
  * (unless requests have moved that on, which the session then says) or at its absolute limit.
  * One timer per socket, nothing on the request path.
  */
-export function watchSession(socket: Socket, sessions: AppSessionStore, sessionId: string, endsAt: Date, config: Config, onError: (err: unknown) => void): void {
+export function watchSession(
+  socket: Socket,
+  sessions: AppSessionStore,
+  sessionId: string,
+  endsAt: Date,
+  config: Config,
+  onError: (err: unknown) => void,
+): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = (at: Date) => {
     timer = setTimeout(check, Math.min(MAX_WAIT_MS, Math.max(0, at.getTime() - Date.now())));

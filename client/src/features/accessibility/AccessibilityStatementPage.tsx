@@ -16,17 +16,17 @@ export function AccessibilityStatementPage() {
       </Link>
       <h1>{TITLE}</h1>
       <p>
-        {PRODUCT_NAME} skal kunne brukes av alle, også med tastatur alene, skjermleser, forstørrelse og på mobil. Skoler er
-        bundet av forskrift om universell utforming av IKT, som krever at løsningen oppfyller WCAG 2.1 på nivå AA. Vi
-        arbeider etter WCAG 2.2 på nivå AA.
+        {PRODUCT_NAME} skal kunne brukes av alle, også med tastatur alene, skjermleser, forstørrelse og på mobil. Skoler er bundet av
+        forskrift om universell utforming av IKT, som krever at løsningen oppfyller WCAG 2.1 på nivå AA. Vi arbeider etter WCAG 2.2 på nivå
+        AA.
       </p>
 
       <section aria-labelledby="statement-status">
         <h2 id="statement-status">Status</h2>
         <p>
-          {PRODUCT_NAME} oppfyller delvis kravene. Alle skjermbilder og dialoger testes automatisk med axe-core mot WCAG
-          2.2 AA på mobil- og skjermbredde, og arbeidsflytene til tilsynsvakt, vaktmester og administrator testes med
-          tastatur alene. Det som ikke er på plass ennå, står under.
+          {PRODUCT_NAME} oppfyller delvis kravene. Alle skjermbilder og dialoger testes automatisk med axe-core mot WCAG 2.2 AA på mobil- og
+          skjermbredde, og arbeidsflytene til tilsynsvakt, vaktmester og administrator testes med tastatur alene. Det som ikke er på plass
+          ennå, står under.
         </p>
       </section>
 
@@ -42,12 +42,12 @@ export function AccessibilityStatementPage() {
       <section aria-labelledby="statement-report">
         <h2 id="statement-report">Meld fra om et problem</h2>
         <p>
-          Støter du på noe som er vanskelig å bruke, si fra til skolens administrator. Administratoren melder det videre
-          til dem som drifter {PRODUCT_NAME} for skolen.
+          Støter du på noe som er vanskelig å bruke, si fra til skolens administrator. Administratoren melder det videre til dem som drifter{' '}
+          {PRODUCT_NAME} for skolen.
         </p>
         <p>
-          Får du ikke svar, eller er du ikke fornøyd med svaret, kan du klage til Tilsynet for universell utforming av
-          IKT: <a href="https://www.uutilsynet.no/">uutilsynet.no</a>.
+          Får du ikke svar, eller er du ikke fornøyd med svaret, kan du klage til Tilsynet for universell utforming av IKT:{' '}
+          <a href="https://www.uutilsynet.no/">uutilsynet.no</a>.
         </p>
       </section>
 

@@ -31,14 +31,20 @@ export function useBoardAnnouncements(userId: string): void {
       }),
       useSickStore.subscribe((state, previous) => {
         if (!state.data) return;
-        for (const name of added(state.data.names, previous.data?.names ?? null, state.scope === previous.scope)) announce(SENTENCES.sickAdded(name));
+        for (const name of added(state.data.names, previous.data?.names ?? null, state.scope === previous.scope))
+          announce(SENTENCES.sickAdded(name));
       }),
       useAwayStore.subscribe((state, previous) => {
         if (!state.data) return;
         const sameScope = state.scope === previous.scope;
         const before = previous.data;
-        for (const name of added(state.data.individualStudentNames, before?.individualStudentNames ?? null, sameScope)) announce(SENTENCES.awayAdded(name));
-        const classes = added(state.data.classes.map((c) => c.className), before?.classes.map((c) => c.className) ?? null, sameScope);
+        for (const name of added(state.data.individualStudentNames, before?.individualStudentNames ?? null, sameScope))
+          announce(SENTENCES.awayAdded(name));
+        const classes = added(
+          state.data.classes.map((c) => c.className),
+          before?.classes.map((c) => c.className) ?? null,
+          sameScope,
+        );
         for (const className of classes) announce(SENTENCES.classAway(className));
       }),
     ];

@@ -10,7 +10,9 @@ import { SchoolScoped } from '../schools/SchoolScoped';
 export function AuditPage() {
   return (
     <AdminScreen title="Endringslogg" testId="audit-page">
-      <SchoolScoped pickText="Velg en skole for å se endringsloggen.">{({ query }) => <AuditList key={query} scope={query} />}</SchoolScoped>
+      <SchoolScoped pickText="Velg en skole for å se endringsloggen.">
+        {({ query }) => <AuditList key={query} scope={query} />}
+      </SchoolScoped>
     </AdminScreen>
   );
 }

@@ -11,7 +11,9 @@ const logOf = (entries: AuditEntry[], page: AuditEntry[] | null): AuditLog => ({
 });
 
 /** /admin/logg, by the school query ('' for a member of the school): its newest page to begin with. */
-export const useAuditStore = createSnapshotStore<AuditLog>(async (scope) => logOf([], await fetchAudit(scope || null)), { keptLive: false });
+export const useAuditStore = createSnapshotStore<AuditLog>(async (scope) => logOf([], await fetchAudit(scope || null)), {
+  keptLive: false,
+});
 
 /** The next older page, added below those shown. */
 export async function loadOlderAudit(): Promise<void> {

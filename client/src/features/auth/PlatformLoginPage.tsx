@@ -13,16 +13,14 @@ import type { LoginResponse } from '#protocol/auth';
 export function PlatformLoginPage() {
   const { enter, refuse } = useSignInOutcomes();
   const onSignedIn = (response: LoginResponse) =>
-    response.user.role === PLATFORM_ADMIN_ROLE ? enter(response) : refuse('Tilgang nektet', 'Denne innloggingen er kun for Plattformadministrator-kontoer');
+    response.user.role === PLATFORM_ADMIN_ROLE
+      ? enter(response)
+      : refuse('Tilgang nektet', 'Denne innloggingen er kun for Plattformadministrator-kontoer');
   return (
     <AuthLayout title="Plattformadministrator Portal">
       <p className="muted">Innlogging for plattformadministratorer.</p>
       <SignedOutNotice />
-      <SignInForm
-        testId="platform-login"
-        onSignedIn={onSignedIn}
-        failureDescription={(error) => serverMessage(error, 'Login failed')}
-      />
+      <SignInForm testId="platform-login" onSignedIn={onSignedIn} failureDescription={(error) => serverMessage(error, 'Login failed')} />
       <PasskeySignInButton onSignedIn={onSignedIn} onStart={() => void loadSignedInApp()} onFailed={clearStoredAuth} />
       <nav className="auth-links" aria-label="Andre valg">
         <Link to="/login">Tilbake til vanlig innlogging</Link>

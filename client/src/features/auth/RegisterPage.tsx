@@ -87,13 +87,7 @@ function PasswordRegisterPage() {
             </p>
           )}
         </div>
-        <TextField
-          label="Fullt navn"
-          name="name"
-          autoComplete="name"
-          {...form.field('name')}
-          data-testid="register-name"
-        />
+        <TextField label="Fullt navn" name="name" autoComplete="name" {...form.field('name')} data-testid="register-name" />
         <TextField
           label="E-post"
           type="email"

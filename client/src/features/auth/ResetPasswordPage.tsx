@@ -32,9 +32,13 @@ export function ResetPasswordPage() {
     initial: { newPassword: '', confirmPassword: '' },
     onValid: async ({ newPassword }) => {
       try {
-        setOutcome({ done: true, message: (await resetPassword({ token, newPassword, ...(removeFactors ? { removeFactors } : {}) })).message });
+        setOutcome({
+          done: true,
+          message: (await resetPassword({ token, newPassword, ...(removeFactors ? { removeFactors } : {}) })).message,
+        });
       } catch (error) {
-        if (errorCode(error) === 'resetLinkInvalid') setOutcome({ done: false, message: serverMessage(error, PASSWORD_RESET_TEXTS.linkInvalid) });
+        if (errorCode(error) === 'resetLinkInvalid')
+          setOutcome({ done: false, message: serverMessage(error, PASSWORD_RESET_TEXTS.linkInvalid) });
         else failureToast('Kunne ikke endre passord', serverMessage(error, 'Prøv igjen om litt.'));
       }
     },

@@ -64,7 +64,14 @@ type SignInFormProps = {
 export function SignInForm({ testId, onSignedIn, failureDescription }: SignInFormProps) {
   const [codeStep, setCodeStep] = useState(false);
   if (codeStep) return <CodeStepForm testId={testId} onSignedIn={onSignedIn} onRestart={() => setCodeStep(false)} />;
-  return <PasswordStepForm testId={testId} onSignedIn={onSignedIn} failureDescription={failureDescription} onCodeNeeded={() => setCodeStep(true)} />;
+  return (
+    <PasswordStepForm
+      testId={testId}
+      onSignedIn={onSignedIn}
+      failureDescription={failureDescription}
+      onCodeNeeded={() => setCodeStep(true)}
+    />
+  );
 }
 
 function PasswordStepForm({ testId, onSignedIn, failureDescription, onCodeNeeded }: SignInFormProps & { onCodeNeeded(): void }) {

@@ -108,7 +108,12 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
             enterKeyHint="done"
             data-testid="away-student-name"
           />
-          <button type="submit" className="button" disabled={form.busy || !form.values.name.trim() || invalid} data-testid="away-student-add">
+          <button
+            type="submit"
+            className="button"
+            disabled={form.busy || !form.values.name.trim() || invalid}
+            data-testid="away-student-add"
+          >
             {form.busy ? 'Lagrer...' : 'Legg til'}
           </button>
         </div>

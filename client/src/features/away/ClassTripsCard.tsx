@@ -132,7 +132,13 @@ export function ClassTripsCard({ scope, today }: ClassTripsCardProps) {
               testId="class-checkbox"
             />
           )}
-          <button type="button" className="button" disabled={toSave.length === 0 || invalid || busy} onClick={() => void save()} data-testid="class-trip-save">
+          <button
+            type="button"
+            className="button"
+            disabled={toSave.length === 0 || invalid || busy}
+            onClick={() => void save()}
+            data-testid="class-trip-save"
+          >
             Lagre linjer på tur
           </button>
         </>

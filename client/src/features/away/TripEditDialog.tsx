@@ -1,6 +1,15 @@
 import { useId, useState } from 'react';
 import { z } from 'zod';
-import { AWAY_TEXTS, formatDayNo, STUDENT_NAME_MAX_LENGTH, studentNameSchema, tripSchema, type SchoolClass, type Trip, type UpdateTripBody } from '#protocol';
+import {
+  AWAY_TEXTS,
+  formatDayNo,
+  STUDENT_NAME_MAX_LENGTH,
+  studentNameSchema,
+  tripSchema,
+  type SchoolClass,
+  type Trip,
+  type UpdateTripBody,
+} from '#protocol';
 import { conflictCurrent, errorCode, serverMessage } from '../../api/http';
 import { ConflictChoice } from '../../ui/ConflictChoice';
 import { tripActions, useTripsStore } from './tripsStore';
@@ -123,7 +132,10 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
               {names.map((name) => (
                 <li key={name} className="chip chip-away chip-removable">
                   <span>{name}</span>
-                  <RemoveButton label={`Fjern ${name} fra reisen`} onClick={() => setNames((current) => current.filter((n) => n !== name))} />
+                  <RemoveButton
+                    label={`Fjern ${name} fra reisen`}
+                    onClick={() => setNames((current) => current.filter((n) => n !== name))}
+                  />
                 </li>
               ))}
             </ul>
@@ -144,7 +156,12 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
               aria-describedby={nameError ? `${id}-name-error` : undefined}
               data-testid="trip-edit-name"
             />
-            <button type="submit" className="button button-secondary" disabled={!newName.values.name.trim()} data-testid="trip-edit-add-name">
+            <button
+              type="submit"
+              className="button button-secondary"
+              disabled={!newName.values.name.trim()}
+              data-testid="trip-edit-add-name"
+            >
               Legg til
             </button>
           </form>

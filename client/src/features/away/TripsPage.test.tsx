@@ -93,7 +93,10 @@ describe('Reiser: active trips and the archive', () => {
   });
 
   it('a trip ending today says so; students and classes are named; active trips can be edited and removed', async () => {
-    trips = [trip('2026-11-19', '2026-11-20', ['Ola', 'Kari'], [STA, 'f0f0f0f0f0f0f0f0f0f0f0f0']), trip('2026-11-20', '2026-11-22', ['Siri'])];
+    trips = [
+      trip('2026-11-19', '2026-11-20', ['Ola', 'Kari'], [STA, 'f0f0f0f0f0f0f0f0f0f0f0f0']),
+      trip('2026-11-20', '2026-11-22', ['Siri']),
+    ];
     await openAt('2026-11-20T20:00:00Z');
 
     const [later, endingToday] = allByTestId('trip');

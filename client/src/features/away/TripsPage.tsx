@@ -96,7 +96,13 @@ function TripLists({ scope }: { scope: string }) {
           <label className="field-label" htmlFor="trips-sort">
             Sortering
           </label>
-          <SelectField id="trips-sort" value={sort} onChange={(value) => setSort(value as Sort)} options={SORT_OPTIONS} testId="trips-sort" />
+          <SelectField
+            id="trips-sort"
+            value={sort}
+            onChange={(value) => setSort(value as Sort)}
+            options={SORT_OPTIONS}
+            testId="trips-sort"
+          />
         </div>
         <Link to="/admin/syke-og-bortreist" className="button button-secondary" data-testid="register-trip">
           Registrer ny reise

@@ -37,7 +37,8 @@ beforeEach(() => {
     if (path === '/api/away/all') return json(trips);
     if (path === '/api/away') return json(away);
     if (path === '/api/away/classes') return json({ classIds: [] });
-    if (request.method === 'PUT' && path === `/api/away/trip/${EDITED}`) return json({ ...trip(EDITED, SCHOOL), ...(request.body as object), updatedAt: LATER });
+    if (request.method === 'PUT' && path === `/api/away/trip/${EDITED}`)
+      return json({ ...trip(EDITED, SCHOOL), ...(request.body as object), updatedAt: LATER });
     return refusal(404, 'Ikke funnet');
   });
 });
@@ -93,7 +94,11 @@ describe('tripActions: editing and removing a trip', () => {
     trips = [trip(EDITED, SCHOOL)];
     await useTripsStore.getState().ensure('');
 
-    await tripActions.update(trips[0]!, { fromDate: DAY, toDate: '2026-11-23', studentNames: ['Ola', 'Kari'], classIds: [], baseVersion: 1 }, null);
+    await tripActions.update(
+      trips[0]!,
+      { fromDate: DAY, toDate: '2026-11-23', studentNames: ['Ola', 'Kari'], classIds: [], baseVersion: 1 },
+      null,
+    );
 
     expect(useTripsStore.getState().byId[EDITED]).toMatchObject({ toDate: '2026-11-23', studentNames: ['Ola', 'Kari'], updatedAt: LATER });
   });

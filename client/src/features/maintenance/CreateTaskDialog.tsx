@@ -44,7 +44,13 @@ export function CreateTaskDialog({ open, onOpenChange, scope, successTitle }: Cr
     <Modal open={open} onOpenChange={change} title="Ny oppgave" testId="create-task-dialog">
       <form className="form" onSubmit={form.onSubmit} noValidate>
         <CaseFields form={form} testId="task" />
-        <DialogActions onCancel={() => change(false)} label="Opprett oppgave" busyLabel="Oppretter..." busy={form.busy} testId="create-task-submit" />
+        <DialogActions
+          onCancel={() => change(false)}
+          label="Opprett oppgave"
+          busyLabel="Oppretter..."
+          busy={form.busy}
+          testId="create-task-submit"
+        />
       </form>
     </Modal>
   );

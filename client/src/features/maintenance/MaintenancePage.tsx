@@ -28,9 +28,7 @@ export function MaintenancePage() {
         title="Vedlikehold"
         backTo="/admin/meny"
         backLabel="Tilbake til Admin Meny"
-        actions={
-          <NewCaseButton className="header-create" disabled={scope === null} onClick={() => setCreating(true)} />
-        }
+        actions={<NewCaseButton className="header-create" disabled={scope === null} onClick={() => setCreating(true)} />}
       />
       <main className="page page-medium" data-testid="maintenance-page">
         {picksSchool && <AdminSchoolPicker />}

@@ -47,10 +47,22 @@ export function PendingTaskCard({ task, isNew, onOpen, busy, onComplete, onRejec
         <button type="button" className="button button-small" disabled={busy} onClick={() => onComplete(task)} data-testid="task-complete">
           Fullfør
         </button>
-        <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => onReject(task)} data-testid="task-reject">
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          disabled={busy}
+          onClick={() => onReject(task)}
+          data-testid="task-reject"
+        >
           Avslå
         </button>
-        <button type="button" className="button button-danger-outline button-small" disabled={busy} onClick={() => onDelete(task)} data-testid="task-delete">
+        <button
+          type="button"
+          className="button button-danger-outline button-small"
+          disabled={busy}
+          onClick={() => onDelete(task)}
+          data-testid="task-delete"
+        >
           Slett
         </button>
       </div>

@@ -65,13 +65,31 @@ function TaskDetail({ task, actions, onDelete }: { task: MaintenanceTask; action
       <div className="dialog-actions">
         {task.status === 'pending' ? (
           <>
-            <button type="button" className="button button-danger-outline" disabled={busy} onClick={() => onDelete(task)} data-testid="detail-delete">
+            <button
+              type="button"
+              className="button button-danger-outline"
+              disabled={busy}
+              onClick={() => onDelete(task)}
+              data-testid="detail-delete"
+            >
               Slett
             </button>
-            <button type="button" className="button button-secondary" disabled={busy} onClick={() => void actions.reject(task)} data-testid="detail-reject">
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => void actions.reject(task)}
+              data-testid="detail-reject"
+            >
               Avslå
             </button>
-            <button type="button" className="button" disabled={busy} onClick={() => void actions.complete(task)} data-testid="detail-complete">
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void actions.complete(task)}
+              data-testid="detail-complete"
+            >
               Fikset
             </button>
           </>

@@ -1,5 +1,12 @@
 import { useMemo } from 'react';
-import { byRoomNumber, newestActionFirst, taskSeen, useArchivedTasksStore, useNewTasksStore, usePendingTasksStore } from './maintenanceStore';
+import {
+  byRoomNumber,
+  newestActionFirst,
+  taskSeen,
+  useArchivedTasksStore,
+  useNewTasksStore,
+  usePendingTasksStore,
+} from './maintenanceStore';
 import { useLoaded, type LoadState } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { PendingTaskCard, TaskRow } from './TaskCards';

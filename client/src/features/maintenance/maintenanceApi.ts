@@ -16,7 +16,11 @@ export function fetchMaintenanceTasks(status: MaintenanceStatus, schoolId: strin
   return getData(readPaths.maintenanceTasks(status, schoolId), maintenanceTasksSchema);
 }
 
-export function createMaintenanceTask(body: CreateMaintenanceTaskBody, schoolId: string | null, headers?: Record<string, string>): Promise<MaintenanceTask> {
+export function createMaintenanceTask(
+  body: CreateMaintenanceTaskBody,
+  schoolId: string | null,
+  headers?: Record<string, string>,
+): Promise<MaintenanceTask> {
   return request('POST', withSchool(BASE, schoolId), maintenanceTaskSchema, body, headers);
 }
 

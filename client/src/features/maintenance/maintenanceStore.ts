@@ -1,7 +1,13 @@
 import { create } from 'zustand';
 import { compareRoomNumbers, type CreateMaintenanceTaskBody, type MaintenanceTask } from '#protocol';
 import { errorCode } from '../../api/http';
-import { completeMaintenanceTask, createMaintenanceTask, deleteMaintenanceTask, fetchMaintenanceTasks, rejectMaintenanceTask } from './maintenanceApi';
+import {
+  completeMaintenanceTask,
+  createMaintenanceTask,
+  deleteMaintenanceTask,
+  fetchMaintenanceTasks,
+  rejectMaintenanceTask,
+} from './maintenanceApi';
 import { isOwnEvent } from '../../api/ownWrites';
 import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { createCollectionStore } from '../../stores/collection';

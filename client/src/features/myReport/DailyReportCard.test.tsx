@@ -158,7 +158,9 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
 
     await type('Tekst');
 
-    expect(textOf(byTestId('report-card')!.querySelector('[role="alert"]'))).toBe('Nettleseren kan ikke ta vare på teksten lokalt. Lagre ofte.');
+    expect(textOf(byTestId('report-card')!.querySelector('[role="alert"]'))).toBe(
+      'Nettleseren kan ikke ta vare på teksten lokalt. Lagre ofte.',
+    );
   });
 
   it('counts the characters only near the limit', async () => {

@@ -123,7 +123,12 @@ export function DailyReportCard({ now }: { now: Date }) {
       )}
       <div className="report-actions">
         {readOnly && text && (
-          <button type="button" className="button button-secondary report-copy" onClick={() => void copyText(text)} data-testid="copy-report">
+          <button
+            type="button"
+            className="button button-secondary report-copy"
+            onClick={() => void copyText(text)}
+            data-testid="copy-report"
+          >
             Kopier tekst
           </button>
         )}
@@ -139,7 +144,13 @@ export function DailyReportCard({ now }: { now: Date }) {
         >
           Tøm
         </button>
-        <button type="button" className="button" disabled={readOnly || saving} onClick={async () => tellSaveOutcome(await save())} data-testid="report-save">
+        <button
+          type="button"
+          className="button"
+          disabled={readOnly || saving}
+          onClick={async () => tellSaveOutcome(await save())}
+          data-testid="report-save"
+        >
           Lagre
         </button>
       </div>

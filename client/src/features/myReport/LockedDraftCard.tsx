@@ -24,13 +24,19 @@ export function LockedDraftCard({ draft }: { draft: Draft }) {
         {REPORT_TEXTS.locked}
       </p>
       <p className="muted">
-        Rapportdagen er over, og teksten under ble aldri lagret. Kopier den, for eksempel inn i dagens rapport eller til en
-        administrator.
+        Rapportdagen er over, og teksten under ble aldri lagret. Kopier den, for eksempel inn i dagens rapport eller til en administrator.
       </p>
       <label className="visually-hidden" htmlFor={textId}>
         Ulagret tekst
       </label>
-      <textarea id={textId} className="input multiline report-text" rows={6} value={draft.content} readOnly data-testid="locked-draft-text" />
+      <textarea
+        id={textId}
+        className="input multiline report-text"
+        rows={6}
+        value={draft.content}
+        readOnly
+        data-testid="locked-draft-text"
+      />
       <div className="report-actions">
         <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
           Forkast

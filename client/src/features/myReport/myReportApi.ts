@@ -1,4 +1,13 @@
-import { myReportSchema, readPaths, reportSchema, type MyReport, type Report, type SaveMyReportBody, type TaskId, type TickTaskBody } from '#protocol';
+import {
+  myReportSchema,
+  readPaths,
+  reportSchema,
+  type MyReport,
+  type Report,
+  type SaveMyReportBody,
+  type TaskId,
+  type TickTaskBody,
+} from '#protocol';
 import { getData, request } from '../../api/http';
 
 /** The signed-in supervisor's report; without a date the server picks the current report day. */

@@ -36,18 +36,31 @@ const run = (...events: MyReportEvent[]): MyReportState => events.reduce(next, E
 const loadedWith = (content: string, draft?: string, draftBase?: number, version?: number): MyReportEvent => ({
   type: 'loaded',
   report: serverCopy(content, '2026-11-20T20:00:00.000Z', version),
-  draft: draft === undefined ? null : { date: DAY, content: draft, typedAt: '2026-11-20T19:00:00.000Z', ...(draftBase === undefined ? {} : { baseVersion: draftBase }) },
+  draft:
+    draft === undefined
+      ? null
+      : { date: DAY, content: draft, typedAt: '2026-11-20T19:00:00.000Z', ...(draftBase === undefined ? {} : { baseVersion: draftBase }) },
   otherDrafts: [],
 });
 
 describe("the supervisor's report, as rules", () => {
   it('shows the server’s text, or the draft this device kept, which then is not saved', () => {
-    expect(run({ type: 'started', userId: KARI }, loadedWith('Lagret'))).toMatchObject({ day: DAY, text: 'Lagret', unsaved: false, status: 'ready' });
+    expect(run({ type: 'started', userId: KARI }, loadedWith('Lagret'))).toMatchObject({
+      day: DAY,
+      text: 'Lagret',
+      unsaved: false,
+      status: 'ready',
+    });
     expect(run({ type: 'started', userId: KARI }, loadedWith('Lagret', 'Halvferdig'))).toMatchObject({ text: 'Halvferdig', unsaved: true });
   });
 
   it('typing the saved text back is no change', () => {
-    const state = run({ type: 'started', userId: KARI }, loadedWith('Lagret'), { type: 'typed', text: 'Lagret!' }, { type: 'typed', text: 'Lagret' });
+    const state = run(
+      { type: 'started', userId: KARI },
+      loadedWith('Lagret'),
+      { type: 'typed', text: 'Lagret!' },
+      { type: 'typed', text: 'Lagret' },
+    );
     expect(state.unsaved).toBe(false);
   });
 
@@ -65,7 +78,12 @@ describe("the supervisor's report, as rules", () => {
   });
 
   it('ticks shown while their calls are on their way settle to the server’s answer once it has them all', () => {
-    const ticking = run({ type: 'started', userId: KARI }, loadedWith('A'), { type: 'ticked', ticks: ['1'] }, { type: 'ticked', ticks: ['1', '2'] });
+    const ticking = run(
+      { type: 'started', userId: KARI },
+      loadedWith('A'),
+      { type: 'ticked', ticks: ['1'] },
+      { type: 'ticked', ticks: ['1', '2'] },
+    );
     expect(ticking.pendingTicks).toEqual(['1', '2']);
 
     // The first tick's answer: the second is still on its way, and still shown.
@@ -73,7 +91,11 @@ describe("the supervisor's report, as rules", () => {
     expect(first.pendingTicks).toEqual(['1', '2']);
     expect(first.report?.completedTasks).toEqual(['1']);
 
-    const second = next(first, { type: 'ticksSaved', saved: savedReport('A', '2026-11-20T21:01:00.000Z', KARI, 1, ['1', '2']), last: true });
+    const second = next(first, {
+      type: 'ticksSaved',
+      saved: savedReport('A', '2026-11-20T21:01:00.000Z', KARI, 1, ['1', '2']),
+      last: true,
+    });
     expect(second.pendingTicks).toBeNull();
     expect(second.report?.completedTasks).toEqual(['1', '2']);
     // A tick is no save of the text: the text and its version stay.
@@ -82,7 +104,11 @@ describe("the supervisor's report, as rules", () => {
 
   it('ticks settle on the server’s once the last answer is in, even when another device ticked one meanwhile', () => {
     const ticking = run({ type: 'started', userId: KARI }, loadedWith('A'), { type: 'ticked', ticks: ['1', '3'] });
-    const answered = next(ticking, { type: 'ticksSaved', saved: savedReport('A', '2026-11-20T21:00:00.000Z', KARI, 1, ['1', '2', '3']), last: true });
+    const answered = next(ticking, {
+      type: 'ticksSaved',
+      saved: savedReport('A', '2026-11-20T21:00:00.000Z', KARI, 1, ['1', '2', '3']),
+      last: true,
+    });
     expect(answered.pendingTicks).toBeNull();
     expect(answered.report?.completedTasks).toEqual(['1', '2', '3']);
   });
@@ -106,15 +132,26 @@ describe("the supervisor's report, as rules", () => {
   });
 
   it('my report saved on another device replaces an untouched text, never one being typed, and never with an older save', () => {
-    const untouched = run({ type: 'started', userId: KARI }, loadedWith('A'), { type: 'savedElsewhere', saved: savedReport('Fra telefonen', '2026-11-20T21:00:00.000Z') });
+    const untouched = run({ type: 'started', userId: KARI }, loadedWith('A'), {
+      type: 'savedElsewhere',
+      saved: savedReport('Fra telefonen', '2026-11-20T21:00:00.000Z'),
+    });
     expect(untouched).toMatchObject({ text: 'Fra telefonen', unsaved: false });
 
-    const typing = run({ type: 'started', userId: KARI }, loadedWith('A'), { type: 'typed', text: 'Fra PC-en' }, { type: 'savedElsewhere', saved: savedReport('Fra telefonen', '2026-11-20T21:00:00.000Z') });
+    const typing = run(
+      { type: 'started', userId: KARI },
+      loadedWith('A'),
+      { type: 'typed', text: 'Fra PC-en' },
+      { type: 'savedElsewhere', saved: savedReport('Fra telefonen', '2026-11-20T21:00:00.000Z') },
+    );
     expect(typing).toMatchObject({ text: 'Fra PC-en', unsaved: true });
 
     const older = next(untouched, { type: 'savedElsewhere', saved: savedReport('Gammel', '2026-11-20T19:00:00.000Z') });
     expect(older.text).toBe('Fra telefonen');
-    const someoneElse = next(untouched, { type: 'savedElsewhere', saved: savedReport('Annen', '2026-11-20T22:00:00.000Z', 'dddddddddddddddddddddddd') });
+    const someoneElse = next(untouched, {
+      type: 'savedElsewhere',
+      saved: savedReport('Annen', '2026-11-20T22:00:00.000Z', 'dddddddddddddddddddddddd'),
+    });
     expect(someoneElse.text).toBe('Fra telefonen');
   });
 
@@ -127,13 +164,30 @@ describe("the supervisor's report, as rules", () => {
     const savedAgain = next(typing, { type: 'saved', saved: savedReport('AB', '2026-11-20T22:00:00.000Z', KARI, 1) });
     expect(savedAgain).toMatchObject({ unsaved: false, deletedElsewhere: false });
     // Another report's deletion says nothing here.
-    expect(run({ type: 'started', userId: KARI }, loadedWith('A'), { type: 'deleted', id: 'f'.repeat(24) })).toMatchObject({ text: 'A', unsaved: false, deletedElsewhere: false });
+    expect(run({ type: 'started', userId: KARI }, loadedWith('A'), { type: 'deleted', id: 'f'.repeat(24) })).toMatchObject({
+      text: 'A',
+      unsaved: false,
+      deletedElsewhere: false,
+    });
   });
 
   it('without the server the day is this device’s guess and its draft is shown; a known day is kept', () => {
-    const offline = run({ type: 'started', userId: KARI }, { type: 'unreachable', guessedDay: DAY, draft: { date: DAY, content: 'Uten nett', typedAt: '2026-11-20T19:00:00.000Z' }, otherDrafts: [] });
+    const offline = run(
+      { type: 'started', userId: KARI },
+      {
+        type: 'unreachable',
+        guessedDay: DAY,
+        draft: { date: DAY, content: 'Uten nett', typedAt: '2026-11-20T19:00:00.000Z' },
+        otherDrafts: [],
+      },
+    );
     expect(offline).toMatchObject({ status: 'error', day: DAY, text: 'Uten nett', unsaved: true });
-    const known = next(run({ type: 'started', userId: KARI }, loadedWith('A')), { type: 'unreachable', guessedDay: '2026-11-21', draft: null, otherDrafts: [] });
+    const known = next(run({ type: 'started', userId: KARI }, loadedWith('A')), {
+      type: 'unreachable',
+      guessedDay: '2026-11-21',
+      draft: null,
+      otherDrafts: [],
+    });
     expect(known).toMatchObject({ day: DAY, text: 'A' });
   });
 
@@ -182,7 +236,12 @@ describe('versions: a save over a text saved elsewhere meanwhile', () => {
 
   it('keeping both: theirs, then mine, to be saved on the version saved elsewhere', () => {
     const state = next(inConflict(), { type: 'resolved', choice: 'both' });
-    expect(state).toMatchObject({ conflict: null, text: joinTexts('Start, fra telefonen', 'Start, fra PC-en'), unsaved: true, baseVersion: 2 });
+    expect(state).toMatchObject({
+      conflict: null,
+      text: joinTexts('Start, fra telefonen', 'Start, fra PC-en'),
+      unsaved: true,
+      baseVersion: 2,
+    });
     expect(state.text).toBe('Start, fra telefonen\n\nStart, fra PC-en');
   });
 
@@ -204,7 +263,10 @@ describe('versions: a save over a text saved elsewhere meanwhile', () => {
   });
 
   it('a save elsewhere with nothing unsaved: the text and its version follow the server', () => {
-    const state = run({ type: 'started', userId: KARI }, loadedWith('Start'), { type: 'savedElsewhere', saved: savedReport('Fra telefonen', T1, KARI, 2) });
+    const state = run({ type: 'started', userId: KARI }, loadedWith('Start'), {
+      type: 'savedElsewhere',
+      saved: savedReport('Fra telefonen', T1, KARI, 2),
+    });
     expect(state).toMatchObject({ text: 'Fra telefonen', unsaved: false, baseVersion: 2 });
   });
 

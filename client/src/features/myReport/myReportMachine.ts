@@ -105,10 +105,14 @@ function loaded(state: MyReportState, event: Extract<MyReportEvent, { type: 'loa
   return { ...after, deletedElsewhere: state.deletedElsewhere && after.day === state.day && after.report?.id === null };
 }
 
-function loadedReport(state: MyReportState, { report: answer, draft, otherDrafts }: Extract<MyReportEvent, { type: 'loaded' }>): MyReportState {
+function loadedReport(
+  state: MyReportState,
+  { report: answer, draft, otherDrafts }: Extract<MyReportEvent, { type: 'loaded' }>,
+): MyReportState {
   const sameDay = state.day === answer.date;
   // A save that finished while this was asked is newer than the answer.
-  const newerLocal = sameDay && state.report?.updatedAt && answer.updatedAt && state.report.updatedAt > answer.updatedAt ? state.report : null;
+  const newerLocal =
+    sameDay && state.report?.updatedAt && answer.updatedAt && state.report.updatedAt > answer.updatedAt ? state.report : null;
   const report: MyReport = newerLocal ? { ...answer, ...pickContent(newerLocal) } : answer;
   const keepTyped = sameDay && state.unsaved;
   const text = keepTyped ? state.text : (draft?.content ?? report.content);
@@ -157,7 +161,6 @@ function resolved(state: MyReportState, choice: ConflictOption): MyReportState {
   const serverText = state.report?.content ?? conflict.theirs;
   return { ...state, conflict: null, text, unsaved: text !== serverText, baseVersion: conflict.theirsVersion };
 }
-
 
 export function next(state: MyReportState, event: MyReportEvent): MyReportState {
   switch (event.type) {

@@ -10,7 +10,10 @@ describe('how a refused save ended', () => {
     expect(refusal(answer(409, { message: 'Hva som helst', code: 'reportResetWindow' }))).toEqual({ kind: 'resetWindow' });
     expect(refusal(answer(400, { message: 'Hva som helst', code: 'reportWrongDay' }))).toEqual({ kind: 'wrongDay' });
     // The locked message without the code is not taken for a locked day.
-    expect(refusal(answer(409, { message: 'Denne rapporten er låst', code: 'conflict' }))).toEqual({ kind: 'failed', serverText: 'Denne rapporten er låst' });
+    expect(refusal(answer(409, { message: 'Denne rapporten er låst', code: 'conflict' }))).toEqual({
+      kind: 'failed',
+      serverText: 'Denne rapporten er låst',
+    });
   });
 
   it('a proxy’s page or a lost connection is a plain failure, with no server text to show', () => {

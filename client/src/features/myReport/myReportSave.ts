@@ -30,7 +30,6 @@ export function refusal(error: unknown): SaveOutcome {
 /** Ids the server no longer knows are left out rather than refused on every save. */
 export const isTaskId = (id: string): id is TaskId => (TASK_IDS as readonly string[]).includes(id);
 
-
 /** The parts of a report a save or an event replaces. */
 export function pickContent(source: Pick<MyReport, 'content' | 'completedTasks' | 'awayStudents' | 'updatedAt' | 'version'>) {
   return {

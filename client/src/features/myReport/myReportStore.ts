@@ -57,7 +57,11 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     const after = next(before, event);
     const { userId, day, text, unsaved, baseVersion } = after;
     const changed =
-      event.type === 'loaded' || day !== before.day || text !== before.text || unsaved !== before.unsaved || baseVersion !== before.baseVersion;
+      event.type === 'loaded' ||
+      day !== before.day ||
+      text !== before.text ||
+      unsaved !== before.unsaved ||
+      baseVersion !== before.baseVersion;
     let { draftFailed } = before;
     if (userId && day && changed) {
       if (unsaved) draftFailed = !writeDraft(userId, day, text, baseVersion);

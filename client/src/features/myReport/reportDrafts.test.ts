@@ -16,8 +16,17 @@ describe('report drafts in localStorage', () => {
 
     expect(writeDraft(KARI, '2026-11-20', 'Rolig kveld', 3)).toBe(true);
 
-    expect(readDraft(KARI, '2026-11-20')).toEqual({ date: '2026-11-20', content: 'Rolig kveld', typedAt: '2026-11-20T21:14:00.000Z', baseVersion: 3 });
-    expect(JSON.parse(localStorage.getItem(keyOf(KARI, '2026-11-20'))!)).toEqual({ content: 'Rolig kveld', typedAt: '2026-11-20T21:14:00.000Z', baseVersion: 3 });
+    expect(readDraft(KARI, '2026-11-20')).toEqual({
+      date: '2026-11-20',
+      content: 'Rolig kveld',
+      typedAt: '2026-11-20T21:14:00.000Z',
+      baseVersion: 3,
+    });
+    expect(JSON.parse(localStorage.getItem(keyOf(KARI, '2026-11-20'))!)).toEqual({
+      content: 'Rolig kveld',
+      typedAt: '2026-11-20T21:14:00.000Z',
+      baseVersion: 3,
+    });
     expect(readDraft(KARI, '2026-11-21')).toBeNull();
     expect(readDraft(OLA, '2026-11-20')).toBeNull();
   });

@@ -19,9 +19,17 @@ describe('what the board tells after a save (spec §8)', () => {
 
   it('each refusal in its own words, the failure with the server’s reason', () => {
     tellSaveOutcome({ kind: 'locked' });
-    expect(toasts()[0]).toEqual({ title: REPORT_TEXTS.locked, description: 'Teksten ble ikke lagret. Du kan kopiere den.', variant: 'destructive' });
+    expect(toasts()[0]).toEqual({
+      title: REPORT_TEXTS.locked,
+      description: 'Teksten ble ikke lagret. Du kan kopiere den.',
+      variant: 'destructive',
+    });
     tellSaveOutcome({ kind: 'resetWindow' });
-    expect(toasts()[0]).toEqual({ title: REPORT_TEXTS.resetWindow, description: 'Teksten er tatt vare på i nettleseren.', variant: 'destructive' });
+    expect(toasts()[0]).toEqual({
+      title: REPORT_TEXTS.resetWindow,
+      description: 'Teksten er tatt vare på i nettleseren.',
+      variant: 'destructive',
+    });
     tellSaveOutcome({ kind: 'wrongDay' });
     expect(toasts()[0]).toMatchObject({ title: REPORT_TEXTS.wrongDay, variant: 'destructive' });
     tellSaveOutcome({ kind: 'failed', serverText: 'Databasen svarer ikke' });

@@ -23,7 +23,11 @@ export function tellSaveOutcome(outcome: SaveOutcome): void {
     case 'waiting':
       return toast({ title: WAITING_TITLE, description: 'Lagres når du er på nett igjen.' });
     case 'conflict':
-      return toast({ title: CONFLICT_TITLE, description: 'Velg hvilken tekst som skal gjelde. Ingenting er slettet.', variant: 'destructive' });
+      return toast({
+        title: CONFLICT_TITLE,
+        description: 'Velg hvilken tekst som skal gjelde. Ingenting er slettet.',
+        variant: 'destructive',
+      });
     case 'failed':
       return failureToast(SAVE_FAILED, outcome.serverText);
   }

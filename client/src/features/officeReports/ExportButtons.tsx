@@ -20,7 +20,11 @@ interface ExportButtonsProps {
 export function ExportButtons({ from, to, schoolId, user }: ExportButtonsProps) {
   const whose = user ? ` (${user.name})` : '';
   return (
-    <div className="export-buttons" role="group" aria-label={user ? `Last ned rapportene til ${user.name} i perioden` : 'Last ned rapportene i perioden'}>
+    <div
+      className="export-buttons"
+      role="group"
+      aria-label={user ? `Last ned rapportene til ${user.name} i perioden` : 'Last ned rapportene i perioden'}
+    >
       {user && (
         <span className="export-scope muted" aria-hidden="true" data-testid="export-user">
           Bare {user.name}:

@@ -18,7 +18,9 @@ export function WeeklyReportPage() {
   const from = addDays(today, -(WEEK_DAYS - 1));
   return (
     <AdminScreen title="Ukesrapport" subtitle={`${formatDayNo(from)} – ${formatDayNo(today)}`} testId="weekly-report-page">
-      <SchoolScoped pickText="Velg en skole for å se rapportene.">{({ query }) => <WeekList scope={query} from={from} to={today} />}</SchoolScoped>
+      <SchoolScoped pickText="Velg en skole for å se rapportene.">
+        {({ query }) => <WeekList scope={query} from={from} to={today} />}
+      </SchoolScoped>
     </AdminScreen>
   );
 }

@@ -63,7 +63,12 @@ export default function YearChart({ summary, chosenWeek, onChooseWeek, user }: Y
           <div key={metric.key} className="year-chart-row">
             <p className="year-chart-label" id={`${id}-${metric.key}`}>
               {label}
-              {chosen && <span className="year-chart-value"> · uke {chosen.week}: {metric.format(chosen[metric.key])}</span>}
+              {chosen && (
+                <span className="year-chart-value">
+                  {' '}
+                  · uke {chosen.week}: {metric.format(chosen[metric.key])}
+                </span>
+              )}
             </p>
             <svg
               className="year-chart-bars"
@@ -77,7 +82,11 @@ export default function YearChart({ summary, chosenWeek, onChooseWeek, user }: Y
               {summary.weeks.map((week, i) => {
                 const h = Math.max(week[metric.key] > 0 ? 2 : 0, (week[metric.key] / max) * (HEIGHT - 2));
                 return (
-                  <g key={week.week} className={week.week === chosenWeek ? 'year-chart-week chosen' : 'year-chart-week'} onClick={() => onChooseWeek(week.week)}>
+                  <g
+                    key={week.week}
+                    className={week.week === chosenWeek ? 'year-chart-week chosen' : 'year-chart-week'}
+                    onClick={() => onChooseWeek(week.week)}
+                  >
                     <rect className="year-chart-hit" x={i * (BAR + GAP)} y={0} width={BAR + GAP} height={HEIGHT} />
                     <rect className="year-chart-bar" x={i * (BAR + GAP)} y={HEIGHT - h} width={BAR} height={h} />
                   </g>

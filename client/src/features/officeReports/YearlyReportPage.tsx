@@ -54,7 +54,8 @@ function Yearly({ scope }: { scope: string }) {
   // The year's authors are the same whoever is chosen: kept while another user's summary loads, so the select keeps its choices.
   const yearKey = summaryScope(scope, choice.year, '');
   const [knownAuthors, setKnownAuthors] = useState<{ key: string; authors: YearSummary['authors'] } | null>(null);
-  if (summary && (knownAuthors?.key !== yearKey || knownAuthors.authors !== summary.authors)) setKnownAuthors({ key: yearKey, authors: summary.authors });
+  if (summary && (knownAuthors?.key !== yearKey || knownAuthors.authors !== summary.authors))
+    setKnownAuthors({ key: yearKey, authors: summary.authors });
   const yearAuthors = summary?.authors ?? (knownAuthors?.key === yearKey ? knownAuthors.authors : null);
   const reportsKey = rangeScope(scope, from, to);
   const { loaded, failed, retry } = useLoaded(useYearReportsStore, reportsKey);
@@ -87,13 +88,25 @@ function Yearly({ scope }: { scope: string }) {
           <label className="field-label" htmlFor="yearly-year">
             År
           </label>
-          <SelectField id="yearly-year" value={String(choice.year)} onChange={(value) => change({ year: Number(value) })} options={years} testId="yearly-year" />
+          <SelectField
+            id="yearly-year"
+            value={String(choice.year)}
+            onChange={(value) => change({ year: Number(value) })}
+            options={years}
+            testId="yearly-year"
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor="yearly-week">
             Uke
           </label>
-          <SelectField id="yearly-week" value={String(choice.week)} onChange={(value) => change({ week: Number(value) })} options={weeks} testId="yearly-week" />
+          <SelectField
+            id="yearly-week"
+            value={String(choice.week)}
+            onChange={(value) => change({ week: Number(value) })}
+            options={weeks}
+            testId="yearly-week"
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor="yearly-user">

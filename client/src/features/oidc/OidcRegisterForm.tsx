@@ -81,8 +81,8 @@ function RegistrationForm({ registration }: { registration: OidcRegistration }) 
   return (
     <AuthLayout title={TITLE}>
       <p className="muted" data-testid="oidc-register-intro">
-        Du er logget inn hos {registration.providerName}, men har ingen konto her ennå. Velg skolen din; kontoen blir aktiv når
-        skolens administrator har godkjent den. Du trenger ikke noe eget passord.
+        Du er logget inn hos {registration.providerName}, men har ingen konto her ennå. Velg skolen din; kontoen blir aktiv når skolens
+        administrator har godkjent den. Du trenger ikke noe eget passord.
       </p>
       <form className="form" onSubmit={form.onSubmit} noValidate data-testid="oidc-register-form">
         <div className="field">

@@ -1,5 +1,11 @@
 import { loginResponseSchema, type LoginResponse } from '#protocol/auth';
-import { oidcProvidersSchema, oidcRegistrationSchema, type OidcProvider, type OidcRegisterBody, type OidcRegistration } from '#protocol/oidc';
+import {
+  oidcProvidersSchema,
+  oidcRegistrationSchema,
+  type OidcProvider,
+  type OidcRegisterBody,
+  type OidcRegistration,
+} from '#protocol/oidc';
 import { getData, request } from '../../api/http';
 
 /** The providers one may sign in with (GET /api/auth/providers), for the sign-in page's buttons. */

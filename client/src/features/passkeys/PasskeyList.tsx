@@ -36,7 +36,8 @@ export function PasskeyList() {
         toast({ title: 'Passnøkkel lagt til', description: `«${name}» kan nå brukes til å logge inn.` });
       } catch (error) {
         if (wasCancelled(error) || wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Ingen passnøkkel ble lagt til.' });
-        else if (alreadyOnDevice(error)) failureToast('Kunne ikke legge til passnøkkel', 'Denne enheten har allerede en passnøkkel for kontoen din.');
+        else if (alreadyOnDevice(error))
+          failureToast('Kunne ikke legge til passnøkkel', 'Denne enheten har allerede en passnøkkel for kontoen din.');
         else failureToast('Kunne ikke legge til passnøkkel', serverMessage(error, 'Prøv igjen.'));
       }
     },
@@ -58,8 +59,8 @@ export function PasskeyList() {
         Passnøkler
       </h2>
       <p className="muted">
-        Med en passnøkkel logger du inn med fingeravtrykk, ansikt eller PIN-koden på enheten din, uten å skrive passord. Passnøkkelen blir lagret på
-        enheten (eller i passordbehandleren din), aldri her.
+        Med en passnøkkel logger du inn med fingeravtrykk, ansikt eller PIN-koden på enheten din, uten å skrive passord. Passnøkkelen blir
+        lagret på enheten (eller i passordbehandleren din), aldri her.
       </p>
 
       {!loaded ? (

@@ -27,7 +27,12 @@ export function PasskeySignInButton({ onSignedIn, onStart, onFailed }: Props) {
     } catch (error) {
       onFailed?.();
       if (wasCancelled(error)) toast({ title: 'Avbrutt', description: 'Innloggingen med passnøkkel ble avbrutt.' });
-      else toast({ title: 'Innloggingsfeil', description: serverMessage(error, 'Kunne ikke logge inn med passnøkkel'), variant: 'destructive' });
+      else
+        toast({
+          title: 'Innloggingsfeil',
+          description: serverMessage(error, 'Kunne ikke logge inn med passnøkkel'),
+          variant: 'destructive',
+        });
     } finally {
       setBusy(false);
     }

@@ -1,12 +1,6 @@
 import { loginResponseSchema, type LoginResponse } from '#protocol/auth';
 import { messageSchema, type Message } from '#protocol/common';
-import {
-  passkeyCreationOptionsSchema,
-  passkeyRequestOptionsSchema,
-  passkeySchema,
-  passkeysSchema,
-  type Passkey,
-} from '#protocol/passkeys';
+import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema, passkeySchema, passkeysSchema, type Passkey } from '#protocol/passkeys';
 import { getData, request } from '../../api/http';
 
 /**

@@ -57,7 +57,9 @@ function ResetLinkDialog({ shown, onClose }: { shown: Shown | null; onClose(): v
       open={shown !== null}
       onOpenChange={(open) => !open && onClose()}
       title="Lenke for nytt passord"
-      description={shown ? `Gi lenken til ${shown.user.name} personlig. Med den velger ${shown.user.name} et nytt passord selv.` : undefined}
+      description={
+        shown ? `Gi lenken til ${shown.user.name} personlig. Med den velger ${shown.user.name} et nytt passord selv.` : undefined
+      }
       testId="reset-link-dialog"
     >
       {shown && (
@@ -80,7 +82,8 @@ function ResetLinkDialog({ shown, onClose }: { shown: Shown | null; onClose(): v
               data-testid="reset-link"
             />
             <p id={`${id}-hint`} className="field-hint" data-testid="reset-link-validity">
-              Gyldig i {RESET_LINK_HOURS} timer (til {formatTimestampNo(shown.link.expiresAt)}) og kan brukes én gang. En ny lenke erstatter denne.
+              Gyldig i {RESET_LINK_HOURS} timer (til {formatTimestampNo(shown.link.expiresAt)}) og kan brukes én gang. En ny lenke erstatter
+              denne.
             </p>
           </div>
           <div className="dialog-actions">

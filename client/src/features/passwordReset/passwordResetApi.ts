@@ -27,5 +27,9 @@ export function resetPassword(body: PasswordResetBody): Promise<Message> {
 
 /** An Admin's one-time link for a user of the school, to hand over. */
 export function makeResetLink(user: User): Promise<PasswordResetLink> {
-  return request('POST', withSchool(`/api/admin/users/${encodeURIComponent(user.id)}/password-reset-link`, user.schoolId), passwordResetLinkSchema);
+  return request(
+    'POST',
+    withSchool(`/api/admin/users/${encodeURIComponent(user.id)}/password-reset-link`, user.schoolId),
+    passwordResetLinkSchema,
+  );
 }

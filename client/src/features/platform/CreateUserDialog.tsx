@@ -1,5 +1,12 @@
 import { useId } from 'react';
-import { ADMIN_ROLE, CREATABLE_ROLES, createUserBodySchema, PASSWORD_MIN_LENGTH, type CreateUserBody, type PlatformSchool } from '#protocol';
+import {
+  ADMIN_ROLE,
+  CREATABLE_ROLES,
+  createUserBodySchema,
+  PASSWORD_MIN_LENGTH,
+  type CreateUserBody,
+  type PlatformSchool,
+} from '#protocol';
 import { platformUserActions } from './platformStore';
 import { Modal } from '../../ui/Modal';
 import { SelectField } from '../../ui/SelectField';
@@ -52,19 +59,8 @@ export function CreateUserDialog({ open, onOpenChange, schools, fixedSchool }: C
       testId="create-user-dialog"
     >
       <form className="form" onSubmit={form.onSubmit} noValidate>
-        <TextField
-          label="Navn"
-          {...form.field('name')}
-          autoComplete="off"
-          data-testid="new-user-name"
-        />
-        <TextField
-          label="E-post"
-          type="email"
-          {...form.field('email')}
-          autoComplete="off"
-          data-testid="new-user-email"
-        />
+        <TextField label="Navn" {...form.field('name')} autoComplete="off" data-testid="new-user-name" />
+        <TextField label="E-post" type="email" {...form.field('email')} autoComplete="off" data-testid="new-user-email" />
         <TextField
           label="Passord"
           type="password"
@@ -77,7 +73,13 @@ export function CreateUserDialog({ open, onOpenChange, schools, fixedSchool }: C
           <label className="field-label" htmlFor={`${id}-role`}>
             Rolle
           </label>
-          <SelectField id={`${id}-role`} value={values.role} onChange={(role) => form.setValue('role', role)} options={ROLE_OPTIONS} testId="new-user-role" />
+          <SelectField
+            id={`${id}-role`}
+            value={values.role}
+            onChange={(role) => form.setValue('role', role)}
+            options={ROLE_OPTIONS}
+            testId="new-user-role"
+          />
         </div>
         {!fixedSchool && (
           <div className="field">

@@ -40,7 +40,12 @@ export function PlatformSchoolPage() {
 
   return (
     <div className="app-shell">
-      <AppHeader title={school?.name ?? 'Skole'} subtitle="Brukeradministrasjon" backTo="/plattformadministrator" backLabel="Tilbake til oversikten" />
+      <AppHeader
+        title={school?.name ?? 'Skole'}
+        subtitle="Brukeradministrasjon"
+        backTo="/plattformadministrator"
+        backLabel="Tilbake til oversikten"
+      />
       <main className="page page-medium" data-testid="platform-school-page">
         {school && (
           <section className="card school-summary" aria-label="Tall for skolen">
@@ -58,7 +63,13 @@ export function PlatformSchoolPage() {
             <h2 id="users-title" className="section-title">
               Brukere
             </h2>
-            <button type="button" className="button button-small" onClick={() => setCreating(true)} disabled={!school} data-testid="open-create-user">
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setCreating(true)}
+              disabled={!school}
+              data-testid="open-create-user"
+            >
               <PlusIcon width={20} height={20} />
               Ny bruker
             </button>

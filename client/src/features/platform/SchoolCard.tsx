@@ -51,7 +51,11 @@ export function SchoolCard({ school }: { school: PlatformSchool }) {
       </div>
       <SchoolCounts counts={school.counts} />
       <div className="school-card-actions">
-        <Link to={`/plattformadministrator/schools/${school.id}`} className="button button-secondary button-small" data-testid="manage-users">
+        <Link
+          to={`/plattformadministrator/schools/${school.id}`}
+          className="button button-secondary button-small"
+          data-testid="manage-users"
+        >
           Administrer brukere
         </Link>
         <div className="switch-field">
@@ -64,7 +68,12 @@ export function SchoolCard({ school }: { school: PlatformSchool }) {
           />
           <label htmlFor={switchId}>Aktiv</label>
         </div>
-        <button type="button" className="button button-danger-outline button-small" onClick={() => setConfirming(true)} data-testid="delete-school">
+        <button
+          type="button"
+          className="button button-danger-outline button-small"
+          onClick={() => setConfirming(true)}
+          data-testid="delete-school"
+        >
           Slett skole
         </button>
       </div>

@@ -61,7 +61,14 @@ export function TransferDialog({ user, schools, onClose, onTransfer }: TransferD
             />
           </div>
         )}
-        <DialogActions onCancel={onClose} label="Flytt" busyLabel="Flytter..." busy={form.busy} disabled={!schoolId} testId="transfer-submit" />
+        <DialogActions
+          onCancel={onClose}
+          label="Flytt"
+          busyLabel="Flytter..."
+          busy={form.busy}
+          disabled={!schoolId}
+          testId="transfer-submit"
+        />
       </form>
     </Modal>
   );

@@ -1,12 +1,4 @@
-import {
-  deletedSchema,
-  userSchema,
-  usersSchema,
-  type CreateUserBody,
-  type Deleted,
-  type Role,
-  type User,
-} from '#protocol';
+import { deletedSchema, userSchema, usersSchema, type CreateUserBody, type Deleted, type Role, type User } from '#protocol';
 import { getData, request } from '../../api/http';
 
 /** The platform pages' users (Plattformadministrator only); the schools are in features/schools. */

@@ -1,5 +1,12 @@
 import type { CreateUserBody, Deleted, Role, User } from '#protocol';
-import { createPlatformUser, deletePlatformUser, fetchPlatformUsers, setPlatformUserRole, setPlatformUserStatus, transferPlatformUser } from './platformApi';
+import {
+  createPlatformUser,
+  deletePlatformUser,
+  fetchPlatformUsers,
+  setPlatformUserRole,
+  setPlatformUserStatus,
+  transferPlatformUser,
+} from './platformApi';
 import { createCollectionStore } from '../../stores/collection';
 import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 
@@ -8,7 +15,9 @@ export const usePlatformUsersStore = createCollectionStore<User>({ fetch: () => 
 
 const userChanged = (user: User) => usePlatformUsersStore.getState().put(user);
 
-export const platformUserEvents: EventHandlers<'users.registered' | 'users.created' | 'users.updated' | 'users.deleted' | 'schools.deleted'> = {
+export const platformUserEvents: EventHandlers<
+  'users.registered' | 'users.created' | 'users.updated' | 'users.deleted' | 'schools.deleted'
+> = {
   'users.registered': userChanged,
   'users.created': userChanged,
   'users.updated': userChanged,

@@ -16,6 +16,12 @@ export function usePlatformSchools() {
 export function usePlatformSchoolUsers(schoolId: string) {
   const { loaded, failed, retry } = useLoaded(usePlatformUsersStore, '');
   const byId = usePlatformUsersStore((state) => state.byId);
-  const users = useMemo(() => Object.values(byId).filter((user) => user.schoolId === schoolId).sort(byName), [byId, schoolId]);
+  const users = useMemo(
+    () =>
+      Object.values(byId)
+        .filter((user) => user.schoolId === schoolId)
+        .sort(byName),
+    [byId, schoolId],
+  );
   return { users, loaded, failed, retry };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isAppleMobile, keyBytes, pushCapability, subscriptionBody, type PushEnvironment } from './pushDevice';
 
-const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36';
-const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+const CHROME_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 // iPadOS Safari asks for desktop sites: it says it is a Mac.
 const IPAD_AS_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15';
 
@@ -69,7 +71,10 @@ describe('what the device can do about notifications', () => {
 describe('what is sent', () => {
   it('the server key, base64url, becomes the 65 bytes of a P-256 point', () => {
     const bytes = Uint8Array.from({ length: 65 }, (_, i) => (i * 37 + 4) % 256);
-    const base64url = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const base64url = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     expect([...keyBytes(base64url)]).toEqual([...bytes]);
   });
 

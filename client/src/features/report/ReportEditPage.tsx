@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatLongDayNo, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS, reportSchema, updateReportBodySchema, type Report, type UpdateReportBody } from '#protocol';
+import {
+  formatLongDayNo,
+  REPORT_CONTENT_MAX_LENGTH,
+  REPORT_TEXTS,
+  reportSchema,
+  updateReportBodySchema,
+  type Report,
+  type UpdateReportBody,
+} from '#protocol';
 import { conflictCurrent, serverMessage } from '../../api/http';
 import { ConflictChoice, type ConflictOption } from '../../ui/ConflictChoice';
 import { joinTexts } from '../../ui/joinTexts';
@@ -90,7 +98,14 @@ function EditForm({ report }: { report: Report }) {
         </p>
       )}
       {conflict && (
-        <ConflictChoice title={REPORT_TEXTS.conflict} mine={conflict.mine} theirs={conflict.current.content} canKeepBoth busy={busy} onChoose={choose} />
+        <ConflictChoice
+          title={REPORT_TEXTS.conflict}
+          mine={conflict.mine}
+          theirs={conflict.current.content}
+          canKeepBoth
+          busy={busy}
+          onChoose={choose}
+        />
       )}
       <TextAreaField
         label="Rapport"

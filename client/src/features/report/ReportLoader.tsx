@@ -9,7 +9,11 @@ type LoaderProps = { id: string; back: string; children: (report: Report) => Rea
 
 /** Loads one report of the school in scope; the Plattformadministrator first picks the school. */
 export function ReportLoader(props: LoaderProps) {
-  return <SchoolScoped pickText="Velg en skole for å se rapporten.">{({ query }) => <ScopedReportLoader {...props} scope={query} />}</SchoolScoped>;
+  return (
+    <SchoolScoped pickText="Velg en skole for å se rapporten.">
+      {({ query }) => <ScopedReportLoader {...props} scope={query} />}
+    </SchoolScoped>
+  );
 }
 
 /** Loads one report (live through the store) and shows loading, failure or 'Rapport ikke funnet' until it is there. */

@@ -21,7 +21,11 @@ export function ReportPage() {
 
   return (
     <div className="app-shell">
-      <AppHeader title="Rapport" backTo={links.back} backLabel={links.backToYearly ? 'Tilbake til årsrapporten' : 'Tilbake til rapportene'} />
+      <AppHeader
+        title="Rapport"
+        backTo={links.back}
+        backLabel={links.backToYearly ? 'Tilbake til årsrapporten' : 'Tilbake til rapportene'}
+      />
       <main className="page page-medium" data-testid="report-page">
         <ReportLoader id={id} back={links.back}>
           {(report) => <ReportView report={report} />}

@@ -1,12 +1,5 @@
 import type { z } from 'zod';
-import {
-  deletedSchema,
-  recentReportsSchema,
-  reportSchema,
-  type Deleted,
-  type Report,
-  type recentReportSchema,
-} from '#protocol';
+import { deletedSchema, recentReportsSchema, reportSchema, type Deleted, type Report, type recentReportSchema } from '#protocol';
 import { getData, request, withSchool } from '../../api/http';
 
 export type RecentReport = z.infer<typeof recentReportSchema>;

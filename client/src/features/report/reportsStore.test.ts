@@ -54,7 +54,8 @@ describe("the office's changes to a report go into the stores", () => {
       if (method === 'PUT') {
         // The server's rule: taken only on the version it was written from, unless it already holds that text.
         const { content, baseVersion } = body as { content: string; baseVersion: number };
-        if (baseVersion === stored.version) stored = { ...stored, content, version: stored.version + 1, updatedAt: '2026-11-20T21:00:00.000Z' };
+        if (baseVersion === stored.version)
+          stored = { ...stored, content, version: stored.version + 1, updatedAt: '2026-11-20T21:00:00.000Z' };
         else if (content !== stored.content) return refusal(409, REPORT_TEXTS.conflict, 'editConflict', stored);
       }
       return method === 'DELETE' ? json({ id: ID }) : json(stored);
@@ -64,7 +65,11 @@ describe("the office's changes to a report go into the stores", () => {
   it('a corrected text replaces the report on screen, asked of the report’s own school', async () => {
     await useReportsStore.getState().ensure(ID, SCHOOL);
     await reportActions.update(stored, 'Rettet tekst', 1);
-    expect(sent.at(-1)).toEqual({ method: 'PUT', url: `/api/reports/${ID}?schoolId=${SCHOOL}`, body: { content: 'Rettet tekst', baseVersion: 1 } });
+    expect(sent.at(-1)).toEqual({
+      method: 'PUT',
+      url: `/api/reports/${ID}?schoolId=${SCHOOL}`,
+      body: { content: 'Rettet tekst', baseVersion: 1 },
+    });
     const entry = useReportsStore.getState().byId[ID];
     expect(entry?.status === 'ready' && entry.report).toMatchObject({ content: 'Rettet tekst', version: 2 });
   });

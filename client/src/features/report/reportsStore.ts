@@ -29,11 +29,7 @@ export function toRecentEntry(report: Report): RecentEntry {
   return { id, date, authorName, completedTasks, updatedAt };
 }
 
-export type ReportEntry =
-  | { status: 'loading' }
-  | { status: 'ready'; report: Report }
-  | { status: 'missing' }
-  | { status: 'error' };
+export type ReportEntry = { status: 'loading' } | { status: 'ready'; report: Report } | { status: 'missing' } | { status: 'error' };
 
 interface ReportsState {
   byId: Readonly<Record<string, ReportEntry>>;
@@ -100,7 +96,8 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
 
     refetchIfLoaded() {
       const { byId, load } = get();
-      for (const [id, entry] of Object.entries(byId)) if (entry.status === 'ready' || entry.status === 'error') void load(id, scopes.get(id) ?? '');
+      for (const [id, entry] of Object.entries(byId))
+        if (entry.status === 'ready' || entry.status === 'error') void load(id, scopes.get(id) ?? '');
     },
 
     reset() {

@@ -1,4 +1,12 @@
-import { deletedSchema, platformSchoolSchema, platformSchoolsSchema, schoolOptionsSchema, type Deleted, type PlatformSchool, type SchoolOption } from '#protocol';
+import {
+  deletedSchema,
+  platformSchoolSchema,
+  platformSchoolsSchema,
+  schoolOptionsSchema,
+  type Deleted,
+  type PlatformSchool,
+  type SchoolOption,
+} from '#protocol';
 import { getData, request } from '../../api/http';
 
 /** The schools as the Plattformadministrator runs them (with their user counts). */

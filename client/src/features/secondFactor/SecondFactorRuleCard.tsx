@@ -48,7 +48,13 @@ function RuleCard({ title, label, explanation, required, loaded, failed, retry, 
       ) : (
         <div className="rule-row">
           <label htmlFor={`${id}-switch`}>{label}</label>
-          <ToggleSwitch id={`${id}-switch`} checked={required} onCheckedChange={(next) => void change(next)} disabled={busy || !!locked} testId={`${testId}-switch`} />
+          <ToggleSwitch
+            id={`${id}-switch`}
+            checked={required}
+            onCheckedChange={(next) => void change(next)}
+            disabled={busy || !!locked}
+            testId={`${testId}-switch`}
+          />
         </div>
       )}
       {locked && <p className="muted">{locked}</p>}

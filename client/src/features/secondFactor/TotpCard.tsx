@@ -41,8 +41,8 @@ export function TotpCard() {
         Autentiseringsapp
       </h2>
       <p className="muted">
-        Med en autentiseringsapp (for eksempel Microsoft Authenticator eller Google Authenticator) må du skrive inn en kode fra appen når du logger
-        inn med passord.
+        Med en autentiseringsapp (for eksempel Microsoft Authenticator eller Google Authenticator) må du skrive inn en kode fra appen når du
+        logger inn med passord.
       </p>
       {!loaded || !status ? (
         <ListState loaded={loaded} failed={failed} loadingText="Laster..." onRetry={retry} />
@@ -72,7 +72,9 @@ export function TotpCard() {
 }
 
 function CodeField({ form, label, testId }: { form: ReturnType<typeof useCodeForm>; label: string; testId: string }) {
-  return <TextField label={label} inputMode="numeric" autoComplete="one-time-code" maxLength={12} {...form.field('code')} data-testid={testId} />;
+  return (
+    <TextField label={label} inputMode="numeric" autoComplete="one-time-code" maxLength={12} {...form.field('code')} data-testid={testId} />
+  );
 }
 
 function useCodeForm(onValid: (code: string) => Promise<void>) {
@@ -129,8 +131,8 @@ function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone(): void
         Autentiseringsappen er slått på. Ta vare på gjenopprettingskodene
       </h3>
       <p>
-        Hvis du mister telefonen, kan du logge inn med én av disse {RECOVERY_CODE_COUNT} kodene i stedet for en kode fra appen. Hver kode virker én
-        gang. De vises bare nå: skriv dem ut eller lagre dem et trygt sted.
+        Hvis du mister telefonen, kan du logge inn med én av disse {RECOVERY_CODE_COUNT} kodene i stedet for en kode fra appen. Hver kode
+        virker én gang. De vises bare nå: skriv dem ut eller lagre dem et trygt sted.
       </p>
       <ul className="totp-codes" data-testid="totp-recovery-codes">
         {codes.map((code) => (

@@ -1,5 +1,13 @@
 import { useId, useState } from 'react';
-import { formatDayNo, isValidDay, SICK_COMMENT_MAX_LENGTH, sickStudentSchema, STUDENT_NAME_MAX_LENGTH, valueForName, type SickStudent } from '#protocol';
+import {
+  formatDayNo,
+  isValidDay,
+  SICK_COMMENT_MAX_LENGTH,
+  sickStudentSchema,
+  STUDENT_NAME_MAX_LENGTH,
+  valueForName,
+  type SickStudent,
+} from '#protocol';
 import { serverMessage } from '../../api/http';
 import { dayScope } from '../../stores/dayScope';
 import { useSickStore } from './sickStore';
@@ -95,13 +103,7 @@ export function SickCard({ scope, today }: SickCardProps) {
       )}
 
       <form className="form sick-form" onSubmit={form.onSubmit} data-testid="sick-form">
-        <TextField
-          label="Navn"
-          {...form.field('name')}
-          maxLength={STUDENT_NAME_MAX_LENGTH}
-          autoComplete="off"
-          data-testid="sick-name"
-        />
+        <TextField label="Navn" {...form.field('name')} maxLength={STUDENT_NAME_MAX_LENGTH} autoComplete="off" data-testid="sick-name" />
         <TextField
           label="Kommentar (valgfritt)"
           {...form.field('comment')}
@@ -109,7 +111,12 @@ export function SickCard({ scope, today }: SickCardProps) {
           autoComplete="off"
           data-testid="sick-comment"
         />
-        <button type="submit" className="button" disabled={form.busy || !form.values.name.trim() || !isValidDay(date)} data-testid="sick-add">
+        <button
+          type="submit"
+          className="button"
+          disabled={form.busy || !form.values.name.trim() || !isValidDay(date)}
+          data-testid="sick-add"
+        >
           {form.busy ? 'Lagrer...' : 'Legg til og lagre'}
         </button>
       </form>

@@ -30,7 +30,9 @@ export async function removeSickStudent(scope: string, student: string): Promise
   for (let attempt = 0; ; attempt++) {
     const current = useSickStore.getState().data;
     if (!current || !current.names.includes(student)) return;
-    const rest = current.names.filter((n) => n !== student).map((n) => ({ name: n, comment: valueForName(current.studentComments, n) ?? '' }));
+    const rest = current.names
+      .filter((n) => n !== student)
+      .map((n) => ({ name: n, comment: valueForName(current.studentComments, n) ?? '' }));
     try {
       return showIfCurrent(scope, await replaceSick(scopeDay(scope)!, rest, current.revision, requestSchool(scope)));
     } catch (error) {

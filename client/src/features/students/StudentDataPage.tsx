@@ -44,7 +44,9 @@ function StudentData({ scope }: { scope: string }) {
       const stillInText = erased.reportsMentioning.map(formatDayNo).join(', ');
       toast({
         title: 'Opplysningene er slettet',
-        description: stillInText ? `Navnet står fortsatt i teksten i rapportene fra ${stillInText}. Rediger rapportene for å fjerne det.` : undefined,
+        description: stillInText
+          ? `Navnet står fortsatt i teksten i rapportene fra ${stillInText}. Rediger rapportene for å fjerne det.`
+          : undefined,
       });
       setData(await fetchStudentData(name, scope));
     } catch (error) {
@@ -54,7 +56,10 @@ function StudentData({ scope }: { scope: string }) {
 
   return (
     <>
-      <p className="muted">Når en forelder ber om innsyn eller sletting: alt skolen har lagret om ett elevnavn, fra sykelister, reiser, rapporter og endringsloggen.</p>
+      <p className="muted">
+        Når en forelder ber om innsyn eller sletting: alt skolen har lagret om ett elevnavn, fra sykelister, reiser, rapporter og
+        endringsloggen.
+      </p>
       <form className="card form" onSubmit={form.onSubmit} noValidate data-testid="student-search">
         <TextField label="Elevens navn" autoComplete="off" data-testid="student-name" {...form.field('name')} />
         <button type="submit" className="button" disabled={form.busy} data-testid="student-show">
@@ -69,11 +74,16 @@ function StudentData({ scope }: { scope: string }) {
           </h2>
           <StudentDataSummary data={data} />
           <div className="student-data-actions">
-            <button type="button" className="button button-secondary" onClick={() => {
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
                 downloadJson(`elevopplysninger-${data.exportedAt.slice(0, 10)}.json`, data);
                 // The download is what the trail records; a failure to record it must not stop the file.
                 recordStudentDownload(scope).catch(() => undefined);
-              }} data-testid="student-download">
+              }}
+              data-testid="student-download"
+            >
               Last ned (JSON)
             </button>
             <button type="button" className="button button-danger" onClick={() => setConfirming(true)} data-testid="student-erase">

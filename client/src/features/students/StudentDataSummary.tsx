@@ -24,7 +24,11 @@ function Part({ title, items, testId }: { title: string; items: ReactNode[]; tes
 export function StudentDataSummary({ data }: { data: StudentData }) {
   return (
     <>
-      <Part title="Syk" testId="student-sick" items={data.sick.map((day) => `${formatDayNo(day.date)}${day.comment ? `: ${day.comment}` : ''}`)} />
+      <Part
+        title="Syk"
+        testId="student-sick"
+        items={data.sick.map((day) => `${formatDayNo(day.date)}${day.comment ? `: ${day.comment}` : ''}`)}
+      />
       <Part
         title="Reiser"
         testId="student-trips"

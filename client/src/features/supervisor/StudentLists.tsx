@@ -112,7 +112,9 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
                 className="chip chip-class"
                 data-testid="away-class-chip"
                 aria-label={classChipLabel(schoolClass.className, schoolClass.returnDate, day)}
-                onClick={() => setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: returnLine(schoolClass.returnDate, day) })}
+                onClick={() =>
+                  setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: returnLine(schoolClass.returnDate, day) })
+                }
               >
                 <span className="chip-tag" aria-hidden="true">
                   Klasse

@@ -35,7 +35,8 @@ beforeEach(() => {
     if (url.pathname === '/api/task-rounds') return json(server.rounds);
     if (url.pathname === '/api/sick') return json(server.sick);
     if (url.pathname === '/api/reports/recent7') return json([]);
-    if (url.pathname === `/api/tasks-config/${SCHOOL}`) return json({ schoolId: SCHOOL, buttons: [{ id: '1', label: 'Runde 1' }], version: 0 });
+    if (url.pathname === `/api/tasks-config/${SCHOOL}`)
+      return json({ schoolId: SCHOOL, buttons: [{ id: '1', label: 'Runde 1' }], version: 0 });
     return refusal(404, 'Ikke funnet');
   });
 });

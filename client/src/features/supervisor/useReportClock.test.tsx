@@ -62,7 +62,7 @@ describe('the board moves on at 08:30 and 09:00 Oslo while the page stays open',
     expect(useMyReportStore.getState().day).toBe(NEXT_DAY);
   });
 
-  it("a server whose clock is behind is asked again every 15 s until it has crossed 09:00 too", async () => {
+  it('a server whose clock is behind is asked again every 15 s until it has crossed 09:00 too', async () => {
     await openAt('2026-11-21T07:59:50Z');
     const before = reads();
 

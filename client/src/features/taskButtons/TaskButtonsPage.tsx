@@ -37,14 +37,17 @@ const labelsSchema = z
   .pipe(tasksConfigBodySchema.pick({ buttons: true }));
 type LabelsBody = Pick<TasksConfigBody, 'buttons'>;
 
-const labelsById = (labels: readonly string[]) => Object.fromEntries(TASK_IDS.map((id, i) => [id, labels[i] ?? ''])) as Record<TaskId, string>;
+const labelsById = (labels: readonly string[]) =>
+  Object.fromEntries(TASK_IDS.map((id, i) => [id, labels[i] ?? ''])) as Record<TaskId, string>;
 const firstError = (errors: FieldErrors<TaskId>) => TASK_IDS.map((id) => errors[id]).find(Boolean);
 
 /** /admin/gjoremaal (Admin, Plattformadministrator for a chosen school): the six task buttons. */
 export function TaskButtonsPage() {
   return (
     <AdminScreen title="Administrer gjøremål" testId="task-buttons-page">
-      <SchoolScoped pickText="Velg en skole for å administrere gjøremålene.">{({ schoolId }) => <Loader schoolId={schoolId} />}</SchoolScoped>
+      <SchoolScoped pickText="Velg en skole for å administrere gjøremålene.">
+        {({ schoolId }) => <Loader schoolId={schoolId} />}
+      </SchoolScoped>
     </AdminScreen>
   );
 }
@@ -133,7 +136,13 @@ function Editor({ schoolId, saved, version }: { schoolId: string; saved: string[
         <p className="muted">Knappene tilsynsvaktene krysser av for hver vakt. Endringene vises for alle med en gang.</p>
         <div className="task-buttons-fields">
           {TASK_IDS.map((id) => (
-            <TextField key={id} label={`Oppgave ${id}`} {...form.field(id)} maxLength={TASK_LABEL_MAX_LENGTH} data-testid={`task-label-${id}`} />
+            <TextField
+              key={id}
+              label={`Oppgave ${id}`}
+              {...form.field(id)}
+              maxLength={TASK_LABEL_MAX_LENGTH}
+              data-testid={`task-label-${id}`}
+            />
           ))}
         </div>
         {error && (

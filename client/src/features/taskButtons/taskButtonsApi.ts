@@ -1,8 +1,6 @@
 import { readPaths, tasksConfigSchema, type TaskButton, type TasksConfig } from '#protocol';
 import { getData, request } from '../../api/http';
 
-
-
 /** The school's six buttons and their version (any approved member of the school; the Plattformadministrator any school). */
 export function fetchTasksConfig(schoolId: string): Promise<TasksConfig | null> {
   return getData(readPaths.taskButtons(schoolId), tasksConfigSchema);

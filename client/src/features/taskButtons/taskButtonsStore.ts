@@ -17,7 +17,9 @@ export const useTaskButtonsStore = createCollectionStore<TaskButton>({
 export const useTaskLabelsVersion = create<{ bySchool: Record<string, number> }>()(() => ({ bySchool: {} }));
 
 function noteVersion({ schoolId, version }: TasksConfig): void {
-  useTaskLabelsVersion.setState((state) => ({ bySchool: { ...state.bySchool, [schoolId]: Math.max(version, state.bySchool[schoolId] ?? 0) } }));
+  useTaskLabelsVersion.setState((state) => ({
+    bySchool: { ...state.bySchool, [schoolId]: Math.max(version, state.bySchool[schoolId] ?? 0) },
+  }));
 }
 
 /** Saves a school's task labels, made from `baseVersion`, and shows the server's answer at once. */

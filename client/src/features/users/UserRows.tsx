@@ -29,12 +29,7 @@ export function PendingUserRow({ user, actions }: { user: User; actions: AdminUs
         <button type="button" className="button button-small" disabled={busy} onClick={() => void actions.approve(user)}>
           Godkjenn
         </button>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          disabled={busy}
-          onClick={() => void actions.reject(user)}
-        >
+        <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => void actions.reject(user)}>
           Avvis
         </button>
       </div>

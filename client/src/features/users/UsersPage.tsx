@@ -17,7 +17,9 @@ import { useResetLinkAction } from '../passwordReset/ResetLinkDialog';
 export function UsersPage() {
   return (
     <AdminScreen title="Brukere" testId="users-page">
-      <SchoolScoped pickText="Velg en skole for å administrere brukerne.">{({ schoolId }) => <SchoolUsers schoolId={schoolId} />}</SchoolScoped>
+      <SchoolScoped pickText="Velg en skole for å administrere brukerne.">
+        {({ schoolId }) => <SchoolUsers schoolId={schoolId} />}
+      </SchoolScoped>
     </AdminScreen>
   );
 }
@@ -33,9 +35,7 @@ function SchoolUsers({ schoolId }: { schoolId: string }) {
 
   const users = useMemo(() => Object.values(byId).sort(byName), [byId]);
   const pending = useMemo(() => users.filter((user) => user.status === 'pending'), [users]);
-  const listState = (
-    <ListState loaded={loaded} failed={failed} loadingText="Laster brukere..." onRetry={retry} />
-  );
+  const listState = <ListState loaded={loaded} failed={failed} loadingText="Laster brukere..." onRetry={retry} />;
 
   return (
     <>
@@ -76,7 +76,14 @@ function SchoolUsers({ schoolId }: { schoolId: string }) {
           ) : (
             <ul className="row-list" data-testid="all-list">
               {users.map((user) => (
-                <SchoolUserRow key={user.id} user={user} isMe={user.id === me.id} actions={actions} onDelete={setToDelete} onResetLink={(user) => void resetLink.make(user)} />
+                <SchoolUserRow
+                  key={user.id}
+                  user={user}
+                  isMe={user.id === me.id}
+                  actions={actions}
+                  onDelete={setToDelete}
+                  onResetLink={(user) => void resetLink.make(user)}
+                />
               ))}
             </ul>
           )}

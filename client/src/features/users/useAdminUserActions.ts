@@ -19,7 +19,12 @@ export function useAdminUserActions() {
       run(user, () => userActions.changeRole(user, role), 'Brukerrolle oppdatert', 'Kunne ikke oppdatere brukerrolle'),
     remove: (user: User) => run(user, () => userActions.remove(user), 'Bruker slettet', 'Kunne ikke slette bruker'),
     unlink: (user: User, provider: { id: string; name: string }) =>
-      run(user, () => userActions.unlink(user, provider.id), `Koblingen til ${provider.name} er fjernet`, `Kunne ikke fjerne koblingen til ${provider.name}`),
+      run(
+        user,
+        () => userActions.unlink(user, provider.id),
+        `Koblingen til ${provider.name} er fjernet`,
+        `Kunne ikke fjerne koblingen til ${provider.name}`,
+      ),
   };
 }
 

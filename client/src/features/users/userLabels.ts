@@ -29,4 +29,3 @@ export function roleChangeLabel(from: Role, to: Role): string {
 export function adminRoleTargets(user: User): readonly Role[] {
   return user.status === 'approved' ? (ADMIN_ROLE_CHANGES[user.role] ?? []) : [];
 }
-

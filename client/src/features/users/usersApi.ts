@@ -1,12 +1,4 @@
-import {
-  deletedSchema,
-  readPaths,
-  userSchema,
-  usersSchema,
-  type Deleted,
-  type Role,
-  type User,
-} from '#protocol';
+import { deletedSchema, readPaths, userSchema, usersSchema, type Deleted, type Role, type User } from '#protocol';
 import { getData, request, withSchool } from '../../api/http';
 
 /**

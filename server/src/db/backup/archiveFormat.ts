@@ -34,7 +34,8 @@ type Trailer = { kind: 'end'; documents: number; sha256: string; hmac?: string }
 export class ArchiveRefused extends Error {}
 export const NOT_AN_ARCHIVE = 'Filen er ikke en sikkerhetskopi fra Tilsynsvakt.';
 export const DAMAGED = 'Arkivet er ufullstendig eller endret (sjekksummen stemmer ikke). Ingenting er gjenopprettet.';
-export const UNAUTHENTIC = 'Arkivet kan ikke bekreftes med BACKUP_KEY: det er ikke signert med denne nøkkelen, eller det er endret etterpå. Ingenting er gjenopprettet.';
+export const UNAUTHENTIC =
+  'Arkivet kan ikke bekreftes med BACKUP_KEY: det er ikke signert med denne nøkkelen, eller det er endret etterpå. Ingenting er gjenopprettet.';
 
 /** The archive's checksum, and its HMAC when there is a key: both over the same bytes. */
 class Digest {
@@ -149,7 +150,8 @@ export async function* readArchive(file: string, options: ReadOptions = {}): Asy
   }
   if (!sawMagic) throw new ArchiveRefused(NOT_AN_ARCHIVE);
   const expected = digest.trailer(documents);
-  if (!trailer || buffered.length > 0 || trailer.sha256 !== expected.sha256 || trailer.documents !== documents) throw new ArchiveRefused(DAMAGED);
+  if (!trailer || buffered.length > 0 || trailer.sha256 !== expected.sha256 || trailer.documents !== documents)
+    throw new ArchiveRefused(DAMAGED);
   if (options.key && !sameMac(trailer.hmac, expected.hmac)) throw new ArchiveRefused(UNAUTHENTIC);
   options.onSigned?.(Boolean(trailer.hmac));
 }

@@ -125,7 +125,9 @@ describe('backup and restore of the whole platform', () => {
   });
 
   it('refuses a database that is not empty', async () => {
-    expect(await refusal(restoreFromFile(file('all.tsv.gz')))).toBe('Databasen er ikke tom. En hel sikkerhetskopi gjenopprettes bare i en tom database.');
+    expect(await refusal(restoreFromFile(file('all.tsv.gz')))).toBe(
+      'Databasen er ikke tom. En hel sikkerhetskopi gjenopprettes bare i en tom database.',
+    );
   });
 });
 
@@ -143,7 +145,12 @@ describe('a restore that fails while writing', () => {
       yield { kind: 'part', part: 0, schoolId: null, database: 'main', collection: 'schools', indexes: [] };
       yield { kind: 'doc', part: 0, schoolId: null, doc: { _id: schoolId, name: 'Ny', nameKey: 'ny', active: true } };
       yield { kind: 'part', part: 1, schoolId: schoolId.toHexString(), database: 'school', collection: 'classes', indexes: [] };
-      yield { kind: 'doc', part: 1, schoolId: schoolId.toHexString(), doc: { _id: new mongoose.Types.ObjectId(), schoolId, className: '1X', nameKey: '1x' } };
+      yield {
+        kind: 'doc',
+        part: 1,
+        schoolId: schoolId.toHexString(),
+        doc: { _id: new mongoose.Types.ObjectId(), schoolId, className: '1X', nameKey: '1x' },
+      };
       yield { kind: 'part', part: 2, schoolId: null, database: 'main', collection: 'users', indexes: [] };
       yield { kind: 'doc', part: 2, schoolId: null, doc: user('samme@test.no') };
       yield { kind: 'doc', part: 2, schoolId: null, doc: user('samme@test.no') };
@@ -164,13 +171,27 @@ describe('backup and restore of one school', () => {
     const platform = await signedIn(server.baseUrl, fx.platformAdmin);
     expect((await platform.delete(`/api/plattformadministrator/schools/${fx.a.id}`)).status).toBe(200);
     const bBefore = await snapshot(fx.b.id);
-    const usersB = EJSON.stringify(await mainDb().collection('users').find({ schoolId: new mongoose.Types.ObjectId(fx.b.id) }).sort({ _id: 1 }).toArray());
+    const usersB = EJSON.stringify(
+      await mainDb()
+        .collection('users')
+        .find({ schoolId: new mongoose.Types.ObjectId(fx.b.id) })
+        .sort({ _id: 1 })
+        .toArray(),
+    );
 
     const result = await restoreFromFile(file('a.gz'));
     expect(result.schoolId).toBe(fx.a.id);
     expect(await snapshot(fx.a.id)).toEqual(aBefore);
     expect(await snapshot(fx.b.id)).toEqual(bBefore);
-    expect(EJSON.stringify(await mainDb().collection('users').find({ schoolId: new mongoose.Types.ObjectId(fx.b.id) }).sort({ _id: 1 }).toArray())).toBe(usersB);
+    expect(
+      EJSON.stringify(
+        await mainDb()
+          .collection('users')
+          .find({ schoolId: new mongoose.Types.ObjectId(fx.b.id) })
+          .sort({ _id: 1 })
+          .toArray(),
+      ),
+    ).toBe(usersB);
     const adminA = await signedIn(server.baseUrl, fx.a.admin);
     expect((await adminA.get<Array<{ className: string }>>('/api/admin/classes')).body.map((cls) => cls.className)).toEqual(['1A', '2A']);
 
@@ -179,10 +200,14 @@ describe('backup and restore of one school', () => {
 
   it('refuses, in words, to bring a school back beside a new school of the same name, and writes nothing', async () => {
     const platform = await signedIn(server.baseUrl, fx.platformAdmin);
-    const archived = await mainDb().collection('schools').findOne({ _id: new mongoose.Types.ObjectId(fx.a.id) });
+    const archived = await mainDb()
+      .collection('schools')
+      .findOne({ _id: new mongoose.Types.ObjectId(fx.a.id) });
     expect((await platform.delete(`/api/plattformadministrator/schools/${fx.a.id}`)).status).toBe(200);
     // Re-created under the same name (another case), as an office would after losing it.
-    const created = await platform.post<{ id: string }>('/api/plattformadministrator/schools', { name: String(archived!.name).toUpperCase() });
+    const created = await platform.post<{ id: string }>('/api/plattformadministrator/schools', {
+      name: String(archived!.name).toUpperCase(),
+    });
     expect(created.status).toBe(201);
     const before = await snapshot();
 
@@ -238,7 +263,9 @@ describe('archives signed with BACKUP_KEY', () => {
     await wipe();
     lines.length = 0;
     await restoreFromFile(file('signed.gz'), { progress: (line) => lines.push(line) });
-    expect(lines).toContain('BACKUP_KEY er ikke satt: arkivet er signert, men ektheten kan ikke sjekkes uten nøkkelen (bare at det er helt).');
+    expect(lines).toContain(
+      'BACKUP_KEY er ikke satt: arkivet er signert, men ektheten kan ikke sjekkes uten nøkkelen (bare at det er helt).',
+    );
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -293,7 +320,11 @@ describe.skipIf(usesExternalMongo)('the commands on the embedded engine’s data
     const parent = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-ny-mappe-'));
     const dataDir = path.join(parent, 'data');
     const restore = (target: string, extra: NodeJS.ProcessEnv = {}) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', target], { cwd: projectRoot(), env: { ...withoutUri, DATA_DIR: dataDir, ...extra }, encoding: 'utf8' });
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', target], {
+        cwd: projectRoot(),
+        env: { ...withoutUri, DATA_DIR: dataDir, ...extra },
+        encoding: 'utf8',
+      });
 
     writeFileSync(file('cli-cut.gz'), readFileSync(file('cli.gz')).subarray(0, 100));
     const damaged = restore(file('cli-cut.gz'));

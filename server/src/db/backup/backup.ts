@@ -13,7 +13,9 @@ async function assertThisAppsData(): Promise<void> {
   const version = await storedSchemaVersion();
   const users = await mainDb().collection('users').countDocuments({}, { limit: 1 });
   if (version === 0 || users === 0) {
-    throw new Error(`databasen ${mainDb().databaseName} er tom eller ikke Tilsynsvakts (skjemaversjon ${version}, ${users ? 'har' : 'ingen'} brukere). Ingen sikkerhetskopi er skrevet`);
+    throw new Error(
+      `databasen ${mainDb().databaseName} er tom eller ikke Tilsynsvakts (skjemaversjon ${version}, ${users ? 'har' : 'ingen'} brukere). Ingen sikkerhetskopi er skrevet`,
+    );
   }
 }
 
@@ -26,16 +28,32 @@ async function indexesOf(db: mongo.Db, name: string): Promise<Array<Record<strin
  * entries) to a compressed archive while the app runs. Each collection is read in one pass. With
  * `key` (BACKUP_KEY) the archive is signed, and a restore with the same key checks it.
  */
-export async function backupToFile(file: string, options: { schoolId?: string; progress?: Progress; key?: string | undefined } = {}): Promise<number> {
+export async function backupToFile(
+  file: string,
+  options: { schoolId?: string; progress?: Progress; key?: string | undefined } = {},
+): Promise<number> {
   const progress = options.progress ?? (() => undefined);
   const only = options.schoolId ?? null;
   await assertThisAppsData();
   const schoolIds = only ? [only] : await schoolDatabaseIds();
   if (only && !(await mainDb().collection('schools').findOne(schoolFilter('schools', only)))) throw new Error(`Fant ikke skolen ${only}`);
-  const header: ArchiveHeader = { kind: 'header', format: 1, createdAt: new Date(), schoolId: only, schemaVersion: await storedSchemaVersion(), schoolIds };
+  const header: ArchiveHeader = {
+    kind: 'header',
+    format: 1,
+    createdAt: new Date(),
+    schoolId: only,
+    schemaVersion: await storedSchemaVersion(),
+    schoolIds,
+  };
   let part = 0;
 
-  async function* collection(db: mongo.Db, database: 'main' | 'school', schoolId: string | null, name: string, filter: Record<string, unknown>) {
+  async function* collection(
+    db: mongo.Db,
+    database: 'main' | 'school',
+    schoolId: string | null,
+    name: string,
+    filter: Record<string, unknown>,
+  ) {
     const index = part++;
     yield { kind: 'part', part: index, schoolId, database, collection: name, indexes: await indexesOf(db, name) };
     let count = 0;

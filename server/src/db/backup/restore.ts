@@ -17,7 +17,11 @@ class Written {
     for (const schoolId of this.schoolIds) await schoolDb(schoolId).dropDatabase();
     for (const [name, ids] of this.mainIds) {
       if (whole) await mainDb().collection(name).deleteMany({});
-      else for (let i = 0; i < ids.length; i += BATCH) await mainDb().collection(name).deleteMany({ _id: { $in: ids.slice(i, i + BATCH) } } as mongo.Filter<mongo.Document>);
+      else
+        for (let i = 0; i < ids.length; i += BATCH)
+          await mainDb()
+            .collection(name)
+            .deleteMany({ _id: { $in: ids.slice(i, i + BATCH) } } as mongo.Filter<mongo.Document>);
     }
   }
 }
@@ -30,7 +34,8 @@ async function refuseUnlessEmpty(): Promise<void> {
       throw new ArchiveRefused('Databasen er ikke tom. En hel sikkerhetskopi gjenopprettes bare i en tom database.');
     }
   }
-  if ((await schoolDatabaseIds()).length > 0) throw new ArchiveRefused('Databasen er ikke tom (det finnes skoledatabaser). Ingenting er gjenopprettet.');
+  if ((await schoolDatabaseIds()).length > 0)
+    throw new ArchiveRefused('Databasen er ikke tom (det finnes skoledatabaser). Ingenting er gjenopprettet.');
 }
 
 export const TAKEN = 'Noe i arkivet finnes allerede på plattformen (en nøkkel som må være unik, er tatt). Ingenting er gjenopprettet.';
@@ -43,8 +48,10 @@ async function refuseUnlessSchoolFits(header: ArchiveHeader, file: string, key: 
       `Arkivet har skjemaversjon ${header.schemaVersion}, plattformen ${version}. Gjenopprett skolen med samme versjon av Tilsynsvakt som tok kopien.`,
     );
   }
-  if (await mainDb().collection('schools').findOne(schoolFilter('schools', schoolId))) throw new ArchiveRefused('Skolen finnes allerede på plattformen. Ingenting er gjenopprettet.');
-  if ((await schoolDatabaseIds()).includes(schoolId)) throw new ArchiveRefused('Skolen har allerede en database på plattformen. Ingenting er gjenopprettet.');
+  if (await mainDb().collection('schools').findOne(schoolFilter('schools', schoolId)))
+    throw new ArchiveRefused('Skolen finnes allerede på plattformen. Ingenting er gjenopprettet.');
+  if ((await schoolDatabaseIds()).includes(schoolId))
+    throw new ArchiveRefused('Skolen har allerede en database på plattformen. Ingenting er gjenopprettet.');
   // A school name and an e-mail address are each unique on the whole platform.
   const parts = new Map<number, Part>();
   for await (const frame of readArchive(file, { key })) {
@@ -107,7 +114,8 @@ export async function restoreFromFile(
         await flush();
         parts.set(frame.part, frame);
         if (frame.database === 'school') written.schoolIds.add(frame.schoolId!);
-        if (whole && frame.database === 'main' && frame.collection === 'schemastate') await mainDb().collection('schemastate').deleteMany({});
+        if (whole && frame.database === 'main' && frame.collection === 'schemastate')
+          await mainDb().collection('schemastate').deleteMany({});
       } else if (frame.kind === 'doc') {
         if (frame.part !== batchPart) await flush();
         batchPart = frame.part;
@@ -144,4 +152,3 @@ async function createIndexes(part: Part & { schoolId: string | null }): Promise<
     await db.collection(part.collection).createIndex(key, { ...options, name });
   }
 }
-

@@ -31,7 +31,12 @@ beforeAll(async () => {
   await School.collection.updateMany({}, { $unset: { healthDataRetentionMonths: '' } });
   await shared('classes').insertMany([sharedClass(fx.a.id, '1A'), sharedClass(fx.a.id, '2A'), sharedClass(fx.b.id, '1B')]);
   // Kept by versions before 2026-11-25: a replayed answer, with a case's text in it.
-  await shared('idempotencyrecords').insertOne({ _id: 'u:POST /api/maintenance-tasks/submit:sak-0001' as never, createdAt: new Date(), statusCode: 201, body: '{"description":"Lekker kran"}' });
+  await shared('idempotencyrecords').insertOne({
+    _id: 'u:POST /api/maintenance-tasks/submit:sak-0001' as never,
+    createdAt: new Date(),
+    statusCode: 201,
+    body: '{"description":"Lekker kran"}',
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -110,7 +115,13 @@ describe('data migrations at start', () => {
   it('two instances starting at once migrate once', async () => {
     await SchemaState.deleteMany({});
     const ran: number[] = [];
-    const steps: Migration[] = [{ version: 1, name: 'slow', up: async () => void ran.push(await new Promise<number>((resolve) => setTimeout(() => resolve(1), 300))) }];
+    const steps: Migration[] = [
+      {
+        version: 1,
+        name: 'slow',
+        up: async () => void ran.push(await new Promise<number>((resolve) => setTimeout(() => resolve(1), 300))),
+      },
+    ];
     const counts = await Promise.all([runMigrations(() => undefined, steps), runMigrations(() => undefined, steps)]);
     expect(counts.sort()).toEqual([0, 1]);
     expect(ran).toEqual([1]);

@@ -33,7 +33,10 @@ async function holdLock(log: (line: string) => void): Promise<() => Promise<void
     said = true;
     await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
   }
-  const renew = setInterval(() => void MigrationLock.updateOne({ _id: LOCK_ID }, { $set: { renewedAt: new Date() } }).catch(() => undefined), LOCK_RENEW_MS);
+  const renew = setInterval(
+    () => void MigrationLock.updateOne({ _id: LOCK_ID }, { $set: { renewedAt: new Date() } }).catch(() => undefined),
+    LOCK_RENEW_MS,
+  );
   renew.unref();
   return async () => {
     clearInterval(renew);

@@ -8,10 +8,12 @@ export const v2HealthDataRetention: Migration = {
   name: 'lagringstid for sykdomsopplysninger',
   async up(log) {
     // The collection as stored, not today's model: a migration describes the data of its time.
-    const result = await mongoose.connection.collection('schools').updateMany(
-      { healthDataRetentionMonths: { $exists: false } },
-      { $set: { healthDataRetentionMonths: HEALTH_DATA_RETENTION_DEFAULT_MONTHS } },
-    );
+    const result = await mongoose.connection
+      .collection('schools')
+      .updateMany(
+        { healthDataRetentionMonths: { $exists: false } },
+        { $set: { healthDataRetentionMonths: HEALTH_DATA_RETENTION_DEFAULT_MONTHS } },
+      );
     if (result.modifiedCount > 0) log(`${result.modifiedCount} skole(r) fikk lagringstid ${HEALTH_DATA_RETENTION_DEFAULT_MONTHS} måneder`);
   },
 };

@@ -25,7 +25,12 @@ const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.1
 
 async function signedInWith(user: FixtureUser, userAgent: string): Promise<ApiClient> {
   const client = new ApiClient(server.baseUrl);
-  const res = await client.request('POST', '/api/auth/login', { email: user.email, password: PASSWORD }, { headers: { 'user-agent': userAgent } });
+  const res = await client.request(
+    'POST',
+    '/api/auth/login',
+    { email: user.email, password: PASSWORD },
+    { headers: { 'user-agent': userAgent } },
+  );
   expect(res.status).toBe(200);
   return client;
 }
@@ -75,7 +80,9 @@ describe('DELETE /api/account/sessions/:id', () => {
     await closed;
     expect((await mac.get('/api/auth/me')).status).toBe(401);
     expect((await phone.get('/api/auth/me')).status).toBe(200);
-    expect((await phone.get<AccountSession[]>('/api/account/sessions')).body.map((s) => s.id)).toEqual([publicSessionHandle(sessionIdOf(phone))]);
+    expect((await phone.get<AccountSession[]>('/api/account/sessions')).body.map((s) => s.id)).toEqual([
+      publicSessionHandle(sessionIdOf(phone)),
+    ]);
     expect(await AuditModel.findOne({ action: 'user.sessionEnded', targetId: user.id }).lean()).toMatchObject({ detail: 'Safari på Mac' });
     socket.close();
   });

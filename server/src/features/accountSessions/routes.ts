@@ -10,8 +10,10 @@ import { endOwnSession, listOwnSessions } from './service';
 export async function accountSessionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/account/sessions', { config: { access: POLICY.ownAccount.see }, schema: { response: { 200: accountSessionsSchema } } }, async (request) =>
-    listOwnSessions(request, currentUser(request)),
+  r.get(
+    '/api/account/sessions',
+    { config: { access: POLICY.ownAccount.see }, schema: { response: { 200: accountSessionsSchema } } },
+    async (request) => listOwnSessions(request, currentUser(request)),
   );
 
   r.delete(

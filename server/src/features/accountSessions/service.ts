@@ -44,5 +44,10 @@ export async function endOwnSession(request: FastifyRequest, user: UserRecord, h
   if (row._id === request.session.sessionId) throw conflict(ACCOUNT_SESSION_TEXTS.current);
   await SessionModel.deleteOne({ _id: row._id, userId: user._id });
   realtime.disconnectSession(row._id);
-  await audit(user, 'user.sessionEnded', { id: user._id, name: user.name, schoolId: user.schoolId, detail: row.device ?? ACCOUNT_SESSION_TEXTS.unknownDevice });
+  await audit(user, 'user.sessionEnded', {
+    id: user._id,
+    name: user.name,
+    schoolId: user.schoolId,
+    detail: row.device ?? ACCOUNT_SESSION_TEXTS.unknownDevice,
+  });
 }

@@ -21,7 +21,17 @@ beforeAll(async () => {
 });
 
 const entry = (schoolId: Types.ObjectId, targetName: string) =>
-  AuditModel.create({ schoolId, at: new Date(), actorId: new Types.ObjectId(), actorName: 'A', actorRole: 'Admin', action: 'user.roleChanged', targetId: 'x', targetName, detail: '' });
+  AuditModel.create({
+    schoolId,
+    at: new Date(),
+    actorId: new Types.ObjectId(),
+    actorName: 'A',
+    actorRole: 'Admin',
+    action: 'user.roleChanged',
+    targetId: 'x',
+    targetName,
+    detail: '',
+  });
 
 describe('the audit trail guard', () => {
   it("lets a student's erasure and a school's deletion through, and reports anything else", async () => {

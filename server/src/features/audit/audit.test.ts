@@ -14,7 +14,15 @@ let fx: Fixture;
 let c: Callers;
 /** Each audited action a minute after the one before, as people work: the trail pages by time. */
 const minuteLater = () => clock.set(new Date(clock.now().getTime() + 60_000));
-type Entry = { schoolId: string | null; actorName: string; actorRole: string; action: string; targetName: string; detail: string; at: string };
+type Entry = {
+  schoolId: string | null;
+  actorName: string;
+  actorRole: string;
+  action: string;
+  targetName: string;
+  detail: string;
+  at: string;
+};
 
 beforeAll(async () => {
   clock.setOslo('2026-03-10', 21, 0);
@@ -34,7 +42,13 @@ beforeAll(async () => {
   await c.adminA.post(`/api/admin/users/${colleague.id}/deactivate`);
   minuteLater();
   await c.adminA.delete(`/api/admin/users/${newcomer.id}`);
-  const report = await ReportModel.of(fx.a.id).create({ schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2026-03-09', content: 'x' });
+  const report = await ReportModel.of(fx.a.id).create({
+    schoolId: fx.a.id,
+    authorUserId: fx.a.supervisor.id,
+    authorName: 'Kari A',
+    date: '2026-03-09',
+    content: 'x',
+  });
   minuteLater();
   await c.adminA.put(`/api/reports/${report.id}`, { content: 'rettet', baseVersion: report.version });
   minuteLater();
@@ -59,7 +73,9 @@ afterAll(async () => server?.close());
 
 /** Each entry as a line; a generated e-mail address reads '(e-post)'. */
 const summary = (entries: Entry[]) =>
-  entries.map((e) => `${e.actorName}: ${e.action} ${e.targetName}${e.detail ? ` (${e.detail})` : ''}`.replace(/\(bruker\d+\.\d+@test\.no\)/, '(e-post)'));
+  entries.map((e) =>
+    `${e.actorName}: ${e.action} ${e.targetName}${e.detail ? ` (${e.detail})` : ''}`.replace(/\(bruker\d+\.\d+@test\.no\)/, '(e-post)'),
+  );
 
 describe('the audit trail', () => {
   it('an Admin reads their own school’s trail, newest first; the roles without it are refused', async () => {
@@ -99,7 +115,8 @@ describe('the audit trail', () => {
     ]);
     expect(all[0]!.schoolId).toBeNull();
     const first = (await c.platform.get<Entry[]>('/api/plattformadministrator/audit?limit=2')).body;
-    const next = (await c.platform.get<Entry[]>(`/api/plattformadministrator/audit?limit=2&before=${encodeURIComponent(first[1]!.at)}`)).body;
+    const next = (await c.platform.get<Entry[]>(`/api/plattformadministrator/audit?limit=2&before=${encodeURIComponent(first[1]!.at)}`))
+      .body;
     expect([...first, ...next].map((e) => e.action)).toEqual(all.slice(0, 4).map((e) => e.action));
     for (const bad of ['limit=0', 'limit=501', 'before=igår']) {
       expect((await c.platform.get(`/api/plattformadministrator/audit?${bad}`)).status, bad).toBe(400);

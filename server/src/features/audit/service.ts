@@ -5,12 +5,21 @@ import { AuditModel, type AuditDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { appNow } from '../../appClock';
 
-export type AuditTarget = { id: Types.ObjectId | string; name: string; schoolId: Types.ObjectId | string | null | undefined; detail?: string };
+export type AuditTarget = {
+  id: Types.ObjectId | string;
+  name: string;
+  schoolId: Types.ObjectId | string | null | undefined;
+  detail?: string;
+};
 
 type Actor = Pick<UserRecord, '_id' | 'name'> & { role: string };
 
 /** What the server does on its own (deleting health data after its retention period), in the trail as such. */
-export const SYSTEM_ACTOR: Actor = { _id: new Types.ObjectId('000000000000000000000000'), name: 'Tilsynsvakt (automatisk)', role: 'System' };
+export const SYSTEM_ACTOR: Actor = {
+  _id: new Types.ObjectId('000000000000000000000000'),
+  name: 'Tilsynsvakt (automatisk)',
+  role: 'System',
+};
 
 /** Records what an administrator did, after it succeeded, at the time on the app's clock. */
 export async function audit(actor: Actor, action: AuditAction, target: AuditTarget): Promise<void> {

@@ -62,7 +62,7 @@ describe('the idle limit on the server', () => {
 
   it('is written at most once in 50 s per session, and an ordinary request writes nothing', async () => {
     const client = await signedIn(server.baseUrl, fx.a.admin);
-    const lastActivity = async () => (await storedSession(client.cookie) as { lastActivityAt?: number } | null)?.lastActivityAt;
+    const lastActivity = async () => ((await storedSession(client.cookie)) as { lastActivityAt?: number } | null)?.lastActivityAt;
     const atSignIn = await lastActivity();
     expect(atSignIn).toBeGreaterThan(0);
     seconds(20);

@@ -118,7 +118,7 @@ describe('POST /api/auth/login', () => {
     const attacker = anon();
     attacker.cookie = before;
     expect((await attacker.get('/api/auth/me')).status).toBe(401);
-    expect(((await client.get<{ user: { id: string } }>('/api/auth/me')).body.user.id)).toBe(fx.a.admin.id);
+    expect((await client.get<{ user: { id: string } }>('/api/auth/me')).body.user.id).toBe(fx.a.admin.id);
   });
 
   it('stores the session in the database with the user id', async () => {
@@ -141,7 +141,13 @@ describe('GET /api/auth/me', () => {
     for (const user of [fx.a.admin, fx.a.supervisor, fx.a.caretaker, fx.a.pending, fx.a.deactivated, fx.platformAdmin]) {
       const res = await (await signedIn(server.baseUrl, user)).get<{ user: Record<string, unknown> }>('/api/auth/me');
       expect(res.status).toBe(200);
-      expect(res.body.user).toMatchObject({ id: user.id, email: user.email, role: user.role, status: user.status, schoolId: user.schoolId });
+      expect(res.body.user).toMatchObject({
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        status: user.status,
+        schoolId: user.schoolId,
+      });
     }
   });
 
@@ -332,7 +338,8 @@ describe('session store', () => {
     const store = new MongoSessionStore(idleMs);
     const done = (resolve: () => void, reject: (err: unknown) => void) => (err?: unknown) => (err ? reject(err) : resolve());
     return {
-      set: (id: string, data: Record<string, unknown>) => new Promise<void>((resolve, reject) => store.set(id, data as never, done(resolve, reject))),
+      set: (id: string, data: Record<string, unknown>) =>
+        new Promise<void>((resolve, reject) => store.set(id, data as never, done(resolve, reject))),
       get: (id: string) => new Promise<unknown>((resolve, reject) => store.get(id, (err, found) => (err ? reject(err) : resolve(found)))),
       destroy: (id: string) => new Promise<void>((resolve, reject) => store.destroy(id, done(resolve, reject))),
     };

@@ -80,7 +80,10 @@ describe('change-password', () => {
   it('wrong current passwords are limited per user', async () => {
     const client = await signedIn(server.baseUrl, fx.a.supervisor);
     for (let i = 0; i < 5; i++) {
-      const res = await client.put<{ message: string }>('/api/auth/change-password', { currentPassword: `feil${i}`, newPassword: 'nytt-passord' });
+      const res = await client.put<{ message: string }>('/api/auth/change-password', {
+        currentPassword: `feil${i}`,
+        newPassword: 'nytt-passord',
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(TEXTS.wrongCurrentPassword);
     }

@@ -59,7 +59,12 @@ describe('who is asking, kept in memory', () => {
     const there = onOther(admin);
     const names = async (client: ApiClient) => (await client.get<{ name: string }[]>('/api/admin/users')).body.map((u) => u.name);
     expect(await names(there)).not.toContain('Nyregistrert');
-    const res = await new ApiClient(server.baseUrl).post('/api/auth/register', { schoolId: fx.a.id, name: 'Nyregistrert', email: 'nyregistrert@test.no', password: 'hemmelig' });
+    const res = await new ApiClient(server.baseUrl).post('/api/auth/register', {
+      schoolId: fx.a.id,
+      name: 'Nyregistrert',
+      email: 'nyregistrert@test.no',
+      password: 'hemmelig',
+    });
     expect(res.status).toBe(201);
     expect(await names(admin)).toContain('Nyregistrert');
     expect(await names(there)).toContain('Nyregistrert');

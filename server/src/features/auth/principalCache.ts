@@ -19,7 +19,11 @@ export function findUserCached(userId: string): Promise<UserRecord | null> {
 
 export async function isSchoolActiveCached(schoolId: Types.ObjectId | null | undefined): Promise<boolean> {
   if (!schoolId) return false;
-  return readThrough(principals, `school:${schoolId.toHexString()}`, async () => (await School.findById(schoolId, { active: 1 }).lean())?.active === true);
+  return readThrough(
+    principals,
+    `school:${schoolId.toHexString()}`,
+    async () => (await School.findById(schoolId, { active: 1 }).lean())?.active === true,
+  );
 }
 
 /** A value made only from users and schools (a school's user list, say), kept until any of them changes; read-only. */

@@ -64,21 +64,15 @@ export async function authRoutes(app: FastifyInstance, { config, endSessionUrl, 
     },
   );
 
-  r.get(
-    '/api/auth/me',
-    { config: { access: 'anyStatus' }, schema: { response: { 200: meResponseSchema } } },
-    async (request) => auth.me(currentUser(request)),
+  r.get('/api/auth/me', { config: { access: 'anyStatus' }, schema: { response: { 200: meResponseSchema } } }, async (request) =>
+    auth.me(currentUser(request)),
   );
 
   // The person's activity (the client sends it at most once a minute): the idle limit counts from it.
-  r.post(
-    '/api/auth/activity',
-    { config: { access: 'anyStatus' }, schema: { response: { 200: messageSchema } } },
-    async (request) => {
-      recordActivity(request);
-      return { message: TEXTS.activityRecorded };
-    },
-  );
+  r.post('/api/auth/activity', { config: { access: 'anyStatus' }, schema: { response: { 200: messageSchema } } }, async (request) => {
+    recordActivity(request);
+    return { message: TEXTS.activityRecorded };
+  });
 
   r.put(
     '/api/auth/change-password',

@@ -87,7 +87,9 @@ export async function beginSession(
 ): Promise<LoginResponse> {
   // @fastify/session keeps no Secure session over what it sees as http: said, never a sign-in that silently gets no cookie.
   if (config.cookieSecure && request.protocol !== 'https') {
-    request.log.error('COOKIE_SECURE er på, men forespørselen kom over http: sett TRUST_PROXY til proxyen som tar imot https (docs/operations.md)');
+    request.log.error(
+      'COOKIE_SECURE er på, men forespørselen kom over http: sett TRUST_PROXY til proxyen som tar imot https (docs/operations.md)',
+    );
     throw serviceUnavailable(TEXTS.signInNeedsHttps);
   }
   const device = knownDevice(request, user.email, config);
@@ -137,7 +139,13 @@ export async function register(body: RegisterBody, realtime: Realtime, push: Pus
  * it); one the app made by itself (idle) keeps them: the caretaker's phone in a pocket still rings.
  * The session cookie is cleared whenever the browser sent one.
  */
-export async function logout(request: FastifyRequest, reply: FastifyReply, realtime: Realtime, config: Config, chosen: boolean): Promise<void> {
+export async function logout(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  realtime: Realtime,
+  config: Config,
+  chosen: boolean,
+): Promise<void> {
   const session = request.session;
   if (!session?.userId) {
     if (request.cookies[sessionCookieName(config)] !== undefined) await endSession(request, reply, config);

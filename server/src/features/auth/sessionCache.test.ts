@@ -110,7 +110,9 @@ describe('sessions kept in memory', () => {
 
   it('while an instance cannot hear the others it serves no session from memory, and does again once it can', async () => {
     const held = await signedInOnBoth();
-    const sessionsOf = async (client: ApiClient) => ({ userId: new Types.ObjectId((await client.get<{ user: { id: string } }>('/api/auth/me')).body.user.id) });
+    const sessionsOf = async (client: ApiClient) => ({
+      userId: new Types.ObjectId((await client.get<{ user: { id: string } }>('/api/auth/me')).body.user.id),
+    });
     const heldFilter = await sessionsOf(held.here);
     await two.redis.stop();
     try {

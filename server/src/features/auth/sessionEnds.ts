@@ -17,7 +17,11 @@ export function signedInWithFactor(session: SignIn): boolean {
  * before sign-ins were recorded counts as one without), and tells their live connections why
  * (issue 43: a requirement switched on reaches the sessions already open). Returns how many ended.
  */
-export async function endSessionsWithoutFactor(realtime: Realtime, userIds: Types.ObjectId[], reason: ServerSessionEndReason): Promise<number> {
+export async function endSessionsWithoutFactor(
+  realtime: Realtime,
+  userIds: Types.ObjectId[],
+  reason: ServerSessionEndReason,
+): Promise<number> {
   if (userIds.length === 0) return 0;
   const rows = await SessionModel.find({ userId: trusted({ $in: userIds }) }, { data: 1 }).lean<Array<{ _id: string; data: string }>>();
   const ended = rows.filter((row) => !signedInWithFactor(JSON.parse(row.data) as SignIn)).map((row) => row._id);

@@ -90,9 +90,15 @@ export class MongoSessionStore implements AppSessionStore {
     // A signed-in session is only ever updated, never re-created: a request that was in flight
     // during logout must not bring the destroyed session back with its save.
     // The sign-in's device, address and time are columns of their own too, for 'Innlogginger' (Min konto).
-    const shown = session.userId && session.client
-      ? { device: session.client.device, ip: session.client.ip, signedInAt: session.signedInAt ? new Date(session.signedInAt) : null, lastUsedAt: new Date() }
-      : {};
+    const shown =
+      session.userId && session.client
+        ? {
+            device: session.client.device,
+            ip: session.client.ip,
+            signedInAt: session.signedInAt ? new Date(session.signedInAt) : null,
+            lastUsedAt: new Date(),
+          }
+        : {};
     await SessionModel.updateOne(
       { _id: sessionId },
       { $set: { data: storedJson(session), userId: session.userId ?? null, expiresAt, ...shown } },
@@ -113,7 +119,10 @@ export class MongoSessionStore implements AppSessionStore {
     this.touchedAt.set(sessionId, now);
     if (this.touchedAt.size > TOUCHED_SESSIONS) this.touchedAt.delete(this.touchedAt.keys().next().value!);
     // What memory holds of it stays: it is read again once its old expiry passes (cache/areas.ts).
-    await SessionModel.updateOne({ _id: sessionId, expiresAt: trusted({ $gt: new Date(now) }) }, { $set: { expiresAt: new Date(now + this.idleMs), lastUsedAt: new Date(now) } });
+    await SessionModel.updateOne(
+      { _id: sessionId, expiresAt: trusted({ $gt: new Date(now) }) },
+      { $set: { expiresAt: new Date(now + this.idleMs), lastUsedAt: new Date(now) } },
+    );
   }
 
   /**

@@ -12,7 +12,13 @@ import { startTwoInstances, type TwoInstances } from '../../../test/twoInstances
  */
 let two: TwoInstances;
 beforeAll(async () => {
-  two = await startTwoInstances({ LOGIN_LIMIT_PER_ACCOUNT: '10', LOGIN_LIMIT_PER_IP: '1000', SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'Tilsynsvakt <tilsynsvakt@test.no>', PUBLIC_ORIGIN: 'http://127.0.0.1' });
+  two = await startTwoInstances({
+    LOGIN_LIMIT_PER_ACCOUNT: '10',
+    LOGIN_LIMIT_PER_IP: '1000',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    MAIL_FROM: 'Tilsynsvakt <tilsynsvakt@test.no>',
+    PUBLIC_ORIGIN: 'http://127.0.0.1',
+  });
 }, 60_000);
 afterAll(async () => two?.close());
 

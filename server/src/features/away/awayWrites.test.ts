@@ -50,7 +50,9 @@ describe('sick list writes', () => {
     const replaced = await c.adminA.put<Sick>('/api/sick', { date: '2026-11-21', students: [{ name: 'Ola N.', comment: 'Bedre' }] });
     expect(replaced.body.names).toEqual(['Ola N.']);
     expect((await c.adminB.get<Sick>('/api/sick?date=2026-11-21')).body.names).toEqual(['Test']);
-    expect((await c.platform.post<Sick>(`/api/sick/add?schoolId=${fx.b.id}`, { date: '2026-11-21', name: 'Fra plattform' })).status).toBe(200);
+    expect((await c.platform.post<Sick>(`/api/sick/add?schoolId=${fx.b.id}`, { date: '2026-11-21', name: 'Fra plattform' })).status).toBe(
+      200,
+    );
   });
 
   it('rejects a blank name, a long comment and a bad date, storing nothing', async () => {
@@ -77,7 +79,14 @@ describe('sick list writes', () => {
     await waitFor(() => seenA.length === 2);
     expect(seenA[0]).toEqual({
       event: 'sickLists.updated',
-      payload: { schoolId: fx.a.id, date: '2026-11-21', names: ['Kari'], comment: '', studentComments: { Kari: 'Vondt i halsen' }, revision: 1 },
+      payload: {
+        schoolId: fx.a.id,
+        date: '2026-11-21',
+        names: ['Kari'],
+        comment: '',
+        studentComments: { Kari: 'Vondt i halsen' },
+        revision: 1,
+      },
     });
     expect(seenA[1]).toMatchObject({ event: 'trips.saved', payload: { studentNames: ['Per'] } });
     // School B's own next event proves nothing of school A's came before it.
@@ -89,14 +98,22 @@ describe('sick list writes', () => {
 
 describe('trips', () => {
   it('adding a student joins the trip with the same dates or starts one', async () => {
-    await expectAccess(c, (x) => x.post('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-23', studentName: 'X' }), adminsOnly(200));
+    await expectAccess(
+      c,
+      (x) => x.post('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-23', studentName: 'X' }),
+      adminsOnly(200),
+    );
     const a = await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-23', studentName: 'Per' });
     const b = await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-23', studentName: 'Per' });
     expect(b.body.id).toBe(a.body.id);
     expect(b.body.studentNames).toEqual(['X', 'Per']);
     const other = await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-22', toDate: '2026-11-23', studentName: 'Per' });
     expect(other.body.id).not.toBe(a.body.id);
-    const wrongOrder = await c.adminA.post<{ message: string }>('/api/away/add', { fromDate: '2026-11-24', toDate: '2026-11-23', studentName: 'Per' });
+    const wrongOrder = await c.adminA.post<{ message: string }>('/api/away/add', {
+      fromDate: '2026-11-24',
+      toDate: '2026-11-23',
+      studentName: 'Per',
+    });
     expect(wrongOrder.status).toBe(400);
     expect(wrongOrder.body.message).toContain(AWAY_TEXTS.datesOrder);
     expect((await c.adminA.post('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-23', studentName: '  ' })).status).toBe(400);
@@ -104,7 +121,9 @@ describe('trips', () => {
   });
 
   it('classes go on trips only from the own school, and show as active on their days', async () => {
-    expect((await c.adminA.post('/api/away/classes', { fromDate: '2026-11-21', toDate: '2026-11-22', classIds: [classA] })).status).toBe(200);
+    expect((await c.adminA.post('/api/away/classes', { fromDate: '2026-11-21', toDate: '2026-11-22', classIds: [classA] })).status).toBe(
+      200,
+    );
     const foreign = await c.adminA.post('/api/away/classes', { fromDate: '2026-11-21', toDate: '2026-11-22', classIds: [classB] });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toEqual({ message: AWAY_TEXTS.unknownClass, code: 'invalid' });
@@ -115,8 +134,14 @@ describe('trips', () => {
   });
 
   it('removing a student or class takes it off every running trip; an empty trip goes; the archive stays', async () => {
-    const archived = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-01', toDate: '2026-11-05', studentNames: ['Per'] });
-    const running = (await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-20', toDate: '2026-11-25', studentName: 'Per' })).body;
+    const archived = await Trip.of(fx.a.id).create({
+      schoolId: fx.a.id,
+      fromDate: '2026-11-01',
+      toDate: '2026-11-05',
+      studentNames: ['Per'],
+    });
+    const running = (await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-20', toDate: '2026-11-25', studentName: 'Per' }))
+      .body;
     await c.adminA.post('/api/away/classes', { fromDate: '2026-11-20', toDate: '2026-11-25', classIds: [classA] });
     expect((await c.adminA.delete(`/api/away/student/${encodeURIComponent('Per')}`)).status).toBe(200);
     expect((await Trip.of(fx.a.id).findById(running.id).lean())!.studentNames).toEqual([]);
@@ -127,8 +152,14 @@ describe('trips', () => {
   });
 
   it('lists every trip; edits and deletes running trips, never archived ones', async () => {
-    const archived = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-01', toDate: '2026-11-20', studentNames: ['Gammel'] });
-    const running = (await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-25', studentName: 'Ny' })).body;
+    const archived = await Trip.of(fx.a.id).create({
+      schoolId: fx.a.id,
+      fromDate: '2026-11-01',
+      toDate: '2026-11-20',
+      studentNames: ['Gammel'],
+    });
+    const running = (await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-25', studentName: 'Ny' }))
+      .body;
     const all = await c.adminA.get<TripBody[]>('/api/away/all');
     expect(all.body.map((t) => t.id)).toEqual([running.id, archived._id.toHexString()]);
     expect((await c.adminB.get<TripBody[]>('/api/away/all')).body).toEqual([]);
@@ -153,11 +184,23 @@ describe('trips', () => {
 
 describe('one trip edited by two admins', () => {
   it('an edit made from an older version is refused with the trip as it is now; 30 at once keep exactly one', async () => {
-    const trip = (await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-23', studentName: 'Åse' })).body;
+    const trip = (await c.adminA.post<TripBody>('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-23', studentName: 'Åse' }))
+      .body;
     const second = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Admin'));
-    const edit = (studentNames: string[], baseVersion: number) => ({ fromDate: '2026-11-21', toDate: '2026-11-23', studentNames, classIds: [], baseVersion });
+    const edit = (studentNames: string[], baseVersion: number) => ({
+      fromDate: '2026-11-21',
+      toDate: '2026-11-23',
+      studentNames,
+      classIds: [],
+      baseVersion,
+    });
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, n) => (n % 2 ? second : c.adminA).put<TripBody & { code?: string; current?: TripBody }>(`/api/away/trip/${trip.id}`, edit(['Åse', `Elev ${n}`], trip.version))),
+      Array.from({ length: 30 }, (_, n) =>
+        (n % 2 ? second : c.adminA).put<TripBody & { code?: string; current?: TripBody }>(
+          `/api/away/trip/${trip.id}`,
+          edit(['Åse', `Elev ${n}`], trip.version),
+        ),
+      ),
     );
     const taken = answers.filter((a) => a.status === 200);
     expect(taken).toHaveLength(1);
@@ -165,7 +208,11 @@ describe('one trip edited by two admins', () => {
     expect(now.studentNames).toEqual(taken[0]!.body.studentNames);
     for (const refused of answers.filter((a) => a.status !== 200)) {
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: 'editConflict', message: AWAY_TEXTS.conflict, current: { id: trip.id, studentNames: now.studentNames, version: trip.version + 1 } });
+      expect(refused.body).toMatchObject({
+        code: 'editConflict',
+        message: AWAY_TEXTS.conflict,
+        current: { id: trip.id, studentNames: now.studentNames, version: trip.version + 1 },
+      });
     }
     // A student added to the trip meanwhile (another list's merge) makes a new version too.
     await c.adminA.post('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-23', studentName: 'Bror' });

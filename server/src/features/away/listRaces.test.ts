@@ -35,7 +35,9 @@ const allOk = (responses: Array<{ status: number }>) => expect(responses.map((r)
 
 describe('lists under simultaneous saves', () => {
   it('20 sick students added at the same moment are all kept, in one record', async () => {
-    allOk(await Promise.all(names(20, 'Syk').map((name) => c.adminA.post('/api/sick/add', { date: '2026-11-21', name, comment: 'feber' }))));
+    allOk(
+      await Promise.all(names(20, 'Syk').map((name) => c.adminA.post('/api/sick/add', { date: '2026-11-21', name, comment: 'feber' }))),
+    );
     const res = await c.adminA.get<{ names: string[] }>('/api/sick?date=2026-11-21');
     expect([...res.body.names].sort()).toEqual(names(20, 'Syk').sort());
     expect(await SickRecord.of(fx.a.id).countDocuments({ schoolId: fx.a.id, date: '2026-11-21' })).toBe(1);
@@ -78,9 +80,17 @@ describe('lists under simultaneous saves', () => {
 
   it('a trip edited and removed at once is either removed or edited, never half of each', async () => {
     for (let round = 0; round < 4; round++) {
-      const trip = (await c.adminA.post<{ id: string }>('/api/away/add', { fromDate: '2026-11-22', toDate: '2026-11-24', studentName: `Elev ${round}` })).body;
+      const trip = (
+        await c.adminA.post<{ id: string }>('/api/away/add', { fromDate: '2026-11-22', toDate: '2026-11-24', studentName: `Elev ${round}` })
+      ).body;
       const [edit, removal] = await Promise.all([
-        c.adminA.put(`/api/away/trip/${trip.id}`, { fromDate: '2026-11-22', toDate: '2026-11-26', studentNames: ['Endret'], classIds: [], baseVersion: 1 }),
+        c.adminA.put(`/api/away/trip/${trip.id}`, {
+          fromDate: '2026-11-22',
+          toDate: '2026-11-26',
+          studentNames: ['Endret'],
+          classIds: [],
+          baseVersion: 1,
+        }),
         c.adminA.delete(`/api/away/entry/${trip.id}`),
       ]);
       expect(removal.status).toBe(200);

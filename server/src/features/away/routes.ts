@@ -4,7 +4,19 @@ import { schoolScopeQuerySchema } from '#protocol/classes';
 import { idParamsSchema, messageSchema } from '#protocol/common';
 import { deletedSchema } from '#protocol/platform';
 import { POLICY } from '#protocol/policy';
-import { addAwayClassesBodySchema, addAwayStudentBodySchema, awayClassesQuerySchema, awayClassesSchema, awayQuerySchema, awaySchema, classIdParamsSchema, studentNameParamsSchema, tripSchema, tripsSchema, updateTripBodySchema } from '#protocol/away';
+import {
+  addAwayClassesBodySchema,
+  addAwayStudentBodySchema,
+  awayClassesQuerySchema,
+  awayClassesSchema,
+  awayQuerySchema,
+  awaySchema,
+  classIdParamsSchema,
+  studentNameParamsSchema,
+  tripSchema,
+  tripsSchema,
+  updateTripBodySchema,
+} from '#protocol/away';
 import { osloDay } from '#protocol/time';
 import { ifMatchHeadersSchema } from '#protocol/versions';
 import { currentUser } from '../../plugins/auth';
@@ -35,11 +47,15 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     async (request) => getAway(schoolOf(request), request.query.activeOn),
   );
 
-  r.post('/api/away/add', { config: tripsChanged, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } }, async (request) => {
-    const { fromDate, toDate, studentName, studentNames } = request.body;
-    const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
-    return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, request.realtime));
-  });
+  r.post(
+    '/api/away/add',
+    { config: tripsChanged, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } },
+    async (request) => {
+      const { fromDate, toDate, studentName, studentNames } = request.body;
+      const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
+      return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, request.realtime));
+    },
+  );
 
   r.delete(
     '/api/away/student/:name',
@@ -56,10 +72,14 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({ classIds: await awayClassIds(schoolOf(request), request.query.activeOn) }),
   );
 
-  r.post('/api/away/classes', { config: tripsChanged, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } }, async (request) => {
-    const { fromDate, toDate, classIds } = request.body;
-    return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, request.realtime));
-  });
+  r.post(
+    '/api/away/classes',
+    { config: tripsChanged, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } },
+    async (request) => {
+      const { fromDate, toDate, classIds } = request.body;
+      return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, request.realtime));
+    },
+  );
 
   r.delete(
     '/api/away/class/:classId',
@@ -79,15 +99,31 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/away/entry/:id',
     { config: tripsChanged, schema: { ...scoped, params: idParamsSchema, response: { 200: deletedSchema } } },
-    async (request) => renewed(request, await deleteTrip(currentUser(request), schoolOf(request), request.params.id, today(), request.realtime)),
+    async (request) =>
+      renewed(request, await deleteTrip(currentUser(request), schoolOf(request), request.params.id, today(), request.realtime)),
   );
 
   r.put(
     '/api/away/trip/:id',
-    { config: tripsChanged, schema: { ...scoped, headers: ifMatchHeadersSchema, params: idParamsSchema, body: updateTripBodySchema, response: { 200: tripSchema } } },
+    {
+      config: tripsChanged,
+      schema: {
+        ...scoped,
+        headers: ifMatchHeadersSchema,
+        params: idParamsSchema,
+        body: updateTripBodySchema,
+        response: { 200: tripSchema },
+      },
+    },
     async (request, reply) => {
       const baseVersion = namedVersion(request, request.body.baseVersion);
-      return withVersionTag(reply, await renewed(request, await updateTrip(schoolOf(request), request.params.id, request.body, baseVersion, today(), request.realtime)));
+      return withVersionTag(
+        reply,
+        await renewed(
+          request,
+          await updateTrip(schoolOf(request), request.params.id, request.body, baseVersion, today(), request.realtime),
+        ),
+      );
     },
   );
 }

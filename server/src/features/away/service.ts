@@ -12,7 +12,9 @@ import { readThrough } from '../../cache/readThrough';
 /** The trips under way on a day, kept in memory until the school's trips change (shared: read-only). */
 export function activeTrips(schoolId: Types.ObjectId, day: string): Promise<readonly TripDoc[]> {
   return readThrough(schoolData(schoolId, Trip.modelName), `active:${day}`, () =>
-    Trip.of(schoolId).find({ schoolId, fromDate: trusted({ $lte: day }), toDate: trusted({ $gte: day }) }).lean<TripDoc[]>(),
+    Trip.of(schoolId)
+      .find({ schoolId, fromDate: trusted({ $lte: day }), toDate: trusted({ $gte: day }) })
+      .lean<TripDoc[]>(),
   );
 }
 
@@ -34,7 +36,11 @@ async function readAway(schoolId: Types.ObjectId, day: string): Promise<Away> {
   }
   const names = [...studentReturn.keys()].sort((a, b) => compareNorwegian(a, b));
   const classIds = [...classReturn.keys()].sort();
-  const classes = classIds.length ? await ClassModel.of(schoolId).find({ schoolId, _id: trusted({ $in: classIds }) }).lean() : [];
+  const classes = classIds.length
+    ? await ClassModel.of(schoolId)
+        .find({ schoolId, _id: trusted({ $in: classIds }) })
+        .lean()
+    : [];
   return {
     names,
     individualStudentNames: names,

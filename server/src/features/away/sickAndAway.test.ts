@@ -26,7 +26,13 @@ beforeAll(async () => {
     comment: 'Felles',
     students: [{ name: 'Ola N.', comment: 'Feber' }, { name: 'Kari' }],
   });
-  await Trip.of(fx.b.id).create({ schoolId: fx.b.id, fromDate: '2026-11-01', toDate: '2026-11-30', studentNames: ['Skole B elev'], classIds: [] });
+  await Trip.of(fx.b.id).create({
+    schoolId: fx.b.id,
+    fromDate: '2026-11-01',
+    toDate: '2026-11-30',
+    studentNames: ['Skole B elev'],
+    classIds: [],
+  });
   await Trip.of(fx.a.id).create([
     { schoolId: fx.a.id, fromDate: '2026-11-20', toDate: '2026-11-23', studentNames: ['Ola N.'], classIds: [class1A] },
     { schoolId: fx.a.id, fromDate: '2026-11-21', toDate: '2026-11-21', studentNames: ['Per'], classIds: [] },
@@ -37,7 +43,14 @@ afterAll(async () => server?.close());
 
 describe('GET /api/sick', () => {
   it('gives the school’s sick list of a date, with comments by name (names may hold a dot)', async () => {
-    await expectAccess(c, (x) => x.get('/api/sick?date=2026-11-21'), { anonymous: 401, pendingA: 403, supervisorA: 200, caretakerA: 200, adminA: 200, platform: 400 });
+    await expectAccess(c, (x) => x.get('/api/sick?date=2026-11-21'), {
+      anonymous: 401,
+      pendingA: 403,
+      supervisorA: 200,
+      caretakerA: 200,
+      adminA: 200,
+      platform: 400,
+    });
     const res = await c.supervisorA.get('/api/sick?date=2026-11-21');
     expect(res.body).toEqual({ names: ['Ola N.', 'Kari'], comment: 'Felles', studentComments: { 'Ola N.': 'Feber' }, revision: 0 });
     expect((await c.adminB.get('/api/sick?date=2026-11-21')).body).toEqual({ names: [], comment: '', studentComments: {}, revision: 0 });
@@ -48,7 +61,12 @@ describe('GET /api/sick', () => {
 
 describe('GET /api/away', () => {
   it('gives who is away on a day, with return dates, and classes by name', async () => {
-    await expectAccess(c, (x) => x.get('/api/away?activeOn=2026-11-21'), { anonymous: 401, deactivatedA: 403, supervisorA: 200, adminB: 200 });
+    await expectAccess(c, (x) => x.get('/api/away?activeOn=2026-11-21'), {
+      anonymous: 401,
+      deactivatedA: 403,
+      supervisorA: 200,
+      adminB: 200,
+    });
     const res = await c.supervisorA.get('/api/away?activeOn=2026-11-21');
     expect(res.body).toEqual({
       names: ['Ola N.', 'Per'],
@@ -64,7 +82,12 @@ describe('GET /api/away', () => {
   it('a deleted class leaves every trip; a trip left empty is removed', async () => {
     expect((await c.adminA.delete(`/api/admin/classes/${class2B}`)).status).toBe(200);
     expect(await Trip.of(fx.a.id).countDocuments({ schoolId: fx.a.id, studentNames: 'Senere' })).toBe(1);
-    const onlyClass = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-12-01', toDate: '2026-12-02', classIds: [class1A] });
+    const onlyClass = await Trip.of(fx.a.id).create({
+      schoolId: fx.a.id,
+      fromDate: '2026-12-01',
+      toDate: '2026-12-02',
+      classIds: [class1A],
+    });
     expect((await c.adminA.delete(`/api/admin/classes/${class1A}`)).status).toBe(200);
     expect(await Trip.of(fx.a.id).exists({ _id: onlyClass._id })).toBeNull();
     expect((await Trip.of(fx.a.id).findOne({ studentNames: 'Ola N.' }).lean())!.classIds).toEqual([]);

@@ -34,7 +34,8 @@ afterAll(async () => server?.close());
 const DAY = '2026-11-21';
 const range = { fromDate: '2026-11-21', toDate: '2026-11-23' };
 /** A trip of school A (made afresh for each caller, since some of the calls remove it). */
-const tripOfA = async () => (await Trip.of(fx.a.id).create({ schoolId: fx.a.id, ...range, studentNames: ['Per'], classIds: [classA] }))._id.toHexString();
+const tripOfA = async () =>
+  (await Trip.of(fx.a.id).create({ schoolId: fx.a.id, ...range, studentNames: ['Per'], classIds: [classA] }))._id.toHexString();
 
 type Route = { name: string; call: (x: ApiClient) => Promise<ApiResponse>; members?: boolean };
 const routes: Route[] = [
@@ -86,8 +87,18 @@ describe('who may call the sick and away routes', () => {
   });
 
   it('a trip that ended yesterday is archived: it can be read but neither edited nor removed', async () => {
-    const archived = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-20', studentNames: ['Gammel'] });
-    const endsToday = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-11-18', toDate: '2026-11-21', studentNames: ['Idag'] });
+    const archived = await Trip.of(fx.a.id).create({
+      schoolId: fx.a.id,
+      fromDate: '2026-11-18',
+      toDate: '2026-11-20',
+      studentNames: ['Gammel'],
+    });
+    const endsToday = await Trip.of(fx.a.id).create({
+      schoolId: fx.a.id,
+      fromDate: '2026-11-18',
+      toDate: '2026-11-21',
+      studentNames: ['Idag'],
+    });
     const edit = { fromDate: '2026-11-18', toDate: '2026-11-30', studentNames: ['Gammel'], classIds: [], baseVersion: 0 };
     expect((await c.adminA.put(`/api/away/trip/${archived._id}`, edit)).body).toEqual({ message: AWAY_TEXTS.archived, code: 'conflict' });
     expect((await c.adminA.delete(`/api/away/entry/${archived._id}`)).status).toBe(409);
@@ -119,7 +130,11 @@ describe('bad input: a clear Norwegian 400 and nothing stored', () => {
       ['/api/away/add', { ...range, studentName: '\t ' }, 'Feltet «elevnavn»'],
       ['/api/away/add', { ...range, studentName: '..' }, 'Feltet «elevnavn»: Navnet må ha minst én bokstav eller ett tall'],
       ['/api/sick/add', { date: DAY, name: '.' }, 'Feltet «navn»: Navnet må ha minst én bokstav eller ett tall'],
-      ['/api/away/add', { fromDate: '2026-11-24', toDate: '2026-11-23', studentName: 'Ola' }, `Feltet «til-dato»: ${AWAY_TEXTS.datesOrder}`],
+      [
+        '/api/away/add',
+        { fromDate: '2026-11-24', toDate: '2026-11-23', studentName: 'Ola' },
+        `Feltet «til-dato»: ${AWAY_TEXTS.datesOrder}`,
+      ],
       ['/api/away/add', { fromDate: '2026-13-01', toDate: '2026-13-02', studentName: 'Ola' }, 'Feltet «fra-dato»'],
       ['/api/away/add', { ...range, studentNames: ['Ola', ''] }, 'Feltet «elevnavn nr. 2»'],
       ['/api/away/classes', { ...range, classIds: [] }, 'Feltet «klasser»: Velg minst én klasse'],

@@ -42,7 +42,8 @@ export async function listTrips(schoolId: Types.ObjectId): Promise<TripDto[]> {
 
 async function assertClassesOfSchool(schoolId: Types.ObjectId, classIds: string[]): Promise<void> {
   const unique = [...new Set(classIds)];
-  if ((await ClassModel.of(schoolId).countDocuments({ schoolId, _id: trusted({ $in: unique }) })) !== unique.length) throw badRequest(AWAY_TEXTS.unknownClass);
+  if ((await ClassModel.of(schoolId).countDocuments({ schoolId, _id: trusted({ $in: unique }) })) !== unique.length)
+    throw badRequest(AWAY_TEXTS.unknownClass);
 }
 
 /** A class named in the path: another school's class (or a deleted one) is not found. */
@@ -90,17 +91,24 @@ export async function removeFromTrips(
   realtime: Realtime,
 ): Promise<void> {
   const match = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
-  const trips = await Trip.of(schoolId).find({ schoolId, toDate: trusted({ $gte: notEndedBefore }), ...match }, { _id: 1 }).lean<TripDoc[]>();
+  const trips = await Trip.of(schoolId)
+    .find({ schoolId, toDate: trusted({ $gte: notEndedBefore }), ...match }, { _id: 1 })
+    .lean<TripDoc[]>();
   for (const { _id } of trips) {
-    const updated = await Trip.of(schoolId).findOneAndUpdate({ _id }, { $pull: match, $inc: { version: 1 } }, { new: true }).lean<TripDoc>();
+    const updated = await Trip.of(schoolId)
+      .findOneAndUpdate({ _id }, { $pull: match, $inc: { version: 1 } }, { new: true })
+      .lean<TripDoc>();
     if (!updated) continue;
     // Deleted only as it was left empty: a student added meanwhile keeps the trip.
     const emptied =
-      updated.studentNames.length === 0 && updated.classIds.length === 0 && (await Trip.of(schoolId).deleteOne({ _id, version: updated.version })).deletedCount === 1;
+      updated.studentNames.length === 0 &&
+      updated.classIds.length === 0 &&
+      (await Trip.of(schoolId).deleteOne({ _id, version: updated.version })).deletedCount === 1;
     if (emptied) {
       realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id: _id.toHexString() });
     } else {
-      const latest = updated.studentNames.length || updated.classIds.length ? updated : await Trip.of(schoolId).findById(_id).lean<TripDoc>();
+      const latest =
+        updated.studentNames.length || updated.classIds.length ? updated : await Trip.of(schoolId).findById(_id).lean<TripDoc>();
       if (latest) emitSaved(realtime, latest);
     }
   }
@@ -139,7 +147,11 @@ export async function updateTrip(
   const edit = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
   const trip = await Trip.of(schoolId)
     // An edited trip no longer holds its first dates' key: its dates may change, and another trip may take them.
-    .findOneAndUpdate({ _id: id, schoolId, ...atVersion(baseVersion) }, { $set: edit, $unset: { datesKey: '' }, $inc: { version: 1 } }, { new: true })
+    .findOneAndUpdate(
+      { _id: id, schoolId, ...atVersion(baseVersion) },
+      { $set: edit, $unset: { datesKey: '' }, $inc: { version: 1 } },
+      { new: true },
+    )
     .lean<TripDoc>();
   if (trip) return emitSaved(realtime, trip);
   // Changed since this edit was opened: taken only if it already says the same. Removed meanwhile: not found.
@@ -149,9 +161,17 @@ export async function updateTrip(
   throw editConflict(AWAY_TEXTS.conflict, presentTrip(now));
 }
 
-export async function deleteTrip(actor: UserRecord, schoolId: Types.ObjectId, id: string, today: string, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteTrip(
+  actor: UserRecord,
+  schoolId: Types.ObjectId,
+  id: string,
+  today: string,
+  realtime: Realtime,
+): Promise<{ id: string }> {
   // The trip as it was deleted (not as read before), and only while it is not archived.
-  const trip = await Trip.of(schoolId).findOneAndDelete({ _id: id, schoolId, toDate: trusted({ $gte: today }) }).lean<TripDoc>();
+  const trip = await Trip.of(schoolId)
+    .findOneAndDelete({ _id: id, schoolId, toDate: trusted({ $gte: today }) })
+    .lean<TripDoc>();
   if (!trip) {
     // Says which: not there, or archived.
     await findEditableTrip(schoolId, id, today);
@@ -159,7 +179,12 @@ export async function deleteTrip(actor: UserRecord, schoolId: Types.ObjectId, id
   }
   // Counts, never names: the trail is kept as it is, and a student's erasure must not have to rewrite it.
   const who = [`${trip.studentNames.length} elev(er)`, ...(trip.classIds.length ? [`${trip.classIds.length} linje(r)`] : [])].join(', ');
-  await audit(actor, 'trip.removed', { id, name: `fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`, schoolId, detail: who });
+  await audit(actor, 'trip.removed', {
+    id,
+    name: `fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`,
+    schoolId,
+    detail: who,
+  });
   realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id });
   return { id };
 }

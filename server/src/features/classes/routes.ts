@@ -8,7 +8,6 @@ import { POLICY } from '#protocol/policy';
 import { schoolOf } from '../../plugins/schoolScope';
 import { createClass, deleteClass, listClasses } from './service';
 
-
 export async function classRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -21,9 +21,7 @@ function present(doc: ClassDoc): SchoolClass {
 
 export async function listClasses(schoolId: Types.ObjectId): Promise<SchoolClass[]> {
   const classes = await ClassModel.of(schoolId).find({ schoolId }).lean<ClassDoc[]>();
-  return classes
-    .sort((a, b) => compareNames(a.className, b.className))
-    .map(present);
+  return classes.sort((a, b) => compareNames(a.className, b.className)).map(present);
 }
 
 export async function createClass(schoolId: Types.ObjectId, className: string, realtime: Realtime): Promise<SchoolClass> {

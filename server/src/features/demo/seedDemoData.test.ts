@@ -37,7 +37,9 @@ describe('demo data', () => {
     const admin = new ApiClient(server.baseUrl);
     await admin.login('admin@demo.no', 'demo1234');
     expect((await admin.put('/api/auth/change-password', { currentPassword: 'demo1234', newPassword: 'nytt-passord' })).status).toBe(200);
-    expect((await workingDemoLogins()).map((l) => l.email)).toEqual(DEMO_LOGINS.filter((l) => l.email !== 'admin@demo.no').map((l) => l.email));
+    expect((await workingDemoLogins()).map((l) => l.email)).toEqual(
+      DEMO_LOGINS.filter((l) => l.email !== 'admin@demo.no').map((l) => l.email),
+    );
   });
 
   it('creates the configured Plattformadministrator only if missing', async () => {

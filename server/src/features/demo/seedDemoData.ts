@@ -12,10 +12,38 @@ type DemoLogin = { label: string; name: string; email: string; password: string;
 
 export const DEMO_LOGINS: readonly DemoLogin[] = [
   { label: 'Admin', name: 'Anne Admin', email: 'admin@demo.no', password: DEMO_PASSWORD, role: 'Admin', status: 'approved' },
-  { label: 'Tilsynsvakt', name: 'Kari Tilsyn', email: 'tilsyn@demo.no', password: DEMO_PASSWORD, role: SUPERVISOR_ROLE, status: 'approved' },
-  { label: 'Vaktmester', name: 'Per Vaktmester', email: 'vaktmester@demo.no', password: DEMO_PASSWORD, role: 'Vaktmester', status: 'approved' },
-  { label: 'Venter på godkjenning', name: 'Nina Ny', email: 'ny@demo.no', password: DEMO_PASSWORD, role: SUPERVISOR_ROLE, status: 'pending' },
-  { label: 'Plattformadministrator', name: 'Pål Plattform', email: 'plattform@demo.no', password: DEMO_PASSWORD, role: PLATFORM_ADMIN_ROLE, status: 'approved' },
+  {
+    label: 'Tilsynsvakt',
+    name: 'Kari Tilsyn',
+    email: 'tilsyn@demo.no',
+    password: DEMO_PASSWORD,
+    role: SUPERVISOR_ROLE,
+    status: 'approved',
+  },
+  {
+    label: 'Vaktmester',
+    name: 'Per Vaktmester',
+    email: 'vaktmester@demo.no',
+    password: DEMO_PASSWORD,
+    role: 'Vaktmester',
+    status: 'approved',
+  },
+  {
+    label: 'Venter på godkjenning',
+    name: 'Nina Ny',
+    email: 'ny@demo.no',
+    password: DEMO_PASSWORD,
+    role: SUPERVISOR_ROLE,
+    status: 'pending',
+  },
+  {
+    label: 'Plattformadministrator',
+    name: 'Pål Plattform',
+    email: 'plattform@demo.no',
+    password: DEMO_PASSWORD,
+    role: PLATFORM_ADMIN_ROLE,
+    status: 'approved',
+  },
 ];
 
 const DEMO_CLASSES = ['1A', '1B', '2A', '3 Idrett'];

@@ -51,7 +51,11 @@ describe('a cancelled download', () => {
     // The PDF of a year takes a worker about two seconds; the reader gives up well before, as a
     // browser does when a download is cancelled: it closes the connection.
     let answered = false;
-    const pdf = get(`${server.baseUrl}/api/reports/export.pdf?${YEAR}`, { headers: { cookie: `${SESSION_COOKIE}=${c.adminA.cookie}` } }, () => (answered = true));
+    const pdf = get(
+      `${server.baseUrl}/api/reports/export.pdf?${YEAR}`,
+      { headers: { cookie: `${SESSION_COOKIE}=${c.adminA.cookie}` } },
+      () => (answered = true),
+    );
     pdf.on('error', () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 300));
     pdf.destroy();

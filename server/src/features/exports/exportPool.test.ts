@@ -4,7 +4,14 @@ import { exportWorkerThreads, niceOfThread } from '../../../test/threads';
 import { ExportPool } from './exportPool';
 import type { ExportMeta, ExportRow } from './rows';
 
-const META: ExportMeta = { school: 'Skole A', period: '1. mars 2026 – 31. mars 2026', from: '2026-03-01', to: '2026-03-31', madeBy: 'Admin A', madeAt: '1. april 2026 kl. 12:00' };
+const META: ExportMeta = {
+  school: 'Skole A',
+  period: '1. mars 2026 – 31. mars 2026',
+  from: '2026-03-01',
+  to: '2026-03-31',
+  madeBy: 'Admin A',
+  madeAt: '1. april 2026 kl. 12:00',
+};
 const row = (i: number): ExportRow => ({
   day: '2026-03-01',
   date: '1. mars 2026',

@@ -113,7 +113,8 @@ export class ExportPool {
       else if (message.type === 'done') this.finish(job, () => job.out.push(null));
       else if (message.type === 'failed') this.finish(job, () => job.out.destroy(new Error(`${FAILED}: ${message.message}`)));
     };
-    const onExit = () => this.finish(job, () => job.out.destroy(new Error(FAILED, { cause: this.lastErrors.get(worker) })), { keepWorker: false });
+    const onExit = () =>
+      this.finish(job, () => job.out.destroy(new Error(FAILED, { cause: this.lastErrors.get(worker) })), { keepWorker: false });
     worker.on('message', onMessage);
     worker.once('exit', onExit);
     job.detach = () => {

@@ -55,7 +55,11 @@ const download = (path: string, client = c.adminA) => downloadExport(client, pat
 describe('exports', () => {
   it('only Admin and Plattformadministrator, each for their own school', async () => {
     for (const format of ['xlsx', 'pdf', 'csv']) {
-      await expectAccess(c, (x) => x.get(`/api/reports/export.${format}?${RANGE}`), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
+      await expectAccess(
+        c,
+        (x) => x.get(`/api/reports/export.${format}?${RANGE}`),
+        refusedExcept({ adminA: 200, adminB: 200, platform: 400 }),
+      );
     }
     // Another school's admin who names school A is refused, not served their own school instead.
     for (const format of ['xlsx', 'pdf', 'csv']) {
@@ -95,13 +99,33 @@ describe('exports', () => {
       expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
     }
     // '+' or '-' before anything a formula could be made of: a call, a reference, DDE, a string, a bullet.
-    for (const text of ['+SUM(A1:A2)', '-A1', '+cmd|\' /C calc\'!A0', '-2+3', '-2 elever (Ola)', '+"tekst"', '- Ola var syk', '-$A$1', '+47 915 55 123 ringte=1']) {
+    for (const text of [
+      '+SUM(A1:A2)',
+      '-A1',
+      "+cmd|' /C calc'!A0",
+      '-2+3',
+      '-2 elever (Ola)',
+      '+"tekst"',
+      '- Ola var syk',
+      '-$A$1',
+      '+47 915 55 123 ringte=1',
+    ]) {
       expect(csvCell(text), text).toBe(`"'${text.replaceAll('"', '""')}"`);
     }
   });
 
   it('ordinary text that starts with + or - is left as typed', () => {
-    for (const plain of ['1+1', 'Rolig kveld', 'Ola = Kari', 'e-post: x@y.no', '+47 915 55 123 ringte', '-2 elever manglet', '-2 elever manglet.\nOla ringte kl. 21.30', '+47', '-2']) {
+    for (const plain of [
+      '1+1',
+      'Rolig kveld',
+      'Ola = Kari',
+      'e-post: x@y.no',
+      '+47 915 55 123 ringte',
+      '-2 elever manglet',
+      '-2 elever manglet.\nOla ringte kl. 21.30',
+      '+47',
+      '-2',
+    ]) {
       expect(csvCell(plain), plain).toBe(`"${plain}"`);
     }
     expect(csvCell('Helt vanlig; med "sitat"')).toBe('"Helt vanlig; med ""sitat"""');
@@ -128,14 +152,25 @@ describe('exports', () => {
       expect(cell.type).toBe(ExcelJS.ValueType.Date);
       expect(cell.numFmt).toBe(DATE_FORMAT);
     }
-    expect(dates.map((cell) => cell.value)).toEqual([new Date(Date.UTC(2026, 2, 9)), new Date(Date.UTC(2026, 2, 9)), new Date(Date.UTC(2026, 2, 15))]);
+    expect(dates.map((cell) => cell.value)).toEqual([
+      new Date(Date.UTC(2026, 2, 9)),
+      new Date(Date.UTC(2026, 2, 9)),
+      new Date(Date.UTC(2026, 2, 15)),
+    ]);
     const texts = [2, 3, 4].map((i) => sheet.getRow(i).getCell(6));
     expect(texts.map((cell) => cell.text)).toEqual([FORMULA, TRICKY, '+47 915 55 123 ringte']);
     for (const cell of texts) expect(cell.type).toBe(ExcelJS.ValueType.RichText);
     expect(texts[1]!.alignment).toMatchObject({ wrapText: true, vertical: 'top' });
     // TRICKY has two lines; every row's height is set (customHeight), none left to the reader.
     expect([1, 2, 3, 4].map((i) => sheet.getRow(i).height)).toEqual([18, 18, 33, 18]);
-    expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
+    expect(sheet.pageSetup).toMatchObject({
+      orientation: 'landscape',
+      paperSize: 9,
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: '1:1',
+    });
     expect(sheet.headerFooter.oddHeader).toBe('&L&BSkole A&B&R9. mars 2026 – 15. mars 2026');
     expect(sheet.headerFooter.oddFooter).toBe('&LLaget 20. mars 2026 kl. 12:00 av Admin A&RSide &P av &N');
   });
@@ -149,13 +184,18 @@ describe('exports', () => {
     expect(sheet.rowCount).toBe(2);
   });
 
-  it('Excel: a row is as tall as its longest wrapped cell, at most 409 pt; the sheet name keeps to Excel\'s rules', () => {
+  it("Excel: a row is as tall as its longest wrapped cell, at most 409 pt; the sheet name keeps to Excel's rules", () => {
     expect(wrappedLines('', 20)).toBe(1);
     expect(wrappedLines('én\nto\r\ntre', 20)).toBe(3);
     expect(wrappedLines('ord '.repeat(30), 20)).toBeGreaterThanOrEqual(Math.ceil(120 / 18));
     expect(wrappedLines('x'.repeat(100), 11.5)).toBe(10);
     expect(wrappedLines('😀'.repeat(10), 20)).toBeGreaterThan(wrappedLines('o'.repeat(10), 20));
-    expect(rowHeight([{ text: 'kort', width: 20 }, { text: 'a\nb\nc', width: 20 }])).toBe(48);
+    expect(
+      rowHeight([
+        { text: 'kort', width: 20 },
+        { text: 'a\nb\nc', width: 20 },
+      ]),
+    ).toBe(48);
     expect(rowHeight([{ text: 'lang tekst '.repeat(2000), width: 95 }])).toBe(409);
     expect(sheetName('2026-03-09', '2026-03-09')).toBe('09.03.2026');
     expect(sheetName('2025-12-29', '2027-01-03')).toBe('29.12.2025–03.01.2027');
@@ -172,7 +212,14 @@ describe('exports', () => {
     expect(info.info).toMatchObject({ Title: 'Rapporter – Skole A – 9. mars 2026 – 15. mars 2026', Creator: 'Tilsynsvakt' });
     expect(total).toBe(2);
     const [title, reports] = pages.map((page) => page.text);
-    for (const fact of ['Rapporter', 'Antall rapporter 3', 'Dager med rapport 2', 'Laget 20. mars 2026 kl. 12:00', 'Laget av Admin A', 'Periode 9. mars 2026 – 15. mars 2026']) {
+    for (const fact of [
+      'Rapporter',
+      'Antall rapporter 3',
+      'Dager med rapport 2',
+      'Laget 20. mars 2026 kl. 12:00',
+      'Laget av Admin A',
+      'Periode 9. mars 2026 – 15. mars 2026',
+    ]) {
       expect(title).toContain(fact);
     }
     for (const [i, page] of pages.entries()) {
@@ -208,7 +255,9 @@ describe('exports', () => {
     );
     expect(attachment('Skole "A"/B\r\n.csv')).toBe(`attachment; filename="Skole A B .csv"; filename*=UTF-8''Skole%20A%20B%20.csv`);
     // A dash becomes '-', and what the fallback cannot show leaves no double space behind.
-    expect(attachment('Rapporter Fjellheimen internatskole – Ålesund 2026.pdf')).toMatch(/^attachment; filename="Rapporter Fjellheimen internatskole - Alesund 2026.pdf";/);
+    expect(attachment('Rapporter Fjellheimen internatskole – Ålesund 2026.pdf')).toMatch(
+      /^attachment; filename="Rapporter Fjellheimen internatskole - Alesund 2026.pdf";/,
+    );
     expect(attachment('Rapporter Skole 😊 Øst.csv')).toMatch(/^attachment; filename="Rapporter Skole Ost.csv";/);
   });
 });
@@ -217,7 +266,11 @@ type Report = { id: string; date: string; authorName: string; schoolId: string }
 
 describe('the week and the year', () => {
   it('GET /api/admin/reports/week and /year: Admin and Plattformadministrator, the range of the own school', async () => {
-    await expectAccess(c, (x) => x.get('/api/admin/reports/week?start=2026-03-09&end=2026-03-15'), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
+    await expectAccess(
+      c,
+      (x) => x.get('/api/admin/reports/week?start=2026-03-09&end=2026-03-15'),
+      refusedExcept({ adminA: 200, adminB: 200, platform: 400 }),
+    );
     await expectAccess(c, (x) => x.get(`/api/admin/reports/year?${RANGE}`), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
     const week = await c.adminA.get<Report[]>('/api/admin/reports/week?start=2026-03-09&end=2026-03-15');
     expect(week.body.map((r) => [r.date, r.authorName])).toEqual([
@@ -234,7 +287,14 @@ describe('the week and the year', () => {
 
   it('weeks across the turn of the year: 2026 week 53 ends in 2027, 2026 week 1 starts in 2025', async () => {
     await ReportModel.of(fx.a.id).create([
-      { schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2025-12-29', content: 'Uke 1', taskTicks: [{ taskId: '1', at: new Date() }] },
+      {
+        schoolId: fx.a.id,
+        authorUserId: fx.a.supervisor.id,
+        authorName: 'Kari A',
+        date: '2025-12-29',
+        content: 'Uke 1',
+        taskTicks: [{ taskId: '1', at: new Date() }],
+      },
       { schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2027-01-03', content: 'Uke 53' },
     ]);
     const week53 = await c.adminA.get<Report[]>('/api/admin/reports/year?from=2026-12-28&to=2027-01-03');
@@ -250,18 +310,30 @@ describe('the week and the year', () => {
   });
 
   it('the year at a glance counts reports, rounds, sick and away students and cases by ISO week', async () => {
-    await expectAccess(c, (x) => x.get('/api/admin/reports/year-summary?year=2026'), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
+    await expectAccess(
+      c,
+      (x) => x.get('/api/admin/reports/year-summary?year=2026'),
+      refusedExcept({ adminA: 200, adminB: 200, platform: 400 }),
+    );
     await c.adminA.post('/api/sick/add', { date: '2026-03-10', name: 'Ola' });
     await c.adminA.post('/api/sick/add', { date: '2026-03-11', name: 'Ola' });
     await c.adminA.post('/api/sick/add', { date: '2026-03-11', name: 'Kari' });
     await c.adminA.post('/api/away/add', { fromDate: '2026-03-14', toDate: '2026-03-17', studentNames: ['Per', 'Pål'] });
     // Cases count by when they were sent, in Oslo: 22:30 UTC on Sunday 15 March is Monday in Oslo (week 12).
-    const kase = { schoolId: new Types.ObjectId(fx.a.id), roomNumber: '12', description: 'Lekker kran', status: 'pending', createdByName: 'Kari A' };
+    const kase = {
+      schoolId: new Types.ObjectId(fx.a.id),
+      roomNumber: '12',
+      description: 'Lekker kran',
+      status: 'pending',
+      createdByName: 'Kari A',
+    };
     await MaintenanceTaskModel.of(fx.a.id).collection.insertMany([
       { ...kase, createdAt: new Date('2026-03-12T19:00:00Z') },
       { ...kase, createdAt: new Date('2026-03-15T23:30:00Z') },
     ]);
-    const res = await c.adminA.get<{ weeks: Array<Record<string, number>>; authors: Array<{ name: string }> }>('/api/admin/reports/year-summary?year=2026');
+    const res = await c.adminA.get<{ weeks: Array<Record<string, number>>; authors: Array<{ name: string }> }>(
+      '/api/admin/reports/year-summary?year=2026',
+    );
     const week11 = res.body.weeks[10]!;
     // Week 11: 9–15 March. Two days with reports: 9 March (tasks 1 and 3 of 6) and 15 March (none).
     expect(week11).toMatchObject({ week: 11, from: '2026-03-09', to: '2026-03-15', reports: 3, sick: 2, away: 2, cases: 1 });

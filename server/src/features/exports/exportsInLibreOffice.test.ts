@@ -79,7 +79,11 @@ describe('the exports opened in LibreOffice Calc', () => {
     const raw = Buffer.from(`\uFEFF"Rapport"\r\n${ORDINARY.map((text) => `"${text}"`).join('\r\n')}\r\n`);
     const fods = openInLibreOffice('vanlig.csv', raw, { csv: true });
     expect(formulas(fods)).toEqual([]);
-    expect(cellTexts(fods).slice(1).map((row) => row[0])).toEqual(ORDINARY);
+    expect(
+      cellTexts(fods)
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(ORDINARY);
   }, 180_000);
 
   it('Excel: no cell is a formula; each text is there as typed', async () => {

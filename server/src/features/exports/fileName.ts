@@ -3,7 +3,10 @@
  * the real name as RFC 5987 UTF-8 (every browser in use reads filename*).
  */
 export function attachment(fileName: string): string {
-  const clean = fileName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const clean = fileName
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const ascii = clean
     .replace(/æ/g, 'ae')
     .replace(/Æ/g, 'Ae')

@@ -11,7 +11,10 @@ const USER_NOT_FOUND = 'Fant ikke brukeren';
 
 /** The name an author last wrote under, as the yearly page's filter shows it; else their name now. */
 async function authorName(schoolId: Types.ObjectId, userId: string): Promise<string> {
-  const latest = await ReportModel.of(schoolId).findOne({ schoolId, authorUserId: userId }, { authorName: 1 }).sort({ updatedAt: -1 }).lean();
+  const latest = await ReportModel.of(schoolId)
+    .findOne({ schoolId, authorUserId: userId }, { authorName: 1 })
+    .sort({ updatedAt: -1 })
+    .lean();
   if (latest) return latest.authorName;
   const user = await UserModel.findOne({ _id: userId, schoolId }, { name: 1 }).lean();
   if (!user) throw notFound(USER_NOT_FOUND);

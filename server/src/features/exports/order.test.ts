@@ -21,7 +21,9 @@ beforeAll(async () => {
   const authors = await Promise.all(NAMES.map(() => makeUser(fx.a.id, 'Tilsynsvakt')));
   // Written newest day first and by name backwards, so no order comes from how they were stored.
   const reports = DAYS.flatMap((date) =>
-    authors.map((author, i) => ({ schoolId: fx.a.id, authorUserId: author.id, authorName: NAMES[i]!, date, content: `${NAMES[i]} ${date}` })).reverse(),
+    authors
+      .map((author, i) => ({ schoolId: fx.a.id, authorUserId: author.id, authorName: NAMES[i]!, date, content: `${NAMES[i]} ${date}` }))
+      .reverse(),
   );
   await ReportModel.of(fx.a.id).create(reports.filter((r) => !(r.date === '2026-03-11' && r.authorName === 'Zara')));
 });
@@ -51,12 +53,19 @@ describe('one Norwegian order for the reports (issue 31)', () => {
       'Åse',
       'Aasen',
     ]);
-    expect(page.body.map((r) => r.date)).toEqual([...Array(8).fill('2026-03-09'), ...Array(8).fill('2026-03-10'), ...Array(7).fill('2026-03-11')]);
+    expect(page.body.map((r) => r.date)).toEqual([
+      ...Array(8).fill('2026-03-09'),
+      ...Array(8).fill('2026-03-10'),
+      ...Array(7).fill('2026-03-11'),
+    ]);
   });
 
   it('one author’s export keeps the order too', async () => {
     const kari = (await ReportModel.of(fx.a.id).findOne({ schoolId: fx.a.id, authorName: 'Kari' }).lean())!;
-    const csv = await downloadExport(c.adminA, `/api/reports/export.csv?from=2026-03-09&to=2026-03-11&userId=${kari.authorUserId.toHexString()}`);
+    const csv = await downloadExport(
+      c.adminA,
+      `/api/reports/export.csv?from=2026-03-09&to=2026-03-11&userId=${kari.authorUserId.toHexString()}`,
+    );
     const rows = parseCsv(csv.bytes.toString('utf8')).slice(1);
     expect(rows.map((r) => [r[0], r[1]])).toEqual([
       ['9. mars 2026', 'Kari'],

@@ -11,7 +11,10 @@ const printable = (text: string): string | Content[] => {
   return runs.length === 1 && !runs[0]!.font ? text : runs;
 };
 
-const labelled = (label: string, value: string): Content => ({ text: [{ text: `${label}: `, bold: true }, printable(value)].flat(), fontSize: 10 });
+const labelled = (label: string, value: string): Content => ({
+  text: [{ text: `${label}: `, bold: true }, printable(value)].flat(),
+  fontSize: 10,
+});
 
 function titlePage(meta: ExportMeta, rows: readonly ExportRow[]): Content[] {
   const facts: Array<[string, string]> = [
@@ -62,7 +65,12 @@ export function reportsDocument(rows: readonly ExportRow[], meta: ExportMeta): T
   return {
     pageSize: 'A4',
     pageMargins: [MARGIN, MARGIN + 8, MARGIN, MARGIN],
-    info: { title, subject: meta.author ? `Rapporter skrevet av ${meta.author}` : 'Rapporter', creator: 'Tilsynsvakt', producer: 'Tilsynsvakt' },
+    info: {
+      title,
+      subject: meta.author ? `Rapporter skrevet av ${meta.author}` : 'Rapporter',
+      creator: 'Tilsynsvakt',
+      producer: 'Tilsynsvakt',
+    },
     language: 'nb',
     displayTitle: true,
     defaultStyle: { font: BODY_FONT, fontSize: 10, lineHeight: 1.15 },

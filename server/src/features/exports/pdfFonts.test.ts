@@ -3,7 +3,9 @@ import { fontRuns } from './pdfFonts';
 
 describe('font runs for the PDF', () => {
   it('Norwegian and other Latin text is one run in the body font', () => {
-    expect(fontRuns('Øyvind og Åse – «alle» i seng; Łukasz, Šárka, Áigi…')).toEqual([{ text: 'Øyvind og Åse – «alle» i seng; Łukasz, Šárka, Áigi…' }]);
+    expect(fontRuns('Øyvind og Åse – «alle» i seng; Łukasz, Šárka, Áigi…')).toEqual([
+      { text: 'Øyvind og Åse – «alle» i seng; Łukasz, Šárka, Áigi…' },
+    ]);
   });
 
   it('a glyph Roboto lacks goes to the first fallback that has it, whole graphemes at a time', () => {

@@ -45,7 +45,8 @@ function covers(font: PdfFont, codePoint: number): boolean {
 }
 
 /** Joiners, variation selectors, skin tones and tag letters follow the character they modify into its font. */
-const isModifier = (cp: number) => cp === 0x200d || cp === 0xfe0e || cp === 0xfe0f || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f);
+const isModifier = (cp: number) =>
+  cp === 0x200d || cp === 0xfe0e || cp === 0xfe0f || (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f);
 const graphemes = new Intl.Segmenter('nb', { granularity: 'grapheme' });
 const LATIN_ONLY = /^[\t\n\r\u0020-\u024f\u2013\u2014\u2018\u2019\u201c\u201d\u2026]*$/;
 

@@ -6,7 +6,16 @@ import { getTasksConfig } from '../taskButtons/service';
 import { trusted } from '../../db/trusted';
 
 /** One report as every export writes it (DECISIONS 'Weeks and exports'). */
-export type ExportRow = { day: string; date: string; author: string; authorId: string; tasks: string; away: string; locked: string; text: string };
+export type ExportRow = {
+  day: string;
+  date: string;
+  author: string;
+  authorId: string;
+  tasks: string;
+  away: string;
+  locked: string;
+  text: string;
+};
 
 /** What every format prints about the export besides its rows. */
 export type ExportMeta = {

@@ -57,7 +57,9 @@ beforeAll(async () => {
     kase(colleague, '2026-03-12T18:00:00Z'),
   ]);
   expect((await c.adminA.post('/api/sick/add', { date: '2026-03-10', name: 'Ola' })).status).toBe(200);
-  expect((await c.adminA.post('/api/away/add', { fromDate: '2026-03-12', toDate: '2026-03-13', studentNames: ['Per', 'Pål'] })).status).toBe(200);
+  expect(
+    (await c.adminA.post('/api/away/add', { fromDate: '2026-03-12', toDate: '2026-03-13', studentNames: ['Per', 'Pål'] })).status,
+  ).toBe(200);
 });
 afterAll(async () => server?.close());
 
@@ -117,7 +119,11 @@ describe('the exports of one user', () => {
     const query = `${RANGE}&userId=${fx.a.supervisor.id}`;
     const csv = await downloadExport(c.adminA, `/api/reports/export.csv?${query}`);
     expect(csv.status).toBe(200);
-    expect(parseCsv(csv.bytes.toString('utf8')).slice(1).map((r) => [r[0], r[1], r[5]])).toEqual([
+    expect(
+      parseCsv(csv.bytes.toString('utf8'))
+        .slice(1)
+        .map((r) => [r[0], r[1], r[5]]),
+    ).toEqual([
       ['9. mars 2026', 'Kari A', 'Karis mandag'],
       ['10. mars 2026', 'Kari A', 'Karis tirsdag'],
     ]);
@@ -140,7 +146,9 @@ describe('the exports of one user', () => {
     expect(text).not.toContain('Kollegaens');
 
     // The colleague's export is theirs alone; everyone's holds both.
-    const theirs = parseCsv((await downloadExport(c.adminA, `/api/reports/export.csv?${RANGE}&userId=${colleague.id}`)).bytes.toString('utf8'));
+    const theirs = parseCsv(
+      (await downloadExport(c.adminA, `/api/reports/export.csv?${RANGE}&userId=${colleague.id}`)).bytes.toString('utf8'),
+    );
     expect(theirs.slice(1).map((r) => r[5])).toEqual(['Kollegaens mandag']);
     const everyone = parseCsv((await downloadExport(c.adminA, `/api/reports/export.csv?${RANGE}`)).bytes.toString('utf8'));
     expect(everyone.slice(1).map((r) => r[5])).toEqual(['Kollegaens mandag', 'Karis mandag', 'Karis tirsdag']);
@@ -151,7 +159,10 @@ describe('the exports of one user', () => {
       const res = await c.adminA.get<{ message: string }>(`/api/reports/export.${format}?${RANGE}&userId=ikke-en-id`);
       expect(res.status, format).toBe(400);
       expect(res.body.message, format).toBe(BAD_ID);
-      expect((await c.adminB.get(`/api/reports/export.${format}?${RANGE}&userId=${fx.a.supervisor.id}&schoolId=${fx.a.id}`)).status, format).toBe(403);
+      expect(
+        (await c.adminB.get(`/api/reports/export.${format}?${RANGE}&userId=${fx.a.supervisor.id}&schoolId=${fx.a.id}`)).status,
+        format,
+      ).toBe(403);
     }
   });
 });

@@ -74,7 +74,10 @@ afterAll(async () => server?.close());
 /** poppler's pdftotext -layout (pages split at form feeds) and pdfinfo's page sizes. */
 function readPdf(pdf: Buffer): { pages: string[]; sizes: Array<{ width: number; height: number }> } {
   const info = poppler('pdfinfo', pdf, ['-f', '1', '-l', '100000']);
-  const sizes = [...info.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/gm)].map(([, w, h]) => ({ width: Number(w), height: Number(h) }));
+  const sizes = [...info.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/gm)].map(([, w, h]) => ({
+    width: Number(w),
+    height: Number(h),
+  }));
   return { pages: pdfPages(pdf, { layout: true }), sizes };
 }
 

@@ -22,7 +22,17 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-type Task = { id: string; roomNumber: string; description: string; status: string; createdByName: string; completedByName: string | null; completedAt: string | null; rejectedByName: string | null; rejectedAt: string | null };
+type Task = {
+  id: string;
+  roomNumber: string;
+  description: string;
+  status: string;
+  createdByName: string;
+  completedByName: string | null;
+  completedAt: string | null;
+  rejectedByName: string | null;
+  rejectedAt: string | null;
+};
 const BASE = '/api/maintenance-tasks';
 /** Everyone who may not act on school A's task (adminA may, and is tested on its own). */
 const refusedOthers = { anonymous: 401, supervisorA: 403, pendingA: 403, deactivatedA: 403, adminB: 404 };
@@ -37,9 +47,19 @@ async function pendingTask(room = '101'): Promise<string> {
 describe('POST /api/maintenance-tasks/submit', () => {
   it('is how a Tilsynsvakt sends a case; the name comes from the session', async () => {
     await expectAccess(c, (x) => x.post(`${BASE}/submit`, newCase()), refusedExcept({ supervisorA: 201 }));
-    const res = await c.supervisorA.post<Task>(`${BASE}/submit`, { roomNumber: '  12 ', description: ' Knust vindu ', createdByName: 'Falsk' });
+    const res = await c.supervisorA.post<Task>(`${BASE}/submit`, {
+      roomNumber: '  12 ',
+      description: ' Knust vindu ',
+      createdByName: 'Falsk',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ roomNumber: '12', description: 'Knust vindu', status: 'pending', createdByName: 'Kari A', completedAt: null });
+    expect(res.body).toMatchObject({
+      roomNumber: '12',
+      description: 'Knust vindu',
+      status: 'pending',
+      createdByName: 'Kari A',
+      completedAt: null,
+    });
     const stored = await MaintenanceTaskModel.of(fx.a.id).findById(res.body.id).lean();
     expect(stored!.schoolId.toHexString()).toBe(fx.a.id);
   });
@@ -70,7 +90,11 @@ describe('creating and listing', () => {
   it('Admin, Vaktmester and Plattformadministrator (naming the school) create and list', async () => {
     await expectAccess(c, (x) => x.post(BASE, newCase('7')), refusedExcept({ adminA: 201, caretakerA: 201, adminB: 201, platform: 400 }));
     expect((await c.platform.post(`${BASE}?schoolId=${fx.b.id}`, newCase('8'))).status).toBe(201);
-    await expectAccess(c, (x) => x.get(`${BASE}?status=pending`), refusedExcept({ adminA: 200, caretakerA: 200, adminB: 200, platform: 400 }));
+    await expectAccess(
+      c,
+      (x) => x.get(`${BASE}?status=pending`),
+      refusedExcept({ adminA: 200, caretakerA: 200, adminB: 200, platform: 400 }),
+    );
     const listB = await c.adminB.get<Task[]>(BASE);
     expect(listB.body.map((t) => t.roomNumber).sort()).toEqual(['7', '8']);
     expect((await c.platform.get<Task[]>(`${BASE}?schoolId=${fx.b.id}`)).body).toHaveLength(2);
@@ -91,7 +115,12 @@ describe('complete, reject, delete', () => {
     const id = await pendingTask();
     await expectAccess(c, (x) => x.put(`${BASE}/${id}/complete`), { ...refusedOthers, caretakerA: 200 });
     const task = (await c.adminA.get<Task[]>(`${BASE}?status=completed`)).body.find((t) => t.id === id)!;
-    expect(task).toMatchObject({ status: 'completed', completedByName: 'Vaktmester A', completedAt: new Date('2026-11-21T20:30:00Z').toISOString(), rejectedAt: null });
+    expect(task).toMatchObject({
+      status: 'completed',
+      completedByName: 'Vaktmester A',
+      completedAt: new Date('2026-11-21T20:30:00Z').toISOString(),
+      rejectedAt: null,
+    });
     const again = await c.adminA.put(`${BASE}/${id}/complete`);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: MAINTENANCE_TEXTS.alreadyCompleted, code: 'conflict' });

@@ -48,7 +48,10 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     BASE,
-    { config: { access: POLICY.maintenance.see }, schema: { querystring: maintenanceListQuerySchema, response: { 200: maintenanceTasksSchema } } },
+    {
+      config: { access: POLICY.maintenance.see },
+      schema: { querystring: maintenanceListQuerySchema, response: { 200: maintenanceTasksSchema } },
+    },
     async (request) => listTasks(schoolOf(request), request.query.status),
   );
 
@@ -62,7 +65,10 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
 
   r.delete(
     `${BASE}/:id`,
-    { config: { access: POLICY.maintenance.change }, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } } },
+    {
+      config: { access: POLICY.maintenance.change },
+      schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } },
+    },
     async (request) => deleteTask(schoolOf(request), request.params.id, currentUser(request), request.realtime, app.push),
   );
 }

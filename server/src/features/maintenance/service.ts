@@ -18,7 +18,6 @@ import type { PushNotifier } from '../push/notifier';
 import type { UserRecord } from '../users/model';
 import { DeletedKeyedTaskModel, MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
 
-
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 function present(task: MaintenanceTaskDoc): MaintenanceTask {
@@ -42,7 +41,13 @@ function present(task: MaintenanceTaskDoc): MaintenanceTask {
 export async function listTasks(schoolId: Types.ObjectId, status: MaintenanceStatus | undefined): Promise<MaintenanceTask[]> {
   // Sorted once per change of the school's cases; the list is shared between requests, unchanged.
   return readThrough(schoolData(schoolId, MaintenanceTaskModel.modelName), `list:${status ?? 'all'}`, async () =>
-    (await MaintenanceTaskModel.of(schoolId).find(status ? { schoolId, status } : { schoolId }).lean<MaintenanceTaskDoc[]>()).map(present).sort(listOrder),
+    (
+      await MaintenanceTaskModel.of(schoolId)
+        .find(status ? { schoolId, status } : { schoolId })
+        .lean<MaintenanceTaskDoc[]>()
+    )
+      .map(present)
+      .sort(listOrder),
   );
 }
 
@@ -63,7 +68,8 @@ async function isKeyOfDeleted(schoolId: Types.ObjectId, id: Types.ObjectId): Pro
   const deleted = await readThrough(
     deletedCaseKeys(schoolId),
     'ids',
-    async () => new Set((await DeletedKeyedTaskModel.of(schoolId).find({}, { _id: 1 }).lean()).map((tombstone) => tombstone._id.toHexString())),
+    async () =>
+      new Set((await DeletedKeyedTaskModel.of(schoolId).find({}, { _id: 1 }).lean()).map((tombstone) => tombstone._id.toHexString())),
     { alsoFrom: [schoolData(schoolId, DeletedKeyedTaskModel.modelName)] },
   );
   return deleted.has(id.toHexString());
@@ -77,7 +83,11 @@ export async function createTask(
   push: PushNotifier,
   id?: Types.ObjectId,
 ): Promise<MaintenanceTask> {
-  const requestHash = id ? createHash('sha256').update(JSON.stringify([body.roomNumber, body.description])).digest('hex') : null;
+  const requestHash = id
+    ? createHash('sha256')
+        .update(JSON.stringify([body.roomNumber, body.description]))
+        .digest('hex')
+    : null;
   const fields = {
     schoolId,
     roomNumber: body.roomNumber,
@@ -88,7 +98,9 @@ export async function createTask(
     requestHash,
   };
   if (id && (await isKeyOfDeleted(schoolId, id))) throw gone(MAINTENANCE_TEXTS.keyOfDeleted);
-  const { doc, made } = id ? await MaintenanceTaskModel.insertOnce(schoolId, id, fields) : { doc: await MaintenanceTaskModel.insert(schoolId, fields), made: true };
+  const { doc, made } = id
+    ? await MaintenanceTaskModel.insertOnce(schoolId, id, fields)
+    : { doc: await MaintenanceTaskModel.insert(schoolId, fields), made: true };
   if (!made && doc.requestHash !== requestHash) throw unprocessable(MAINTENANCE_TEXTS.keyReused, 'idempotencyKeyReused');
   const presented = present(doc);
   if (made) {
@@ -104,7 +116,15 @@ const who = (user: UserRecord) => ({ id: user._id.toHexString(), name: user.name
 
 /** The case as it was the moment it was made: pending, nobody's but its writer's. */
 function asMade(task: MaintenanceTask): MaintenanceTask {
-  return { ...task, status: 'pending', completedByName: null, completedAt: null, rejectedByName: null, rejectedAt: null, updatedAt: task.createdAt };
+  return {
+    ...task,
+    status: 'pending',
+    completedByName: null,
+    completedAt: null,
+    rejectedByName: null,
+    rejectedAt: null,
+    updatedAt: task.createdAt,
+  };
 }
 
 /** A case by id in the school the request acts on. */
@@ -140,11 +160,20 @@ export async function resolveTask(
   return presented;
 }
 
-export async function deleteTask(schoolId: Types.ObjectId, id: string, actor: UserRecord, realtime: Realtime, push: PushNotifier): Promise<{ id: string }> {
+export async function deleteTask(
+  schoolId: Types.ObjectId,
+  id: string,
+  actor: UserRecord,
+  realtime: Realtime,
+  push: PushNotifier,
+): Promise<{ id: string }> {
   const task = await findTask(schoolId, id);
   // Its key, sent again, finds it gone rather than making it anew (written first: a replay in between finds one or the other).
   if (task.requestHash) {
-    await unlessDuplicate(() => DeletedKeyedTaskModel.insert(task.schoolId, { _id: task._id, schoolId: task.schoolId }), () => null);
+    await unlessDuplicate(
+      () => DeletedKeyedTaskModel.insert(task.schoolId, { _id: task._id, schoolId: task.schoolId }),
+      () => null,
+    );
     await changed(deletedCaseKeys(task.schoolId));
   }
   if (!(await MaintenanceTaskModel.of(task.schoolId).findOneAndDelete({ _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);

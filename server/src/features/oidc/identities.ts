@@ -86,7 +86,12 @@ export function auditLink(user: UserRecord, identity: Identity): Promise<void> {
 
 /** A refused attempt on a known account is in that account's school's trail (the platform's for the Plattformadministrator). */
 export function auditRefusal(user: UserRecord, providerName: string, reason: OidcFailure): Promise<void> {
-  return audit(user, 'user.signInRefused', { id: user._id, name: user.name, schoolId: user.schoolId, detail: `${providerName}: ${reason}` });
+  return audit(user, 'user.signInRefused', {
+    id: user._id,
+    name: user.name,
+    schoolId: user.schoolId,
+    detail: `${providerName}: ${reason}`,
+  });
 }
 
 /** An Admin removes a user's link to a provider ('Fjern kobling til Feide'); audited, the lists follow. */

@@ -83,7 +83,12 @@ describe('signing in through a provider', () => {
     expect(first.landed).toBe('/tilsynsvakt');
     const me = await first.walker.me();
     expect(me.user).toMatchObject({ id: fx.a.supervisor.id, status: 'approved' });
-    expect(me.user?.signIn).toEqual({ password: true, passkey: false, authenticatorApp: false, providers: [{ id: 'feide', name: 'Feide' }] });
+    expect(me.user?.signIn).toEqual({
+      password: true,
+      passkey: false,
+      authenticatorApp: false,
+      providers: [{ id: 'feide', name: 'Feide' }],
+    });
     const [link] = await identitiesOf(fx.a.supervisor.id);
     expect(link).toMatchObject({ issuer: idps.feide.issuer, subject: who.sub, providerId: 'feide' });
     expect(await AuditModel.countDocuments({ action: 'user.identityLinked', targetId: fx.a.supervisor.id, detail: 'Feide' })).toBe(1);
@@ -163,7 +168,10 @@ describe('signing in through a provider', () => {
     expect((await existing.walker.me()).status).toBe(401);
     expect(await identitiesOf(fx.a.caretaker.id)).toHaveLength(0);
 
-    const stranger = await signInWith(idps.microsoft, account({ email: 'ukjent.person@example.com', email_verified: false, name: 'Ukjent' }));
+    const stranger = await signInWith(
+      idps.microsoft,
+      account({ email: 'ukjent.person@example.com', email_verified: false, name: 'Ukjent' }),
+    );
     expect(stranger.landed).toBe(failure('emailUnverified'));
     expect((await storedSession(stranger.walker.cookie('tilsynsvakt.sid')))?.pending).toBeUndefined();
     expect(await UserModel.countDocuments({ email: 'ukjent.person@example.com' })).toBe(0);
@@ -211,7 +219,9 @@ describe('signing in through a provider', () => {
     const walker = new RedirectWalker(server.baseUrl);
     const start = await walker.request('/api/auth/oidc/feide/start');
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
-    const res = await walker.request(`/api/auth/oidc/feide/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(idps.feide.issuer)}`);
+    const res = await walker.request(
+      `/api/auth/oidc/feide/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(idps.feide.issuer)}`,
+    );
     expect(res.headers.get('location')).toBe(failure('cancelled'));
   });
 });
@@ -229,12 +239,18 @@ describe('an unknown identity', () => {
     // Bad input stores nothing and leaves the registration to be finished.
     const bad = await walker.request('/api/auth/oidc/registration', { method: 'POST', body: { schoolId: 'x', name: '' } });
     expect(bad.status).toBe(400);
-    const unknownSchool = await walker.request('/api/auth/oidc/registration', { method: 'POST', body: { schoolId: fx.inactiveSchool.id, name: 'Nora' } });
+    const unknownSchool = await walker.request('/api/auth/oidc/registration', {
+      method: 'POST',
+      body: { schoolId: fx.inactiveSchool.id, name: 'Nora' },
+    });
     expect(unknownSchool.status).toBe(400);
     expect(await unknownSchool.json()).toMatchObject({ message: TEXTS.unknownSchool });
     expect(await UserModel.countDocuments({ email: 'ny.ansatt@skole.no' })).toBe(0);
 
-    const created = await walker.request('/api/auth/oidc/registration', { method: 'POST', body: { schoolId: fx.a.id, name: 'Nora Nyansatt' } });
+    const created = await walker.request('/api/auth/oidc/registration', {
+      method: 'POST',
+      body: { schoolId: fx.a.id, name: 'Nora Nyansatt' },
+    });
     expect(created.status).toBe(201);
     const body = (await created.json()) as { user: { id: string; status: string; signIn: unknown } };
     expect(body.user).toMatchObject({ status: 'pending', signIn: { password: false, providers: [{ id: 'feide', name: 'Feide' }] } });
@@ -306,7 +322,12 @@ describe('the Admin and the links', () => {
     expect((await signInWith(idps.microsoft, who)).landed).toBe('/vaktmester');
     const admin = await signedIn(server.baseUrl, fx.a.admin);
     const list = await admin.get<Array<{ id: string; signIn: unknown }>>('/api/admin/users');
-    expect(list.body.find((user) => user.id === fx.a.caretaker.id)?.signIn).toEqual({ password: true, passkey: false, authenticatorApp: false, providers: [{ id: 'microsoft', name: 'Microsoft' }] });
+    expect(list.body.find((user) => user.id === fx.a.caretaker.id)?.signIn).toEqual({
+      password: true,
+      passkey: false,
+      authenticatorApp: false,
+      providers: [{ id: 'microsoft', name: 'Microsoft' }],
+    });
 
     const adminB = await signedIn(server.baseUrl, fx.b.admin);
     expect((await adminB.delete(`/api/admin/users/${fx.a.caretaker.id}/identities/microsoft`)).status).toBe(404);

@@ -6,7 +6,8 @@ import { isLoopbackHttp, type OidcProviderConfig } from '../../oidcConfig';
 /** How long a provider may take to answer one request (discovery, token, userinfo, keys). */
 const PROVIDER_TIMEOUT_MS = 10_000;
 
-const withTimeout: client.CustomFetch = (url, options) => fetch(url, { ...options, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) } as RequestInit);
+const withTimeout: client.CustomFetch = (url, options) =>
+  fetch(url, { ...options, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) } as RequestInit);
 
 export type ConfiguredProvider = OidcProviderConfig & { configuration(): Promise<client.Configuration> };
 
@@ -52,10 +53,16 @@ async function discover(provider: OidcProviderConfig, env: string): Promise<clie
   // Plain http only for a provider on this machine outside production (config refuses it otherwise).
   const insecure = env !== 'production' && isLoopbackHttp(issuer);
   // client_secret_basic: what OpenID Connect registration defaults to, and what Feide and Entra ID take.
-  const configuration = await client.discovery(issuer, provider.clientId, { client_secret: provider.clientSecret }, client.ClientSecretBasic(provider.clientSecret), {
-    [client.customFetch]: withTimeout,
-    ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
-  });
+  const configuration = await client.discovery(
+    issuer,
+    provider.clientId,
+    { client_secret: provider.clientSecret },
+    client.ClientSecretBasic(provider.clientSecret),
+    {
+      [client.customFetch]: withTimeout,
+      ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+    },
+  );
   configuration[client.customFetch] = withTimeout;
   return configuration;
 }

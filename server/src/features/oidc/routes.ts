@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginResponseSchema, userSchema } from '#protocol/auth';
 import { schoolScopeQuerySchema } from '#protocol/classes';
-import { identityParamsSchema, oidcProviderParamsSchema, oidcProvidersSchema, oidcRegisterBodySchema, oidcRegistrationSchema } from '#protocol/oidc';
+import {
+  identityParamsSchema,
+  oidcProviderParamsSchema,
+  oidcProvidersSchema,
+  oidcRegisterBodySchema,
+  oidcRegistrationSchema,
+} from '#protocol/oidc';
 import { POLICY } from '#protocol/policy';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
@@ -20,7 +26,9 @@ export async function oidcRoutes(app: FastifyInstance, { config, providers }: { 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
 
-  r.get('/api/auth/providers', { config: { access: 'public' }, schema: { response: { 200: oidcProvidersSchema } } }, async () => providers.list());
+  r.get('/api/auth/providers', { config: { access: 'public' }, schema: { response: { 200: oidcProvidersSchema } } }, async () =>
+    providers.list(),
+  );
 
   r.get(
     '/api/auth/oidc/:id/start',
@@ -50,7 +58,9 @@ export async function oidcRoutes(app: FastifyInstance, { config, providers }: { 
     '/api/auth/oidc/registration',
     { config: { access: 'public', rateLimit: perIp }, schema: { body: oidcRegisterBodySchema, response: { 201: loginResponseSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await registerIdentity(request, reply, request.body, { config, realtime: request.realtime, push: app.push, providers })),
+      reply
+        .status(201)
+        .send(await registerIdentity(request, reply, request.body, { config, realtime: request.realtime, push: app.push, providers })),
   );
 
   r.delete(
@@ -59,6 +69,7 @@ export async function oidcRoutes(app: FastifyInstance, { config, providers }: { 
       config: { access: POLICY.users.change },
       schema: { params: identityParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: userSchema } },
     },
-    async (request) => unlinkIdentity(currentUser(request), schoolOf(request), request.params.id, request.params.providerId, request.realtime),
+    async (request) =>
+      unlinkIdentity(currentUser(request), schoolOf(request), request.params.id, request.params.providerId, request.realtime),
   );
 }

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import type { LoginResponse } from '#protocol/auth';
-import { OIDC_FAILURE_PARAM, OIDC_REGISTER_PARAM, oidcCallbackPath, type OidcFailure, type OidcRegisterBody, type OidcRegistration } from '#protocol/oidc';
+import {
+  OIDC_FAILURE_PARAM,
+  OIDC_REGISTER_PARAM,
+  oidcCallbackPath,
+  type OidcFailure,
+  type OidcRegisterBody,
+  type OidcRegistration,
+} from '#protocol/oidc';
 import { landingPath, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../../config';
@@ -19,7 +26,16 @@ import { presentUser } from '../users/present';
 import { emitUserChange } from '../users/service';
 import { OidcFlow, type OidcFlowRecord } from './flowModel';
 import { secondFactorRequired } from '../secondFactor/requirement';
-import { auditLink, auditRefusal, identityFields, identityKey, isEmailAuthority, linkIdentity, resolveIdentity, type Identity } from './identities';
+import {
+  auditLink,
+  auditRefusal,
+  identityFields,
+  identityKey,
+  isEmailAuthority,
+  linkIdentity,
+  resolveIdentity,
+  type Identity,
+} from './identities';
 import type { ConfiguredProvider, OidcProviders } from './providers';
 
 const SIGN_IN_MS = 10 * 60_000;
@@ -70,7 +86,16 @@ export async function startSignIn(request: FastifyRequest, provider: ConfiguredP
   const nonce = client.randomNonce();
   const redirectUri = originOf(request, config) + oidcCallbackPath(provider.id);
   const id = newFlowId();
-  await OidcFlow.create({ _id: id, kind: 'signIn', providerId: provider.id, state, nonce, codeVerifier, redirectUri, expiresAt: new Date(Date.now() + SIGN_IN_MS) });
+  await OidcFlow.create({
+    _id: id,
+    kind: 'signIn',
+    providerId: provider.id,
+    state,
+    nonce,
+    codeVerifier,
+    redirectUri,
+    expiresAt: new Date(Date.now() + SIGN_IN_MS),
+  });
   // The provider's redirect back is a top-level GET, which carries the session's SameSite=Lax cookie.
   pending(request, 'oidc').keep(id, SIGN_IN_MS);
   return client.buildAuthorizationUrl(configuration, {
@@ -90,7 +115,12 @@ type CallbackDeps = { config: Config; realtime: Realtime };
  * openid-client), the identity resolved to an account, and the browser sent on: signed in to its
  * landing page, to /register for an unknown identity, or to /login with the reason's code.
  */
-export async function finishSignIn(request: FastifyRequest, reply: FastifyReply, provider: ConfiguredProvider, deps: CallbackDeps): Promise<string> {
+export async function finishSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  provider: ConfiguredProvider,
+  deps: CallbackDeps,
+): Promise<string> {
   const { config } = deps;
   const flow = await takeFlow(request, 'signIn');
   if (!flow || flow.providerId !== provider.id || !flow.redirectUri) return failedAt('expired');
@@ -208,7 +238,12 @@ type RegisterDeps = { config: Config; realtime: Realtime; push: PushNotifier; pr
  * provider's verified e-mail and no password, linked from the start; it waits for approval as every
  * registration does, signed in to its status screen meanwhile.
  */
-export async function registerIdentity(request: FastifyRequest, reply: FastifyReply, body: OidcRegisterBody, deps: RegisterDeps): Promise<LoginResponse> {
+export async function registerIdentity(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: OidcRegisterBody,
+  deps: RegisterDeps,
+): Promise<LoginResponse> {
   const { config } = deps;
   const school = await School.findOne({ _id: body.schoolId, active: true }).lean();
   if (!school) throw badRequest(TEXTS.unknownSchool);

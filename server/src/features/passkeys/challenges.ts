@@ -24,7 +24,13 @@ export function relyingParty(request: FastifyRequest, config: Config): { rpId: s
 }
 
 /** Keeps a new challenge server-side, named in this browser's session (with this user, when registering), for five minutes. */
-export async function keepChallenge(request: FastifyRequest, config: Config, kind: Kind, challenge: string, userId: Types.ObjectId | null): Promise<void> {
+export async function keepChallenge(
+  request: FastifyRequest,
+  config: Config,
+  kind: Kind,
+  challenge: string,
+  userId: Types.ObjectId | null,
+): Promise<void> {
   // Expired challenges go as new ones are made; nobody waits for it.
   void PasskeyChallenge.deleteMany({ expiresAt: trusted({ $lte: appNow() }) }).catch(() => undefined);
   const id = randomBytes(24).toString('base64url');

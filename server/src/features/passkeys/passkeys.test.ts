@@ -53,7 +53,10 @@ async function signInWith(authenticator: SoftAuthenticator, client = browser(), 
   const options = await client.post<PasskeyRequestOptions>('/api/auth/passkey/options');
   expect(options.status).toBe(200);
   const credential = authenticator.get(options.body, origin);
-  const res = await client.post<{ user: { id: string; role: string; status: string }; message?: string; code?: string }>('/api/auth/passkey/login', { credential });
+  const res = await client.post<{ user: { id: string; role: string; status: string }; message?: string; code?: string }>(
+    '/api/auth/passkey/login',
+    { credential },
+  );
   return { res, client, credential };
 }
 
@@ -97,7 +100,10 @@ describe('adding a passkey', () => {
     expect(empty.body.message).toContain('Navn er påkrevd');
     const long = await client.post<{ message: string }>('/api/account/passkeys', { name: 'x'.repeat(61), credential });
     expect(long.body.message).toContain('høyst 60 tegn');
-    const garbled = await client.post<{ message: string }>('/api/account/passkeys', { name: 'Ok', credential: { ...credential, type: 'annet' } });
+    const garbled = await client.post<{ message: string }>('/api/account/passkeys', {
+      name: 'Ok',
+      credential: { ...credential, type: 'annet' },
+    });
     expect(garbled.status).toBe(400);
     expect(garbled.body.message).toContain('passnøkkel');
     expect(await PasskeyModel.countDocuments({ userId: user.id })).toBe(0);
@@ -116,14 +122,20 @@ describe('adding a passkey', () => {
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body).toMatchObject({ message: PASSKEY_TEXTS.notVerified, code: 'passkeyFailed' });
     // That challenge is gone with its answer: the right answer to it is refused too.
-    const again = await client.post<{ message: string }>('/api/account/passkeys', { name: 'Igjen', credential: authenticator.create(options) });
+    const again = await client.post<{ message: string }>('/api/account/passkeys', {
+      name: 'Igjen',
+      credential: authenticator.create(options),
+    });
     expect(again.body.message).toBe(PASSKEY_TEXTS.expired);
 
     const { body: late } = await client.post<PasskeyCreationOptions>('/api/account/passkeys/options');
     clock.set(new Date(START.getTime() + 5 * 60_000 + 1));
     // The proof is as old as the challenge: proven again, so the challenge's age is what is refused.
     await proveIdentity(client);
-    const expired = await client.post<{ message: string }>('/api/account/passkeys', { name: 'Sent', credential: authenticator.create(late) });
+    const expired = await client.post<{ message: string }>('/api/account/passkeys', {
+      name: 'Sent',
+      credential: authenticator.create(late),
+    });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe(PASSKEY_TEXTS.expired);
 
@@ -135,16 +147,20 @@ describe('adding a passkey', () => {
   });
 
   it('is for approved accounts of every role; waiting and deactivated accounts and nobody are refused', async () => {
-    await expectAccess(c, afterProof((x) => x.post('/api/account/passkeys/options')), {
-      anonymous: 401,
-      pendingA: 403,
-      deactivatedA: 403,
-      supervisorA: 200,
-      caretakerA: 200,
-      adminA: 200,
-      adminB: 200,
-      platform: 200,
-    });
+    await expectAccess(
+      c,
+      afterProof((x) => x.post('/api/account/passkeys/options')),
+      {
+        anonymous: 401,
+        pendingA: 403,
+        deactivatedA: 403,
+        supervisorA: 200,
+        caretakerA: 200,
+        adminA: 200,
+        adminB: 200,
+        platform: 200,
+      },
+    );
   });
 });
 
@@ -237,7 +253,11 @@ describe('removing a passkey', () => {
     const authenticator = new SoftAuthenticator(ORIGIN);
     const added = await addPasskey(client, authenticator, 'Gammel');
     const path = `/api/account/passkeys/${added.id}`;
-    await expectAccess(c, afterProof((x) => x.delete(path)), { anonymous: 401, pendingA: 403, adminA: 404, platform: 404 });
+    await expectAccess(
+      c,
+      afterProof((x) => x.delete(path)),
+      { anonymous: 401, pendingA: 403, adminA: 404, platform: 404 },
+    );
     const removed = await client.delete<{ message: string }>(path);
     expect(removed.status).toBe(200);
     expect(removed.body.message).toBe(PASSKEY_TEXTS.removed);
@@ -248,7 +268,9 @@ describe('removing a passkey', () => {
 
   it("the Admin's list says whether a user has passkeys, live", async () => {
     const user = await makeUser(fx.a.id, 'Vaktmester');
-    const signInOf = async () => (await c.adminA.get<Array<{ id: string; signIn: { passkey: boolean } }>>('/api/admin/users')).body.find((u) => u.id === user.id)!.signIn;
+    const signInOf = async () =>
+      (await c.adminA.get<Array<{ id: string; signIn: { passkey: boolean } }>>('/api/admin/users')).body.find((u) => u.id === user.id)!
+        .signIn;
     expect(await signInOf()).toMatchObject({ password: true, passkey: false });
     const client = await signedInBrowser(user);
     const first = await addPasskey(client, new SoftAuthenticator(ORIGIN), 'Én');

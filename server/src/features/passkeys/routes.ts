@@ -54,7 +54,10 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
 
   r.post(
     '/api/account/passkeys',
-    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: addPasskeyBodySchema, response: { 201: passkeySchema } } },
+    {
+      config: { access: POLICY.ownAccount.change, rateLimit: perIp },
+      schema: { body: addPasskeyBodySchema, response: { 201: passkeySchema } },
+    },
     async (request, reply) => {
       requireFreshProof(request);
       const user = currentUser(request);
@@ -85,7 +88,10 @@ export async function passkeyRoutes(app: FastifyInstance, { config }: { config: 
 
   r.post(
     '/api/account/reauthenticate/passkey',
-    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: passkeyLoginBodySchema, response: { 200: reauthenticationSchema } } },
+    {
+      config: { access: POLICY.ownAccount.change, rateLimit: perIp },
+      schema: { body: passkeyLoginBodySchema, response: { 200: reauthenticationSchema } },
+    },
     async (request) => reauthenticateWithPasskey(request, currentUser(request), request.body, limiter),
   );
 

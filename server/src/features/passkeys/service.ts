@@ -130,7 +130,12 @@ async function countPasskeys(user: UserRecord, realtime: Realtime): Promise<void
 /** POST /api/auth/passkey/options: a challenge for any passkey of this site (no account named: the passkey says whose it is). */
 export async function signInOptions(request: FastifyRequest, config: Config): Promise<PasskeyRequestOptions> {
   const { rpId } = relyingParty(request, config);
-  const options = await generateAuthenticationOptions({ rpID: rpId, timeout: TIMEOUT_MS, userVerification: 'required', allowCredentials: [] });
+  const options = await generateAuthenticationOptions({
+    rpID: rpId,
+    timeout: TIMEOUT_MS,
+    userVerification: 'required',
+    allowCredentials: [],
+  });
   await keepChallenge(request, config, 'signIn', options.challenge, null);
   return options as PasskeyRequestOptions;
 }
@@ -175,7 +180,12 @@ export async function reauthOptions(request: FastifyRequest, user: UserRecord, c
  * POST /api/account/reauthenticate/passkey: the sign-in ceremony, but it proves who is asking in
  * this session instead of making a new one: the passkey must be the caller's own.
  */
-export async function reauthenticateWithPasskey(request: FastifyRequest, user: UserRecord, body: PasskeyLoginBody, limiter: AccountLimiter): Promise<Reauthentication> {
+export async function reauthenticateWithPasskey(
+  request: FastifyRequest,
+  user: UserRecord,
+  body: PasskeyLoginBody,
+  limiter: AccountLimiter,
+): Promise<Reauthentication> {
   const owner = await verifyAssertion(request, body, limiter, 'reauth', user);
   return proven(request, owner, 'Passnøkkel');
 }
@@ -196,7 +206,9 @@ async function verifyAssertion(
   await limiter.refuseIfBlocked(key);
   const challenge = await takeChallenge(request, kind);
   if (!challenge || (caller && !challenge.userId?.equals(caller._id))) throw badRequest(PASSKEY_TEXTS.expired, 'passkeyFailed');
-  const passkey = await PasskeyModel.findOne(caller ? { credentialId: body.credential.id, userId: caller._id } : { credentialId: body.credential.id }).lean<PasskeyRecord>();
+  const passkey = await PasskeyModel.findOne(
+    caller ? { credentialId: body.credential.id, userId: caller._id } : { credentialId: body.credential.id },
+  ).lean<PasskeyRecord>();
   const user = passkey ? await UserModel.findById(passkey.userId).lean<UserRecord>() : null;
   if (!passkey || !user) {
     await limiter.record(key);
@@ -232,6 +244,9 @@ async function verifyAssertion(
     throw unauthorized(PASSKEY_TEXTS.notVerified, 'passkeyFailed');
   }
   await limiter.reset(key);
-  await PasskeyModel.updateOne({ _id: passkey._id }, { $set: { counter: verification.authenticationInfo.newCounter, lastUsedAt: appNow() } });
+  await PasskeyModel.updateOne(
+    { _id: passkey._id },
+    { $set: { counter: verification.authenticationInfo.newCounter, lastUsedAt: appNow() } },
+  );
   return user;
 }

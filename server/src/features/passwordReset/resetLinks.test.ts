@@ -33,7 +33,8 @@ type Link = { link: string; expiresAt: string };
 const linkPath = (user: FixtureUser, query = '') => `/api/admin/users/${user.id}/password-reset-link${query}`;
 const tokenOf = (link: string) => link.split('#')[1]!;
 const anonymous = () => new ApiClient(server.baseUrl);
-const use = (token: string, newPassword = 'nytt-passord-1') => anonymous().post<{ message: string; code?: string }>('/api/auth/reset-password', { token, newPassword });
+const use = (token: string, newPassword = 'nytt-passord-1') =>
+  anonymous().post<{ message: string; code?: string }>('/api/auth/reset-password', { token, newPassword });
 const passwordHashOf = async (id: string) => (await UserModel.findById(id).lean())!.passwordHash;
 
 async function linkFor(user: FixtureUser, by: ApiClient = c.adminA, query = ''): Promise<Link> {
@@ -79,7 +80,12 @@ describe('POST /api/admin/users/:id/password-reset-link', () => {
             port,
             method: 'POST',
             path: linkPath(target),
-            headers: { host: 'angriper.example', 'x-forwarded-host': 'angriper.example', 'x-requested-with': 'XMLHttpRequest', cookie: `${SESSION_COOKIE}=${c.adminA.cookie}` },
+            headers: {
+              host: 'angriper.example',
+              'x-forwarded-host': 'angriper.example',
+              'x-requested-with': 'XMLHttpRequest',
+              cookie: `${SESSION_COOKIE}=${c.adminA.cookie}`,
+            },
           },
           (res) => {
             let body = '';
@@ -116,7 +122,9 @@ describe('POST /api/admin/users/:id/password-reset-link', () => {
     const target = await makeUser(fx.a.id, 'Tilsynsvakt');
     await linkFor(target);
     const entries = await c.adminA.get<Array<{ action: string; actorName: string; targetName: string }>>('/api/admin/audit');
-    expect(entries.body).toContainEqual(expect.objectContaining({ action: 'user.resetLinkMade', actorName: 'Admin A', targetName: target.name }));
+    expect(entries.body).toContainEqual(
+      expect.objectContaining({ action: 'user.resetLinkMade', actorName: 'Admin A', targetName: target.name }),
+    );
   });
 });
 
@@ -195,7 +203,12 @@ describe('POST /api/auth/reset-password', () => {
     const short = await use(tokenOf(link), '12345');
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Feltet «nytt passord»: Passordet må være minst 6 tegn');
-    for (const body of [{}, { token: tokenOf(link) }, { token: { $ne: 'x' }, newPassword: 'nytt-passord' }, { token: '', newPassword: 'nytt-passord' }]) {
+    for (const body of [
+      {},
+      { token: tokenOf(link) },
+      { token: { $ne: 'x' }, newPassword: 'nytt-passord' },
+      { token: '', newPassword: 'nytt-passord' },
+    ]) {
       const res = await anonymous().post<{ message: string }>('/api/auth/reset-password', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message, JSON.stringify(body)).toMatch(/^Feltet «(lenke|nytt passord)»/);

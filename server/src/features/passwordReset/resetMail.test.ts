@@ -42,7 +42,12 @@ describe('with e-mail configured', () => {
     const user = await makeUser(s.fx.a.id, 'Tilsynsvakt');
     // The SMTP server takes no mail until released: an answer that waited for the mail would never come.
     const release = s.smtp.hold();
-    const res = await new ApiClient(s.server.baseUrl).request('POST', '/api/auth/forgot-password', { email: `  ${user.email.toUpperCase()} ` }, { headers: { 'x-forwarded-host': 'angriper.example' } });
+    const res = await new ApiClient(s.server.baseUrl).request(
+      'POST',
+      '/api/auth/forgot-password',
+      { email: `  ${user.email.toUpperCase()} ` },
+      { headers: { 'x-forwarded-host': 'angriper.example' } },
+    );
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ message: PASSWORD_RESET_TEXTS.mailRequested });
     expect(s.smtp.mails).toHaveLength(0);
@@ -88,7 +93,9 @@ describe('with e-mail configured', () => {
     }
     await s.server.app.resetMailer!.idle();
     expect(s.smtp.mails).toHaveLength(before);
-    expect(await PasswordResetModel.countDocuments({ userId: trusted({ $in: [s.fx.platformAdmin.id, s.fx.a.deactivated.id, pending.id] }) })).toBe(0);
+    expect(
+      await PasswordResetModel.countDocuments({ userId: trusted({ $in: [s.fx.platformAdmin.id, s.fx.a.deactivated.id, pending.id] }) }),
+    ).toBe(0);
   });
 
   it('bad input: a clear 400 in Norwegian, nothing sent', async () => {
@@ -112,7 +119,8 @@ describe('limits: 3 an hour per address, 10 an hour per IP address', () => {
   it('a fourth request for one address is refused, however it is written; the tenth from one IP address is the last', async () => {
     const user = await makeUser(s.fx.a.id, 'Vaktmester');
     const statuses: number[] = [];
-    for (const email of [user.email, user.email, user.email, user.email, user.email.toUpperCase()]) statuses.push((await forgot(sibling.url, email)).status);
+    for (const email of [user.email, user.email, user.email, user.email, user.email.toUpperCase()])
+      statuses.push((await forgot(sibling.url, email)).status);
     expect(statuses).toEqual([202, 202, 202, 429, 429]);
     await sibling.app.resetMailer!.idle();
     expect(s.smtp.mails.filter((m) => m.to.includes(user.email))).toHaveLength(3);

@@ -39,11 +39,21 @@ function mayReset(user: Pick<UserRecord, 'role' | 'status'>): boolean {
  * likewise, on the school they chose): never their own account (change-password asks for the
  * current password, a link would not), never another school's user (404), never a deactivated one.
  */
-export async function makeResetLink(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, origin: string): Promise<PasswordResetLink> {
+export async function makeResetLink(
+  actor: UserRecord,
+  schoolId: Types.ObjectId,
+  targetId: string,
+  origin: string,
+): Promise<PasswordResetLink> {
   const target = await schoolReach(actor, schoolId).find(targetId);
   if (!mayReset(target)) throw conflict(PASSWORD_RESET_TEXTS.notForDeactivated);
   const link = await issueLink(target._id, origin, 'admin');
-  await audit(actor, 'user.resetLinkMade', { id: target._id, name: target.name, schoolId: target.schoolId, detail: `Gyldig i ${RESET_LINK_HOURS} timer` });
+  await audit(actor, 'user.resetLinkMade', {
+    id: target._id,
+    name: target.name,
+    schoolId: target.schoolId,
+    detail: `Gyldig i ${RESET_LINK_HOURS} timer`,
+  });
   return link;
 }
 

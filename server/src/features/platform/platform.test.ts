@@ -39,7 +39,11 @@ describe('platform schools', () => {
     await expectAccess(c, (x) => x.post(`${BASE}/schools`, { name: `Ny skole ${Math.random()}` }), onlyPlatform(201));
     const created = await c.platform.post<SchoolBody>(`${BASE}/schools`, { name: '  Fjordtun  ' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Fjordtun', active: true, counts: { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 } });
+    expect(created.body).toMatchObject({
+      name: 'Fjordtun',
+      active: true,
+      counts: { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 },
+    });
     expect((await c.platform.post(`${BASE}/schools`, { name: 'FJORDTUN' })).status).toBe(409);
     for (const body of [{}, { name: '   ' }, { name: { $ne: 1 } }, { name: 'x'.repeat(121) }]) {
       expect((await c.platform.post(`${BASE}/schools`, body)).status, JSON.stringify(body)).toBe(400);
@@ -58,7 +62,12 @@ describe('platform schools', () => {
     expect(login.body).toEqual({ message: TEXTS.schoolInactive, code: 'schoolInactive' });
     const options = await new ApiClient(server.baseUrl).get<Array<{ id: string }>>('/api/schools');
     expect(options.body.map((s) => s.id)).not.toContain(school.id);
-    const reg = await new ApiClient(server.baseUrl).post('/api/auth/register', { schoolId: school.id, name: 'X', email: 'x@midl.no', password: 'hemmelig' });
+    const reg = await new ApiClient(server.baseUrl).post('/api/auth/register', {
+      schoolId: school.id,
+      name: 'X',
+      email: 'x@midl.no',
+      password: 'hemmelig',
+    });
     expect(reg.status).toBe(400);
 
     const back = await c.platform.put<SchoolBody>(`${BASE}/schools/${school.id}`, { active: true });
@@ -102,13 +111,27 @@ describe('platform users', () => {
   });
 
   it('creates approved Admins and Tilsynsvakter, never other roles', async () => {
-    const body = (over: Record<string, unknown>) => ({ name: 'Ny Bruker', email: `ny${Math.random()}@test.no`, password: 'hemmelig', role: 'Admin', schoolId: fx.b.id, ...over });
+    const body = (over: Record<string, unknown>) => ({
+      name: 'Ny Bruker',
+      email: `ny${Math.random()}@test.no`,
+      password: 'hemmelig',
+      role: 'Admin',
+      schoolId: fx.b.id,
+      ...over,
+    });
     await expectAccess(c, (x) => x.post(`${BASE}/users`, body({})), onlyPlatform(201));
     const created = await c.platform.post<UserBody>(`${BASE}/users`, body({ role: 'Tilsynsvakt', email: 'Skapt@Test.no' }));
     expect(created.body).toMatchObject({ role: 'Tilsynsvakt', status: 'approved', schoolId: fx.b.id });
     expect((await new ApiClient(server.baseUrl).login('skapt@test.no', 'hemmelig')).status).toBe(200);
     expect((await c.platform.post(`${BASE}/users`, body({ email: 'skapt@test.no' }))).status).toBe(409);
-    for (const bad of [{ role: 'Plattformadministrator' }, { role: 'Vaktmester' }, { password: '123' }, { schoolId: 'x' }, { name: '' }, { email: { $gt: '' } }]) {
+    for (const bad of [
+      { role: 'Plattformadministrator' },
+      { role: 'Vaktmester' },
+      { password: '123' },
+      { schoolId: 'x' },
+      { name: '' },
+      { email: { $gt: '' } },
+    ]) {
       expect((await c.platform.post(`${BASE}/users`, body(bad))).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await c.platform.post(`${BASE}/users`, body({ schoolId: '0123456789abcdef01234567' }))).status).toBe(400);

@@ -37,9 +37,7 @@ export async function platformRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const oneUser = { params: idParamsSchema, response: { 200: userSchema } };
 
-  r.get(`${BASE}/schools`, { config: seen, schema: { response: { 200: platformSchoolsSchema } } }, async () =>
-    listPlatformSchools(),
-  );
+  r.get(`${BASE}/schools`, { config: seen, schema: { response: { 200: platformSchoolsSchema } } }, async () => listPlatformSchools());
 
   r.post(
     `${BASE}/schools`,

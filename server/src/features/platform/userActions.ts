@@ -44,7 +44,8 @@ export function changeRole(actor: UserRecord, targetId: string, role: Role, real
 export function changeStatus(actor: UserRecord, targetId: string, status: 'approved' | 'deactivated', realtime: Realtime): Promise<User> {
   const change: UserChange = {
     check: (target: UserRecord) => {
-      if (target.status === status) throw conflict(status === 'approved' ? 'Brukeren er allerede aktiv' : 'Brukeren er allerede deaktivert');
+      if (target.status === status)
+        throw conflict(status === 'approved' ? 'Brukeren er allerede aktiv' : 'Brukeren er allerede deaktivert');
     },
     set: { status },
     action: status === 'approved' ? 'user.reactivated' : 'user.deactivated',

@@ -23,7 +23,11 @@ const FIRST_LINE_MAX = 140;
 
 /** The description's first non-empty line, short enough for a lock screen. */
 export function firstLine(text: string): string {
-  const line = text.split(/\r?\n/).map((part) => part.trim()).find(Boolean) ?? '';
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((part) => part.trim())
+      .find(Boolean) ?? '';
   return line.length > FIRST_LINE_MAX ? `${line.slice(0, FIRST_LINE_MAX - 1)}…` : line;
 }
 
@@ -35,7 +39,14 @@ function caseUrl(task: MaintenanceTask, role: Role): string {
 
 const caseTopic = (task: Pick<MaintenanceTask, 'id'>) => `sak${task.id}`;
 
-function caseNotification(kind: PushKind, task: MaintenanceTask, title: string, body: string, url: string, urgency: Delivery['urgency']): Notification {
+function caseNotification(
+  kind: PushKind,
+  task: MaintenanceTask,
+  title: string,
+  body: string,
+  url: string,
+  urgency: Delivery['urgency'],
+): Notification {
   return { message: { kind, title, body, url, tag: `sak-${task.id}` }, delivery: { ttl: DAY_SECONDS, urgency, topic: caseTopic(task) } };
 }
 
@@ -63,7 +74,13 @@ export function caseDeleted(task: MaintenanceTask, role: Role, deletedByName: st
 
 export function userRegistered(user: { id: string; name: string }): Notification {
   return {
-    message: { kind: 'userRegistered', title: 'Ny bruker venter på godkjenning', body: `${user.name} har registrert seg.`, url: '/admin/brukere', tag: `bruker-${user.id}` },
+    message: {
+      kind: 'userRegistered',
+      title: 'Ny bruker venter på godkjenning',
+      body: `${user.name} har registrert seg.`,
+      url: '/admin/brukere',
+      tag: `bruker-${user.id}`,
+    },
     delivery: { ttl: 3 * DAY_SECONDS, urgency: 'normal', topic: `bruker${user.id}` },
   };
 }

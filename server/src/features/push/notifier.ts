@@ -40,7 +40,8 @@ export class PushNotifier {
 
   /** Completed or rejected: its sender hears that their case was, the other caretakers that it changed. */
   caseResolved(schoolId: string, task: MaintenanceTask, actor: Who, senderId: string): void {
-    if (senderId !== actor.id) this.later('caseResolvedForSender', schoolId, { except: [], only: senderId }, (to) => messages.caseResolvedForSender(task, to.role));
+    if (senderId !== actor.id)
+      this.later('caseResolvedForSender', schoolId, { except: [], only: senderId }, (to) => messages.caseResolvedForSender(task, to.role));
     this.later('caseChanged', schoolId, { except: [actor.id, senderId] }, (to) => messages.caseChanged(task, to.role));
   }
 
@@ -57,7 +58,12 @@ export class PushNotifier {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
-  private later(kind: PushKind, schoolId: string, audience: { except: string[]; only?: string }, compose: (to: Recipient) => messages.Notification): void {
+  private later(
+    kind: PushKind,
+    schoolId: string,
+    audience: { except: string[]; only?: string },
+    compose: (to: Recipient) => messages.Notification,
+  ): void {
     const work = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => recipientsOf(schoolId, kind, audience))
       .then((recipients) => Promise.all(recipients.map((to) => this.deliver(schoolId, to, compose(to)))))
@@ -85,5 +91,4 @@ export class PushNotifier {
     if (this.failures.size > FAILURES_KEPT) this.failures.delete(this.failures.keys().next().value!);
     return false;
   }
-
 }

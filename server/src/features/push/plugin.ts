@@ -18,7 +18,12 @@ const CLOSE_WAIT_MS = 5_000;
 export async function attachPush(app: FastifyInstance, config: Config): Promise<void> {
   const keys = await loadVapidKeys(config);
   const metrics = app.metrics;
-  const notifier = new PushNotifier(new PushSender(keys, app.log), app.log, config.env === 'production', metrics ? (kind, outcome) => metrics.pushAnswered(kind, outcome) : undefined);
+  const notifier = new PushNotifier(
+    new PushSender(keys, app.log),
+    app.log,
+    config.env === 'production',
+    metrics ? (kind, outcome) => metrics.pushAnswered(kind, outcome) : undefined,
+  );
   app.decorate('vapidKeys', keys);
   app.decorate('push', notifier);
   app.addHook('onClose', async () => {

@@ -57,7 +57,11 @@ async function hangingServer(): Promise<{ url: string; reached: (count: number) 
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    reached: (count) => expect.poll(() => sockets.size, { timeout: 5_000 }).toBeGreaterThanOrEqual(count).then(() => undefined),
+    reached: (count) =>
+      expect
+        .poll(() => sockets.size, { timeout: 5_000 })
+        .toBeGreaterThanOrEqual(count)
+        .then(() => undefined),
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
@@ -74,8 +78,16 @@ describe('the calls', () => {
 
   it('POST and DELETE: the same roles; a pending, deactivated or platform account is refused', async () => {
     const device = () => service.newDevice('tilgang').toJSON();
-    await expectAccess(c, (x) => x.post(SUBSCRIPTIONS, device()), refusedExcept({ adminA: 200, supervisorA: 200, caretakerA: 200, adminB: 200 }));
-    await expectAccess(c, (x) => x.request('DELETE', SUBSCRIPTIONS, { endpoint: device().endpoint }), refusedExcept({ adminA: 200, supervisorA: 200, caretakerA: 200, adminB: 200 }));
+    await expectAccess(
+      c,
+      (x) => x.post(SUBSCRIPTIONS, device()),
+      refusedExcept({ adminA: 200, supervisorA: 200, caretakerA: 200, adminB: 200 }),
+    );
+    await expectAccess(
+      c,
+      (x) => x.request('DELETE', SUBSCRIPTIONS, { endpoint: device().endpoint }),
+      refusedExcept({ adminA: 200, supervisorA: 200, caretakerA: 200, adminB: 200 }),
+    );
   });
 
   it('refuses what is not a browser subscription, storing nothing', async () => {
@@ -106,10 +118,17 @@ describe('the calls', () => {
   it('answers which kinds this device gets: an Admin chooses the cases per device', async () => {
     const admin = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Admin'));
     const device = service.newDevice('valg');
-    expect(await subscribe(admin, device)).toEqual({ endpoint: device.endpoint, newCases: false, kinds: ['caseResolvedForSender', 'userRegistered'] });
+    expect(await subscribe(admin, device)).toEqual({
+      endpoint: device.endpoint,
+      newCases: false,
+      kinds: ['caseResolvedForSender', 'userRegistered'],
+    });
     expect((await subscribe(admin, device, { newCases: true })).kinds).toContain('caseCreated');
     expect((await subscribe(admin, device)).newCases).toBe(true);
-    expect(await subscribe(c.caretakerA, service.newDevice('vaktmester-valg'), { newCases: false })).toMatchObject({ newCases: false, kinds: expect.arrayContaining(['caseCreated']) });
+    expect(await subscribe(c.caretakerA, service.newDevice('vaktmester-valg'), { newCases: false })).toMatchObject({
+      newCases: false,
+      kinds: expect.arrayContaining(['caseCreated']),
+    });
     expect((await subscribe(c.supervisorA, service.newDevice('tilsyn-valg'), { newCases: true })).kinds).toEqual(['caseResolvedForSender']);
   });
 });
@@ -151,15 +170,24 @@ describe('who is notified of what', () => {
     await settled();
     const [push] = service.to(caretaker).filter((p) => p.message.tag === `sak-${task.id}`);
     expect(push!.receivedAt - sentAt).toBeLessThan(1000);
-    expect(push!.message).toEqual({ kind: 'caseCreated', title: 'Ny sak: Rom 214', body: 'Lekker kran på badet', url: `/vaktmester?sak=${task.id}`, tag: `sak-${task.id}` });
+    expect(push!.message).toEqual({
+      kind: 'caseCreated',
+      title: 'Ny sak: Rom 214',
+      body: 'Lekker kran på badet',
+      url: `/vaktmester?sak=${task.id}`,
+      tag: `sak-${task.id}`,
+    });
     expect(push).toMatchObject({ urgency: 'high', topic: `sak${task.id}` });
     expect(push!.ttl).toBeGreaterThan(0);
     const { body: key } = await c.caretakerA.get<{ publicKey: string }>('/api/push/key');
     expect(push!.vapid.publicKey).toBe(key.publicKey);
     expect(service.to(otherCaretaker).filter((p) => p.message.tag === `sak-${task.id}`)).toHaveLength(1);
-    expect(service.to(adminWithCases).find((p) => p.message.tag === `sak-${task.id}`)?.message.url).toBe(`/admin/vedlikehold?sak=${task.id}`);
+    expect(service.to(adminWithCases).find((p) => p.message.tag === `sak-${task.id}`)?.message.url).toBe(
+      `/admin/vedlikehold?sak=${task.id}`,
+    );
     // Not the sender, not an Admin who did not choose cases, nothing to another school.
-    for (const device of [supervisor, admin, schoolB]) expect(service.to(device).filter((p) => p.message.tag === `sak-${task.id}`)).toEqual([]);
+    for (const device of [supervisor, admin, schoolB])
+      expect(service.to(device).filter((p) => p.message.tag === `sak-${task.id}`)).toEqual([]);
   });
 
   it('completed: its sender learns by whom, the other caretakers that it changed, the one who did it nothing', async () => {
@@ -167,9 +195,16 @@ describe('who is notified of what', () => {
     await settled();
     expect((await c.caretakerA.put(`/api/maintenance-tasks/${task.id}/complete`)).status).toBe(200);
     await settled();
-    const about = (device: TestDevice) => service.to(device).filter((p) => p.message.tag === `sak-${task.id}` && p.message.kind !== 'caseCreated');
+    const about = (device: TestDevice) =>
+      service.to(device).filter((p) => p.message.tag === `sak-${task.id}` && p.message.kind !== 'caseCreated');
     expect(about(supervisor).map((p) => p.message)).toEqual([
-      { kind: 'caseResolvedForSender', title: 'Saken din er fullført: Rom 12', body: `Fullført av ${fx.a.caretaker.name}.`, url: '/tilsynsvakt', tag: `sak-${task.id}` },
+      {
+        kind: 'caseResolvedForSender',
+        title: 'Saken din er fullført: Rom 12',
+        body: `Fullført av ${fx.a.caretaker.name}.`,
+        url: '/tilsynsvakt',
+        tag: `sak-${task.id}`,
+      },
     ]);
     expect(about(otherCaretaker).map((p) => [p.message.title, p.message.url])).toEqual([['Sak fullført: Rom 12', `/arkiv?sak=${task.id}`]]);
     expect(about(caretaker)).toEqual([]);
@@ -181,7 +216,9 @@ describe('who is notified of what', () => {
     expect((await c.caretakerA.put(`/api/maintenance-tasks/${task.id}/reject`)).status).toBe(200);
     await settled();
     const toSender = service.to(supervisor).filter((p) => p.message.tag === `sak-${task.id}`);
-    expect(toSender.map((p) => [p.message.title, p.message.body])).toEqual([['Saken din er avslått: Rom 13', `Avslått av ${fx.a.caretaker.name}.`]]);
+    expect(toSender.map((p) => [p.message.title, p.message.body])).toEqual([
+      ['Saken din er avslått: Rom 13', `Avslått av ${fx.a.caretaker.name}.`],
+    ]);
   });
 
   it('deleted by an Admin: the caretakers are told who deleted it', async () => {
@@ -189,23 +226,41 @@ describe('who is notified of what', () => {
     expect((await c.adminA.delete(`/api/maintenance-tasks/${task.id}`)).status).toBe(200);
     await settled();
     const deleted = service.to(caretaker).filter((p) => p.message.kind === 'caseDeleted' && p.message.tag === `sak-${task.id}`);
-    expect(deleted.map((p) => [p.message.title, p.message.body, p.message.url])).toEqual([['Sak slettet: Rom 14', `Slettet av ${fx.a.admin.name}.`, '/vaktmester']]);
+    expect(deleted.map((p) => [p.message.title, p.message.body, p.message.url])).toEqual([
+      ['Sak slettet: Rom 14', `Slettet av ${fx.a.admin.name}.`, '/vaktmester'],
+    ]);
   });
 
   it("a registration: the school's Admins, nobody else", async () => {
-    const res = await c.anonymous.post('/api/auth/register', { name: 'Nina Ny', email: `nina.${Date.now()}@test.no`, password: 'passord123', schoolId: fx.a.id });
+    const res = await c.anonymous.post('/api/auth/register', {
+      name: 'Nina Ny',
+      email: `nina.${Date.now()}@test.no`,
+      password: 'passord123',
+      schoolId: fx.a.id,
+    });
     expect(res.status).toBe(201);
     await settled();
     const registered = (device: TestDevice) => service.to(device).filter((p) => p.message.kind === 'userRegistered');
     expect(registered(admin).map((p) => p.message)).toEqual([
-      { kind: 'userRegistered', title: 'Ny bruker venter på godkjenning', body: 'Nina Ny har registrert seg.', url: '/admin/brukere', tag: expect.stringMatching(/^bruker-[0-9a-f]{24}$/) },
+      {
+        kind: 'userRegistered',
+        title: 'Ny bruker venter på godkjenning',
+        body: 'Nina Ny har registrert seg.',
+        url: '/admin/brukere',
+        tag: expect.stringMatching(/^bruker-[0-9a-f]{24}$/),
+      },
     ]);
     for (const device of [caretaker, supervisor, schoolB]) expect(registered(device)).toEqual([]);
   });
 
   it('a registration with a taken address notifies nobody (the form tells nothing either)', async () => {
     const before = service.received.length;
-    const res = await c.anonymous.post('/api/auth/register', { name: 'Kopi', email: fx.a.caretaker.email, password: 'passord123', schoolId: fx.a.id });
+    const res = await c.anonymous.post('/api/auth/register', {
+      name: 'Kopi',
+      email: fx.a.caretaker.email,
+      password: 'passord123',
+      schoolId: fx.a.id,
+    });
     expect(res.status).toBe(201);
     await settled();
     expect(service.received.length).toBe(before);
@@ -251,7 +306,7 @@ describe('who is notified of what', () => {
     expect(await stored(refusing)).toBeNull();
   });
 
-  it('one school\'s devices behind a push service that never answers do not delay another school\'s', async () => {
+  it("one school's devices behind a push service that never answers do not delay another school's", async () => {
     const hanging = await hangingServer();
     try {
       for (let i = 0; i < 12; i += 1) {
@@ -324,7 +379,7 @@ describe('whose device it is', () => {
     expect(service.to(device).filter((p) => p.message.tag === `sak-${task.id}`)).toEqual([]);
   });
 
-  it('knowing a device\'s endpoint takes nothing over, in the school or from another: the keys are needed', async () => {
+  it("knowing a device's endpoint takes nothing over, in the school or from another: the keys are needed", async () => {
     const device = service.newDevice('eiers');
     const owner = await makeUser(fx.a.id, 'Vaktmester');
     await subscribe(await signedIn(server.baseUrl, owner), device);
@@ -346,7 +401,7 @@ describe('whose device it is', () => {
     expect(kept).toEqual([false, false, true, true, true, true, true]);
   });
 
-  it('DELETE removes only the caller\'s own subscription', async () => {
+  it("DELETE removes only the caller's own subscription", async () => {
     const device = service.newDevice('egen');
     await subscribe(c.caretakerA, device);
     expect((await c.adminA.request('DELETE', SUBSCRIPTIONS, { endpoint: device.endpoint })).status).toBe(200);
@@ -359,11 +414,13 @@ describe('whose device it is', () => {
     const deactivated = await makeUser(fx.a.id, 'Vaktmester');
     const deleted = await makeUser(fx.a.id, 'Vaktmester');
     const moved = await makeUser(fx.a.id, 'Vaktmester');
-    const devices = await Promise.all([deactivated, deleted, moved].map(async (user) => {
-      const device = service.newDevice(user.name);
-      await subscribe(await signedIn(server.baseUrl, user), device);
-      return device;
-    }));
+    const devices = await Promise.all(
+      [deactivated, deleted, moved].map(async (user) => {
+        const device = service.newDevice(user.name);
+        await subscribe(await signedIn(server.baseUrl, user), device);
+        return device;
+      }),
+    );
     expect((await c.adminA.post(`/api/admin/users/${deactivated.id}/deactivate`)).status).toBe(200);
     expect((await c.adminA.delete(`/api/admin/users/${deleted.id}`)).status).toBe(200);
     expect((await c.platform.put(`/api/plattformadministrator/users/${moved.id}/transfer`, { schoolId: fx.b.id })).status).toBe(200);
@@ -381,7 +438,7 @@ describe('whose device it is', () => {
     expect(await stored(device)).toBeNull();
   });
 
-  it('a new role keeps the devices, without the Admin\'s choice of cases', async () => {
+  it("a new role keeps the devices, without the Admin's choice of cases", async () => {
     const user = await makeUser(fx.a.id, 'Admin');
     const device = service.newDevice('rolle');
     await subscribe(await signedIn(server.baseUrl, user), device, { newCases: true });

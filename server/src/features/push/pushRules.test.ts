@@ -20,7 +20,7 @@ function refusal(endpoint: string, production: boolean): string | null {
 }
 
 describe('where the server sends messages', () => {
-  it('in production: the browsers\' push services on port 443 only', () => {
+  it("in production: the browsers' push services on port 443 only", () => {
     for (const service of [
       'https://fcm.googleapis.com/fcm/send/abc',
       'https://updates.push.services.mozilla.com/wpush/v2/abc',
@@ -53,7 +53,7 @@ describe('where the server sends messages', () => {
     expect(refusal('http://fcm.googleapis.com/fcm/send/abc', true)).toBe(PUSH_TEXTS.endpointNotHttps);
   });
 
-  it('outside production: loopback http too (the tests\' push service), nothing else over http', () => {
+  it("outside production: loopback http too (the tests' push service), nothing else over http", () => {
     expect(refusal('http://127.0.0.1:4000/push/x', false)).toBeNull();
     expect(refusal('http://localhost:4000/push/x', false)).toBeNull();
     expect(refusal('http://[::1]:4000/push/x', false)).toBeNull();
@@ -73,8 +73,16 @@ describe('what a notification says', () => {
 
 describe('the VAPID keys', () => {
   it('come from the environment when set', async () => {
-    const config = loadConfig({ VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'p'.repeat(43), VAPID_SUBJECT: 'mailto:drift@skole.no' });
-    expect(await loadVapidKeys(config)).toEqual({ publicKey: 'B'.repeat(87), privateKey: 'p'.repeat(43), subject: 'mailto:drift@skole.no' });
+    const config = loadConfig({
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'p'.repeat(43),
+      VAPID_SUBJECT: 'mailto:drift@skole.no',
+    });
+    expect(await loadVapidKeys(config)).toEqual({
+      publicKey: 'B'.repeat(87),
+      privateKey: 'p'.repeat(43),
+      subject: 'mailto:drift@skole.no',
+    });
   });
 
   it('are otherwise made once under DATA_DIR, readable by the server alone, and kept', async () => {

@@ -19,7 +19,12 @@ type Device = Recipient & { newCases: boolean };
 export async function recipientsOf(schoolId: string, kind: PushKind, options: { except: string[]; only?: string }): Promise<Recipient[]> {
   const devices = await devicesOf(schoolId);
   return devices
-    .filter((d) => (!options.only || d.userId === options.only) && !options.except.includes(d.userId) && pushKindsOf(d.role, d.newCases).includes(kind))
+    .filter(
+      (d) =>
+        (!options.only || d.userId === options.only) &&
+        !options.except.includes(d.userId) &&
+        pushKindsOf(d.role, d.newCases).includes(kind),
+    )
     .map(({ target, userId, role }) => ({ target, userId, role }));
 }
 
@@ -32,7 +37,9 @@ async function readDevices(schoolId: string): Promise<Device[]> {
   const subscriptions = await PushSubscriptionModel.find({ schoolId }, { endpoint: 1, p256dh: 1, auth: 1, userId: 1, newCases: 1 }).lean();
   if (subscriptions.length === 0) return [];
   const userIds = [...new Set(subscriptions.map((s) => s.userId.toHexString()))];
-  const users = await UserModel.find({ _id: trusted({ $in: userIds }), schoolId, status: 'approved' }, { role: 1 }).lean<Array<{ _id: Types.ObjectId; role: Role }>>();
+  const users = await UserModel.find({ _id: trusted({ $in: userIds }), schoolId, status: 'approved' }, { role: 1 }).lean<
+    Array<{ _id: Types.ObjectId; role: Role }>
+  >();
   const roleOf = new Map(users.map((user) => [user._id.toHexString(), user.role]));
   return subscriptions.flatMap((s) => {
     const userId = s.userId.toHexString();

@@ -17,18 +17,28 @@ export async function pushRoutes(app: FastifyInstance, { config }: { config: Con
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = POLICY.pushNotifications.change;
 
-  r.get('/api/push/key', { config: { access: POLICY.pushNotifications.see }, schema: { response: { 200: pushKeySchema } } }, async () => ({ publicKey: app.vapidKeys.publicKey }));
+  r.get('/api/push/key', { config: { access: POLICY.pushNotifications.see }, schema: { response: { 200: pushKeySchema } } }, async () => ({
+    publicKey: app.vapidKeys.publicKey,
+  }));
 
   // Saving a device is rare (turning notifications on, signing in): a loop of them is refused.
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
-  r.post(BASE, { config: { access, rateLimit: perIp }, schema: { body: pushSubscriptionBodySchema, response: { 200: pushSubscriptionStateSchema } } }, async (request) => {
-    checkEndpoint(request.body.endpoint, config.env === 'production');
-    const user = currentUser(request);
-    return saveSubscription({ ...user, device: knownDevice(request, user.email, config) }, request.body);
-  });
+  r.post(
+    BASE,
+    { config: { access, rateLimit: perIp }, schema: { body: pushSubscriptionBodySchema, response: { 200: pushSubscriptionStateSchema } } },
+    async (request) => {
+      checkEndpoint(request.body.endpoint, config.env === 'production');
+      const user = currentUser(request);
+      return saveSubscription({ ...user, device: knownDevice(request, user.email, config) }, request.body);
+    },
+  );
 
-  r.delete(BASE, { config: { access }, schema: { body: deletePushSubscriptionBodySchema, response: { 200: messageSchema } } }, async (request) => {
-    await removeSubscription(currentUser(request)._id, request.body.endpoint);
-    return { message: PUSH_TURNED_OFF };
-  });
+  r.delete(
+    BASE,
+    { config: { access }, schema: { body: deletePushSubscriptionBodySchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await removeSubscription(currentUser(request)._id, request.body.endpoint);
+      return { message: PUSH_TURNED_OFF };
+    },
+  );
 }

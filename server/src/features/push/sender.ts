@@ -63,20 +63,31 @@ export class PushSender {
     const kept = this.vapidByAudience.get(audience);
     if (kept && kept.renewAt > now) return kept.authorization;
     const expiresAt = Math.floor(now / 1000) + VAPID_TOKEN_SECONDS;
-    const { Authorization } = webpush.getVapidHeaders(audience, this.keys.subject, this.keys.publicKey, this.keys.privateKey, 'aes128gcm', expiresAt);
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      this.keys.subject,
+      this.keys.publicKey,
+      this.keys.privateKey,
+      'aes128gcm',
+      expiresAt,
+    );
     this.vapidByAudience.set(audience, { authorization: Authorization, renewAt: (expiresAt - VAPID_RENEW_BEFORE_SECONDS) * 1000 });
     return Authorization;
   }
 
   private async post(target: PushTarget, message: PushMessage, delivery: Delivery): Promise<PushOutcome | 'retry'> {
-    const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(message), {
-      // Signed here once per push service and kept (no vapidDetails: web-push would sign every message).
-      headers: { Authorization: this.vapidAuthorization(target.endpoint) },
-      TTL: delivery.ttl,
-      urgency: delivery.urgency,
-      topic: delivery.topic,
-      contentEncoding: 'aes128gcm',
-    });
+    const details = webpush.generateRequestDetails(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      JSON.stringify(message),
+      {
+        // Signed here once per push service and kept (no vapidDetails: web-push would sign every message).
+        headers: { Authorization: this.vapidAuthorization(target.endpoint) },
+        TTL: delivery.ttl,
+        urgency: delivery.urgency,
+        topic: delivery.topic,
+        contentEncoding: 'aes128gcm',
+      },
+    );
     try {
       const response = await fetch(details.endpoint, {
         method: details.method,

@@ -23,14 +23,22 @@ export const DEVICES_PER_USER = 5;
 export async function saveSubscription(user: Subscriber, body: PushSubscriptionBody): Promise<PushSubscriptionState> {
   const schoolId = user.schoolId!;
   const save = async () => {
-    const existing = await PushSubscriptionModel.findOne({ endpoint: body.endpoint }, { userId: 1, newCases: 1, p256dh: 1, auth: 1 }).lean();
+    const existing = await PushSubscriptionModel.findOne(
+      { endpoint: body.endpoint },
+      { userId: 1, newCases: 1, p256dh: 1, auth: 1 },
+    ).lean();
     const sameUser = existing?.userId.equals(user._id) ?? false;
-    if (existing && !sameUser && (existing.p256dh !== body.keys.p256dh || existing.auth !== body.keys.auth)) throw conflict(PUSH_TEXTS.endpointTaken);
+    if (existing && !sameUser && (existing.p256dh !== body.keys.p256dh || existing.auth !== body.keys.auth))
+      throw conflict(PUSH_TEXTS.endpointTaken);
     const newCases = user.role === ADMIN_ROLE && (body.newCases ?? (sameUser ? existing!.newCases : false));
     const fields = { p256dh: body.keys.p256dh, auth: body.keys.auth, userId: user._id, schoolId, device: user.device, newCases };
     // Only the subscription as it was read is overwritten: two saves of one endpoint at once, and the second reads again.
     if (existing) {
-      const saved = await PushSubscriptionModel.findOneAndUpdate({ _id: existing._id, userId: existing.userId }, { $set: fields }, { new: true }).lean();
+      const saved = await PushSubscriptionModel.findOneAndUpdate(
+        { _id: existing._id, userId: existing.userId },
+        { $set: fields },
+        { new: true },
+      ).lean();
       return saved ? stateOf(saved.endpoint, user.role, saved.newCases) : null;
     }
     return unlessDuplicate(
@@ -76,7 +84,11 @@ export async function removeGoneSubscription(endpoint: string): Promise<void> {
  * (deactivated, deleted, rejected, moved to another school) removes them all; a new role keeps
  * them if it gets notifications at all, without an Admin's choice of cases if no longer Admin.
  */
-export async function subscriptionsAfterAccountChange(userId: Types.ObjectId | string, reason: ServerSessionEndReason, role: string | null): Promise<void> {
+export async function subscriptionsAfterAccountChange(
+  userId: Types.ObjectId | string,
+  reason: ServerSessionEndReason,
+  role: string | null,
+): Promise<void> {
   if (reason === 'roleChanged' && role && PUSH_ROLES.includes(role as Role)) {
     if (role !== ADMIN_ROLE) await PushSubscriptionModel.updateMany({ userId, newCases: true }, { $set: { newCases: false } });
     return;

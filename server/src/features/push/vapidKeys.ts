@@ -21,7 +21,10 @@ export async function loadVapidKeys(config: Config): Promise<VapidKeys> {
   try {
     return { ...(await storedOrMade(file)), subject };
   } catch (error) {
-    throw new Error(`Fant ikke og kunne ikke lagre VAPID-nøklene i ${file}: sett VAPID_PUBLIC_KEY og VAPID_PRIVATE_KEY, eller gi DATA_DIR skrivetilgang`, { cause: error });
+    throw new Error(
+      `Fant ikke og kunne ikke lagre VAPID-nøklene i ${file}: sett VAPID_PUBLIC_KEY og VAPID_PRIVATE_KEY, eller gi DATA_DIR skrivetilgang`,
+      { cause: error },
+    );
   }
 }
 
@@ -50,7 +53,9 @@ async function storedOrMade(file: string): Promise<{ publicKey: string; privateK
 async function readStored(file: string): Promise<{ publicKey: string; privateKey: string } | null> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
-    return typeof parsed.publicKey === 'string' && typeof parsed.privateKey === 'string' ? { publicKey: parsed.publicKey, privateKey: parsed.privateKey } : null;
+    return typeof parsed.publicKey === 'string' && typeof parsed.privateKey === 'string'
+      ? { publicKey: parsed.publicKey, privateKey: parsed.privateKey }
+      : null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

@@ -33,7 +33,10 @@ let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  ({ server, fx } = await startSeededServer({ PUBLIC_ORIGIN: ORIGIN, LOGIN_LIMIT_PER_ACCOUNT: '3', SMTP_URL: smtp.url, MAIL_FROM }, { clock }));
+  ({ server, fx } = await startSeededServer(
+    { PUBLIC_ORIGIN: ORIGIN, LOGIN_LIMIT_PER_ACCOUNT: '3', SMTP_URL: smtp.url, MAIL_FROM },
+    { clock },
+  ));
 });
 afterEach(() => clock.set(START));
 afterAll(async () => {
@@ -42,7 +45,8 @@ afterAll(async () => {
 });
 
 const browser = () => new ApiClient(server.baseUrl).withAllCookies();
-const codeAt = (secret: string, at: Date) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at.getTime() });
+const codeAt = (secret: string, at: Date) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at.getTime() });
 const later = (ms: number) => clock.set(new Date(clock.now().getTime() + ms));
 
 async function signedIn(user: FixtureUser): Promise<ApiClient> {
@@ -158,14 +162,22 @@ describe('POST /api/account/reauthenticate', () => {
     const alone = await setUp.post<{ code: string; message: string }>('/api/account/reauthenticate', { password: PASSWORD });
     expect(alone.status).toBe(400);
     expect(alone.body).toEqual({ message: REAUTH_TEXTS.codeNeeded, code: 'secondFactorRequired' });
-    const wrong = await setUp.post<{ code: string }>('/api/account/reauthenticate', { password: PASSWORD, code: codeAt(secret, clock.now()) === '000000' ? '111111' : '000000' });
+    const wrong = await setUp.post<{ code: string }>('/api/account/reauthenticate', {
+      password: PASSWORD,
+      code: codeAt(secret, clock.now()) === '000000' ? '111111' : '000000',
+    });
     expect(wrong.body.code).toBe('wrongCode');
     expectProofRequired(await setUp.post('/api/account/totp/disable', {}));
     await proveIdentity(setUp, { code: codeAt(secret, clock.now()) });
-    const replay = await setUp.post<{ code: string }>('/api/account/reauthenticate', { password: PASSWORD, code: codeAt(secret, clock.now()) });
+    const replay = await setUp.post<{ code: string }>('/api/account/reauthenticate', {
+      password: PASSWORD,
+      code: codeAt(secret, clock.now()),
+    });
     expect(replay.body.code).toBe('wrongCode');
     await proveIdentity(setUp, { code: recoveryCodes[0]! });
-    expect(await AuditModel.findOne({ action: 'user.reauthenticated', targetId: user.id, detail: 'Passord og gjenopprettingskode' }).lean()).not.toBeNull();
+    expect(
+      await AuditModel.findOne({ action: 'user.reauthenticated', targetId: user.id, detail: 'Passord og gjenopprettingskode' }).lean(),
+    ).not.toBeNull();
     expect((await setUp.post('/api/account/totp/disable', {})).status).toBe(200);
     expect(await AuditModel.countDocuments({ action: 'user.totpDisabled', targetId: user.id })).toBe(1);
   });
@@ -251,21 +263,39 @@ describe('a password change or reset may remove every factor', () => {
     const client = await withFactors(user);
     expect((await client.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'nytt-passord-1' })).status).toBe(200);
     expect(await factorsOf(user)).toEqual({ passkeys: 1, app: 1 });
-    const removed = await client.put('/api/auth/change-password', { currentPassword: 'nytt-passord-1', newPassword: PASSWORD, removeFactors: true });
+    const removed = await client.put('/api/auth/change-password', {
+      currentPassword: 'nytt-passord-1',
+      newPassword: PASSWORD,
+      removeFactors: true,
+    });
     expect(removed.status).toBe(200);
     expect(await factorsOf(user)).toEqual({ passkeys: 0, app: 0 });
-    expect(await AuditModel.findOne({ action: 'user.factorsRemoved', targetId: user.id }).lean()).toMatchObject({ detail: '1 passnøkkel og kodeappen' });
-    expect((await client.put<{ message: string }>('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: PASSWORD, removeFactors: 'ja' })).status).toBe(400);
+    expect(await AuditModel.findOne({ action: 'user.factorsRemoved', targetId: user.id }).lean()).toMatchObject({
+      detail: '1 passnøkkel og kodeappen',
+    });
+    expect(
+      (
+        await client.put<{ message: string }>('/api/auth/change-password', {
+          currentPassword: PASSWORD,
+          newPassword: PASSWORD,
+          removeFactors: 'ja',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('a reset link keeps them unless asked, then removes them', async () => {
     const user = await makeUser(fx.a.id, 'Tilsynsvakt');
     await withFactors(user);
     const admin = await signedIn(fx.a.admin);
-    const link = async () => (await admin.post<{ link: string }>(`/api/admin/users/${user.id}/password-reset-link`)).body.link.split('#')[1]!;
+    const link = async () =>
+      (await admin.post<{ link: string }>(`/api/admin/users/${user.id}/password-reset-link`)).body.link.split('#')[1]!;
     expect((await browser().post('/api/auth/reset-password', { token: await link(), newPassword: 'nytt-passord-1' })).status).toBe(200);
     expect(await factorsOf(user)).toEqual({ passkeys: 1, app: 1 });
-    expect((await browser().post('/api/auth/reset-password', { token: await link(), newPassword: 'nytt-passord-2', removeFactors: true })).status).toBe(200);
+    expect(
+      (await browser().post('/api/auth/reset-password', { token: await link(), newPassword: 'nytt-passord-2', removeFactors: true }))
+        .status,
+    ).toBe(200);
     expect(await factorsOf(user)).toEqual({ passkeys: 0, app: 0 });
   });
 });

@@ -20,7 +20,10 @@ export async function reauthenticationRoutes(app: FastifyInstance, { config }: {
 
   r.post(
     '/api/account/reauthenticate',
-    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: reauthenticateBodySchema, response: { 200: reauthenticationSchema } } },
+    {
+      config: { access: POLICY.ownAccount.change, rateLimit: perIp },
+      schema: { body: reauthenticateBodySchema, response: { 200: reauthenticationSchema } },
+    },
     async (request) => reauthenticateWithPassword(request, currentUser(request), request.body, limiter),
   );
 }

@@ -14,7 +14,9 @@ import { compareReportsByDay } from '#protocol/reportOrder';
 
 /** The school's reports of the days from..to inclusive, in the order of the exports (compareReportsByDay). */
 export async function reportsInRange(schoolId: Types.ObjectId, from: string, to: string, now: Date): Promise<Report[]> {
-  const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: to }) }).lean<ReportDoc[]>();
+  const reports = await ReportModel.of(schoolId)
+    .find({ schoolId, date: trusted({ $gte: from, $lte: to }) })
+    .lean<ReportDoc[]>();
   return reports.map((r) => presentReport(r, now)).sort(compareReportsByDay);
 }
 
@@ -42,17 +44,28 @@ export async function yearSummary(schoolId: Types.ObjectId, year: number, userId
   };
 
   const [reports, sickLists, trips, cases] = await Promise.all([
-    ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: first, $lte: last }) }, { date: 1, taskTicks: 1, authorUserId: 1, authorName: 1, updatedAt: 1 }).lean(),
-    SickRecord.of(schoolId).find({ schoolId, date: trusted({ $gte: first, $lte: last }) }, { date: 1, 'students.name': 1 }).lean(),
-    Trip.of(schoolId).find({ schoolId, fromDate: trusted({ $lte: last }), toDate: trusted({ $gte: first }) }, { fromDate: 1, toDate: 1, studentNames: 1 }).lean(),
-    MaintenanceTaskModel.of(schoolId).find(
-      {
-        schoolId,
-        createdAt: trusted({ $gte: osloInstant(first, 0, 0), $lt: osloInstant(addDays(last, 1), 0, 0) }),
-        ...(userId ? { createdByUserId: userId } : {}),
-      },
-      { createdAt: 1 },
-    ).lean(),
+    ReportModel.of(schoolId)
+      .find(
+        { schoolId, date: trusted({ $gte: first, $lte: last }) },
+        { date: 1, taskTicks: 1, authorUserId: 1, authorName: 1, updatedAt: 1 },
+      )
+      .lean(),
+    SickRecord.of(schoolId)
+      .find({ schoolId, date: trusted({ $gte: first, $lte: last }) }, { date: 1, 'students.name': 1 })
+      .lean(),
+    Trip.of(schoolId)
+      .find({ schoolId, fromDate: trusted({ $lte: last }), toDate: trusted({ $gte: first }) }, { fromDate: 1, toDate: 1, studentNames: 1 })
+      .lean(),
+    MaintenanceTaskModel.of(schoolId)
+      .find(
+        {
+          schoolId,
+          createdAt: trusted({ $gte: osloInstant(first, 0, 0), $lt: osloInstant(addDays(last, 1), 0, 0) }),
+          ...(userId ? { createdByUserId: userId } : {}),
+        },
+        { createdAt: 1 },
+      )
+      .lean(),
   ]);
 
   const authors = new Map<string, { name: string; at: number }>();
@@ -98,8 +111,6 @@ export async function yearSummary(schoolId: Types.ObjectId, year: number, userId
         cases: tally.cases,
       };
     }),
-    authors: [...authors.entries()]
-      .map(([id, { name }]) => ({ id, name }))
-      .sort((a, b) => compareNorwegian(a.name, b.name)),
+    authors: [...authors.entries()].map(([id, { name }]) => ({ id, name })).sort((a, b) => compareNorwegian(a.name, b.name)),
   };
 }

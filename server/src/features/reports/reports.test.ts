@@ -23,8 +23,26 @@ beforeEach(async () => {
 });
 afterAll(async () => server?.close());
 
-type MyReport = { id: string | null; date: string; content: string; completedTasks: string[]; locked: boolean; resetWindow: boolean; reportDay: string; version: number };
-type ReportBody = { id: string; date: string; authorName: string; content: string; completedTasks: string[]; awayStudents: string[]; locked: boolean; version: number };
+type MyReport = {
+  id: string | null;
+  date: string;
+  content: string;
+  completedTasks: string[];
+  locked: boolean;
+  resetWindow: boolean;
+  reportDay: string;
+  version: number;
+};
+type ReportBody = {
+  id: string;
+  date: string;
+  authorName: string;
+  content: string;
+  completedTasks: string[];
+  awayStudents: string[];
+  locked: boolean;
+  version: number;
+};
 type Conflict = { message: string; code: string; current: ReportBody };
 /** A first save of the day's text (nothing saved before it: version 0). */
 const save = (date: string, over: Record<string, unknown> = {}) => ({ date, content: 'Rolig kveld.', baseVersion: 0, ...over });
@@ -34,7 +52,15 @@ describe('GET /api/reports/my', () => {
   it('is the supervisor’s own, with the day the server accepts', async () => {
     await expectAccess(c, (x) => x.get('/api/reports/my'), refusedExcept({ supervisorA: 200 }));
     const res = await c.supervisorA.get<MyReport>('/api/reports/my');
-    expect(res.body).toMatchObject({ id: null, date: '2026-11-21', content: '', completedTasks: [], locked: false, resetWindow: false, reportDay: '2026-11-21' });
+    expect(res.body).toMatchObject({
+      id: null,
+      date: '2026-11-21',
+      content: '',
+      completedTasks: [],
+      locked: false,
+      resetWindow: false,
+      reportDay: '2026-11-21',
+    });
     const old = await c.supervisorA.get<MyReport>('/api/reports/my?date=2026-11-20');
     expect(old.body).toMatchObject({ date: '2026-11-20', locked: true, reportDay: '2026-11-21' });
     for (const bad of ['2026-13-01', '21.11.2026', 'i dag']) {
@@ -50,7 +76,11 @@ describe('PUT /api/reports/my', () => {
     expect(mine.body).toMatchObject({ content: 'Rolig kveld.', completedTasks: [], locked: false, version: 1 });
     expect(await countEverywhere(ReportModel)).toBe(1);
     // Saving again updates the one report of the day.
-    expect((await writeMyReport(c.supervisorA, '2026-11-21', 'Oppdatert', ['1', '3'])).body).toMatchObject({ content: 'Oppdatert', completedTasks: ['1', '3'], version: 2 });
+    expect((await writeMyReport(c.supervisorA, '2026-11-21', 'Oppdatert', ['1', '3'])).body).toMatchObject({
+      content: 'Oppdatert',
+      completedTasks: ['1', '3'],
+      version: 2,
+    });
     expect(await countEverywhere(ReportModel)).toBe(1);
   });
 
@@ -70,13 +100,19 @@ describe('PUT /api/reports/my', () => {
     const window = await c.supervisorA.put('/api/reports/my', save('2026-11-21', { content: 'For sent' }));
     expect(window.status).toBe(409);
     expect(window.body).toEqual({ message: REPORT_TEXTS.resetWindow, code: 'reportResetWindow' });
-    expect((await c.supervisorA.put('/api/reports/my/tasks/3', tick('2026-11-21'))).body).toEqual({ message: REPORT_TEXTS.resetWindow, code: 'reportResetWindow' });
+    expect((await c.supervisorA.put('/api/reports/my/tasks/3', tick('2026-11-21'))).body).toEqual({
+      message: REPORT_TEXTS.resetWindow,
+      code: 'reportResetWindow',
+    });
     expect((await c.supervisorA.get<MyReport>('/api/reports/my?date=2026-11-21')).body).toMatchObject({ resetWindow: true, locked: false });
     clock.setOslo('2026-11-22', 8, 59);
     expect((await c.supervisorA.put('/api/reports/my', save('2026-11-21'))).status).toBe(409);
     clock.setOslo('2026-11-22', 9, 0);
     expect((await c.supervisorA.put('/api/reports/my', save('2026-11-21'))).status).toBe(409);
-    expect((await c.supervisorA.put('/api/reports/my/tasks/3', tick('2026-11-21'))).body).toEqual({ message: REPORT_TEXTS.locked, code: 'reportLocked' });
+    expect((await c.supervisorA.put('/api/reports/my/tasks/3', tick('2026-11-21'))).body).toEqual({
+      message: REPORT_TEXTS.locked,
+      code: 'reportLocked',
+    });
     expect((await c.supervisorA.put('/api/reports/my', save('2026-11-22'))).status).toBe(200);
     const stored = await ReportModel.of(fx.a.id).findOne({ date: '2026-11-21' }).lean();
     expect(stored!.content).toBe('Rolig kveld.');
@@ -127,7 +163,10 @@ describe('PUT /api/reports/my', () => {
       expect(res.body.message).toContain(`«${FIELD_NAMES[field]}`);
     }
     await expectAccess(c, (x) => x.put('/api/reports/my/tasks/1', tick('2026-11-22')), refusedExcept({ supervisorA: 400 }));
-    const long = await c.supervisorA.put<{ message: string }>('/api/reports/my', save('2026-11-21', { content: 'x'.repeat(REPORT_CONTENT_MAX_LENGTH + 1) }));
+    const long = await c.supervisorA.put<{ message: string }>(
+      '/api/reports/my',
+      save('2026-11-21', { content: 'x'.repeat(REPORT_CONTENT_MAX_LENGTH + 1) }),
+    );
     expect(long.status).toBe(400);
     expect(long.body.message).toContain(REPORT_TEXTS.tooLong);
     expect(await countEverywhere(ReportModel)).toBe(0);
@@ -155,7 +194,14 @@ describe('the shared board', () => {
     expect((await c.supervisorA.get<MyReport>('/api/reports/my')).body.completedTasks).toEqual(['3', '4']);
     // Another school's board is its own.
     expect((await c.adminB.get<{ rounds: unknown[] }>('/api/task-rounds')).body.rounds).toEqual([]);
-    await expectAccess(c, (x) => x.get('/api/task-rounds'), { anonymous: 401, pendingA: 403, supervisorA: 200, caretakerA: 200, adminA: 200, platform: 400 });
+    await expectAccess(c, (x) => x.get('/api/task-rounds'), {
+      anonymous: 401,
+      pendingA: 403,
+      supervisorA: 200,
+      caretakerA: 200,
+      adminA: 200,
+      platform: 400,
+    });
   });
 });
 
@@ -177,14 +223,27 @@ describe('reports by id and the recent list', () => {
     expect(res.body.map((r) => r.id)).toEqual([newest, inside]);
     expect(res.body[0]).toMatchObject({ id: newest, date: '2026-11-21', authorName: 'Kari A', completedTasks: ['1'] });
     expect(Object.keys(res.body[0]!).sort()).toEqual(['authorName', 'completedTasks', 'date', 'id', 'updatedAt']);
-    await expectAccess(c, (x) => x.get('/api/reports/recent7'), { anonymous: 401, deactivatedA: 403, supervisorA: 200, adminB: 200, platform: 400 });
+    await expectAccess(c, (x) => x.get('/api/reports/recent7'), {
+      anonymous: 401,
+      deactivatedA: 403,
+      supervisorA: 200,
+      adminB: 200,
+      platform: 400,
+    });
     expect((await c.platform.get<ReportBody[]>(`/api/reports/recent7?schoolId=${fx.a.id}`)).body).toHaveLength(2);
   });
 
   it('a report is read within its school; admins edit (even locked) and delete it', async () => {
     const id = await reportOn('2026-11-19');
     clock.setOslo('2026-11-21', 21, 0);
-    await expectAccess(c, (x) => x.get(`/api/reports/${id}`), { anonymous: 401, pendingA: 403, adminB: 404, caretakerA: 200, supervisorA: 200, platform: 400 });
+    await expectAccess(c, (x) => x.get(`/api/reports/${id}`), {
+      anonymous: 401,
+      pendingA: 403,
+      adminB: 404,
+      caretakerA: 200,
+      supervisorA: 200,
+      platform: 400,
+    });
     // The Plattformadministrator names the school; the report is found in its own school only.
     expect((await c.platform.get(`/api/reports/${id}?schoolId=${fx.b.id}`)).status).toBe(404);
     expect((await c.platform.get(`/api/reports/${id}?schoolId=${fx.a.id}`)).status).toBe(200);
@@ -223,7 +282,11 @@ describe('one report written from two places', () => {
     // The PC still holds the empty day it loaded.
     const refused = await pc.put<Conflict>('/api/reports/my', save('2026-11-21', { content: 'Fra PC-en' }));
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ message: REPORT_TEXTS.conflict, code: 'editConflict', current: { content: 'Fra telefonen', version: 1 } });
+    expect(refused.body).toMatchObject({
+      message: REPORT_TEXTS.conflict,
+      code: 'editConflict',
+      current: { content: 'Fra telefonen', version: 1 },
+    });
     // Kept both, on the version it was shown.
     const both = await pc.put<ReportBody>('/api/reports/my', save('2026-11-21', { content: 'Fra telefonen\n\nFra PC-en', baseVersion: 1 }));
     expect(both.body).toMatchObject({ content: 'Fra telefonen\n\nFra PC-en', version: 2 });
@@ -231,13 +294,18 @@ describe('one report written from two places', () => {
     const phoneAgain = await phone.put<Conflict>('/api/reports/my', save('2026-11-21', { content: 'Fra telefonen, mer', baseVersion: 1 }));
     expect(phoneAgain.body.current.content).toBe('Fra telefonen\n\nFra PC-en');
     // The very text the report holds, from any version, is no conflict and no new version.
-    expect((await phone.put<ReportBody>('/api/reports/my', save('2026-11-21', { content: 'Fra telefonen\n\nFra PC-en', baseVersion: 1 }))).body.version).toBe(2);
+    expect(
+      (await phone.put<ReportBody>('/api/reports/my', save('2026-11-21', { content: 'Fra telefonen\n\nFra PC-en', baseVersion: 1 }))).body
+        .version,
+    ).toBe(2);
     expect((await ReportModel.of(fx.a.id).findOne({ date: '2026-11-21' }).lean())!.content).toBe('Fra telefonen\n\nFra PC-en');
   });
 
   it('30 saves at once on one version: exactly one is taken, each other is told what it is now', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, n) => c.supervisorA.put<ReportBody & Conflict>('/api/reports/my', save('2026-11-21', { content: `Tekst ${n}` }))),
+      Array.from({ length: 30 }, (_, n) =>
+        c.supervisorA.put<ReportBody & Conflict>('/api/reports/my', save('2026-11-21', { content: `Tekst ${n}` })),
+      ),
     );
     const taken = answers.filter((a) => a.status === 200);
     expect(taken).toHaveLength(1);
@@ -251,11 +319,18 @@ describe('one report written from two places', () => {
     const id = (await writeMyReport(c.supervisorA, '2026-11-21', 'Original')).body.id;
     const admins = [c.adminA, await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Admin'))];
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, n) => admins[n % 2]!.put<ReportBody>(`/api/reports/${id}`, { content: `Rettet ${n}`, baseVersion: 1 })),
+      Array.from({ length: 30 }, (_, n) =>
+        admins[n % 2]!.put<ReportBody>(`/api/reports/${id}`, { content: `Rettet ${n}`, baseVersion: 1 }),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 409).map((a) => (a.body as unknown as Conflict).code)).toEqual(Array(29).fill('editConflict'));
-    expect((await c.adminA.get<ReportBody>(`/api/reports/${id}`)).body).toMatchObject({ content: answers.find((a) => a.status === 200)!.body.content, version: 2 });
+    expect(answers.filter((a) => a.status === 409).map((a) => (a.body as unknown as Conflict).code)).toEqual(
+      Array(29).fill('editConflict'),
+    );
+    expect((await c.adminA.get<ReportBody>(`/api/reports/${id}`)).body).toMatchObject({
+      content: answers.find((a) => a.status === 200)!.body.content,
+      version: 2,
+    });
   });
 
   it('rounds ticked at once from two devices all stay, beside the text, each with the time it was first ticked', async () => {
@@ -267,7 +342,11 @@ describe('one report written from two places', () => {
       pc.put('/api/reports/my', save('2026-11-21', { content: 'Runde gått' })),
     ];
     expect((await Promise.all(writes)).map((a) => a.status)).toEqual(Array(7).fill(200));
-    expect((await c.supervisorA.get<MyReport>('/api/reports/my')).body).toMatchObject({ content: 'Runde gått', completedTasks: ['1', '2', '3', '4', '5', '6'], version: 1 });
+    expect((await c.supervisorA.get<MyReport>('/api/reports/my')).body).toMatchObject({
+      content: 'Runde gått',
+      completedTasks: ['1', '2', '3', '4', '5', '6'],
+      version: 1,
+    });
     // Ticked again later: still the first time; unticked: gone, the rest kept.
     clock.setOslo('2026-11-21', 22, 0);
     await pc.put('/api/reports/my/tasks/1', tick('2026-11-21'));
@@ -283,18 +362,24 @@ describe('the report’s away list', () => {
     const className = `Linje ${Date.now()}`;
     const created = await c.adminA.post<{ id: string }>('/api/admin/classes', { className });
     expect(created.status).toBe(201);
-    expect((await c.adminA.post('/api/away/add', { fromDate: '2026-11-20', toDate: '2026-11-23', studentName: 'Åse Vik' })).status).toBe(200);
+    expect((await c.adminA.post('/api/away/add', { fromDate: '2026-11-20', toDate: '2026-11-23', studentName: 'Åse Vik' })).status).toBe(
+      200,
+    );
     const saved = await c.supervisorA.put<ReportBody>('/api/reports/my', save('2026-11-21', { content: 'Kveld' }));
     expect(saved.body.awayStudents).toEqual(['Åse Vik']);
 
     // A class leaves on a trip after the save: the open day's report lists it at once.
-    expect((await c.adminA.post('/api/away/classes', { fromDate: '2026-11-21', toDate: '2026-11-21', classIds: [created.body.id] })).status).toBe(200);
+    expect(
+      (await c.adminA.post('/api/away/classes', { fromDate: '2026-11-21', toDate: '2026-11-21', classIds: [created.body.id] })).status,
+    ).toBe(200);
     expect((await c.supervisorA.get<MyReport & ReportBody>('/api/reports/my')).body.awayStudents).toEqual(['Åse Vik', className]);
     // A student back early leaves it as well.
     expect((await c.adminA.delete(`/api/away/student/${encodeURIComponent('Åse Vik')}`)).status).toBe(200);
     expect((await c.supervisorA.get<MyReport & ReportBody>('/api/reports/my')).body.awayStudents).toEqual([className]);
     // Another school's trips are not this school's.
-    expect((await c.adminB.post('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-21', studentName: 'Bjørn B' })).status).toBe(200);
+    expect((await c.adminB.post('/api/away/add', { fromDate: '2026-11-21', toDate: '2026-11-21', studentName: 'Bjørn B' })).status).toBe(
+      200,
+    );
     expect((await c.supervisorA.get<MyReport & ReportBody>('/api/reports/my')).body.awayStudents).toEqual([className]);
 
     // A day that is over keeps what it said.

@@ -23,7 +23,6 @@ import { schoolOf } from '../../plugins/schoolScope';
 import { taskRounds } from './rounds';
 import { deleteReport, getMyReport, getReport, recentReports, saveMyReport, tickMyTask, updateReportContent } from './service';
 
-
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const now = () => app.clock.now();
@@ -36,16 +35,25 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/api/reports/my',
-    { config: { access: POLICY.ownReport.change }, schema: { headers: ifMatchHeadersSchema, body: saveMyReportBodySchema, response: { 200: reportSchema } } },
+    {
+      config: { access: POLICY.ownReport.change },
+      schema: { headers: ifMatchHeadersSchema, body: saveMyReportBodySchema, response: { 200: reportSchema } },
+    },
     async (request, reply) => {
       const baseVersion = namedVersion(request, request.body.baseVersion);
-      return withVersionTag(reply, await saveMyReport(schoolOf(request), currentUser(request), request.body, baseVersion, now(), request.realtime));
+      return withVersionTag(
+        reply,
+        await saveMyReport(schoolOf(request), currentUser(request), request.body, baseVersion, now(), request.realtime),
+      );
     },
   );
 
   r.put(
     '/api/reports/my/tasks/:taskId',
-    { config: { access: POLICY.ownReport.change }, schema: { params: tickTaskParamsSchema, body: tickTaskBodySchema, response: { 200: reportSchema } } },
+    {
+      config: { access: POLICY.ownReport.change },
+      schema: { params: tickTaskParamsSchema, body: tickTaskBodySchema, response: { 200: reportSchema } },
+    },
     async (request) => tickMyTask(schoolOf(request), currentUser(request), request.params.taskId, request.body, now(), request.realtime),
   );
 
@@ -64,7 +72,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/reports/:id',
-    { config: { access: POLICY.reports.see }, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: reportSchema } } },
+    {
+      config: { access: POLICY.reports.see },
+      schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: reportSchema } },
+    },
     async (request, reply) => withVersionTag(reply, await getReport(schoolOf(request), request.params.id, now())),
   );
 
@@ -72,17 +83,37 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     '/api/reports/:id',
     {
       config: { access: POLICY.reports.change },
-      schema: { headers: ifMatchHeadersSchema, params: idParamsSchema, querystring: schoolScopeQuerySchema, body: updateReportBodySchema, response: { 200: reportSchema } },
+      schema: {
+        headers: ifMatchHeadersSchema,
+        params: idParamsSchema,
+        querystring: schoolScopeQuerySchema,
+        body: updateReportBodySchema,
+        response: { 200: reportSchema },
+      },
     },
     async (request, reply) => {
       const baseVersion = namedVersion(request, request.body.baseVersion);
-      return withVersionTag(reply, await updateReportContent(currentUser(request), schoolOf(request), request.params.id, request.body.content, baseVersion, now(), request.realtime));
+      return withVersionTag(
+        reply,
+        await updateReportContent(
+          currentUser(request),
+          schoolOf(request),
+          request.params.id,
+          request.body.content,
+          baseVersion,
+          now(),
+          request.realtime,
+        ),
+      );
     },
   );
 
   r.delete(
     '/api/reports/:id',
-    { config: { access: POLICY.reports.change }, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } } },
+    {
+      config: { access: POLICY.reports.change },
+      schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } },
+    },
     async (request) => deleteReport(currentUser(request), schoolOf(request), request.params.id, now(), request.realtime),
   );
 }

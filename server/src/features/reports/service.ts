@@ -30,21 +30,27 @@ export async function getMyReport(schoolId: Types.ObjectId, user: UserRecord, re
   const resetWindow = isResetWindow(now);
   // Kept presented until any report of the school changes (cache/areas.ts): a bare-_id read grows
   // with the school's reports on the embedded engine. What depends on the time of asking is in the key.
-  return readThrough(schoolData(schoolId, ReportModel.modelName), `my:${user._id.toHexString()}:${date}:${today}:${locked}:${resetWindow}`, async () => {
-    const report = await ReportModel.of(schoolId).findById(reportIdFor(schoolId, user._id, date)).lean<ReportDoc>();
-    return {
-      id: report?._id.toHexString() ?? null,
-      date,
-      content: report?.content ?? '',
-      completedTasks: report ? completedTasks(report) : [],
-      awayStudents: report?.awayStudents ?? [],
-      locked,
-      resetWindow,
-      reportDay: today,
-      updatedAt: report?.updatedAt?.toISOString() ?? null,
-      version: report?.version ?? 0,
-    };
-  });
+  return readThrough(
+    schoolData(schoolId, ReportModel.modelName),
+    `my:${user._id.toHexString()}:${date}:${today}:${locked}:${resetWindow}`,
+    async () => {
+      const report = await ReportModel.of(schoolId)
+        .findById(reportIdFor(schoolId, user._id, date))
+        .lean<ReportDoc>();
+      return {
+        id: report?._id.toHexString() ?? null,
+        date,
+        content: report?.content ?? '',
+        completedTasks: report ? completedTasks(report) : [],
+        awayStudents: report?.awayStudents ?? [],
+        locked,
+        resetWindow,
+        reportDay: today,
+        updatedAt: report?.updatedAt?.toISOString() ?? null,
+        version: report?.version ?? 0,
+      };
+    },
+  );
 }
 
 /** The day a supervisor may write: the current report day, never while locked or in the 08:30–09:00 window. */
@@ -84,13 +90,19 @@ export async function saveMyReport(
       const before = ticked ? await Report.findById(_id).lean<ReportDoc>() : undefined;
       const set = ticked ? { ...text, taskTicks: ticksOf(ticked, before?.taskTicks ?? [], now) } : text;
       const filter = { _id, ...atVersion(baseVersion), ...(before ? { writes: atCount(before.writes) } : {}) };
-      const updated = before === null ? null : await Report.findOneAndUpdate(filter, { $set: set, $inc: { version: 1, writes: 1 } }, { new: true }).lean<ReportDoc>();
+      const updated =
+        before === null
+          ? null
+          : await Report.findOneAndUpdate(filter, { $set: set, $inc: { version: 1, writes: 1 } }, { new: true }).lean<ReportDoc>();
       if (updated) return saved(updated);
       const current = before === null ? null : await Report.findById(_id).lean<ReportDoc>();
       if (!current) {
         // The day's first save (or the first after an admin deleted it): created, unless another write just did.
         const created = await unlessDuplicate(
-          async () => (await Report.create({ _id, schoolId, authorUserId: user._id, date, taskTicks: [], ...set, version: 1, writes: 1 })).toObject() as ReportDoc,
+          async () =>
+            (
+              await Report.create({ _id, schoolId, authorUserId: user._id, date, taskTicks: [], ...set, version: 1, writes: 1 })
+            ).toObject() as ReportDoc,
           () => null,
         );
         return created ? saved(created) : AGAIN;
@@ -119,7 +131,14 @@ const TEXT_ATTEMPTS = 4;
  * Ticks or unticks one round of the supervisor's own report, merged with whatever else the report
  * holds: read, change, and write only if nothing was written in between (`writes`), else again.
  */
-export async function tickMyTask(schoolId: Types.ObjectId, user: UserRecord, taskId: TaskId, body: TickTaskBody, now: Date, realtime: Realtime): Promise<Report> {
+export async function tickMyTask(
+  schoolId: Types.ObjectId,
+  user: UserRecord,
+  taskId: TaskId,
+  body: TickTaskBody,
+  now: Date,
+  realtime: Realtime,
+): Promise<Report> {
   const date = writableDay(body.date, now);
   const _id = reportIdFor(schoolId, user._id, date);
   const Report = ReportModel.of(schoolId);
@@ -132,12 +151,21 @@ export async function tickMyTask(schoolId: Types.ObjectId, user: UserRecord, tas
         const ticks = existing?.taskTicks ?? [];
         const isTicked = ticks.some((tick) => tick.taskId === taskId);
         if (existing && isTicked === body.done) return presentReport(existing, now);
-        const taskTicks = body.done ? [...ticks, { taskId, at: now }].sort((a, b) => a.taskId.localeCompare(b.taskId)) : ticks.filter((tick) => tick.taskId !== taskId);
+        const taskTicks = body.done
+          ? [...ticks, { taskId, at: now }].sort((a, b) => a.taskId.localeCompare(b.taskId))
+          : ticks.filter((tick) => tick.taskId !== taskId);
         const set = { taskTicks, awayStudents, authorName: user.name };
         const report = existing
-          ? await Report.findOneAndUpdate({ _id, writes: atCount(existing.writes) }, { $set: set, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>()
+          ? await Report.findOneAndUpdate(
+              { _id, writes: atCount(existing.writes) },
+              { $set: set, $inc: { writes: 1 } },
+              { new: true },
+            ).lean<ReportDoc>()
           : await unlessDuplicate(
-              async () => (await Report.create({ _id, schoolId, authorUserId: user._id, date, content: '', ...set, writes: 1 })).toObject() as ReportDoc,
+              async () =>
+                (
+                  await Report.create({ _id, schoolId, authorUserId: user._id, date, content: '', ...set, writes: 1 })
+                ).toObject() as ReportDoc,
               () => null,
             );
         if (!report) return AGAIN;
@@ -174,7 +202,11 @@ export async function refreshAwayLists(schoolId: Types.ObjectId, now: Date, real
         const awayStudents = await awayOnDay(schoolId, date);
         const report = await Report.findById(_id).lean<ReportDoc>();
         if (!report || JSON.stringify(report.awayStudents) === JSON.stringify(awayStudents)) return undefined;
-        const updated = await Report.findOneAndUpdate({ _id, writes: atCount(report.writes) }, { $set: { awayStudents }, $inc: { writes: 1 } }, { new: true }).lean<ReportDoc>();
+        const updated = await Report.findOneAndUpdate(
+          { _id, writes: atCount(report.writes) },
+          { $set: { awayStudents }, $inc: { writes: 1 } },
+          { new: true },
+        ).lean<ReportDoc>();
         if (!updated) return AGAIN;
         realtime.toSchool(schoolId.toHexString(), 'reports.saved', presentReport(updated, now));
         return undefined;
@@ -190,7 +222,9 @@ export async function recentReports(schoolId: Types.ObjectId, now: Date): Promis
   const from = addDays(today, -(RECENT_DAYS - 1));
   // Kept presented: whether a report is locked depends only on the report day, which is in the key.
   return readThrough(schoolData(schoolId, ReportModel.modelName), `recent:${from}:${today}`, async () => {
-    const reports = await ReportModel.of(schoolId).find({ schoolId, date: trusted({ $gte: from, $lte: today }) }).lean<ReportDoc[]>();
+    const reports = await ReportModel.of(schoolId)
+      .find({ schoolId, date: trusted({ $gte: from, $lte: today }) })
+      .lean<ReportDoc[]>();
     return reports.map((r) => presentReport(r, now)).sort((a, b) => compareDays(b.date, a.date) || b.updatedAt.localeCompare(a.updatedAt));
   });
 }
@@ -226,16 +260,30 @@ export async function updateReportContent(
     if (current.content === content) return presentReport(current, now);
     throw editConflict(REPORT_TEXTS.conflict, presentReport(current, now));
   }
-  await audit(actor, 'report.edited', { id: report._id, name: `${report.authorName}, ${formatDayNo(report.date)}`, schoolId: report.schoolId });
+  await audit(actor, 'report.edited', {
+    id: report._id,
+    name: `${report.authorName}, ${formatDayNo(report.date)}`,
+    schoolId: report.schoolId,
+  });
   const presented = presentReport(report, now);
   realtime.toSchool(report.schoolId.toHexString(), 'reports.saved', presented);
   return presented;
 }
 
-export async function deleteReport(actor: UserRecord, schoolId: Types.ObjectId, id: string, now: Date, realtime: Realtime): Promise<{ id: string }> {
+export async function deleteReport(
+  actor: UserRecord,
+  schoolId: Types.ObjectId,
+  id: string,
+  now: Date,
+  realtime: Realtime,
+): Promise<{ id: string }> {
   const report = await findReport(schoolId, id);
   await ReportModel.of(report.schoolId).deleteOne({ _id: report._id });
-  await audit(actor, 'report.deleted', { id: report._id, name: `${report.authorName}, ${formatDayNo(report.date)}`, schoolId: report.schoolId });
+  await audit(actor, 'report.deleted', {
+    id: report._id,
+    name: `${report.authorName}, ${formatDayNo(report.date)}`,
+    schoolId: report.schoolId,
+  });
   const reportSchool = report.schoolId.toHexString();
   realtime.toSchool(reportSchool, 'reports.deleted', { id });
   if (report.date === reportDay(now)) realtime.toSchool(reportSchool, 'taskRounds.updated', await taskRounds(report.schoolId, report.date));

@@ -29,7 +29,13 @@ async function schoolWithData(name: string) {
   const admin = await makeUser(school.id, 'Admin');
   const supervisor = await makeUser(school.id, 'Tilsynsvakt');
   const session = await signedIn(server.baseUrl, admin);
-  await ReportModel.of(school.id).create({ schoolId: school.id, authorUserId: supervisor.id, authorName: supervisor.name, date: '2026-03-01', content: 'x' });
+  await ReportModel.of(school.id).create({
+    schoolId: school.id,
+    authorUserId: supervisor.id,
+    authorName: supervisor.name,
+    date: '2026-03-01',
+    content: 'x',
+  });
   await Trip.of(school.id).create({ schoolId: school.id, fromDate: '2026-03-01', toDate: '2026-03-02', studentNames: ['Per'] });
   return { id: school.id, admin, session };
 }

@@ -55,9 +55,7 @@ function present(school: SchoolDoc, counts: SchoolCounts | undefined): PlatformS
 export async function listPlatformSchools(): Promise<PlatformSchool[]> {
   const schools = await School.find().lean<SchoolDoc[]>();
   const counts = await countUsers(schools.map((s) => s._id));
-  return schools
-    .sort((a, b) => compareNorwegianNumeric(a.name, b.name))
-    .map((s) => present(s, counts.get(s._id.toHexString())));
+  return schools.sort((a, b) => compareNorwegianNumeric(a.name, b.name)).map((s) => present(s, counts.get(s._id.toHexString())));
 }
 
 export async function presentPlatformSchool(schoolId: Types.ObjectId | string): Promise<PlatformSchool | null> {
@@ -105,12 +103,22 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
 }
 
 /** How long the school keeps sick lists; the lists older than that go at the next expiry run. */
-export async function setHealthDataRetention(actor: UserRecord, schoolId: string, months: number, realtime: Realtime): Promise<PlatformSchool> {
+export async function setHealthDataRetention(
+  actor: UserRecord,
+  schoolId: string,
+  months: number,
+  realtime: Realtime,
+): Promise<PlatformSchool> {
   const before = await School.findById(schoolId, { healthDataRetentionMonths: 1, name: 1 }).lean();
   if (!before) throw notFound('Fant ikke skolen');
   await School.updateOne({ _id: before._id }, { $set: { healthDataRetentionMonths: months } });
   const old = before.healthDataRetentionMonths ?? HEALTH_DATA_RETENTION_DEFAULT_MONTHS;
-  await audit(actor, 'school.retentionChanged', { id: before._id, name: before.name, schoolId: before._id, detail: `${old} → ${months} måneder` });
+  await audit(actor, 'school.retentionChanged', {
+    id: before._id,
+    name: before.name,
+    schoolId: before._id,
+    detail: `${old} → ${months} måneder`,
+  });
   const presented = (await presentPlatformSchool(before._id))!;
   realtime.toPlatform('schools.updated', presented);
   return presented;

@@ -38,10 +38,18 @@ async function giveTotp(user: FixtureUser): Promise<string> {
 }
 
 async function givePasskey(user: FixtureUser): Promise<void> {
-  await PasskeyModel.create({ userId: user.id, credentialId: `kred-${user.id}`, publicKey: 'AA', counter: 0, name: 'Nøkkel', createdAt: new Date() });
+  await PasskeyModel.create({
+    userId: user.id,
+    credentialId: `kred-${user.id}`,
+    publicKey: 'AA',
+    counter: 0,
+    name: 'Nøkkel',
+    createdAt: new Date(),
+  });
 }
 
-const signIn = (user: FixtureUser, client = browser()) => client.login(user.email, PASSWORD) as Promise<{ status: number; body: { code?: string; message?: string } }>;
+const signIn = (user: FixtureUser, client = browser()) =>
+  client.login(user.email, PASSWORD) as Promise<{ status: number; body: { code?: string; message?: string } }>;
 
 async function schoolRequires(schoolId: string, required: boolean): Promise<void> {
   await School.updateOne({ _id: schoolId }, { $set: { requireSecondFactor: required } });
@@ -50,7 +58,15 @@ async function schoolRequires(schoolId: string, required: boolean): Promise<void
 describe('the school’s requirement', () => {
   it('is read and changed by the school’s Admins and the Plattformadministrator naming the school; no one else', async () => {
     const put = (x: ApiClient, query = '') => x.put(`/api/admin/second-factor${query}`, { required: false });
-    await expectAccess(c, (x) => put(x), { anonymous: 401, pendingA: 403, deactivatedA: 403, supervisorA: 403, caretakerA: 403, adminA: 200, platform: 400 });
+    await expectAccess(c, (x) => put(x), {
+      anonymous: 401,
+      pendingA: 403,
+      deactivatedA: 403,
+      supervisorA: 403,
+      caretakerA: 403,
+      adminA: 200,
+      platform: 400,
+    });
     await expectAccess(c, (x) => put(x, `?schoolId=${fx.a.id}`), { adminB: 403, platform: 200 });
     expect((await c.adminA.get('/api/admin/second-factor')).body).toEqual({ required: false });
     const bad = await c.adminA.put<{ message: string }>('/api/admin/second-factor', { required: 'ja' });
@@ -76,7 +92,11 @@ describe('the school’s requirement', () => {
   });
 
   it('keeps the password alone from an Admin of that school, and no one else', async () => {
-    const [plain, withPasskey, withApp] = [await makeUser(fx.a.id, 'Admin'), await makeUser(fx.a.id, 'Admin'), await makeUser(fx.a.id, 'Admin')];
+    const [plain, withPasskey, withApp] = [
+      await makeUser(fx.a.id, 'Admin'),
+      await makeUser(fx.a.id, 'Admin'),
+      await makeUser(fx.a.id, 'Admin'),
+    ];
     await givePasskey(withPasskey);
     const secret = await giveTotp(withApp);
     const supervisor = await makeUser(fx.a.id, 'Tilsynsvakt');
@@ -107,7 +127,10 @@ describe('the school’s requirement', () => {
 
 describe('the platform’s requirement', () => {
   it('is the Plattformadministrator’s, off outside production, turned on only with a factor of one’s own, and then keeps another Plattformadministrator’s password alone out', async () => {
-    expect((await c.platform.get<PlatformSecondFactorRule>('/api/plattformadministrator/second-factor')).body).toEqual({ required: false, forced: false });
+    expect((await c.platform.get<PlatformSecondFactorRule>('/api/plattformadministrator/second-factor')).body).toEqual({
+      required: false,
+      forced: false,
+    });
     const refused = await c.platform.put<{ message: string }>('/api/plattformadministrator/second-factor', { required: true });
     expect(refused.status).toBe(409);
     await givePasskey(fx.platformAdmin);
@@ -119,7 +142,14 @@ describe('the platform’s requirement', () => {
     const platform = browser();
     expect((await signIn(fx.platformAdmin, platform)).body.code).toBe('secondFactorRequired');
     expect((await platform.post('/api/auth/second-factor', { code: code(secret) })).status).toBe(200);
-    const other = await UserModel.create({ name: 'Plattform To', email: 'plattform2@test.no', passwordHash: (await UserModel.findById(fx.platformAdmin.id).lean())!.passwordHash, role: 'Plattformadministrator', status: 'approved', schoolId: null });
+    const other = await UserModel.create({
+      name: 'Plattform To',
+      email: 'plattform2@test.no',
+      passwordHash: (await UserModel.findById(fx.platformAdmin.id).lean())!.passwordHash,
+      role: 'Plattformadministrator',
+      status: 'approved',
+      schoolId: null,
+    });
     const otherUser = { id: other._id.toHexString(), email: other.email } as FixtureUser;
     try {
       const out = await signIn(otherUser);

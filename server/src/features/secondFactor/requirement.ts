@@ -85,22 +85,42 @@ export function secondStepFor(config: Config): SecondStep {
  * out at once. Turned on, the sessions of the school's Admins signed in without a factor end (the
  * actor's too, if so): the next sign-in asks for one (issue 43).
  */
-export async function setSchoolRule(actor: UserRecord, schoolId: Types.ObjectId, required: boolean, realtime: Realtime): Promise<SecondFactorRule> {
+export async function setSchoolRule(
+  actor: UserRecord,
+  schoolId: Types.ObjectId,
+  required: boolean,
+  realtime: Realtime,
+): Promise<SecondFactorRule> {
   if (required && actor.role === ADMIN_ROLE && !(await hasAnyFactor(actor._id))) throw conflict(SECOND_FACTOR_TEXTS.ownFirst);
   const updated = await School.updateOne({ _id: schoolId }, { $set: { requireSecondFactor: required } });
   const school = updated.matchedCount === 1 ? await School.findById(schoolId, { name: 1 }).lean<{ name: string }>() : null;
   if (!school) throw notFound('Fant ikke skolen');
-  await audit(actor, 'settings.secondFactorChanged', { id: schoolId, name: school.name, schoolId, detail: required ? 'På for administratorer' : 'Av' });
+  await audit(actor, 'settings.secondFactorChanged', {
+    id: schoolId,
+    name: school.name,
+    schoolId,
+    detail: required ? 'På for administratorer' : 'Av',
+  });
   if (required) await endSessionsWithoutFactor(realtime, await coveredUsers({ role: ADMIN_ROLE, schoolId }), 'secondFactorRequired');
   return { required };
 }
 
 /** PUT /api/plattformadministrator/second-factor; turned on, as the school's above for the Plattformadministratorer. */
-export async function setPlatformRule(actor: UserRecord, required: boolean, config: Config, realtime: Realtime): Promise<PlatformSecondFactorRule> {
+export async function setPlatformRule(
+  actor: UserRecord,
+  required: boolean,
+  config: Config,
+  realtime: Realtime,
+): Promise<PlatformSecondFactorRule> {
   if (config.platformSecondFactor.forced !== undefined) throw conflict(SECOND_FACTOR_TEXTS.forcedByServer);
   if (required && !(await hasAnyFactor(actor._id))) throw conflict(SECOND_FACTOR_TEXTS.ownFirst);
   await PlatformSetting.updateOne({ _id: PLATFORM_KEY }, { $set: { required } }, { upsert: true });
-  await audit(actor, 'settings.secondFactorChanged', { id: PLATFORM_KEY, name: 'Plattformen', schoolId: null, detail: required ? 'På for plattformadministratorer' : 'Av' });
+  await audit(actor, 'settings.secondFactorChanged', {
+    id: PLATFORM_KEY,
+    name: 'Plattformen',
+    schoolId: null,
+    detail: required ? 'På for plattformadministratorer' : 'Av',
+  });
   if (required) await endSessionsWithoutFactor(realtime, await coveredUsers({ role: PLATFORM_ADMIN_ROLE }), 'secondFactorRequired');
   return platformRule(config);
 }

@@ -34,8 +34,10 @@ export async function secondFactorRoutes(app: FastifyInstance, { config }: { con
   const signInLimiter = app.attemptLimits.limiter('secondFactorSignIn', config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
   const accountLimiter = app.attemptLimits.limiter('secondFactorSetup', ACCOUNT_CODE_FAILURES, ACCOUNT_WINDOW_MS);
 
-  r.get('/api/account/totp', { config: { access: POLICY.ownAccount.see }, schema: { response: { 200: totpStatusSchema } } }, async (request) =>
-    totpStatus(currentUser(request)),
+  r.get(
+    '/api/account/totp',
+    { config: { access: POLICY.ownAccount.see }, schema: { response: { 200: totpStatusSchema } } },
+    async (request) => totpStatus(currentUser(request)),
   );
 
   r.post(
@@ -49,7 +51,10 @@ export async function secondFactorRoutes(app: FastifyInstance, { config }: { con
 
   r.post(
     '/api/account/totp/confirm',
-    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: oneTimeCodeBodySchema, response: { 200: recoveryCodesSchema } } },
+    {
+      config: { access: POLICY.ownAccount.change, rateLimit: perIp },
+      schema: { body: oneTimeCodeBodySchema, response: { 200: recoveryCodesSchema } },
+    },
     async (request) => {
       // The recovery codes are answered here: seen only after a fresh proof too.
       requireFreshProof(request);
@@ -62,7 +67,10 @@ export async function secondFactorRoutes(app: FastifyInstance, { config }: { con
 
   r.post(
     '/api/account/totp/disable',
-    { config: { access: POLICY.ownAccount.change, rateLimit: perIp }, schema: { body: disableTotpBodySchema, response: { 200: messageSchema } } },
+    {
+      config: { access: POLICY.ownAccount.change, rateLimit: perIp },
+      schema: { body: disableTotpBodySchema, response: { 200: messageSchema } },
+    },
     async (request) => {
       requireFreshProof(request);
       const user = currentUser(request);
@@ -81,7 +89,10 @@ export async function secondFactorRoutes(app: FastifyInstance, { config }: { con
   // The requirement: per school for its Admins, and for the platform's Plattformadministratorer.
   r.get(
     '/api/admin/second-factor',
-    { config: { access: POLICY.signInRules.see }, schema: { querystring: schoolScopeQuerySchema, response: { 200: secondFactorRuleSchema } } },
+    {
+      config: { access: POLICY.signInRules.see },
+      schema: { querystring: schoolScopeQuerySchema, response: { 200: secondFactorRuleSchema } },
+    },
     async (request) => schoolRule(schoolOf(request)),
   );
 
@@ -102,7 +113,10 @@ export async function secondFactorRoutes(app: FastifyInstance, { config }: { con
 
   r.put(
     '/api/plattformadministrator/second-factor',
-    { config: { access: POLICY.platform.change }, schema: { body: secondFactorRuleBodySchema, response: { 200: platformSecondFactorRuleSchema } } },
+    {
+      config: { access: POLICY.platform.change },
+      schema: { body: secondFactorRuleBodySchema, response: { 200: platformSecondFactorRuleSchema } },
+    },
     async (request) => setPlatformRule(currentUser(request), request.body.required, config, request.realtime),
   );
 }

@@ -68,7 +68,16 @@ export async function confirmTotp(user: UserRecord, code: string, limiter: Accou
   const { codes, hashes } = newRecoveryCodes();
   const turnedOn = await TotpModel.updateOne(
     { userId: user._id, secret: null, pendingSecret: totp.pendingSecret },
-    { $set: { secret: totp.pendingSecret, pendingSecret: null, pendingExpiresAt: null, lastStep: step, recoveryHashes: hashes, enabledAt: appNow() } },
+    {
+      $set: {
+        secret: totp.pendingSecret,
+        pendingSecret: null,
+        pendingExpiresAt: null,
+        lastStep: step,
+        recoveryHashes: hashes,
+        enabledAt: appNow(),
+      },
+    },
   );
   if (turnedOn.modifiedCount !== 1) throw conflict(SECOND_FACTOR_TEXTS.alreadyOn);
   await audit(user, 'user.totpEnabled', target(user));
@@ -137,7 +146,9 @@ export async function finishSecondStep(
   const halfDone = pending(request, 'secondFactor');
   const id = halfDone.peek();
   // Counted in one conditional write, so codes sent at once cannot take more than their attempts.
-  const found = id ? await PendingSignIn.findOneAndUpdate({ _id: id }, { $inc: { attempts: 1 } }, { new: true }).lean<PendingSignInRecord>() : null;
+  const found = id
+    ? await PendingSignIn.findOneAndUpdate({ _id: id }, { $inc: { attempts: 1 } }, { new: true }).lean<PendingSignInRecord>()
+    : null;
   const expired = () => {
     halfDone.take();
     return unauthorized(SECOND_FACTOR_TEXTS.signInExpired, 'secondFactorExpired');

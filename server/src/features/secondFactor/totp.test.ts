@@ -27,7 +27,8 @@ afterEach(() => clock.set(START));
 afterAll(async () => server?.close());
 
 const browser = () => new ApiClient(server.baseUrl).withAllCookies();
-const codeAt = (secret: string, at: Date) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at.getTime() });
+const codeAt = (secret: string, at: Date) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at.getTime() });
 const later = (ms: number) => clock.set(new Date(clock.now().getTime() + ms));
 
 async function signedIn(user: FixtureUser): Promise<ApiClient> {
@@ -77,7 +78,9 @@ describe('setting up the authenticator app', () => {
     expect(uri.searchParams.get('digits')).toBe('6');
     expect(uri.searchParams.get('period')).toBe('30');
 
-    const wrong = await client.post<{ code: string }>('/api/account/totp/confirm', { code: '000000' === codeAt(setup.secret, clock.now()) ? '111111' : '000000' });
+    const wrong = await client.post<{ code: string }>('/api/account/totp/confirm', {
+      code: '000000' === codeAt(setup.secret, clock.now()) ? '111111' : '000000',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('wrongCode');
     const bad = await client.post<{ message: string }>('/api/account/totp/confirm', { code: '12ab' });
@@ -221,7 +224,10 @@ describe('turning the app off', () => {
   it("the Admin's list says whether a user has the app on", async () => {
     const user = await makeUser(fx.a.id, 'Tilsynsvakt');
     const admin = await signedIn(fx.a.admin);
-    const signInOf = async () => (await admin.get<Array<{ id: string; signIn: { authenticatorApp: boolean } }>>('/api/admin/users')).body.find((u) => u.id === user.id)!.signIn;
+    const signInOf = async () =>
+      (await admin.get<Array<{ id: string; signIn: { authenticatorApp: boolean } }>>('/api/admin/users')).body.find(
+        (u) => u.id === user.id,
+      )!.signIn;
     expect(await signInOf()).toMatchObject({ authenticatorApp: false });
     const { secret } = await withTotp(user);
     expect(await signInOf()).toMatchObject({ authenticatorApp: true });

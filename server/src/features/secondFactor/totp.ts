@@ -6,7 +6,14 @@ import { appNow } from '../../appClock';
 
 /** RFC 6238 as the authenticator apps do it: SHA-1, 6 digits, 30 s. */
 function totpOf(secret: string, label = ''): TOTP {
-  return new TOTP({ issuer: PRODUCT_NAME, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: PRODUCT_NAME,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 export function newSecret(): string {

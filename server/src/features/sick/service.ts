@@ -70,7 +70,11 @@ async function changeList(
       const record = await unlessDuplicate(
         () =>
           SickRecord.of(schoolId)
-            .findOneAndUpdate({ schoolId, date, revision: atCount(revision) }, { $set: { students }, $inc: { revision: 1 } }, { upsert: !current, new: true })
+            .findOneAndUpdate(
+              { schoolId, date, revision: atCount(revision) },
+              { $set: { students }, $inc: { revision: 1 } },
+              { upsert: !current, new: true },
+            )
             .lean<SickDoc>(),
         () => null,
       );

@@ -14,8 +14,10 @@ export async function studentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // A lookup: writes nothing, so no link from another site can make it leave a trace.
-  r.get('/api/admin/students/:name', { config: { access: POLICY.students.see }, schema: { ...schema, response: { 200: studentDataSchema } } }, async (request) =>
-    exportStudentData(schoolOf(request), request.params.name, app.clock.now()),
+  r.get(
+    '/api/admin/students/:name',
+    { config: { access: POLICY.students.see }, schema: { ...schema, response: { 200: studentDataSchema } } },
+    async (request) => exportStudentData(schoolOf(request), request.params.name, app.clock.now()),
   );
 
   // The download of what was looked up, recorded in the trail (the client posts it as the file is saved).
@@ -28,7 +30,9 @@ export async function studentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.delete('/api/admin/students/:name', { config: { access: POLICY.students.change }, schema: { ...schema, response: { 200: studentErasureSchema } } }, async (request) =>
-    eraseStudentData(currentUser(request), schoolOf(request), request.params.name, app.clock.now(), request.realtime),
+  r.delete(
+    '/api/admin/students/:name',
+    { config: { access: POLICY.students.change }, schema: { ...schema, response: { 200: studentErasureSchema } } },
+    async (request) => eraseStudentData(currentUser(request), schoolOf(request), request.params.name, app.clock.now(), request.realtime),
   );
 }

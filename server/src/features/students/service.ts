@@ -87,7 +87,13 @@ export async function eraseStudentData(
   const redacted = await AuditModel.updateMany({ schoolId, targetName: name }, { $set: { targetName: ERASED_STUDENT } });
 
   const stillMentioning = (await reportsMentioning(schoolId, name)).map((report) => report.date);
-  const erasure = { sickLists: sickLists.length, trips, reports: reports.modifiedCount, auditEntries: redacted.modifiedCount, reportsMentioning: stillMentioning };
+  const erasure = {
+    sickLists: sickLists.length,
+    trips,
+    reports: reports.modifiedCount,
+    auditEntries: redacted.modifiedCount,
+    reportsMentioning: stillMentioning,
+  };
   await audit(actor, 'student.erased', {
     id: schoolId,
     name: 'En elev',

@@ -33,7 +33,14 @@ type Data = {
 
 async function seed(): Promise<void> {
   const a = fx.a.id;
-  await SickRecord.of(a).create({ schoolId: a, date: '2026-10-01', students: [{ name: OLA, comment: 'Feber' }, { name: 'Kari', comment: 'Vondt i halsen' }] });
+  await SickRecord.of(a).create({
+    schoolId: a,
+    date: '2026-10-01',
+    students: [
+      { name: OLA, comment: 'Feber' },
+      { name: 'Kari', comment: 'Vondt i halsen' },
+    ],
+  });
   await SickRecord.of(a).create({ schoolId: a, date: '2026-11-02', students: [{ name: OLA, comment: '' }] });
   await SickRecord.of(a).create({ schoolId: a, date: '2026-11-03', students: [{ name: 'Ola', comment: 'en annen Ola' }] });
   await Trip.of(a).create({ schoolId: a, fromDate: '2026-09-01', toDate: '2026-09-03', studentNames: [OLA] });
@@ -99,7 +106,13 @@ describe('everything stored about one student name (GDPR)', () => {
     // Open screens hear it: the sick list and the report lose the name live.
     const { socket } = await sockets.connectAs(fx.a.supervisor);
     const heard = record(socket, ['reports.saved', 'sickLists.updated', 'trips.saved', 'trips.deleted']);
-    const res = await c.adminA.delete<{ sickLists: number; trips: number; reports: number; auditEntries: number; reportsMentioning: string[] }>(url(OLA));
+    const res = await c.adminA.delete<{
+      sickLists: number;
+      trips: number;
+      reports: number;
+      auditEntries: number;
+      reportsMentioning: string[];
+    }>(url(OLA));
     expect(res.status).toBe(200);
     await waitFor(() => heard.some((e) => e.event === 'reports.saved'));
     const savedReport = heard.find((e) => e.event === 'reports.saved')?.payload as { date: string; awayStudents: string[] };
@@ -158,7 +171,10 @@ describe('everything stored about one student name (GDPR)', () => {
 
     const after = await AuditModel.find({ schoolId: a }).lean();
     // Every entry that was there is there unchanged, but the one about 'Pipe'.
-    const unchanged = after.filter((e) => !e._id.equals(about._id)).map((e) => JSON.stringify(e)).sort();
+    const unchanged = after
+      .filter((e) => !e._id.equals(about._id))
+      .map((e) => JSON.stringify(e))
+      .sort();
     expect(unchanged.filter((e) => before.includes(e))).toEqual(before);
     expect(after.find((e) => e._id.equals(about._id))?.targetName).toBe(ERASED_STUDENT);
     // Only new entries were added: the three erasures (one entry redacted by the first) and the download.

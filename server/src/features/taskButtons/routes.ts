@@ -21,7 +21,12 @@ export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
     '/api/tasks-config/:schoolId',
     {
       config: { access: POLICY.taskButtons.change },
-      schema: { headers: ifMatchHeadersSchema, params: schoolIdParamsSchema, body: tasksConfigBodySchema, response: { 200: tasksConfigSchema } },
+      schema: {
+        headers: ifMatchHeadersSchema,
+        params: schoolIdParamsSchema,
+        body: tasksConfigBodySchema,
+        response: { 200: tasksConfigSchema },
+      },
     },
     async (request, reply) => {
       const baseVersion = namedVersion(request, request.body.baseVersion);

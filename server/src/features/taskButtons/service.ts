@@ -1,5 +1,12 @@
 import type { Types } from 'mongoose';
-import { defaultTaskButtons, TASK_IDS, TASK_LABELS_CONFLICT, type TaskButton, type TasksConfig, type TasksConfigBody } from '#protocol/taskButtons';
+import {
+  defaultTaskButtons,
+  TASK_IDS,
+  TASK_LABELS_CONFLICT,
+  type TaskButton,
+  type TasksConfig,
+  type TasksConfigBody,
+} from '#protocol/taskButtons';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { atVersion } from '../../db/counterFilter';
 import { editConflict } from '../../httpError';
@@ -31,8 +38,17 @@ export async function saveTaskButtons(
 ): Promise<TasksConfig> {
   const ordered = TASK_IDS.map((id) => ({ id, label: buttons.find((b) => b.id === id)!.label }));
   const Config = TaskConfig.of(schoolId);
-  const update = () => Config.findOneAndUpdate({ schoolId, ...atVersion(baseVersion) }, { $set: { buttons: ordered }, $inc: { version: 1 } }, { new: true }).lean<TaskConfigDoc>();
-  const create = () => unlessDuplicate(async () => (await Config.create({ schoolId, buttons: ordered, version: 1 })).toObject() as TaskConfigDoc, () => null);
+  const update = () =>
+    Config.findOneAndUpdate(
+      { schoolId, ...atVersion(baseVersion) },
+      { $set: { buttons: ordered }, $inc: { version: 1 } },
+      { new: true },
+    ).lean<TaskConfigDoc>();
+  const create = () =>
+    unlessDuplicate(
+      async () => (await Config.create({ schoolId, buttons: ordered, version: 1 })).toObject() as TaskConfigDoc,
+      () => null,
+    );
   // The school's first save creates its row; naming no version, a row made meanwhile is updated.
   const saved = (await update()) ?? (baseVersion ? null : ((await create()) ?? (baseVersion === undefined ? await update() : null)));
   if (!saved) {

@@ -16,7 +16,10 @@ afterAll(async () => server?.close());
 
 type Buttons = { buttons: Array<{ id: string; label: string }> };
 /** Six labels, saved on the version they were edited from (0: the defaults, never saved). */
-const labels = (prefix: string, baseVersion = 0) => ({ buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `${prefix} ${id}` })), baseVersion });
+const labels = (prefix: string, baseVersion = 0) => ({
+  buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `${prefix} ${id}` })),
+  baseVersion,
+});
 
 describe('tasks config', () => {
   it('starts with the spec’s six defaults, readable by every approved member of the school', async () => {
@@ -45,7 +48,12 @@ describe('tasks config', () => {
       adminA: 200,
       platform: 200,
     });
-    const reversed = { buttons: labels('  Ny').buttons.map((b) => ({ ...b, label: `${b.label}  ` })).reverse(), baseVersion: 1 };
+    const reversed = {
+      buttons: labels('  Ny')
+        .buttons.map((b) => ({ ...b, label: `${b.label}  ` }))
+        .reverse(),
+      baseVersion: 1,
+    };
     const res = await c.adminA.put<Buttons>(`/api/tasks-config/${fx.a.id}`, reversed);
     expect(res.body.buttons.map((b) => b.id)).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(res.body.buttons[0]!.label).toBe('Ny 1');
@@ -64,7 +72,14 @@ describe('tasks config', () => {
     long.buttons[0]!.label = 'x'.repeat(101);
     const duplicate = labels('X');
     duplicate.buttons[1]!.id = '1';
-    for (const body of [long, duplicate, { buttons: labels('X').buttons.slice(0, 5), baseVersion: 0 }, { buttons: 'alle', baseVersion: 0 }, {}, labels('X', -1)]) {
+    for (const body of [
+      long,
+      duplicate,
+      { buttons: labels('X').buttons.slice(0, 5), baseVersion: 0 },
+      { buttons: 'alle', baseVersion: 0 },
+      {},
+      labels('X', -1),
+    ]) {
       expect((await c.adminB.put(`/api/tasks-config/${fx.b.id}`, body)).status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
     expect(await TaskConfig.of(fx.b.id).findOne({ schoolId: fx.b.id }).lean()).toEqual(before);
@@ -74,7 +89,12 @@ describe('tasks config', () => {
     const start = (await c.adminA.get<Buttons & { version: number }>(`/api/tasks-config/${fx.a.id}`)).body.version;
     const second = await signedIn(server.baseUrl, await makeUser(fx.a.id, 'Admin'));
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, n) => (n % 2 ? second : c.adminA).put<Buttons & { version: number; code?: string; current?: Buttons }>(`/api/tasks-config/${fx.a.id}`, labels(`Samtidig ${n}`, start))),
+      Array.from({ length: 30 }, (_, n) =>
+        (n % 2 ? second : c.adminA).put<Buttons & { version: number; code?: string; current?: Buttons }>(
+          `/api/tasks-config/${fx.a.id}`,
+          labels(`Samtidig ${n}`, start),
+        ),
+      ),
     );
     const taken = answers.filter((a) => a.status === 200);
     expect(taken).toHaveLength(1);
@@ -82,7 +102,11 @@ describe('tasks config', () => {
     expect(now).toMatchObject({ buttons: taken[0]!.body.buttons, version: start + 1 });
     for (const refused of answers.filter((a) => a.status !== 200)) {
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: 'editConflict', message: TASK_LABELS_CONFLICT, current: { buttons: now.buttons, version: now.version } });
+      expect(refused.body).toMatchObject({
+        code: 'editConflict',
+        message: TASK_LABELS_CONFLICT,
+        current: { buttons: now.buttons, version: now.version },
+      });
     }
   });
 });

@@ -15,13 +15,25 @@ const NOT_PENDING = 'Brukeren venter ikke på godkjenning';
 
 export function approveUser(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<User> {
   // The pending session had the rights of a waiting account: the approved one begins with a new sign-in.
-  const change = { check: mustBe('pending', NOT_PENDING), set: { status: 'approved' }, action: 'user.approved', access: 'signOut', ends: 'approved' } as const;
+  const change = {
+    check: mustBe('pending', NOT_PENDING),
+    set: { status: 'approved' },
+    action: 'user.approved',
+    access: 'signOut',
+    ends: 'approved',
+  } as const;
   return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);
 }
 
 /** Rejecting deletes the registration, so the e-mail can register again. */
 export function rejectUser(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<{ id: string }> {
-  return removeUser(actor, schoolReach(actor, schoolId), targetId, { check: mustBe('pending', NOT_PENDING), action: 'user.rejected', ends: 'rejected' }, realtime);
+  return removeUser(
+    actor,
+    schoolReach(actor, schoolId),
+    targetId,
+    { check: mustBe('pending', NOT_PENDING), action: 'user.rejected', ends: 'rejected' },
+    realtime,
+  );
 }
 
 export function deactivateUser(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<User> {
@@ -35,7 +47,13 @@ export function deactivateUser(actor: UserRecord, schoolId: Types.ObjectId, targ
   return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);
 }
 
-export function changeUserRole(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, role: Role, realtime: Realtime): Promise<User> {
+export function changeUserRole(
+  actor: UserRecord,
+  schoolId: Types.ObjectId,
+  targetId: string,
+  role: Role,
+  realtime: Realtime,
+): Promise<User> {
   const change = {
     check: (target: UserRecord) => {
       mustBe('approved', 'Bare aktive brukere kan få ny rolle')(target);

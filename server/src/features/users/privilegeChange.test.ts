@@ -124,7 +124,10 @@ describe('a change of rights ends the sessions begun under the old ones', () => 
     // Each session records how it was signed in: by password here, as if with a code for the second.
     const row = await SessionModel.findById(sessionIdOf(coded.cookie)).lean();
     expect(JSON.parse(row!.data)).toMatchObject({ method: 'password' });
-    await SessionModel.updateOne({ _id: row!._id }, { $set: { data: JSON.stringify({ ...JSON.parse(row!.data), method: 'passwordAndCode' }) } });
+    await SessionModel.updateOne(
+      { _id: row!._id },
+      { $set: { data: JSON.stringify({ ...JSON.parse(row!.data), method: 'passwordAndCode' }) } },
+    );
     await requirement(fx.b.id, true);
     try {
       await endedWith(byPassword, 'secondFactorRequired');
@@ -139,7 +142,15 @@ describe('a change of rights ends the sessions begun under the old ones', () => 
     const other = await signedInWatching(fx.platformAdmin);
     // The actor needs a factor of their own to switch it on: a passkey row stands in for one here.
     const { PasskeyModel } = await import('../passkeys/model');
-    await PasskeyModel.create({ userId: fx.platformAdmin.id, credentialId: 'test-credential', publicKey: 'x', counter: 0, transports: [], name: 'Test', createdAt: new Date() });
+    await PasskeyModel.create({
+      userId: fx.platformAdmin.id,
+      credentialId: 'test-credential',
+      publicKey: 'x',
+      counter: 0,
+      transports: [],
+      name: 'Test',
+      createdAt: new Date(),
+    });
     try {
       expect((await platform.put('/api/plattformadministrator/second-factor', { required: true })).status).toBe(200);
       await endedWith(other, 'secondFactorRequired');

@@ -21,12 +21,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const gone = { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } };
   const list = { querystring: schoolScopeQuerySchema, response: { 200: usersSchema } };
 
-  r.get('/api/admin/users', { config: seen, schema: list }, async (request) =>
-    listSchoolUsers(schoolOf(request)),
-  );
-  r.get('/api/admin/users/pending', { config: seen, schema: list }, async (request) =>
-    listSchoolUsers(schoolOf(request), 'pending'),
-  );
+  r.get('/api/admin/users', { config: seen, schema: list }, async (request) => listSchoolUsers(schoolOf(request)));
+  r.get('/api/admin/users/pending', { config: seen, schema: list }, async (request) => listSchoolUsers(schoolOf(request), 'pending'));
   r.post('/api/admin/users/:id/approve', { config: changed, schema: one }, async (request) =>
     approveUser(currentUser(request), schoolOf(request), request.params.id, request.realtime),
   );

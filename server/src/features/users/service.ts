@@ -17,7 +17,10 @@ export async function presentWithSchool(user: UserRecord): Promise<User> {
   const schoolId = user.schoolId;
   // In memory until any user or school changes (features/auth/principalCache.ts): /me asks on every page load.
   const schoolName = schoolId
-    ? await derivedFromPrincipals(`schoolName:${schoolId.toHexString()}`, async () => (await School.findById(schoolId, { name: 1 }).lean())?.name ?? null)
+    ? await derivedFromPrincipals(
+        `schoolName:${schoolId.toHexString()}`,
+        async () => (await School.findById(schoolId, { name: 1 }).lean())?.name ?? null,
+      )
     : null;
   return presentUser(user, schoolName);
 }
@@ -43,12 +46,7 @@ type UserEvent = Extract<ServerEventName, 'users.registered' | 'users.created' |
  * A new or changed user reaches the admins of every school it belongs (or belonged) to, the
  * platform room and the user themselves; the platform's counts of those schools follow.
  */
-export async function emitUserChange(
-  realtime: Realtime,
-  event: UserEvent,
-  user: User,
-  alsoSchoolIds: string[] = [],
-): Promise<void> {
+export async function emitUserChange(realtime: Realtime, event: UserEvent, user: User, alsoSchoolIds: string[] = []): Promise<void> {
   const schoolIds = unique([user.schoolId, ...alsoSchoolIds]);
   realtime.emit([rooms.user(user.id), ...eventRooms(event, ...schoolIds)], event, user);
   await Promise.all(schoolIds.map((id) => emitSchoolCounts(realtime, id)));

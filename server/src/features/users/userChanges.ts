@@ -98,10 +98,21 @@ interface UserRemoval {
 }
 
 /** Removes the user with every session and live connection; the e-mail is free again. */
-export async function removeUser(actor: UserRecord, reach: Reach, targetId: string, removal: UserRemoval, realtime: Realtime): Promise<{ id: string }> {
+export async function removeUser(
+  actor: UserRecord,
+  reach: Reach,
+  targetId: string,
+  removal: UserRemoval,
+  realtime: Realtime,
+): Promise<{ id: string }> {
   const target = await reach.find(targetId);
   removal.check?.(target);
-  const deleted = await UserModel.findOneAndDelete({ _id: target._id, role: target.role, status: target.status, schoolId: target.schoolId });
+  const deleted = await UserModel.findOneAndDelete({
+    _id: target._id,
+    role: target.role,
+    status: target.status,
+    schoolId: target.schoolId,
+  });
   if (!deleted) throw conflict(CHANGED_MEANWHILE);
   const id = deleted._id.toHexString();
   const schoolId = deleted.schoolId?.toHexString() ?? null;

@@ -67,7 +67,9 @@ describe('approve and reject', () => {
     const target = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
     const waiting = await signedIn(server.baseUrl, target);
     expect((await waiting.get('/api/admin/users')).status).toBe(403);
-    expect((await waiting.put('/api/auth/change-password', { currentPassword: 'passord123', newPassword: 'nyttpassord' })).status).toBe(403);
+    expect((await waiting.put('/api/auth/change-password', { currentPassword: 'passord123', newPassword: 'nyttpassord' })).status).toBe(
+      403,
+    );
     await c.adminA.post(`/api/admin/users/${target.id}/approve`);
     expect((await waiting.get('/api/auth/me')).status).toBe(401);
     const me = await (await signedIn(server.baseUrl, target)).get<{ user: UserBody }>('/api/auth/me');
