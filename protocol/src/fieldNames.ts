@@ -39,6 +39,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   newPassword: 'nytt passord',
   password: 'passord',
   revision: 'versjon',
+  removeFactors: 'fjern passnøkler og kodeapp',
   role: 'rolle',
   roomNumber: 'romnummer',
   schoolId: 'skole',
