@@ -34,7 +34,8 @@ const ANYONE = [
   // The code from an authenticator app, after the password (issue 33).
   'POST /api/auth/second-factor',
 ];
-const ANY_SIGNED_IN = ['GET /api/auth/me'];
+// Who is signed in, and (issue 43) the person's activity, which keeps any signed-in session within the idle limit.
+const ANY_SIGNED_IN = ['GET /api/auth/me', 'POST /api/auth/activity'];
 
 let server: TestServer;
 let routes: ApiRoute[];
@@ -48,14 +49,19 @@ const named = (r: ApiRoute) => `${r.method} ${r.url}`;
 const sorted = (roles: readonly Role[]) => [...roles].sort();
 
 describe('every route takes its access from the policy table', () => {
-  it('only the sign-in routes and the public descriptions are open to anyone, and only /me to any status', () => {
+  it('only the sign-in routes and the public descriptions are open to anyone, and only /me and the activity to any status', () => {
     expect(
       routes
         .filter((r) => r.access === 'public')
         .map(named)
         .sort(),
     ).toEqual([...ANYONE].sort());
-    expect(routes.filter((r) => r.access === 'anyStatus').map(named)).toEqual(ANY_SIGNED_IN);
+    expect(
+      routes
+        .filter((r) => r.access === 'anyStatus')
+        .map(named)
+        .sort(),
+    ).toEqual([...ANY_SIGNED_IN].sort());
   });
 
   it('every other route declares a cell of the table, exactly as the table has it; a read sees, a write changes', () => {
