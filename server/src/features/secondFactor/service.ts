@@ -10,6 +10,7 @@ import { pending } from '../../plugins/pendingState';
 import { audit } from '../audit/service';
 import type { AccountLimiter } from '../auth/accountLimiter';
 import { beginSession } from '../auth/service';
+import { accountCodeKey } from '../auth/signInLimits';
 import { completeOidcSignIn, type OidcCompletion } from '../oidc/completion';
 import { UserModel, type UserRecord } from '../users/model';
 import { PendingSignIn, TotpModel, type PendingSignInRecord, type TotpRecord } from './model';
@@ -168,7 +169,7 @@ export async function finishSecondStep(
     if (found) await PendingSignIn.deleteOne({ _id: found._id });
     throw expired();
   }
-  const key = `code:${found.userId.toHexString()}`;
+  const key = accountCodeKey(found.userId);
   await limiter.refuseIfBlocked(key);
   const user = await UserModel.findById(found.userId).lean<UserRecord>();
   if (!user) {
