@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_KONTO_PATH } from '#protocol/passkeys';
@@ -6,7 +7,7 @@ import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';
 import { dismissToast, shoot, signInThroughForm } from './actions';
 import { axeViolations } from './axe';
-import { DESKTOP, PHONE } from './browser';
+import { DESKTOP, PHONE, SCREENSHOT_DIR } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 import { tabTo } from './keyboard';
 
@@ -60,7 +61,7 @@ describe('Innlogginger on Min konto', () => {
       await section.scrollIntoViewIfNeeded();
       expect(await axeViolations(page), `Min konto ${width}`).toEqual([]);
       await shoot(page, `account-sessions-${width}`);
-      await section.screenshot({ path: `screenshots/account-sessions-section-${width}.png`, animations: 'disabled' });
+      await section.screenshot({ path: path.join(SCREENSHOT_DIR, `account-sessions-section-${width}.png`), animations: 'disabled' });
 
       // By keyboard: Tab to the other session's 'Logg ut', Enter; focus stays in the section, on its heading.
       await tabTo(page, rows.nth(1).getByTestId('account-session-end'));
