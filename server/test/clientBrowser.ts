@@ -21,7 +21,7 @@ export interface HeldAnswers {
  */
 export function clientBrowser(signedIn: ApiClient) {
   const serverFetch = globalThis.fetch;
-  const held = new Map<string, Array<() => void> | null>();
+  const held = new Map<string, Array<() => void>>();
   const navigator = { onLine: true, userAgent: 'Node' };
 
   const sent: Array<[string, string, unknown]> = [];
