@@ -166,22 +166,26 @@ export function me(user: UserRecord): Promise<{ user: User }> {
 
 /**
  * Changing the password also ends the user's other sessions, and their live connections. Wrong
- * current passwords are limited per user: a session left open is no free guessing machine.
+ * current passwords are limited per user (`own`: a session left open is no free guessing machine)
+ * and count in sign-in's counter of the account too (`signIn`, as the proof's do): a stolen session
+ * gets no second set of guesses, and a locked account is refused here too.
  */
 export async function changePassword(
   request: FastifyRequest,
   user: UserRecord,
   body: ChangePasswordBody,
   realtime: Realtime,
-  limiter: AccountLimiter,
+  limits: { own: AccountLimiter; signIn: AccountLimiter },
 ): Promise<void> {
-  const key = user._id.toHexString();
-  await limiter.refuseIfBlocked(key);
+  const ownKey = user._id.toHexString();
+  const signInKey = accountPasswordKey(normalizeEmail(user.email));
+  await limits.own.refuseIfBlocked(ownKey);
+  await limits.signIn.refuseIfBlocked(signInKey);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    await limiter.record(key);
+    await Promise.all([limits.own.record(ownKey), limits.signIn.record(signInKey)]);
     throw badRequest(TEXTS.wrongCurrentPassword, 'wrongCurrentPassword');
   }
-  await limiter.reset(key);
+  await Promise.all([limits.own.reset(ownKey), limits.signIn.reset(signInKey)]);
   await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });
   await SessionModel.deleteMany({ userId: user._id, _id: trusted({ $ne: request.session.sessionId }) });
   realtime.disconnectOtherSessions(user._id.toHexString(), request.session.sessionId);
