@@ -62,6 +62,8 @@ export default tseslint.config(
   //   world's clock (RFC 8292, at most 24 h ahead of its own now), so it is signed by the wall clock.
   // Timers and measurements (waits, durations, metrics, cache lifetimes) are not domain times: they
   // use performance.now() or the cache's own wall clock (cache/readThrough.ts, outside these folders).
+  // The attempt limits' windows are timers too, kept by their libraries and Redis's key expiry
+  // (features/auth/accountLimiter.ts, @fastify/rate-limit): a moved app clock does not end them.
   {
     files: ['server/src/{features,plugins,realtime}/**/*.ts'],
     ignores: ['**/*.test.ts'],
