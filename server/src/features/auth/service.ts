@@ -96,7 +96,7 @@ export async function beginSession(
   const device = knownDevice(request, user.email, config);
   await request.session.regenerate();
   request.session.userId = user._id.toHexString();
-  request.session.signedInAt = Date.now();
+  request.session.signedInAt = request.server.clock.now().getTime();
   request.session.client = { device: describeDevice(request.headers['user-agent']), ip: request.ip };
   request.session.method = method;
   request.session.lastActivityAt = request.server.clock.now().getTime();

@@ -1,4 +1,5 @@
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
+import { appNow } from '../../appClock';
 import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
@@ -75,7 +76,7 @@ export function identityFields(identity: Identity) {
     subject: identity.subject,
     providerId: identity.providerId,
     providerName: identity.providerName,
-    linkedAt: new Date(),
+    linkedAt: appNow(),
   };
 }
 

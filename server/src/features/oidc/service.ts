@@ -13,6 +13,7 @@ import {
 import { landingPath, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role } from '#protocol/roles';
 import { CODE_STEP_PATH } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
+import { appNow } from '../../appClock';
 import type { Config } from '../../config';
 import { trusted } from '../../db/trusted';
 import { unlessDuplicate } from '../../db/duplicateKey';
@@ -48,12 +49,12 @@ async function takeFlow(request: FastifyRequest, kind: 'signIn' | 'registration'
   const flowId = pending(request, 'oidc').take();
   if (!flowId) return null;
   const flow = await OidcFlow.findOneAndDelete({ _id: flowId, kind }).lean<OidcFlowRecord>();
-  return flow && flow.expiresAt.getTime() > Date.now() ? flow : null;
+  return flow && flow.expiresAt.getTime() > appNow().getTime() ? flow : null;
 }
 
 function newFlowId(): string {
   // Expired flows go as new ones begin (no TTL index on the embedded engine); nobody waits for it.
-  void OidcFlow.deleteMany({ expiresAt: trusted({ $lte: new Date() }) }).catch(() => undefined);
+  void OidcFlow.deleteMany({ expiresAt: trusted({ $lte: appNow() }) }).catch(() => undefined);
   return randomBytes(24).toString('base64url');
 }
 
@@ -88,7 +89,7 @@ export async function startSignIn(request: FastifyRequest, provider: ConfiguredP
     nonce,
     codeVerifier,
     redirectUri,
-    expiresAt: new Date(Date.now() + SIGN_IN_MS),
+    expiresAt: new Date(appNow().getTime() + SIGN_IN_MS),
   });
   // The provider's redirect back is a top-level GET, which carries the session's SameSite=Lax cookie.
   pending(request, 'oidc').keep(id, SIGN_IN_MS);
@@ -155,7 +156,7 @@ export async function finishSignIn(
       email: identity.email,
       name: identity.name ?? '',
       idToken: tokens.id_token,
-      expiresAt: new Date(Date.now() + REGISTRATION_MS),
+      expiresAt: new Date(appNow().getTime() + REGISTRATION_MS),
     });
     pending(request, 'oidc').keep(id, REGISTRATION_MS);
     return `/register?${OIDC_REGISTER_PARAM}=${encodeURIComponent(provider.id)}`;
@@ -230,7 +231,7 @@ function stripUndefined(record: Record<string, unknown>): Record<string, unknown
 export async function registrationInfo(request: FastifyRequest, providers: OidcProviders): Promise<OidcRegistration> {
   const flowId = pending(request, 'oidc').peek();
   const flow = flowId ? await OidcFlow.findOne({ _id: flowId, kind: 'registration' }).lean<OidcFlowRecord>() : null;
-  if (!flow || flow.expiresAt.getTime() <= Date.now() || !flow.email) throw notFound(EXPIRED_REGISTRATION);
+  if (!flow || flow.expiresAt.getTime() <= appNow().getTime() || !flow.email) throw notFound(EXPIRED_REGISTRATION);
   return { providerName: providers.get(flow.providerId)?.name ?? flow.providerId, name: flow.name ?? '', email: flow.email };
 }
 
