@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_FAILURES } from '#protocol/oidc';
 import { startTestProviders, type TestProviders } from '../server/test/oidcProvider';
-import { UserModel } from '../server/src/features/users/model';
+import { UserModel } from '../server/src/core/accounts/userModel';
 import { dismissToast, shoot, signInThroughForm, waitForToast } from './actions';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';

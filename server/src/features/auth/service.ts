@@ -7,25 +7,25 @@ import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { isSchoolActive, School } from '../schools/model';
-import { derivedFromPrincipals } from './principalCache';
-import { normalizeEmail, UserModel, type UserRecord } from '../users/model';
-import { presentUser } from '../users/present';
+import { isSchoolActive, School } from '../../core/accounts/schoolModel';
+import { derivedFromPrincipals } from '../../core/sessions/principalCache';
+import { normalizeEmail, UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { presentUser } from '../../core/accounts/presentUser';
 import { presentPlatformSchool } from '../schools/service';
 import { emitUserChange, presentWithSchool } from '../users/service';
-import type { AccountLimiter } from './accountLimiter';
-import { knownDevice, rememberDevice } from './deviceCookie';
-import { hashPassword, verifyPassword } from './passwords';
-import { SessionModel } from './sessionModel';
+import type { AccountLimiter } from '../../core/accounts/accountLimiter';
+import { knownDevice, rememberDevice } from '../../core/sessions/deviceCookie';
+import { hashPassword, verifyPassword } from '../../core/accounts/passwords';
+import { SessionModel } from '../../core/sessions/sessionModel';
 import type { PushNotifier } from '../push/notifier';
 import { removeDeviceSubscriptions } from '../push/subscriptions';
 import { trusted } from '../../db/trusted';
 import { endSession, sessionCookieName } from '../../plugins/session';
 import type { SignInMethod } from '../../plugins/principals';
 import { unlessDuplicate } from '../../db/duplicateKey';
-import { describeDevice } from '../accountSessions/device';
+import { describeDevice } from '../../core/sessions/device';
 import { removeAllFactors } from '../reauthentication/factors';
-import { mailFactorChange } from '../reauthentication/mail';
+import { mailFactorChange } from '../../core/accounts/factorChangeMail';
 
 /**
  * The login response names the session, but never with its secret id: the cookie stays

@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { REAUTH_TEXTS, type ReauthenticateBody, type Reauthentication } from '#protocol/reauthentication';
 import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { badRequest } from '../../httpError';
-import type { AccountLimiter } from '../auth/accountLimiter';
-import { verifyPassword } from '../auth/passwords';
+import type { AccountLimiter } from '../../core/accounts/accountLimiter';
+import { verifyPassword } from '../../core/accounts/passwords';
 import { audit } from '../audit/service';
 import { hasTotp, takeCode } from '../secondFactor/service';
-import type { UserRecord } from '../users/model';
-import { recordProof } from './proof';
+import type { UserRecord } from '../../core/accounts/userModel';
+import { recordProof } from '../../core/sessions/freshProof';
 
 /** The key an account's wrong passwords and codes count under here, as sign-in counts an unknown device's: the address. */
 export const accountKey = (user: Pick<UserRecord, 'email'>) => `reauth:${user.email}`;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolOptionsSchema } from '#protocol/schools';
-import { School } from './model';
+import { School } from '../../core/accounts/schoolModel';
 
 export async function schoolRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

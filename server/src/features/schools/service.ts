@@ -5,18 +5,18 @@ import { TEXTS } from '#protocol/texts';
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { SessionModel } from '../auth/sessionModel';
+import { SessionModel } from '../../core/sessions/sessionModel';
 import { audit } from '../audit/service';
-import { UserModel, type UserRecord } from '../users/model';
-import { School, schoolNameKey, type SchoolDoc } from './model';
+import { UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { School, schoolNameKey, type SchoolDoc } from '../../core/accounts/schoolModel';
 import { trusted } from '../../db/trusted';
 import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';
 import { compareNorwegianNumeric } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { removeSchoolSubscriptions } from '../push/subscriptions';
 import { changedAt } from '../../db/changedAt';
-import { PasskeyModel } from '../passkeys/model';
-import { TotpModel } from '../secondFactor/model';
+import { PasskeyModel } from '../../core/accounts/passkeyModel';
+import { TotpModel } from '../../core/accounts/totpModel';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
 

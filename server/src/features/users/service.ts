@@ -4,13 +4,13 @@ import type { ServerEventName } from '#protocol/events';
 import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import type { Realtime } from '../../realtime/realtime';
 import { eventRooms, rooms } from '../../realtime/rooms';
-import { derivedFromPrincipals } from '../auth/principalCache';
-import { destroyUserSessions } from '../auth/sessionStore';
+import { derivedFromPrincipals } from '../../core/sessions/principalCache';
+import { destroyUserSessions } from '../../core/sessions/sessionStore';
 import { subscriptionsAfterAccountChange } from '../push/subscriptions';
-import { School } from '../schools/model';
+import { School } from '../../core/accounts/schoolModel';
 import { emitSchoolCounts } from '../schools/service';
-import { UserModel, type UserRecord } from './model';
-import { presentUser } from './present';
+import { UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { presentUser } from '../../core/accounts/presentUser';
 import { compareNames } from '#protocol/collation';
 
 export async function presentWithSchool(user: UserRecord): Promise<User> {

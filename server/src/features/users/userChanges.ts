@@ -6,10 +6,10 @@ import type { AuditAction } from '#protocol/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
-import { UserModel, type UserDoc, type UserRecord } from './model';
+import { UserModel, type UserDoc, type UserRecord } from '../../core/accounts/userModel';
 import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from './service';
-import { PasskeyModel } from '../passkeys/model';
-import { TotpModel } from '../secondFactor/model';
+import { PasskeyModel } from '../../core/accounts/passkeyModel';
+import { TotpModel } from '../../core/accounts/totpModel';
 
 /**
  * The one way a user is changed or removed by someone else (an Admin on their school, the

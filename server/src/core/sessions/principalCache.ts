@@ -2,8 +2,8 @@ import type { Types } from 'mongoose';
 import { principals } from '../../cache/areas';
 import type { Principals } from '../../plugins/principals';
 import { readThrough } from '../../cache/readThrough';
-import { School } from '../schools/model';
-import { UserModel, type UserRecord } from '../users/model';
+import { School } from '../accounts/schoolModel';
+import { UserModel, type UserRecord } from '../accounts/userModel';
 
 /**
  * Who is asking, in memory (the principals area of the one cache, cache/areas.ts): the user and
