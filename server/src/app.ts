@@ -49,6 +49,7 @@ import { secondFactorRoutes } from './features/secondFactor/routes';
 import { reauthenticationRoutes } from './features/reauthentication/routes';
 import { accountSessionRoutes } from './features/accountSessions/routes';
 import { secondStepFor } from './features/secondFactor/requirement';
+import { registerCleanups } from './cleanups';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
   });
   app.decorate('clock', deps.clock ?? systemClock);
+  registerCleanups();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler as never);
 

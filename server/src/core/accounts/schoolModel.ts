@@ -30,9 +30,3 @@ export const School = model('School', schoolSchema);
 export function schoolNameKey(name: string): string {
   return name.trim().toLocaleLowerCase('nb');
 }
-
-/** Looked up by bare _id, which FerretDB answers from its index (see sessionStore.loadSession). */
-export async function isSchoolActive(schoolId: Types.ObjectId | null | undefined): Promise<boolean> {
-  if (!schoolId) return false;
-  return (await School.findById(schoolId, { active: 1 }).lean())?.active === true;
-}

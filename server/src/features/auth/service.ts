@@ -7,7 +7,7 @@ import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { isSchoolActive, School } from '../../core/accounts/schoolModel';
+import { findActiveSchool, isSchoolActive } from '../../core/accounts/activeSchools';
 import { derivedFromPrincipals } from '../../core/sessions/principalCache';
 import { normalizeEmail, UserModel, type UserRecord } from '../../core/accounts/userModel';
 import { presentUser } from '../../core/accounts/presentUser';
@@ -114,7 +114,7 @@ export async function beginSession(
  * who has an account here.
  */
 export async function register(body: RegisterBody, realtime: Realtime, push: PushNotifier): Promise<{ message: string }> {
-  const school = await School.findOne({ _id: body.schoolId, active: true }).lean();
+  const school = await findActiveSchool(body.schoolId);
   if (!school) throw badRequest(TEXTS.unknownSchool);
   const email = normalizeEmail(body.email);
   const passwordHash = await hashPassword(body.password);

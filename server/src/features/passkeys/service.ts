@@ -26,7 +26,7 @@ import { appNow } from '../../appClock';
 import { audit } from '../audit/service';
 import type { AccountLimiter } from '../../core/accounts/accountLimiter';
 import { beginSession } from '../auth/service';
-import { isSchoolActive } from '../../core/accounts/schoolModel';
+import { isSchoolActive } from '../../core/accounts/activeSchools';
 import { UserModel, type UserRecord } from '../../core/accounts/userModel';
 import { keepChallenge, relyingParty, takeChallenge } from './challenges';
 import { PasskeyModel, type PasskeyRecord } from '../../core/accounts/passkeyModel';
