@@ -55,7 +55,8 @@ for (const [file, targets] of graph) {
     const to = featureOf(target);
     if (!to || to === from) continue;
     if (from) uses.set(from, (uses.get(from) ?? new Set()).add(to));
-    else if (BELOW_FEATURES.includes(layer)) problems.push(`${name(file)} ligger under funksjonene, men bruker funksjonen ${to} (${name(target)})`);
+    else if (BELOW_FEATURES.includes(layer))
+      problems.push(`${name(file)} ligger under funksjonene, men bruker funksjonen ${to} (${name(target)})`);
   }
 }
 const featureState = new Map();
@@ -73,4 +74,6 @@ if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log(`Ingen importsirkler i serveren (${graph.size} moduler, ${uses.size} funksjonsmapper); ingenting under funksjonene bruker en funksjon.`);
+console.log(
+  `Ingen importsirkler i serveren (${graph.size} moduler, ${uses.size} funksjonsmapper); ingenting under funksjonene bruker en funksjon.`,
+);

@@ -24,7 +24,7 @@ import { endSession, sessionCookieName } from '../../plugins/session';
 import type { SignInMethod } from '../../plugins/principals';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { describeDevice } from '../../core/sessions/device';
-import { removeAllFactors } from '../reauthentication/factors';
+import { removeAllFactors } from '../users/removeFactors';
 import { mailFactorChange } from '../../core/accounts/factorChangeMail';
 
 /**

@@ -12,7 +12,7 @@ import { UserModel, type UserRecord } from '../../core/accounts/userModel';
 import { endUserAccess } from '../users/service';
 import { schoolReach } from '../users/userChanges';
 import type { ResetMailer } from './mailer';
-import { removeAllFactors } from '../reauthentication/factors';
+import { removeAllFactors } from '../users/removeFactors';
 import { resetMail } from './mailer';
 import { consumeToken, issueLink, voidLinks } from './tokens';
 

@@ -2,7 +2,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
 import { PasskeyModel } from '../../core/accounts/passkeyModel';
 import { TotpModel } from '../../core/accounts/totpModel';
-import { signInMethodsChanged } from '../users/service';
+import { signInMethodsChanged } from './service';
 import type { UserRecord } from '../../core/accounts/userModel';
 
 /**
