@@ -21,7 +21,7 @@ const schoolSchema = new Schema(
   { timestamps: appTimestamps },
 );
 
-// Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
+// Every write, by any path, empties the in-memory principal cache (core/sessions/principalCache.ts).
 afterEveryWrite(schoolSchema, () => changed(principals));
 
 export type SchoolDoc = InferSchemaType<typeof schoolSchema> & { _id: Types.ObjectId };

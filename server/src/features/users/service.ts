@@ -15,7 +15,7 @@ import { compareNames } from '#protocol/collation';
 
 export async function presentWithSchool(user: UserRecord): Promise<User> {
   const schoolId = user.schoolId;
-  // In memory until any user or school changes (features/auth/principalCache.ts): /me asks on every page load.
+  // In memory until any user or school changes (core/sessions/principalCache.ts): /me asks on every page load.
   const schoolName = schoolId
     ? await derivedFromPrincipals(
         `schoolName:${schoolId.toHexString()}`,
@@ -28,7 +28,7 @@ export async function presentWithSchool(user: UserRecord): Promise<User> {
 /** Users of one school (all, or with one status), sorted by name as Norwegians sort. */
 export async function listSchoolUsers(schoolId: Types.ObjectId | string, status?: string): Promise<User[]> {
   // Users share one collection, which the embedded engine reads whole for this filter: the list is
-  // kept in memory until any user or school changes (features/auth/principalCache.ts).
+  // kept in memory until any user or school changes (core/sessions/principalCache.ts).
   const all = await derivedFromPrincipals(`schoolUsers:${String(schoolId)}`, async () => {
     const [school, users] = await Promise.all([School.findById(schoolId, { name: 1 }).lean(), UserModel.find({ schoolId })]);
     return sortByName(users.map((u) => presentUser(u, school?.name ?? null)));
