@@ -34,11 +34,11 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
     rules: { 'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }] },
   },
-  // The server imports downwards (issue 30): features use plugins, realtime, cache and db; those
-  // never use a feature (the app wires features into them, app.ts). scripts/lib/serverCycles.mjs
-  // finds circles within a layer.
+  // The server imports downwards (issue 30, 42): features use core, plugins, realtime, cache and db;
+  // those never use a feature (the app wires features into them, app.ts; features register with
+  // core). scripts/lib/serverCycles.mjs finds circles within a layer and rings between features.
   {
-    files: ['server/src/{plugins,realtime,cache,db,metrics}/**/*.ts'],
+    files: ['server/src/{core,plugins,realtime,cache,db,metrics}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -47,7 +47,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/features/**'],
-              message: 'plugins, realtime, cache, db and metrics do not import features: app.ts hands them what they need.',
+              message:
+                'core, plugins, realtime, cache, db and metrics do not import features: app.ts hands them what they need, or features register with them.',
             },
           ],
         },
@@ -63,7 +64,7 @@ export default tseslint.config(
   // Timers and measurements (waits, durations, metrics, cache lifetimes) are not domain times: they
   // use performance.now() or the cache's own wall clock (cache/readThrough.ts, outside these folders).
   // The attempt limits' windows are timers too, kept by their libraries and Redis's key expiry
-  // (features/auth/accountLimiter.ts, @fastify/rate-limit): a moved app clock does not end them.
+  // (core/accounts/accountLimiter.ts, @fastify/rate-limit): a moved app clock does not end them.
   {
     files: ['server/src/{features,plugins,realtime}/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Types } from 'mongoose';
-import { School } from '../../server/src/features/schools/model';
-import { UserModel } from '../../server/src/features/users/model';
+import { School } from '../../server/src/core/accounts/schoolModel';
+import { UserModel } from '../../server/src/core/accounts/userModel';
 import { sessionCookie } from './sessionCookie';
 import { forkScript, type Child } from './child';
 import { XHR, ratio } from './measure';

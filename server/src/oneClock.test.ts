@@ -11,7 +11,7 @@ import { SoftAuthenticator } from '../test/softAuthenticator';
 import { TestClock } from '../test/testClock';
 import { startTestServer, type TestServer } from '../test/testServer';
 import { OidcFlow } from './features/oidc/flowModel';
-import { PasskeyChallenge } from './features/passkeys/model';
+import { PasskeyChallenge } from './core/accounts/passkeyModel';
 
 /**
  * One clock (issue 42): what a browser begins before it is signed in lasts by the app's clock,

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 
 /**
  * Who is asking, as the request path needs them. The features' user record fills in the rest
- * (features/users/model.ts adds its fields to this interface), so a handler gets the whole user.
+ * (core/accounts/userModel.ts adds its fields to this interface), so a handler gets the whole user.
  */
 export interface SignedInUser {
   _id: Types.ObjectId;

@@ -8,7 +8,7 @@ import { connectSocket, waitForDisconnect } from '../../../test/sockets';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
 import { publicSessionHandle } from '../auth/service';
-import { SessionModel } from '../auth/sessionModel';
+import { SessionModel } from '../../core/sessions/sessionModel';
 
 /**
  * 'Innlogginger' on Min konto (issue 43): one's own sessions with device, address and times, by

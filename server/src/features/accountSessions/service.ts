@@ -6,8 +6,8 @@ import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
 import { publicSessionHandle } from '../auth/service';
-import { SessionModel } from '../auth/sessionModel';
-import type { UserRecord } from '../users/model';
+import { SessionModel } from '../../core/sessions/sessionModel';
+import type { UserRecord } from '../../core/accounts/userModel';
 
 type Row = { _id: string; device?: string | null; ip?: string | null; signedInAt?: Date | null; lastUsedAt?: Date | null };
 

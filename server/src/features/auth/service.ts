@@ -7,26 +7,26 @@ import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { isSchoolActive, School } from '../schools/model';
-import { derivedFromPrincipals } from './principalCache';
-import { normalizeEmail, UserModel, type UserRecord } from '../users/model';
-import { presentUser } from '../users/present';
+import { findActiveSchool, isSchoolActive } from '../../core/accounts/activeSchools';
+import { derivedFromPrincipals } from '../../core/sessions/principalCache';
+import { normalizeEmail, UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { presentUser } from '../../core/accounts/presentUser';
 import { presentPlatformSchool } from '../schools/service';
 import { emitUserChange, presentWithSchool } from '../users/service';
-import type { AccountLimiter } from './accountLimiter';
-import { knownDevice, rememberDevice } from './deviceCookie';
+import type { AccountLimiter } from '../../core/accounts/accountLimiter';
+import { knownDevice, rememberDevice } from '../../core/sessions/deviceCookie';
 import { accountPasswordKey } from './signInLimits';
-import { hashPassword, verifyPassword } from './passwords';
-import { SessionModel } from './sessionModel';
+import { hashPassword, verifyPassword } from '../../core/accounts/passwords';
+import { SessionModel } from '../../core/sessions/sessionModel';
 import type { PushNotifier } from '../push/notifier';
 import { removeDeviceSubscriptions } from '../push/subscriptions';
 import { trusted } from '../../db/trusted';
 import { endSession, sessionCookieName } from '../../plugins/session';
 import type { SignInMethod } from '../../plugins/principals';
 import { unlessDuplicate } from '../../db/duplicateKey';
-import { describeDevice } from '../accountSessions/device';
-import { removeAllFactors } from '../reauthentication/factors';
-import { mailFactorChange } from '../reauthentication/mail';
+import { describeDevice } from '../../core/sessions/device';
+import { removeAllFactors } from '../users/removeFactors';
+import { mailFactorChange } from '../../core/accounts/factorChangeMail';
 
 /**
  * The login response names the session, but never with its secret id: the cookie stays
@@ -115,7 +115,7 @@ export async function beginSession(
  * who has an account here.
  */
 export async function register(body: RegisterBody, realtime: Realtime, push: PushNotifier): Promise<{ message: string }> {
-  const school = await School.findOne({ _id: body.schoolId, active: true }).lean();
+  const school = await findActiveSchool(body.schoolId);
   if (!school) throw badRequest(TEXTS.unknownSchool);
   const email = normalizeEmail(body.email);
   const passwordHash = await hashPassword(body.password);

@@ -2,8 +2,8 @@ import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer';
 import { sessions } from '../../cache/areas';
-import { SessionModel } from './sessionModel';
-import { MongoSessionStore } from './sessionStore';
+import { SessionModel } from '../../core/sessions/sessionModel';
+import { MongoSessionStore } from '../../core/sessions/sessionStore';
 
 /**
  * The session model's one write-hook (cache/afterEveryWrite.ts): a write of sessions by any

@@ -3,7 +3,7 @@ import { appNow } from '../../appClock';
 import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
-import { normalizeEmail, UserModel, type UserRecord } from '../users/model';
+import { normalizeEmail, UserModel, type UserRecord } from '../../core/accounts/userModel';
 import { emitUserChange, presentWithSchool } from '../users/service';
 import { CHANGED_MEANWHILE, schoolReach } from '../users/userChanges';
 import type { Types } from 'mongoose';

@@ -8,8 +8,8 @@ import { RedirectWalker } from '../../../test/redirectWalker';
 import { signedIn, signedInAs, storedSession } from '../../../test/sessions';
 import { startTestServer, type TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
-import { SessionModel } from '../auth/sessionModel';
-import { UserModel } from '../users/model';
+import { SessionModel } from '../../core/sessions/sessionModel';
+import { UserModel } from '../../core/accounts/userModel';
 import { OidcFlow } from './flowModel';
 
 let idps: TestProviders;

@@ -10,11 +10,11 @@ import { startTestProviders, type TestAccount, type TestProvider, type TestProvi
 import { RedirectWalker } from '../../../test/redirectWalker';
 import { storedSession } from '../../../test/sessions';
 import { startTestServer, type TestServer } from '../../../test/testServer';
-import { PasskeyModel } from '../passkeys/model';
-import { School } from '../schools/model';
-import { PendingSignIn, TotpModel } from '../secondFactor/model';
+import { PasskeyModel } from '../../core/accounts/passkeyModel';
+import { School } from '../../core/accounts/schoolModel';
+import { PendingSignIn, TotpModel } from '../../core/accounts/totpModel';
 import { newSecret } from '../secondFactor/totp';
-import { UserModel } from '../users/model';
+import { UserModel } from '../../core/accounts/userModel';
 
 /**
  * Issue 43: an authenticator app the person turned on is asked for after Feide or Microsoft too,

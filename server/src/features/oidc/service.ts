@@ -22,9 +22,9 @@ import { pending } from '../../plugins/pendingState';
 import type { Realtime } from '../../realtime/realtime';
 import { beginSession } from '../auth/service';
 import type { PushNotifier } from '../push/notifier';
-import { isSchoolActive, School } from '../schools/model';
-import { UserModel, type UserRecord } from '../users/model';
-import { presentUser } from '../users/present';
+import { findActiveSchool, isSchoolActive } from '../../core/accounts/activeSchools';
+import { UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { presentUser } from '../../core/accounts/presentUser';
 import { emitUserChange } from '../users/service';
 import { OidcFlow, type OidcFlowRecord } from './flowModel';
 import { secondFactorRequired } from '../secondFactor/requirement';
@@ -249,7 +249,7 @@ export async function registerIdentity(
   deps: RegisterDeps,
 ): Promise<LoginResponse> {
   const { config } = deps;
-  const school = await School.findOne({ _id: body.schoolId, active: true }).lean();
+  const school = await findActiveSchool(body.schoolId);
   if (!school) throw badRequest(TEXTS.unknownSchool);
   const flow = await takeFlow(request, 'registration');
   if (!flow || !flow.email || !flow.issuer || !flow.subject) throw notFound(EXPIRED_REGISTRATION);

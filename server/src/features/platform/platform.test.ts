@@ -7,10 +7,10 @@ import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import type { TestServer } from '../../../test/testServer';
 import { startSeededServer } from '../../../test/seededServer';
-import { SessionModel } from '../auth/sessionModel';
+import { SessionModel } from '../../core/sessions/sessionModel';
 import { ClassModel, classNameKey } from '../classes/model';
-import { School } from '../schools/model';
-import { UserModel } from '../users/model';
+import { School } from '../../core/accounts/schoolModel';
+import { UserModel } from '../../core/accounts/userModel';
 import { countEverywhere, hasSchoolDatabase } from '../../../test/everySchool';
 
 let server: TestServer;

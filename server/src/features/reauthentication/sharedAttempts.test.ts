@@ -9,7 +9,7 @@ import { ApiClient } from '../../../test/httpClient';
 import { startSeededServer } from '../../../test/seededServer';
 import type { TestServer } from '../../../test/testServer';
 import { loadConfig } from '../../config';
-import { TotpModel } from '../secondFactor/model';
+import { TotpModel } from '../../core/accounts/totpModel';
 import { newSecret } from '../secondFactor/totp';
 
 /**

@@ -10,7 +10,7 @@ import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
-import { PendingSignIn, TotpModel } from './model';
+import { PendingSignIn, TotpModel } from '../../core/accounts/totpModel';
 
 /**
  * An authenticator app as the second factor (issue 33) over HTTP, the codes computed by otpauth

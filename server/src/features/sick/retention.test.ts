@@ -5,7 +5,7 @@ import type { Fixture } from '../../../test/fixtures';
 import { startSeededServer } from '../../../test/seededServer';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
-import { School } from '../schools/model';
+import { School } from '../../core/accounts/schoolModel';
 import { SickRecord } from './model';
 import { expireHealthData } from './retention';
 

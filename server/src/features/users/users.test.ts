@@ -5,7 +5,7 @@ import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import type { TestServer } from '../../../test/testServer';
 import { startSeededServer } from '../../../test/seededServer';
-import { UserModel } from './model';
+import { UserModel } from '../../core/accounts/userModel';
 
 let server: TestServer;
 let fx: Fixture;
