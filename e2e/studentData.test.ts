@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../server/test/sessions';
 import { dismissToast, shoot, signInPlatform, signInThroughForm, waitForToast } from './actions';
-import { DESKTOP, PHONE } from './browser';
+import { DESKTOP, downloadedBytes, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
 const OLA = 'Ola Nordmann';
@@ -40,7 +39,7 @@ describe('/admin/elevopplysninger: a parent asks what is stored about their chil
     await shoot(page, 'student-data-375');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('student-download').click()]);
-    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { name: string; sick: unknown[]; trips: unknown[] };
+    const file = JSON.parse((await downloadedBytes(download)).toString('utf8')) as { name: string; sick: unknown[]; trips: unknown[] };
     expect(file.name).toBe(OLA);
     expect(file.sick).toEqual([{ date: '2026-10-01', comment: 'Feber' }]);
     expect(file.trips).toEqual([{ fromDate: '2026-12-01', toDate: '2026-12-03' }]);
