@@ -9,6 +9,7 @@ import {
 } from './maintenanceStore';
 import { useLoaded, type LoadState } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
+import { CopiedAt } from '../../ui/CopiedAt';
 import { PendingTaskCard, TaskRow } from './TaskCards';
 import { useTaskActions } from './useTaskActions';
 import { useTaskDialogs } from './useTaskDialogs';
@@ -33,6 +34,7 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
 
   return (
     <>
+      <CopiedAt at={load.copiedAt} />
       {!load.loaded ? (
         pendingListState(load)
       ) : tasks.length === 0 ? (
@@ -72,6 +74,7 @@ export function PendingTaskRows({ scope }: { scope: string }) {
 
   return (
     <>
+      <CopiedAt at={load.copiedAt} />
       {!load.loaded ? (
         pendingListState(load)
       ) : tasks.length === 0 ? (

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { compareRoomNumbers, type CreateMaintenanceTaskBody, type MaintenanceTask } from '#protocol';
+import { compareRoomNumbers, maintenanceTasksSchema, type CreateMaintenanceTaskBody, type MaintenanceTask } from '#protocol';
 import { errorCode } from '../../api/http';
 import {
   completeMaintenanceTask,
@@ -26,6 +26,8 @@ const inScope = (task: MaintenanceTask, scope: string) => !scope || task.schoolI
 export const usePendingTasksStore = createCollectionStore<MaintenanceTask>({
   fetch: (scope) => fetchMaintenanceTasks('pending', scope || null),
   belongs: (task, scope) => task.status === 'pending' && inScope(task, scope),
+  // The caretaker's list of the night, on screen off line too (issue 44).
+  keptOnDevice: { name: 'pendingTasks', schema: maintenanceTasksSchema },
 });
 
 export const useArchivedTasksStore = createCollectionStore<MaintenanceTask>({

@@ -7,6 +7,7 @@ import { CONFLICT_TITLE, tellSaveOutcome, WAITING_TITLE } from './saveOutcome';
 import { useWaiting } from '../../stores/outbox';
 import { TEXT_KIND, type WaitingText } from './waitingText';
 import { ConflictChoice } from '../../ui/ConflictChoice';
+import { CopiedAt } from '../../ui/CopiedAt';
 import '../../ui/boardCard.css';
 import './dailyReport.css';
 
@@ -44,6 +45,7 @@ export function DailyReportCard({ now }: { now: Date }) {
   const conflict = useMyReportStore((state) => state.conflict);
   const deletedElsewhere = useMyReportStore((state) => state.deletedElsewhere);
   const resolveConflict = useMyReportStore((state) => state.resolveConflict);
+  const copiedAt = useMyReportStore((state) => state.copiedAt);
 
   const inWindow = serverWindow || isResetWindow(now);
   // In a conflict the choice decides the text.
@@ -62,6 +64,7 @@ export function DailyReportCard({ now }: { now: Date }) {
           Rapportdag: {formatLongDayNo(day)}
         </p>
       )}
+      <CopiedAt at={copiedAt} />
       {locked ? (
         <p className="notice notice-warning" role="status" data-testid="report-locked">
           {REPORT_TEXTS.locked}

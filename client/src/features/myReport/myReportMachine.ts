@@ -4,6 +4,7 @@ import { pickContent } from './myReportSave';
 import type { Draft } from './reportDrafts';
 import { joinTexts } from '../../ui/joinTexts';
 import type { ConflictOption } from '../../ui/ConflictChoice';
+import type { DeviceCopy } from '../../stores/deviceCopies';
 
 /**
  * The supervisor's own report of the open report day, as pure rules: what each thing that happens
@@ -35,6 +36,8 @@ export interface MyReportState {
   saving: boolean;
   /** Unsaved text of report days that are over: read-only, to be copied. */
   lockedDrafts: Draft[];
+  /** When `report` was fetched, if it is this device's copy (the server could not be asked after a reload); null when it is the server's answer. */
+  copiedAt: string | null;
 }
 
 export interface Conflict {
@@ -49,8 +52,8 @@ export type MyReportEvent =
   /** The server's answer, with this device's draft of its day and of other days. */
   | { type: 'loaded'; report: MyReport; draft: Draft | null; otherDrafts: Draft[] }
   | { type: 'notFound' }
-  /** The server could not be asked: the day is this device's guess, with its draft. */
-  | { type: 'unreachable'; guessedDay: string; draft: Draft | null; otherDrafts: Draft[] }
+  /** The server could not be asked: the day is this device's guess, with its draft and the device's copy of the report, if any. */
+  | { type: 'unreachable'; guessedDay: string; draft: Draft | null; otherDrafts: Draft[]; copy?: DeviceCopy<MyReport> | null }
   | { type: 'typed'; text: string }
   | { type: 'ticked'; ticks: TaskId[] }
   | { type: 'saveStarted' }
@@ -83,6 +86,7 @@ export const EMPTY: MyReportState = {
   pendingTicks: null,
   saving: false,
   lockedDrafts: [],
+  copiedAt: null,
 };
 
 /** The text stays what was typed while it differs from the server's; otherwise it follows the server. */
@@ -129,6 +133,28 @@ function loadedReport(
     baseVersion: !unsaved ? report.version : keepTyped ? state.baseVersion : draftBase,
     pendingTicks: sameDay ? state.pendingTicks : null,
     lockedDrafts: otherDrafts,
+    copiedAt: null,
+  };
+}
+
+/** Off line: the guessed day, its draft, and the report as this device last had it (only a copy of that very day). */
+function unreachable(
+  state: MyReportState,
+  { guessedDay, draft, otherDrafts, copy }: Extract<MyReportEvent, { type: 'unreachable' }>,
+): MyReportState {
+  const day = state.day ?? guessedDay;
+  if (!state.report && copy && copy.data.date === day) {
+    const shown = loadedReport(state, { type: 'loaded', report: copy.data, draft, otherDrafts });
+    return { ...shown, status: 'error', copiedAt: copy.fetchedAt };
+  }
+  const ownDraft = state.day ? null : draft;
+  return {
+    ...state,
+    status: 'error',
+    day,
+    text: ownDraft ? ownDraft.content : state.text,
+    unsaved: ownDraft ? true : state.unsaved,
+    lockedDrafts: otherDrafts,
   };
 }
 
@@ -172,18 +198,8 @@ export function next(state: MyReportState, event: MyReportEvent): MyReportState 
       return loaded(state, event);
     case 'notFound':
       return { ...state, status: 'error' };
-    case 'unreachable': {
-      const day = state.day ?? event.guessedDay;
-      const draft = state.day ? null : event.draft;
-      return {
-        ...state,
-        status: 'error',
-        day,
-        text: draft ? draft.content : state.text,
-        unsaved: draft ? true : state.unsaved,
-        lockedDrafts: event.otherDrafts,
-      };
-    }
+    case 'unreachable':
+      return unreachable(state, event);
     case 'typed':
       if (!state.day) return state;
       return { ...state, text: event.text, unsaved: state.report ? event.text !== state.report.content : true };

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { reportDay, reportSchema, type Report, type TaskId } from '#protocol';
+import { myReportSchema, reportDay, reportSchema, type MyReport, type Report, type TaskId } from '#protocol';
 import { conflictCurrent, notReached } from '../../api/http';
 import { enqueue, flushOutbox, mustWait, useOutbox } from '../../stores/outbox';
 import { TICK_KIND, withWaitingTicks, type WaitingTick } from './waitingTicks';
 import { TEXT_KIND, type WaitingText } from './waitingText';
 import { registerStore } from '../../stores/registry';
+import { keepCopy, readCopy, type KeptOnDevice } from '../../stores/deviceCopies';
 import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { EMPTY, next, type MyReportEvent, type MyReportState } from './myReportMachine';
 import type { ConflictOption } from '../../ui/ConflictChoice';
@@ -13,6 +14,9 @@ import { isTaskId, refusal, type SaveOutcome } from './myReportSave';
 import { listDrafts, readDraft, removeDraft, writeDraft, type Draft } from './reportDrafts';
 import { showSavedReport } from '../report/reportViews';
 import { fetchMyReport, saveMyReport, tickMyTask } from './myReportApi';
+
+/** The report as the server last gave it, for the board off line after a reload (stores/deviceCopies.ts); by its day. */
+const REPORT_COPY: KeptOnDevice<MyReport> = { name: 'myReport', schema: myReportSchema };
 
 /** What is under way, kept with the rest so that nothing of the store lives outside it; not shown. */
 interface UnderWay {
@@ -84,6 +88,7 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
       }
     }
     set({ ...after, draftFailed: event.type === 'reset' ? false : draftFailed });
+    if (after.report && after.report !== before.report && after.copiedAt === null) keepCopy(REPORT_COPY, after.report.date, after.report);
   }
 
   /** Drafts of any other day: days that closed, or a day guessed wrongly from this device's clock while off line. */
@@ -208,7 +213,13 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
         if (!stillAsked()) return;
         // The server cannot be asked: the day is guessed from this device's clock and its draft shown.
         const day = get().day ?? reportDay(new Date());
-        dispatch({ type: 'unreachable', guessedDay: day, draft: readDraft(userId, day), otherDrafts: otherDayDrafts(userId, day) });
+        dispatch({
+          type: 'unreachable',
+          guessedDay: day,
+          draft: readDraft(userId, day),
+          otherDrafts: otherDayDrafts(userId, day),
+          copy: readCopy(REPORT_COPY, day),
+        });
       }
     },
 
