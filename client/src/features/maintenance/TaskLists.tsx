@@ -29,7 +29,7 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
   const { tasks, load } = usePendingTasks(scope);
   const newIds = useNewTasksStore((state) => state.ids);
   const actions = useTaskActions();
-  const { open, askDelete, dialogs } = useTaskDialogs('pending', actions, load.loaded);
+  const { open, askDelete, askReject, dialogs } = useTaskDialogs('pending', actions, load.loaded);
 
   return (
     <>
@@ -52,7 +52,7 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
               }}
               onReject={(t) => {
                 taskSeen(t.id);
-                void actions.reject(t);
+                askReject(t);
               }}
               onDelete={askDelete}
             />

@@ -202,7 +202,7 @@ describe('who is notified of what', () => {
         kind: 'caseResolvedForSender',
         title: 'Saken din er fullført: 12',
         body: `Fullført av ${fx.a.caretaker.name}.`,
-        url: '/tilsynsvakt',
+        url: '/mine-saker',
         tag: `sak-${task.id}`,
       },
     ]);
