@@ -68,7 +68,7 @@ describe('live announcements', () => {
     await caretaker.getByText('Ingen ventende oppgaver').waitFor();
     const supervisor = await api(e.server.baseUrl, e.fx.a.supervisor);
     expect((await supervisor.post('/api/maintenance-tasks/submit', { roomNumber: '12', description: 'Vindu' })).status).toBe(201);
-    await expect.poll(() => said(caretaker)).toBe('Ny sak: Rom 12');
+    await expect.poll(() => said(caretaker)).toBe('Ny sak: 12');
   });
 
   it('a registration is announced to the admin wherever they are; the approval they make is not', async () => {

@@ -93,10 +93,10 @@ describe('maintenance cases, live', () => {
     // It makes itself noticed: highlighted, marked 'Ny', and counted in the title.
     expect(await arrived.getAttribute('data-new')).toBe('');
     expect(await arrived.getByTestId('task-new').innerText()).toBe('Ny');
-    expect(await arrived.innerText()).toContain('Rom 12');
+    expect(await arrived.innerText()).toContain('12');
     expect(await arrived.innerText()).toContain('Opprettet av Kari A');
     await expect.poll(() => phone.title()).toBe('(1) Vaktmester – Tilsynsvakt');
-    await expect.poll(() => phone.getByTestId('live-announcer').innerText()).toBe('Ny sak: Rom 12');
+    await expect.poll(() => phone.getByTestId('live-announcer').innerText()).toBe('Ny sak: 12');
     await expect.poll(() => pendingTab(adminPage)).toBe('Ventende (1)');
     await card(adminPage, 'Knust vindu på badet').waitFor();
 
@@ -193,37 +193,42 @@ describe('maintenance cases, live', () => {
     await createThroughDialog(page, ' 2 ', long, 'Vedlikeholdsoppgave opprettet');
     await createThroughDialog(page, '1B', 'Dørhåndtaket er løst', 'Vedlikeholdsoppgave opprettet');
     const rooms = async () => (await page.getByTestId('task-card').locator('.task-room').allInnerTexts()).map((t) => t.trim());
-    await expect.poll(rooms).toEqual(['Rom 1B', 'Rom 2', 'Rom 10']);
+    await expect.poll(rooms).toEqual(['1B', '2', '10']);
     expect(await pendingTab(page)).toBe('Ventende (3)');
     // My own new tasks are no news to me.
     expect(await page.locator('.task-card[data-new]').count()).toBe(0);
 
     // Descriptions are clamped to two lines in the cards, and whole in the dialog.
-    const description = card(page, 'Rom 2').getByTestId('task-description');
+    const description = card(page, long.slice(0, 40)).getByTestId('task-description');
     const lines = await description.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
     expect(Math.round(lines)).toBe(2);
 
     await page.getByTestId('tab-pending').click();
     const rows = page.getByTestId('pending-task');
-    await expect.poll(() => rows.locator('.task-room').allInnerTexts()).toEqual(['Rom 1B', 'Rom 2', 'Rom 10']);
-    await rows.filter({ hasText: 'Rom 2' }).getByTestId('task-open').click();
+    await expect.poll(() => rows.locator('.task-room').allInnerTexts()).toEqual(['1B', '2', '10']);
+    await rows
+      .filter({ hasText: long.slice(0, 40) })
+      .getByTestId('task-open')
+      .click();
     const detail = page.getByTestId('task-detail');
     await detail.waitFor();
     expect(await detail.getByTestId('task-detail-description').innerText()).toBe(long);
     expect(await detail.getByTestId('task-created-by').innerText()).toBe('Admin A');
     expect(await detail.getByTestId('task-created-at').innerText()).toMatch(TIMESTAMP);
     await detail.getByTestId('detail-reject').click();
+    await page.getByTestId('reject-dialog').waitFor();
+    await page.getByTestId('reject-submit').click();
     await waitForToast(page, 'Oppgave avslått og flyttet til arkiv');
     await detail.waitFor({ state: 'detached' });
     await expect.poll(() => pendingTab(page)).toBe('Ventende (2)');
 
     // Deleting a pending task asks first.
     await page.getByTestId('tab-caretaker').click();
-    await card(page, 'Rom 1B').getByTestId('task-delete').click();
+    await card(page, 'Dørhåndtaket er løst').getByTestId('task-delete').click();
     await page.getByTestId('delete-task-dialog').waitFor();
     await page.getByTestId('confirm-button').click();
     await waitForToast(page, 'Oppgave slettet');
-    await card(page, 'Rom 1B').waitFor({ state: 'detached' });
+    await card(page, 'Dørhåndtaket er løst').waitFor({ state: 'detached' });
     await expect.poll(() => pendingTab(page)).toBe('Ventende (1)');
 
     // The archive: newest action first, coloured by status; 'Slett permanent' deletes for good.
@@ -248,7 +253,7 @@ describe('maintenance cases, live', () => {
     expect(await page.locator('[data-testid="archived-task"][data-status="rejected"]').count()).toBe(0);
   });
 
-  it("the caretaker's own page: create, details with 'Fikset', back from the archive to /vaktmester", async () => {
+  it("the caretaker's own page: create, details with 'Fullfør', back from the archive to /vaktmester", async () => {
     const phone = await caretaker(PHONE);
     expect(await phone.getByTestId('change-password-link').getAttribute('href')).toBe('/change-password');
     await createThroughDialog(phone, '3', 'Radiatoren er kald', 'Oppgave opprettet');
@@ -258,7 +263,7 @@ describe('maintenance cases, live', () => {
 
     await created.getByTestId('task-open').click();
     await phone.getByTestId('task-detail').waitFor();
-    await phone.getByRole('button', { name: 'Fikset' }).click();
+    await phone.getByTestId('task-detail').getByRole('button', { name: 'Fullfør' }).click();
     await waitForToast(phone, 'Oppgave fullført og lagt i arkiv');
     await phone.getByTestId('task-detail').waitFor({ state: 'detached' });
     await created.waitFor({ state: 'detached' });
@@ -416,6 +421,10 @@ describe('maintenance screens', () => {
       // On a phone the toast sits over the lower cards for 5 s; the caretaker swipes it away.
       await dismissToast(page);
       await card(page, `Nettet i basketkurven er revet${suffix}`).getByTestId('task-reject').click();
+      await page.getByTestId('reject-dialog').waitFor();
+      await page.getByTestId('reject-reason').fill('Kurven byttes etter jul');
+      await shoot(page, `caretaker-reject-reason-${label}`);
+      await page.getByTestId('reject-submit').click();
       await waitForToast(page, 'Oppgave avslått og flyttet til arkiv');
       await shoot(page, `caretaker-toast-${label}`);
       await dismissToast(page);
@@ -433,7 +442,7 @@ describe('maintenance screens', () => {
 
       const adminPage = await signedIn(e.fx.b.admin.email, '/admin', viewport);
       await adminPage.goto('/admin/vedlikehold');
-      await card(adminPage, 'Rom 214').waitFor();
+      await card(adminPage, 'Vasken på rommet er tett').waitFor();
       await shoot(adminPage, `admin-maintenance-caretaker-${label}`);
       await adminPage.getByTestId('tab-pending').click();
       await adminPage.getByTestId('pending-task').first().waitFor();

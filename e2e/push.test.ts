@@ -288,7 +288,7 @@ describe('the switch, with the server', () => {
     const message = await nextPushTo(device, 0);
     expect(message).toEqual({
       kind: 'caseCreated',
-      title: 'Ny sak: Rom 31',
+      title: 'Ny sak: 31',
       body: 'Radiatoren er kald',
       url: `/vaktmester?sak=${task.id}`,
       tag: `sak-${task.id}`,
@@ -393,7 +393,7 @@ describe('the switch, with the server', () => {
     const task = await submitCase('12', 'Lekkasje');
     const before = pushService.to(device).length;
     await completeCase(task);
-    expect(await nextPushTo(device, before)).toMatchObject({ kind: 'caseResolvedForSender', url: '/tilsynsvakt' });
+    expect(await nextPushTo(device, before)).toMatchObject({ kind: 'caseResolvedForSender', url: '/mine-saker' });
 
     const deleted = page.waitForRequest((request) => request.method() === 'DELETE' && request.url().endsWith('/api/push/subscriptions'));
     await page.getByRole('button', { name: 'Logg ut' }).click();

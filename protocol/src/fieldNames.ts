@@ -24,6 +24,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   expirationTime: 'utløpstid',
   keys: 'nøkler',
   p256dh: 'varselnøkkel',
+  /** Why a case was rejected (issue 44). */
+  reason: 'begrunnelse',
   auth: 'autentiseringsnøkkel',
   automatic: 'automatisk',
   newCases: 'nye saker',

@@ -448,6 +448,16 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 403, 403, 400, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/maintenance-tasks/${a.taskId}/reject`), status: 404 }],
   },
+  // 'Mine saker' (issue 44): the caller's own sent cases; no school is named, so none can be aimed at.
+  'GET /api/maintenance-tasks/mine': {
+    probe: (x) => x.get('/api/maintenance-tasks/mine'),
+    expect: [401, 403, 403, 200, 403, 403, 403],
+  },
+  'PUT /api/maintenance-tasks/:id/reopen': {
+    probe: (x) => x.put(`/api/maintenance-tasks/${BAD_ID}/reopen`),
+    expect: [401, 403, 403, 403, 400, 400, 400],
+    otherSchool: [{ as: 'caretakerB', call: (x) => x.put(`/api/maintenance-tasks/${a.taskId}/reopen`), status: 404 }],
+  },
   'DELETE /api/maintenance-tasks/:id': {
     probe: (x) => x.delete(`/api/maintenance-tasks/${BAD_ID}`),
     expect: [401, 403, 403, 403, 400, 400, 400],

@@ -30,7 +30,7 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
   const { tasks, load } = usePendingTasks(scope);
   const newIds = useNewTasksStore((state) => state.ids);
   const actions = useTaskActions();
-  const { open, askDelete, dialogs } = useTaskDialogs('pending', actions, load.loaded);
+  const { open, askDelete, askReject, dialogs } = useTaskDialogs('pending', actions, load.loaded);
 
   return (
     <>
@@ -54,7 +54,7 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
               }}
               onReject={(t) => {
                 taskSeen(t.id);
-                void actions.reject(t);
+                askReject(t);
               }}
               onDelete={askDelete}
             />
