@@ -40,7 +40,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // Live updates arrive in milliseconds; a loaded CI machine gets more time before a poll gives up.
           expect: { poll: { timeout: 5_000, interval: 50 } },
-          globalSetup: ['server/test/globalSetup.ts'],
+          globalSetup: ['server/test/globalSetup.ts', 'e2e/browserServer.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

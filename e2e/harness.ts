@@ -2,15 +2,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Clock } from '../server/src/clock';
 import { seedFixture, type Fixture } from '../server/test/fixtures';
 import { startTestServer, type TestServer } from '../server/test/testServer';
-import { DESKTOP, launchBrowser, newContext } from './browser';
+import { DESKTOP, connectBrowser, newContext } from './browser';
 
 export type E2E = { server: TestServer; fx: Fixture; browser: Browser; close: () => Promise<void> };
 
-/** A real server on its own database, the two-school fixture, and headless Chromium; optionally on a test clock or with other settings. */
+/** A real server on its own database, the two-school fixture, and a connection to the run's Chromium; optionally on a test clock or with other settings. */
 export async function startE2E(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<E2E> {
   const server = await startTestServer(options.env, { clock: options.clock });
   const fx = await seedFixture();
-  const browser = await launchBrowser();
+  const browser = await connectBrowser();
   return {
     server,
     fx,
