@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dismissToast, markPage, shoot, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { dismissToast, markPage, shoot, signInPlatform, waitForToast, wasReloaded } from './actions';
+import { signIn, signInThroughApi } from './signIn';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
@@ -21,13 +22,9 @@ async function open(viewport: Viewport = DESKTOP): Promise<Page> {
   return pages.page(viewport);
 }
 
-/** Signs in through the form and waits for the role's landing page. */
+/** Signs in (through the API) and waits for the role's landing page. */
 async function signedIn(email: string, landing: string, viewport: Viewport = DESKTOP): Promise<Page> {
-  const page = await open(viewport);
-  await signInThroughForm(page, email);
-  await page.waitForURL((url) => url.pathname === landing);
-  await dismissToast(page);
-  return page;
+  return signIn(await pages.context(viewport), { email }, landing);
 }
 
 const caretaker = (viewport: Viewport = PHONE) => signedIn(e.fx.a.caretaker.email, '/vaktmester', viewport);
@@ -312,9 +309,8 @@ describe('maintenance cases, live', () => {
       };
     });
     const notes = () => phone.evaluate(() => (window as unknown as { __notes: number }).__notes);
-    await signInThroughForm(phone, e.fx.a.caretaker.email);
+    await signInThroughApi(phone, e.fx.a.caretaker.email);
     await phone.waitForURL('**/vaktmester');
-    await dismissToast(phone);
     const sender = await supervisor();
 
     const quiet = await submitCase(sender, '401', 'Stille sak');

@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReportModel } from '../server/src/features/reports/model';
@@ -9,7 +8,7 @@ import { markPage, shoot, wasReloaded } from './actions';
 import { axeViolations } from './axe';
 import { focusState } from './keyboard';
 import { api, clockedContexts, EVENING, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
-import { DESKTOP, PHONE } from './browser';
+import { DESKTOP, downloadedBytes, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
 /** The office's report pages on the evening of Tuesday 10 March 2026 (ISO week 11). */
@@ -55,7 +54,7 @@ const rows = async (page: Page) => (await page.getByTestId('range-report').allIn
 
 async function download(page: Page, testId: string): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
+  return { name: file.suggestedFilename(), bytes: await downloadedBytes(file) };
 }
 
 describe('the office’s report pages', () => {

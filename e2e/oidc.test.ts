@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_FAILURES } from '#protocol/oidc';
 import { startTestProviders, type TestProviders } from '../server/test/oidcProvider';
 import { UserModel } from '../server/src/features/users/model';
-import { dismissToast, shoot, signInThroughForm, waitForToast } from './actions';
+import { shoot, waitForToast } from './actions';
+import { signInThroughApi } from './signIn';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
@@ -124,9 +125,8 @@ describe('the Admin’s users screen', () => {
     // The supervisor of school A is linked to Feide by the first test.
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await pages.page(viewport);
-      await signInThroughForm(page, e.fx.a.admin.email);
+      await signInThroughApi(page, e.fx.a.admin.email);
       await page.waitForURL('**/admin');
-      await dismissToast(page);
       await page.goto('/admin/brukere');
       await page.getByTestId('tab-all').click();
       const row = page.getByTestId('school-user').filter({ hasText: e.fx.a.supervisor.email });

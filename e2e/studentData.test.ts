@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../server/test/sessions';
-import { dismissToast, shoot, signInPlatform, signInThroughForm, waitForToast } from './actions';
-import { DESKTOP, PHONE } from './browser';
+import { shoot, signInPlatform, waitForToast } from './actions';
+import { signInThroughApi } from './signIn';
+import { DESKTOP, downloadedBytes, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
 const OLA = 'Ola Nordmann';
@@ -21,9 +21,8 @@ afterAll(async () => e?.close());
 describe('/admin/elevopplysninger: a parent asks what is stored about their child, and to erase it', () => {
   it('an Admin finds it through the menu, downloads it whole and erases it', async () => {
     const page = await pages.page(PHONE);
-    await signInThroughForm(page, e.fx.a.admin.email);
+    await signInThroughApi(page, e.fx.a.admin.email);
     await page.waitForURL('**/admin');
-    await dismissToast(page);
     await page.getByRole('link', { name: /Elevopplysninger/ }).click();
     await page.getByTestId('student-search').waitFor();
 
@@ -40,7 +39,7 @@ describe('/admin/elevopplysninger: a parent asks what is stored about their chil
     await shoot(page, 'student-data-375');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('student-download').click()]);
-    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { name: string; sick: unknown[]; trips: unknown[] };
+    const file = JSON.parse((await downloadedBytes(download)).toString('utf8')) as { name: string; sick: unknown[]; trips: unknown[] };
     expect(file.name).toBe(OLA);
     expect(file.sick).toEqual([{ date: '2026-10-01', comment: 'Feber' }]);
     expect(file.trips).toEqual([{ fromDate: '2026-12-01', toDate: '2026-12-03' }]);
