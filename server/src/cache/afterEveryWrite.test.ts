@@ -1,7 +1,7 @@
 import { Schema, model, type Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import { describe, expect, it } from 'vitest';
 import { afterEveryWrite } from './afterEveryWrite';
+import { useTestServer } from '../../test/useTestServer';
 
 const seen: string[] = [];
 const everyWrite = new Schema({ n: Number });
@@ -13,9 +13,7 @@ const exceptSaves = new Schema({ n: Number });
 afterEveryWrite(exceptSaves, () => void seenBySessionsLike.push('x'), ['save', 'updateOne', 'findOneAndUpdate', 'insertMany']);
 const Excepted = model('AfterEveryWriteExcepted', exceptSaves);
 
-let server: TestServer;
-beforeAll(async () => void (server = await startTestServer()));
-afterAll(async () => server?.close());
+useTestServer();
 
 describe('afterEveryWrite: the one hook that tells a cache its collection was written', () => {
   it('runs after every kind of write, with the connection written to', async () => {

@@ -1,20 +1,17 @@
 import mongoose, { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../../test/fixtures';
 import type { Callers } from '../../test/callers';
-import type { TestServer } from '../../test/testServer';
-import { startSeededServer } from '../../test/seededServer';
 import { sharedClass } from '../../test/sharedCollections';
 import { ClassModel } from '../features/classes/model';
 import { ReportModel } from '../features/reports/model';
 import { moveToSchoolDatabases } from './moveToSchoolDatabases';
+import { useSeededServer } from '../../test/useTestServer';
 
 /** A database from before per-school databases: every school's documents in shared collections. */
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
-beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ fx, c } = started));
 
 const shared = (name: string) => mongoose.connection.db!.collection(name);
 const now = new Date();

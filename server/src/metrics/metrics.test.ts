@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Callers } from '../../test/callers';
 import type { Fixture } from '../../test/fixtures';
-import { startSeededServer } from '../../test/seededServer';
 import { connectSocket, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
 import type { TestServer } from '../../test/testServer';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { useSeededServer } from '../../test/useTestServer';
 
 const TOKEN = 'en-lang-token-bare-for-denne-testen-123';
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
-beforeAll(async () => ({ server, fx, c } = await startSeededServer({ METRICS_TOKEN: TOKEN })));
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ server, fx, c } = started), { METRICS_TOKEN: TOKEN });
 
 const scrape = (authorization?: string) => fetch(`${server.baseUrl}/metrics`, { headers: authorization ? { authorization } : {} });
 async function metrics(): Promise<string> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_TEXTS } from '#protocol/reports';
 import { TASK_LABELS_CONFLICT } from '#protocol/taskButtons';
 import { AWAY_TEXTS } from '#protocol/away';
@@ -6,29 +6,26 @@ import { VERSION_TEXTS } from '#protocol/versions';
 import type { Callers } from '../../test/callers';
 import type { Fixture } from '../../test/fixtures';
 import { TestClock } from '../../test/testClock';
-import type { TestServer } from '../../test/testServer';
-import { startSeededServer } from '../../test/seededServer';
 import { deleteEverywhere } from '../../test/everySchool';
 import { ReportModel } from '../features/reports/model';
 import { Trip } from '../features/away/model';
 import { TaskConfig } from '../features/taskButtons/model';
+import { useSeededServer } from '../../test/useTestServer';
 
 // Issue 41: the versions of whole-thing writes are optional. Named (in the body or as If-Match) a
 // write is applied only on that version; naming none it is applied as the spec describes.
 
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => ({ server, fx, c } = await startSeededServer({}, { clock })));
+useSeededServer((started) => ({ fx, c } = started), {}, { clock });
 beforeEach(async () => {
   clock.setOslo('2026-11-21', 21, 0);
   await deleteEverywhere(ReportModel);
   await deleteEverywhere(Trip);
   await TaskConfig.of(fx.a.id).deleteMany({});
 });
-afterAll(async () => server?.close());
 
 const DAY = '2026-11-21';
 type Saved = { id: string; content: string; completedTasks: string[]; awayStudents: string[]; version: number };

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_SESSION_TEXTS, type AccountSession } from '#protocol/accountSessions';
 import { makeUser } from '../../../test/callers';
 import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
-import { startSeededServer } from '../../../test/seededServer';
 import { connectSocket, waitForDisconnect } from '../../../test/sockets';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
 import { publicSessionHandle } from '../auth/service';
 import { SessionModel } from '../auth/sessionModel';
+import { useSeededServer } from '../../../test/useTestServer';
 
 /**
  * 'Innlogginger' on Min konto (issue 43): one's own sessions with device, address and times, by
@@ -17,8 +17,7 @@ import { SessionModel } from '../auth/sessionModel';
  */
 let server: TestServer;
 let fx: Fixture;
-beforeAll(async () => ({ server, fx } = await startSeededServer()));
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ server, fx } = started));
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';

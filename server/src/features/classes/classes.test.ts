@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
-import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { ClassModel } from './model';
 import { countEverywhere } from '../../../test/everySchool';
+import { useSeededServer } from '../../../test/useTestServer';
 
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ fx, c } = started));
 
 type ClassBody = { id: string; className: string };
 

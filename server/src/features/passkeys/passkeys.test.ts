@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PASSKEY_TEXTS, type Passkey, type PasskeyCreationOptions, type PasskeyRequestOptions } from '#protocol/passkeys';
 import { expectAccess, makeUser, type Callers } from '../../../test/callers';
 import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
 import { afterProof, proveIdentity } from '../../../test/reauthentication';
 import { signedInAs } from '../../../test/sessions';
 import { ApiClient } from '../../../test/httpClient';
-import { startSeededServer } from '../../../test/seededServer';
 import { SoftAuthenticator } from '../../../test/softAuthenticator';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
@@ -13,6 +12,7 @@ import { AuditModel } from '../audit/model';
 import { School } from '../schools/model';
 import { UserModel } from '../users/model';
 import { PasskeyChallenge, PasskeyModel } from './model';
+import { useSeededServer } from '../../../test/useTestServer';
 
 /**
  * Passkeys over HTTP (issue 33), with an authenticator in software (server/test/softAuthenticator.ts):
@@ -26,9 +26,8 @@ let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => ({ server, fx, c } = await startSeededServer({ PUBLIC_ORIGIN: ORIGIN, LOGIN_LIMIT_PER_ACCOUNT: '5' }, { clock })));
+useSeededServer((started) => ({ server, fx, c } = started), { PUBLIC_ORIGIN: ORIGIN, LOGIN_LIMIT_PER_ACCOUNT: '5' }, { clock });
 afterEach(() => clock.set(START));
-afterAll(async () => server?.close());
 
 /** A browser: all its cookies kept (the challenge's too). */
 const browser = () => new ApiClient(server.baseUrl).withAllCookies();

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_TEXTS } from '#protocol/passwordReset';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture, FixtureUser } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
-import { startSeededServer } from '../../../test/seededServer';
 import { signedIn } from '../../../test/sessions';
 import { connectSocket, record, waitForDisconnect, type TestSocket } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
@@ -14,6 +13,7 @@ import { AuditModel } from '../audit/model';
 import { UserModel } from '../users/model';
 import { PasswordResetModel } from './model';
 import { hashToken } from './tokens';
+import { useSeededServer } from '../../../test/useTestServer';
 
 const ORIGIN = 'https://tilsynsvakt.skole.example';
 const clock = new TestClock(new Date('2026-03-10T12:00:00Z'));
@@ -22,12 +22,11 @@ let fx: Fixture;
 let c: Callers;
 const sockets: TestSocket[] = [];
 
-beforeAll(async () => ({ server, fx, c } = await startSeededServer({ PUBLIC_ORIGIN: ORIGIN }, { clock })));
+useSeededServer((started) => ({ server, fx, c } = started), { PUBLIC_ORIGIN: ORIGIN }, { clock });
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
   clock.set(new Date('2026-03-10T12:00:00Z'));
 });
-afterAll(async () => server?.close());
 
 type Link = { link: string; expiresAt: string };
 const linkPath = (user: FixtureUser, query = '') => `/api/admin/users/${user.id}/password-reset-link${query}`;

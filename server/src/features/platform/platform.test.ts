@@ -1,24 +1,23 @@
 import mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEXTS } from '#protocol/texts';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import { PASSWORD, type Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { SessionModel } from '../auth/sessionModel';
 import { ClassModel, classNameKey } from '../classes/model';
 import { School } from '../schools/model';
 import { UserModel } from '../users/model';
 import { countEverywhere, hasSchoolDatabase } from '../../../test/everySchool';
+import { useSeededServer } from '../../../test/useTestServer';
 
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ server, fx, c } = started));
 
 type SchoolBody = { id: string; name: string; active: boolean; counts: Record<string, number> };
 type UserBody = { id: string; role: string; status: string; schoolId: string };

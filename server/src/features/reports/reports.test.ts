@@ -1,27 +1,26 @@
 import { FIELD_NAMES } from '#protocol/fieldNames';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol/reports';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { signedIn } from '../../../test/sessions';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { ReportModel } from './model';
 import { countEverywhere, deleteEverywhere } from '../../../test/everySchool';
 import { writeMyReport } from '../../../test/reportWrites';
+import { useSeededServer } from '../../../test/useTestServer';
 
 const clock = new TestClock();
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => ({ server, fx, c } = await startSeededServer({}, { clock })));
+useSeededServer((started) => ({ server, fx, c } = started), {}, { clock });
 beforeEach(async () => {
   clock.setOslo('2026-11-21', 21, 0);
   await deleteEverywhere(ReportModel);
 });
-afterAll(async () => server?.close());
 
 type MyReport = {
   id: string | null;

@@ -1,12 +1,11 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_TEXTS, type PlatformSecondFactorRule } from '#protocol/secondFactor';
 import { loadConfig } from '../../config';
 import { expectAccess, makeUser, type Callers } from '../../../test/callers';
 import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
 import { signedInAs } from '../../../test/sessions';
 import { ApiClient } from '../../../test/httpClient';
-import { startSeededServer } from '../../../test/seededServer';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
 import { PasskeyModel } from '../passkeys/model';
@@ -14,6 +13,7 @@ import { School } from '../schools/model';
 import { UserModel } from '../users/model';
 import { TotpModel } from './model';
 import { newSecret } from './totp';
+import { useSeededServer } from '../../../test/useTestServer';
 
 /**
  * The second factor's requirement (issue 33): per school for its Admins, and for the platform's
@@ -24,8 +24,7 @@ let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ server, fx, c } = started));
 
 const browser = () => new ApiClient(server.baseUrl).withAllCookies();
 const code = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });

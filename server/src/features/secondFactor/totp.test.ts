@@ -1,16 +1,16 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_TEXTS, type RecoveryCodes, type TotpSetup, type TotpStatus } from '#protocol/secondFactor';
 import { makeUser } from '../../../test/callers';
 import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
 import { proveIdentity } from '../../../test/reauthentication';
 import { signedInAs, storedSession } from '../../../test/sessions';
 import { ApiClient } from '../../../test/httpClient';
-import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
 import { PendingSignIn, TotpModel } from './model';
+import { useSeededServer } from '../../../test/useTestServer';
 
 /**
  * An authenticator app as the second factor (issue 33) over HTTP, the codes computed by otpauth
@@ -22,9 +22,8 @@ const clock = new TestClock(START);
 let server: TestServer;
 let fx: Fixture;
 
-beforeAll(async () => ({ server, fx } = await startSeededServer({}, { clock })));
+useSeededServer((started) => ({ server, fx } = started), {}, { clock });
 afterEach(() => clock.set(START));
-afterAll(async () => server?.close());
 
 const browser = () => new ApiClient(server.baseUrl).withAllCookies();
 const codeAt = (secret: string, at: Date) =>

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '#protocol/time';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
-import { startSeededServer } from '../../../test/seededServer';
-import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
 import { School } from '../schools/model';
 import { SickRecord } from './model';
 import { expireHealthData } from './retention';
+import { useSeededServer } from '../../../test/useTestServer';
 
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
-beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ fx, c } = started));
 
 type Entry = { action: string; actorName: string; actorRole: string; targetName: string; detail: string };
 type SchoolBody = { id: string; healthDataRetentionMonths: number };

@@ -1,8 +1,7 @@
 import { Types } from 'mongoose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
-import { startSeededServer } from '../../../test/seededServer';
 import { record, socketPool, waitFor } from '../../../test/sockets';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
@@ -11,12 +10,12 @@ import { trusted } from '../../db/trusted';
 import { Trip } from '../away/model';
 import { ReportModel } from '../reports/model';
 import { SickRecord } from '../sick/model';
+import { useSeededServer } from '../../../test/useTestServer';
 
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
-beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ server, fx, c } = started));
 const sockets = socketPool(() => server.baseUrl);
 afterEach(() => sockets.closeAll());
 

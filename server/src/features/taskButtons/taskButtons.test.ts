@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_TASK_LABELS, TASK_LABEL_REQUIRED, TASK_LABELS_CONFLICT } from '#protocol/taskButtons';
 import { signedIn } from '../../../test/sessions';
 import { expectAccess, makeUser, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { TaskConfig } from './model';
+import { useSeededServer } from '../../../test/useTestServer';
 
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ server, fx, c } = started));
 
 type Buttons = { buttons: Array<{ id: string; label: string }> };
 /** Six labels, saved on the version they were edited from (0: the defaults, never saved). */

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { UserModel } from './model';
+import { useSeededServer } from '../../../test/useTestServer';
 
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ server, fx, c } = started));
 
 type UserBody = { id: string; name: string; status: string; role: string; schoolId: string };
 const statusOf = async (id: string) => (await UserModel.findById(id).lean())?.status ?? 'slettet';

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { AppDependencies } from '../src/app';
+import { startSeededServer, type SeededServer } from './seededServer';
+import { startTestServer, type TestServer } from './testServer';
+
+type Env = Record<string, string>;
+
+/*
+ * A test file's server, started before its tests and closed after them: the helpers register the
+ * beforeAll and afterAll themselves, and `started` hands the server to the file's own variables,
+ * e.g. `useSeededServer((s) => ({ server, fx, c } = s))`. A file's further setup goes in a beforeAll
+ * of its own below the call, which runs after this one.
+ */
+
+/** A server on a fresh database of its own (testServer.ts), closed after the file's tests. */
+export function useTestServer(started: (server: TestServer) => void = () => undefined, env: Env = {}, deps: AppDependencies = {}): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(env, deps);
+    started(server);
+  });
+  afterAll(async () => server?.close());
+}
+
+/** A server with the two-school fixture and every caller signed in (seededServer.ts), closed after the file's tests. */
+export function useSeededServer(started: (seeded: SeededServer) => void = () => undefined, env: Env = {}, deps: AppDependencies = {}): void {
+  let seeded: SeededServer | undefined;
+  beforeAll(async () => {
+    seeded = await startSeededServer(env, deps);
+    started(seeded);
+  });
+  afterAll(async () => seeded?.server.close());
+}
