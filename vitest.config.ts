@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['client/src/**/*.test.{ts,tsx}'],
+          // *.server.test.ts: a client store against the real server, run by the server project.
+          exclude: [...configDefaults.exclude, 'client/src/**/*.server.test.ts'],
           environment: 'happy-dom',
           // Spies, stubbed globals (fetch, localStorage) and mocks are undone after every test.
           restoreMocks: true,
@@ -27,7 +29,9 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/src/**/*.test.ts'],
+          // With the client's stores run against the real server and its database (the page's fetch,
+          // storage and network: server/test/clientBrowser.ts).
+          include: ['server/src/**/*.test.ts', 'client/src/**/*.server.test.ts'],
           globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

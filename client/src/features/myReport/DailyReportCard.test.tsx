@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
-import { fakeReportServer, KARI } from '../../testing/fakeReportServer';
+import { json, networkDown, refusal, stubFetch, type Reply, type SentRequest } from '../../testing/fakeFetch';
+import { asMyReport, KARI, myReportBody, reportBody } from '../../testing/reportBodies';
 import { byTestId, render, textOf, typeInto, update } from '../../testing/render';
 import { refuseStorage } from '../../testing/storage';
 import { useMyReportStore } from './myReportStore';
@@ -16,7 +17,16 @@ const DAY = '2026-11-20';
 const EVENING = new Date('2026-11-20T20:00:00Z');
 const AT_0845 = new Date('2026-11-21T07:45:00Z');
 
-let server: ReturnType<typeof fakeReportServer>;
+/**
+ * The page's calls, answered as the test says: GET /api/reports/my with `mine`, each PUT with the
+ * next of `saveAnswers` (the server's version rules are tested against the real server:
+ * myReportVersions.server.test.ts). No network while `down`.
+ */
+let mine: ReturnType<typeof myReportBody>;
+let saveAnswers: Array<() => Reply>;
+let down: boolean;
+let sent: SentRequest[];
+const puts = () => sent.filter((r) => r.method === 'PUT').map((r) => r.body);
 
 const store = () => useMyReportStore.getState();
 const textarea = () => byTestId('report-text') as HTMLTextAreaElement;
@@ -30,14 +40,27 @@ beforeEach(() => {
   localStorage.clear();
   store().reset();
   useToastStore.setState({ toasts: [] });
-  server = fakeReportServer(DAY);
+  mine = myReportBody(DAY);
+  saveAnswers = [];
+  down = false;
+  sent = stubFetch((request) => {
+    if (down) return networkDown();
+    if (request.method === 'GET' && request.url.startsWith('/api/reports/my')) return json(mine);
+    const answer = request.method === 'PUT' ? saveAnswers.shift() : undefined;
+    return answer ? answer() : refusal(404, 'Ikke funnet');
+  });
 });
+
+/** The day's report as the server has it: a text saved at this version. */
+const savedOnServer = (content: string, version = 1) => {
+  mine = asMyReport(reportBody(DAY, content, version));
+};
 
 afterEach(() => vi.useRealTimers());
 
 describe('Dagsrapport (the supervisor writes the report of the open report day)', () => {
   it('shows the report day, the saved text and Lagret', async () => {
-    server.store(DAY, 'Rolig kveld');
+    savedOnServer('Rolig kveld');
     await store().start(KARI);
 
     await render(<DailyReportCard now={EVENING} />);
@@ -64,6 +87,7 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     await store().start(KARI);
     await render(<DailyReportCard now={EVENING} />);
 
+    saveAnswers.push(() => json(reportBody(DAY, 'Alle på rommet 22:30', 1)));
     await type('Alle på rommet 22:30');
     expect(saveState()).toBe('Ikke lagret');
     expect(byTestId('save-state')!.className).toContain('pill-warning');
@@ -72,14 +96,13 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     await update(() => button('report-save')!.click());
     await update(() => vi.waitFor(() => expect(store().saving).toBe(false)));
 
-    expect(server.requests('PUT', '/api/reports/my')).toHaveLength(1);
-    expect(server.stored(DAY)?.content).toBe('Alle på rommet 22:30');
+    expect(puts()).toEqual([{ date: DAY, content: 'Alle på rommet 22:30', baseVersion: 0 }]);
     expect(saveState()).toBe('Lagret');
     expect(readDraft(KARI, DAY)).toBeNull();
   });
 
   it('Tøm empties the text (not saved until Lagre); it is disabled when there is no text', async () => {
-    server.store(DAY, 'Feil rapport');
+    savedOnServer('Feil rapport');
     await store().start(KARI);
     await render(<DailyReportCard now={EVENING} />);
 
@@ -89,11 +112,11 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     expect(saveState()).toBe('Ikke lagret');
     expect(useToastStore.getState().toasts[0]?.title).toBe('Rapport tømt');
     expect(button('report-clear')!.disabled).toBe(true);
-    expect(server.stored(DAY)?.content).toBe('Feil rapport');
+    expect(puts()).toEqual([]);
   });
 
   it('a locked report: the notice, the text read-only, Lagre and Tøm disabled, Kopier tekst offered', async () => {
-    server.store(DAY, 'Gårsdagens tekst');
+    savedOnServer('Gårsdagens tekst');
     await store().start(KARI);
     useMyReportStore.setState({ report: { ...store().report!, locked: true } });
 
@@ -108,7 +131,7 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
   });
 
   it("08:30–09:00 Oslo on this device's clock: read-only with the reset notice, even before the server says so", async () => {
-    server.store(DAY, 'Nattens rapport');
+    savedOnServer('Nattens rapport');
     await store().start(KARI);
 
     await render(<DailyReportCard now={AT_0845} />);
@@ -120,7 +143,7 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
   });
 
   it("the server's reset window counts even when this device's clock says otherwise", async () => {
-    server.resetWindow = true;
+    mine = { ...mine, resetWindow: true };
     await store().start(KARI);
 
     await render(<DailyReportCard now={EVENING} />);
@@ -135,7 +158,7 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(EVENING);
     writeDraft(KARI, DAY, 'Skrevet uten nett', 0);
-    server.down = true;
+    down = true;
     await store().start(KARI);
     await render(<DailyReportCard now={EVENING} />);
 
@@ -143,7 +166,7 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     expect(textOf(alert?.querySelector('span'))).toBe('Kunne ikke hente rapporten fra serveren. Teksten er tatt vare på på denne enheten.');
     expect(textarea().value).toBe('Skrevet uten nett');
 
-    server.down = false;
+    down = false;
     await update(() => alert!.querySelector('button')!.click());
     await update(() => vi.waitFor(() => expect(store().status).toBe('ready')));
 
@@ -182,11 +205,12 @@ describe('Dagsrapport saved elsewhere meanwhile (409): both texts, and the write
 
   /** Loaded at version 1 and typed on here; the phone saves version 2; then Lagre. */
   async function saveOverThePhone(): Promise<void> {
-    server.store(DAY, 'Start');
+    savedOnServer('Start');
     await store().start(KARI);
     await render(<DailyReportCard now={EVENING} />);
     await type(MINE);
-    server.store(DAY, THEIRS);
+    // The phone saved version 2 meanwhile: the save, written from version 1, is refused with it.
+    saveAnswers.push(() => refusal(409, REPORT_TEXTS.conflict, 'editConflict', reportBody(DAY, THEIRS, 2)));
     await update(() => button('report-save')!.click());
     await update(() => vi.waitFor(() => expect(byTestId('conflict')).not.toBeNull()));
   }
@@ -206,15 +230,16 @@ describe('Dagsrapport saved elsewhere meanwhile (409): both texts, and the write
     expect(button('report-save')!.disabled).toBe(true);
     expect(saveState()).toBe('Ikke lagret');
     expect(readDraft(KARI, DAY)?.content).toBe(MINE);
-    expect(server.stored(DAY)?.content).toBe(THEIRS);
+    expect(puts()).toEqual([{ date: DAY, content: MINE, baseVersion: 1 }]);
   });
 
   it.each([
-    ['conflict-keep-mine', MINE, 2],
-    ['conflict-take-theirs', THEIRS, 1],
-    ['conflict-keep-both', joinTexts(THEIRS, MINE), 2],
-  ])('%s: the panel goes, the chosen text is shown and saved', async (choice, text, saves) => {
+    ['conflict-keep-mine', MINE, true],
+    ['conflict-take-theirs', THEIRS, false],
+    ['conflict-keep-both', joinTexts(THEIRS, MINE), true],
+  ])('%s: the panel goes, the chosen text is shown and saved', async (choice, text, saved) => {
     await saveOverThePhone();
+    saveAnswers.push(() => json(reportBody(DAY, text, 3)));
 
     await update(() => button(choice)!.click());
     await update(() => vi.waitFor(() => expect(store()).toMatchObject({ conflict: null, saving: false, unsaved: false })));
@@ -223,8 +248,8 @@ describe('Dagsrapport saved elsewhere meanwhile (409): both texts, and the write
     expect(textarea().value).toBe(text);
     expect(textarea().readOnly).toBe(false);
     expect(saveState()).toBe('Lagret');
-    expect(server.stored(DAY)?.content).toBe(text);
-    expect(server.requests('PUT', '/api/reports/my')).toHaveLength(saves);
+    // A choice other than the text saved elsewhere is saved on that text's version.
+    expect(puts().slice(1)).toEqual(saved ? [{ date: DAY, content: text, baseVersion: 2 }] : []);
     expect(readDraft(KARI, DAY)).toBeNull();
   });
 });

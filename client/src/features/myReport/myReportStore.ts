@@ -14,9 +14,20 @@ import { listDrafts, readDraft, removeDraft, writeDraft, type Draft } from './re
 import { showSavedReport } from '../report/reportViews';
 import { fetchMyReport, saveMyReport, tickMyTask } from './myReportApi';
 
+/** What is under way, kept with the rest so that nothing of the store lives outside it; not shown. */
+interface UnderWay {
+  /** Raised by every new question (a start for another user, a refresh, a sign-out): an older answer is then moot. */
+  question: number;
+  /** The last write asked for: the next one starts once it has ended (one write at a time, in order). */
+  lastWrite: Promise<unknown>;
+  /** Ticks asked for and not yet answered: the shown ticks settle on the server's once the last is in. */
+  ticksOnTheirWay: number;
+}
+
 interface MyReportStore extends MyReportState {
   /** The browser refused to keep the draft (storage full or disabled). */
   draftFailed: boolean;
+  underWay: UnderWay;
   start(userId: string): Promise<void>;
   /** Asks the server which day is open and what it holds (boundaries, reconnects, wake-ups). */
   refresh(): Promise<void>;
@@ -45,11 +56,13 @@ interface MyReportStore extends MyReportState {
  * saves, and keeps every change of the text as a local draft until the server has exactly that text.
  */
 export const useMyReportStore = create<MyReportStore>()((set, get) => {
-  // A newer question (another start, a refresh, a sign-out) makes an older answer moot.
-  let asked = 0;
-  let saves: Promise<unknown> = Promise.resolve();
-  // Ticks asked for and not yet answered: the shown ticks settle on the server's once the last is in.
-  let ticksOnTheirWay = 0;
+  const underWay = (change: Partial<UnderWay>) => set({ underWay: { ...get().underWay, ...change } });
+  /** A new question: the answers to older ones are moot from now on. */
+  const ask = (): number => {
+    const question = get().underWay.question + 1;
+    underWay({ question });
+    return question;
+  };
 
   /** Applies what happened, and keeps the device's draft of the day in step with the text. */
   function dispatch(event: MyReportEvent): void {
@@ -145,7 +158,7 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
       }
       const saved = await tickMyTask(id, { date: day, done });
       showSavedReport(saved);
-      if (get().userId === userId) dispatch({ type: 'ticksSaved', saved, last: ticksOnTheirWay === 1 });
+      if (get().userId === userId) dispatch({ type: 'ticksSaved', saved, last: get().underWay.ticksOnTheirWay === 1 });
       return { kind: 'saved' };
     } catch (error) {
       dispatch({ type: 'tickFailed' });
@@ -156,23 +169,24 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
       }
       return settleRefusal(refusal(error));
     } finally {
-      ticksOnTheirWay -= 1;
+      underWay({ ticksOnTheirWay: get().underWay.ticksOnTheirWay - 1 });
     }
   }
 
   /** One write at a time, in the order they were asked for. */
   function queued(write: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
-    const done = saves.then(write, write);
-    saves = done;
+    const done = get().underWay.lastWrite.then(write, write);
+    underWay({ lastWrite: done });
     return done;
   }
 
   return {
     ...EMPTY,
     draftFailed: false,
+    underWay: { question: 0, lastWrite: Promise.resolve(), ticksOnTheirWay: 0 },
 
     start(userId) {
-      if (get().userId !== userId) asked += 1;
+      if (get().userId !== userId) ask();
       dispatch({ type: 'started', userId });
       return get().refresh();
     },
@@ -180,8 +194,8 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     async refresh() {
       const { userId } = get();
       if (!userId) return;
-      const question = ++asked;
-      const stillAsked = () => question === asked && get().userId === userId;
+      const question = ask();
+      const stillAsked = () => question === get().underWay.question && get().userId === userId;
       dispatch({ type: 'loading' });
       try {
         const report = await fetchMyReport();
@@ -217,7 +231,7 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
         return Promise.resolve({ kind: 'waiting' });
       }
       dispatch({ type: 'ticked', ticks: done ? [...current, id].sort() : current.filter((t) => t !== id) });
-      ticksOnTheirWay += 1;
+      underWay({ ticksOnTheirWay: get().underWay.ticksOnTheirWay + 1 });
       return queued(() => doTick(id, done));
     },
 
@@ -257,7 +271,7 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     },
 
     reset() {
-      asked += 1;
+      ask();
       dispatch({ type: 'reset' });
     },
   };

@@ -33,5 +33,5 @@ function ScopedReportLoader({ id, back, children, scope }: LoaderProps & { scope
       </div>
     );
   }
-  return <>{children(entry.report)}</>;
+  return <>{children(entry.item)}</>;
 }

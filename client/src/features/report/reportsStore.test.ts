@@ -71,7 +71,7 @@ describe("the office's changes to a report go into the stores", () => {
       body: { content: 'Rettet tekst', baseVersion: 1 },
     });
     const entry = useReportsStore.getState().byId[ID];
-    expect(entry?.status === 'ready' && entry.report).toMatchObject({ content: 'Rettet tekst', version: 2 });
+    expect(entry?.status === 'ready' && entry.item).toMatchObject({ content: 'Rettet tekst', version: 2 });
   });
 
   it('a correction written from an older version is refused with the text as it is now, and the store keeps the saved one', async () => {
@@ -88,7 +88,7 @@ describe("the office's changes to a report go into the stores", () => {
     expect(conflictCurrent(error, reportSchema)).toMatchObject({ content: 'Rettet av en annen', version: 2 });
     expect(stored.content).toBe('Rettet av en annen');
     const entry = useReportsStore.getState().byId[ID];
-    expect(entry?.status === 'ready' && entry.report.content).toBe('Rolig kveld.');
+    expect(entry?.status === 'ready' && entry.item.content).toBe('Rolig kveld.');
   });
 
   it('a deleted report is gone from /rapporter and its page says it is not found', async () => {

@@ -1,8 +1,8 @@
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type Sick, type TaskRounds } from '#protocol';
-import { json } from '../../testing/fakeFetch';
-import { fakeReportServer, KARI, SCHOOL } from '../../testing/fakeReportServer';
+import { deferred, json, refusal, stubFetch, type SentRequest } from '../../testing/fakeFetch';
+import { KARI, myReportBody, reportBody, SCHOOL } from '../../testing/reportBodies';
 import { allByTestId, byTestId, render, textOf, update, waitFor } from '../../testing/render';
 import { userOf } from '../../testing/users';
 import { useAuthStore } from '../../stores/authStore';
@@ -17,8 +17,10 @@ const FRIDAY_EVENING = '2026-11-20T20:00:00Z';
 const SATURDAY_0845 = '2026-11-21T07:45:00Z';
 const SATURDAY_0900_PAST = '2026-11-21T08:00:30Z';
 
-let server: ReturnType<typeof fakeReportServer>;
+let sent: SentRequest[];
 let rounds: TaskRounds;
+/** The answer to the next tick, when the test gives one (the server's merging of ticks: myReportStore.server.test.ts). */
+let tickAnswer: Promise<Response> | null;
 const sickAsked: string[] = [];
 
 const sickOf = (date: string): Sick => ({ names: [`Syk ${date}`], comment: '', studentComments: {}, revision: 1 });
@@ -28,7 +30,12 @@ beforeEach(() => {
   resetStores();
   sickAsked.length = 0;
   rounds = { schoolId: SCHOOL, date: DAY, rounds: [] };
-  server = fakeReportServer(DAY, (request, url) => {
+  tickAnswer = null;
+  sent = stubFetch((request) => {
+    const url = new URL(request.url, 'http://localhost');
+    if (url.pathname === '/api/reports/my' && request.method === 'GET') return json(myReportBody(url.searchParams.get('date') ?? DAY));
+    if (url.pathname.startsWith('/api/reports/my/tasks/') && tickAnswer) return tickAnswer;
+    if (url.pathname === '/api/away') return json({ names: [], individualStudentNames: [], returnDates: {}, classes: [] });
     if (url.pathname === `/api/tasks-config/${SCHOOL}`) {
       return json({ schoolId: SCHOOL, buttons: ['1', '2', '3', '4', '5', '6'].map((id) => ({ id, label: `Oppgave ${id}` })), version: 0 });
     }
@@ -38,9 +45,8 @@ beforeEach(() => {
       sickAsked.push(date);
       return json(sickOf(date));
     }
-    return null;
+    return refusal(404, 'Ikke funnet');
   });
-  server.away = { names: [], individualStudentNames: [], returnDates: {}, classes: [] };
 });
 
 afterEach(() => vi.useRealTimers());
@@ -78,27 +84,30 @@ describe('the board (Tilsynsvakt home)', () => {
     expect(textOf(byTestId('report-readonly')?.querySelector('h2'))).toBe('Dagsrapport');
     // Their tasks show the status only.
     expect(task('1').tagName).toBe('DIV');
-    expect(server.requests('GET', '/api/reports/my')).toHaveLength(0);
+    expect(sent.filter((r) => r.url.startsWith('/api/reports/my'))).toEqual([]);
   });
 
   it("a supervisor ticks a task of the open day: shown at once, saved into the day's report", async () => {
     await openBoard(SUPERVISOR_ROLE, FRIDAY_EVENING);
     expect(task('2').tagName).toBe('BUTTON');
 
-    const hold = server.holdWrites();
+    const answer = deferred<Response>();
+    tickAnswer = answer.promise;
 
     await update(() => task('2').click());
     // Shown at once, before the server has answered.
     expect(task('2').getAttribute('data-state')).toBe('mine');
     expect(task('2').getAttribute('aria-pressed')).toBe('true');
-    await waitFor(() => expect(hold.waiting()).toBe(1));
-
-    hold.release();
-    await waitFor(() => expect(useMyReportStore.getState().pendingTicks).toBeNull());
-    expect(server.stored(DAY)?.completedTasks).toEqual(['2']);
-
     // A tick of its own, merged into the day's report on the server; the text is not sent.
-    expect(server.writes()).toEqual([{ url: '/api/reports/my/tasks/2', body: { date: DAY, done: true } }]);
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === 'PUT')).toEqual([
+        { method: 'PUT', url: '/api/reports/my/tasks/2', body: { date: DAY, done: true } },
+      ]),
+    );
+
+    await update(() => answer.resolve(json(reportBody(DAY, '', 1, { completedTasks: ['2'] }))));
+    await waitFor(() => expect(useMyReportStore.getState().pendingTicks).toBeNull());
+    expect(useMyReportStore.getState().report?.completedTasks).toEqual(['2']);
     expect(task('2').getAttribute('data-state')).toBe('mine');
   });
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE, PLATFORM_ADMIN_ROLE, reportDay, SUPERVISOR_ROLE, type Report, type Sick, type TaskRounds } from '#protocol';
 import { json, refusal, stubFetch, type SentRequest } from '../../testing/fakeFetch';
-import { KARI, SCHOOL } from '../../testing/fakeReportServer';
+import { KARI, SCHOOL } from '../../testing/reportBodies';
 import { userOf } from '../../testing/users';
 import { useAuthStore } from '../../stores/authStore';
 import { reportEvents } from '../report/reportViews';

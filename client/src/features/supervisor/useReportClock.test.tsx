@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isResetWindow, reportDay } from '#protocol';
-import { fakeReportServer, KARI } from '../../testing/fakeReportServer';
+import { json, stubFetch, type SentRequest } from '../../testing/fakeFetch';
+import { KARI, myReportBody } from '../../testing/reportBodies';
 import { byTestId, render, textOf, update } from '../../testing/render';
 import { useMyReportStore } from '../myReport/myReportStore';
 import { resetStores } from '../../stores/registry';
@@ -15,15 +16,21 @@ function Clock() {
   return <span data-testid="clock">{`${reportDay(now)} ${isResetWindow(now) ? 'tilbakestilling' : 'åpen'}`}</span>;
 }
 
-let server: ReturnType<typeof fakeReportServer>;
-const reads = () => server.requests('GET', '/api/reports/my').length;
+/**
+ * What the server says of the open report day. This file fakes the page's timers, which a real
+ * server in the same process would stop on; the server's own day and window are tested in
+ * server/src/features/reports/reports.test.ts.
+ */
+let server: { today: string; resetWindow: boolean; sent: SentRequest[] };
+const reads = () => server.sent.filter((r) => r.method === 'GET' && r.url === '/api/reports/my').length;
 const shown = () => textOf(byTestId('clock'));
 const wait = (ms: number) => update(() => vi.advanceTimersByTimeAsync(ms).then(() => {}));
 
 beforeEach(async () => {
   localStorage.clear();
   resetStores();
-  server = fakeReportServer(DAY);
+  server = { today: DAY, resetWindow: false, sent: [] };
+  server.sent = stubFetch(() => json(myReportBody(server.today, { resetWindow: server.resetWindow })));
   vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
 });
 
