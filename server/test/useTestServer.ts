@@ -23,7 +23,11 @@ export function useTestServer(started: (server: TestServer) => void = () => unde
 }
 
 /** A server with the two-school fixture and every caller signed in (seededServer.ts), closed after the file's tests. */
-export function useSeededServer(started: (seeded: SeededServer) => void = () => undefined, env: Env = {}, deps: AppDependencies = {}): void {
+export function useSeededServer(
+  started: (seeded: SeededServer) => void = () => undefined,
+  env: Env = {},
+  deps: AppDependencies = {},
+): void {
   let seeded: SeededServer | undefined;
   beforeAll(async () => {
     seeded = await startSeededServer(env, deps);
