@@ -1,9 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
 import { OIDC_FAILURES } from '#protocol/oidc';
+import { CODE_STEP_PARAM, CODE_STEP_VALUE, SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { startTestProviders, type TestProviders } from '../server/test/oidcProvider';
 import { UserModel } from '../server/src/features/users/model';
-import { shoot, waitForToast } from './actions';
+import { TotpModel } from '../server/src/features/secondFactor/model';
+import { newSecret } from '../server/src/features/secondFactor/totp';
+import { makeUser } from '../server/test/callers';
+import { dismissToast, shoot, waitForToast } from './actions';
 import { signInThroughApi } from './signIn';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
@@ -28,6 +33,10 @@ afterAll(async () => {
   await e?.close();
   await idps?.close();
 });
+
+/** The app's code for the step `ahead` steps from now (±1 is accepted; each step once). */
+const codeFor = (secret: string, ahead = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() + ahead * 30_000 });
 
 async function expectAccessible(page: Page, name: string): Promise<void> {
   expect(await axeViolations(page), name).toEqual([]);
@@ -63,6 +72,47 @@ describe('Logg inn med Feide', () => {
     await page.getByTestId('login-form').waitFor();
     expect(idps.feide.endedSessions).toContain(who.sub);
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  });
+
+  it('with the authenticator app on, asks for its code on the sign-in page after the provider; a wrong one is refused', async () => {
+    const user = await makeUser(e.fx.a.id, 'Tilsynsvakt');
+    const secret = newSecret();
+    await TotpModel.create({ userId: user.id, secret, lastStep: -1, recoveryHashes: [], enabledAt: new Date() });
+    await UserModel.updateOne({ _id: user.id }, { $set: { authenticatorApp: true } });
+    const who = { sub: 'feide-med-kodeapp', email: user.email, email_verified: true, name: user.name };
+    let signedIn: Page | undefined;
+    for (const [step, viewport] of [PHONE, DESKTOP].entries()) {
+      idps.feide.signInAs(who);
+      const page = await pages.page(viewport);
+      await page.goto('/login');
+      await page.getByTestId('provider-feide').click();
+      await page.waitForURL((url) => url.pathname === '/login' && url.search === `?${CODE_STEP_PARAM}=${CODE_STEP_VALUE}`);
+      await page.getByTestId('login-code-form').waitFor();
+      const heading = page.getByRole('heading', { name: 'To-trinns innlogging' });
+      await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+      expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+      await expectAccessible(page, `code step ${viewport.width}`);
+      await shoot(page, `oidc-code-step-${viewport.width}`);
+
+      const code = codeFor(secret, step);
+      await page.getByTestId('login-code').fill(code.replace(/.$/, (digit) => String((Number(digit) + 5) % 10)));
+      await page.getByTestId('login-code-submit').click();
+      await waitForToast(page, SECOND_FACTOR_TEXTS.wrongCode);
+      expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+      await dismissToast(page);
+      await page.getByTestId('login-code').fill(code);
+      await page.getByTestId('login-code-submit').click();
+      await page.waitForURL((url) => url.pathname === '/tilsynsvakt');
+      await page.getByTestId('task-1').waitFor();
+      expect((await (await page.request.get('/api/auth/me')).json()).user).toMatchObject({ id: user.id });
+      signedIn = page;
+    }
+
+    // Signed in this way, sign-out still ends the session at the provider.
+    const page = signedIn!;
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL((url) => url.origin === e.server.baseUrl && url.pathname === '/login');
+    expect(idps.feide.endedSessions).toContain(who.sub);
   });
 
   it('brings a refusal back to /login in Norwegian, with no session', async () => {

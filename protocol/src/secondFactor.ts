@@ -12,7 +12,7 @@ export const RECOVERY_CODE_COUNT = 10;
 export const SECOND_FACTOR_TEXTS = {
   codeNeeded: 'Skriv inn engangskoden fra autentiseringsappen.',
   wrongCode: 'Feil kode. Prøv igjen.',
-  signInExpired: 'Innloggingen er utløpt. Skriv inn e-post og passord på nytt.',
+  signInExpired: 'Innloggingen er utløpt. Logg inn på nytt.',
   setupExpired: 'Oppsettet er utløpt. Begynn på nytt.',
   alreadyOn: 'Autentiseringsappen er allerede slått på.',
   notOn: 'Autentiseringsappen er ikke slått på.',
@@ -27,6 +27,14 @@ export const SECOND_FACTOR_TEXTS = {
   ownFirst: 'Sett opp passnøkkel eller autentiseringsapp på Min konto først, så du ikke stenger deg selv ute.',
   forcedByServer: 'Kravet er bestemt i serverens oppsett (REQUIRE_SECOND_FACTOR_PLATFORM) og kan ikke endres her.',
 } as const;
+
+/**
+ * Where a sign-in through Feide or Microsoft goes when the account has an authenticator app (issue
+ * 43): back to the sign-in page, which opens its code step; the half-done sign-in waits in the session.
+ */
+export const CODE_STEP_PARAM = 'trinn';
+export const CODE_STEP_VALUE = 'kode';
+export const CODE_STEP_PATH = `/login?${CODE_STEP_PARAM}=${CODE_STEP_VALUE}`;
 
 /** PUT /api/admin/second-factor and /api/plattformadministrator/second-factor: the requirement on or off. */
 export const secondFactorRuleBodySchema = z.object({ required: z.boolean({ error: 'Velg om kravet skal være på eller av' }) });

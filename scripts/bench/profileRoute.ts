@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
@@ -38,7 +38,7 @@ try {
     route === 'submit'
       ? fetch(`${base}/api/maintenance-tasks/submit`, {
           method: 'POST',
-          headers: { ...XHR, cookie: supervisorCookies[0]! },
+          headers: { ...XHR, cookie: supervisorCookies[0]!, 'idempotency-key': randomUUID() },
           body: JSON.stringify({ roomNumber: '101', description: `Sak ${i}` }),
         })
       : fetch(base + route, { headers: { cookie: adminCookie } });

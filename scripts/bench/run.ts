@@ -174,7 +174,7 @@ try {
     adminId: benchAdmin._id,
     supervisorCookie: supervisorCookies[0]!,
     writes: WRITES,
-    concurrency: 4,
+    concurrency: CONCURRENCY,
     perSecond: WRITES_PER_SECOND,
     databaseUri,
     redisPair,
@@ -220,7 +220,7 @@ try {
   };
   const exportsRun = await benchExports(base);
   for (const line of exportsRun.lines) console.log(line);
-  printSocketMemory(fanout.memoryPerIdleSocket);
+  if (fanout.memoryPerIdleSocket) printSocketMemory(fanout.memoryPerIdleSocket);
   const pushRun = await benchPush({ base, sessionSecret, perSecond: WRITES_PER_SECOND });
   for (const line of pushRun.lines) console.log(line);
   writeReport({

@@ -12,6 +12,8 @@ export async function sessionCookie(sessionSecret: string, userId: Types.ObjectI
     cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/', sameSite: 'lax', secure: false },
     userId: userId.toHexString(),
     signedInAt: Date.now(),
+    // Active now: the idle limit counts from here (benchAppEnv sets it past the bench's length).
+    lastActivityAt: Date.now(),
   };
   await SessionModel.create({ _id: sessionId, data: JSON.stringify(data), userId, expiresAt: expires });
   return `${SESSION_COOKIE}=${encodeURIComponent(sign(sessionId, sessionSecret))}`;

@@ -33,8 +33,11 @@ export function registerPrincipals(app: FastifyInstance, principals: Principals)
   app.decorate('principals', principals);
 }
 
-/** How a session was signed in: only 'passwordAndCode' and 'passkey' count as a second factor (features/secondFactor). */
-export type SignInMethod = 'password' | 'passwordAndCode' | 'passkey' | 'oidc';
+/**
+ * How a session was signed in: only 'passwordAndCode', 'oidcAndCode' (a provider, then the app's code)
+ * and 'passkey' count as a second factor (features/secondFactor).
+ */
+export type SignInMethod = 'password' | 'passwordAndCode' | 'passkey' | 'oidc' | 'oidcAndCode';
 
 /** What a session holds of its sign-in. */
 export type SignIn = {

@@ -7,6 +7,7 @@ import { announce } from '../../ui/liveAnnouncer';
 import { ListState } from '../../ui/ListState';
 import { failureToast } from '../../ui/toastStore';
 import { accountSessionActions, useAccountSessionsStore } from './accountSessionsStore';
+import './accountSessions.css';
 
 const order = (a: AccountSession, b: AccountSession) =>
   Number(b.current) - Number(a.current) || (b.lastUsedAt ?? '').localeCompare(a.lastUsedAt ?? '');
@@ -48,31 +49,42 @@ export function SessionList() {
       ) : (
         <ul className="row-list" data-testid="account-session-list">
           {sessions.map((session) => (
-            <li key={session.id} className="row" data-testid="account-session-row">
+            <li key={session.id} className="row row-stack" data-testid="account-session-row">
               <div className="row-main">
                 <span className="row-title">{session.device}</span>
                 <span className="passkey-dates">
                   <span>Adresse {session.ip || 'ukjent'}</span>
-                  {session.signedInAt && <span>Logget inn {formatTimestampNo(session.signedInAt)}</span>}
-                  {session.lastUsedAt && <span>Sist brukt {formatTimestampNo(session.lastUsedAt)}</span>}
+                  {session.signedInAt && (
+                    <span>
+                      Logget inn <span className="session-time">{formatTimestampNo(session.signedInAt)}</span>
+                    </span>
+                  )}
+                  {session.lastUsedAt && (
+                    <span>
+                      Sist brukt <span className="session-time">{formatTimestampNo(session.lastUsedAt)}</span>
+                    </span>
+                  )}
                 </span>
               </div>
-              {session.current ? (
-                <span className="muted" data-testid="account-session-current">
-                  Denne enheten
-                </span>
-              ) : (
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  onClick={() => void end(session)}
-                  disabled={ending === session.id}
-                  aria-label={`Logg ut ${session.device}, sist brukt ${session.lastUsedAt ? formatTimestampNo(session.lastUsedAt) : 'ukjent'}`}
-                  data-testid="account-session-end"
-                >
-                  Logg ut
-                </button>
-              )}
+              {/* Beside the text, not squeezed by it; on a phone below it (row-stack). */}
+              <div className="row-actions">
+                {session.current ? (
+                  <span className="muted" data-testid="account-session-current">
+                    Denne enheten
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    onClick={() => void end(session)}
+                    disabled={ending === session.id}
+                    aria-label={`Logg ut ${session.device}, sist brukt ${session.lastUsedAt ? formatTimestampNo(session.lastUsedAt) : 'ukjent'}`}
+                    data-testid="account-session-end"
+                  >
+                    Logg ut
+                  </button>
+                )}
+              </div>
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH } from '#protocol/pr
 import { landingPath, type Role } from '#protocol/roles';
 import { login, logout, signInWithCode } from '../../api/auth';
 import { errorCode, serverMessage } from '../../api/http';
-import { oneTimeCodeBodySchema, type OneTimeCodeBody } from '#protocol/secondFactor';
+import { CODE_STEP_PARAM, CODE_STEP_VALUE, oneTimeCodeBodySchema, type OneTimeCodeBody } from '#protocol/secondFactor';
 import { useEffect, useRef, useState } from 'react';
 import { clearStoredAuth } from '../../stores/authStorage';
 import { useAuthStore } from '../../stores/authStore';
@@ -60,16 +60,31 @@ type SignInFormProps = {
   failureDescription(error: unknown): string;
 };
 
-/** E-mail and password, 'Logg inn': the one sign-in form of both sign-in pages. */
+/**
+ * E-mail and password, 'Logg inn': the one sign-in form of both sign-in pages. Its code step opens
+ * after a right password, or on arrival from Feide or Microsoft for an account with the
+ * authenticator app (/login?trinn=kode; the half-done sign-in waits in the server's session).
+ */
 export function SignInForm({ testId, onSignedIn, failureDescription }: SignInFormProps) {
-  const [codeStep, setCodeStep] = useState(false);
-  if (codeStep) return <CodeStepForm testId={testId} onSignedIn={onSignedIn} onRestart={() => setCodeStep(false)} />;
+  // The prerendered page knows no address: the code step from one waits until React has taken over.
+  const hydrated = useHydrated();
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const fromProvider = hydrated && new URLSearchParams(search).get(CODE_STEP_PARAM) === CODE_STEP_VALUE;
+  const [step, setStep] = useState<'password' | 'code' | null>(null);
+  const restart = () => {
+    setStep('password');
+    if (fromProvider) navigate(pathname, { replace: true });
+  };
+  if ((step ?? (fromProvider ? 'code' : 'password')) === 'code') {
+    return <CodeStepForm testId={testId} onSignedIn={onSignedIn} onRestart={restart} />;
+  }
   return (
     <PasswordStepForm
       testId={testId}
       onSignedIn={onSignedIn}
       failureDescription={failureDescription}
-      onCodeNeeded={() => setCodeStep(true)}
+      onCodeNeeded={() => setStep('code')}
     />
   );
 }

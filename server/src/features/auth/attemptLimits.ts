@@ -12,14 +12,24 @@ declare module 'fastify' {
 /**
  * Where the attempt limits count (issue 43): in Redis when REDIS_URL is set, so that every instance
  * counts the same attempts (the Socket.IO adapter's Redis, a client of its own), else in memory.
- * Each limiter has its own name; the same name on every instance is the same count.
+ * Each limiter has its own name; the same name is the same count, on every instance and for every
+ * route that asks for it (sign-in and the proof share theirs: features/auth/signInLimits.ts).
  */
 export class AttemptLimits {
+  private readonly byName = new Map<string, { limiter: AccountLimiter; max: number; windowMs: number }>();
+
   constructor(private readonly redis: ReturnType<typeof createClient> | null) {}
 
   limiter(name: string, max: number, windowMs: number): AccountLimiter {
+    const known = this.byName.get(name);
+    if (known) {
+      if (known.max !== max || known.windowMs !== windowMs) throw new Error(`Attempt limit '${name}' asked for with other numbers`);
+      return known.limiter;
+    }
     const counter = this.redis ? redisCounter(this.redis, name, max, windowMs) : memoryCounter(name, max, windowMs);
-    return new AccountLimiter(counter, max);
+    const limiter = new AccountLimiter(counter, max);
+    this.byName.set(name, { limiter, max, windowMs });
+    return limiter;
   }
 }
 

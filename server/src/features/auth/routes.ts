@@ -16,8 +16,8 @@ import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
 import * as auth from './service';
 import { recordActivity } from './activity';
+import { ACCOUNT_WINDOW_MS, passwordAttempts } from './signInLimits';
 
-const ACCOUNT_WINDOW_MS = 15 * 60_000;
 /** Wrong current passwords on change-password before that user waits out the window. */
 const PASSWORD_CHANGE_FAILURES = 5;
 
@@ -31,7 +31,7 @@ type AuthRouteOptions = {
 
 export async function authRoutes(app: FastifyInstance, { config, endSessionUrl, secondStep }: AuthRouteOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = app.attemptLimits.limiter('signIn', config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  const limiter = passwordAttempts(app, config);
   const passwordLimiter = app.attemptLimits.limiter('changePassword', PASSWORD_CHANGE_FAILURES, ACCOUNT_WINDOW_MS);
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
 

@@ -15,6 +15,7 @@ import { presentPlatformSchool } from '../schools/service';
 import { emitUserChange, presentWithSchool } from '../users/service';
 import type { AccountLimiter } from './accountLimiter';
 import { knownDevice, rememberDevice } from './deviceCookie';
+import { accountPasswordKey } from './signInLimits';
 import { hashPassword, verifyPassword } from './passwords';
 import { SessionModel } from './sessionModel';
 import type { PushNotifier } from '../push/notifier';
@@ -50,7 +51,7 @@ export async function login(
 ): Promise<LoginResponse> {
   const email = normalizeEmail(body.email);
   const device = knownDevice(request, email, config);
-  const key = device ? `${email}|device:${device}` : email;
+  const key = device ? `${email}|device:${device}` : accountPasswordKey(email);
   await limiter.refuseIfBlocked(key);
 
   const user = await UserModel.findOne({ email });

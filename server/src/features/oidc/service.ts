@@ -11,6 +11,7 @@ import {
   type OidcRegistration,
 } from '#protocol/oidc';
 import { landingPath, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role } from '#protocol/roles';
+import { CODE_STEP_PATH } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../../config';
 import { trusted } from '../../db/trusted';
@@ -26,16 +27,9 @@ import { presentUser } from '../users/present';
 import { emitUserChange } from '../users/service';
 import { OidcFlow, type OidcFlowRecord } from './flowModel';
 import { secondFactorRequired } from '../secondFactor/requirement';
-import {
-  auditLink,
-  auditRefusal,
-  identityFields,
-  identityKey,
-  isEmailAuthority,
-  linkIdentity,
-  resolveIdentity,
-  type Identity,
-} from './identities';
+import { beginSecondStep, hasTotp } from '../secondFactor/service';
+import { completeOidcSignIn, type OidcCompletion } from './completion';
+import { auditLink, auditRefusal, identityFields, identityKey, isEmailAuthority, resolveIdentity, type Identity } from './identities';
 import type { ConfiguredProvider, OidcProviders } from './providers';
 
 const SIGN_IN_MS = 10 * 60_000;
@@ -172,22 +166,31 @@ export async function finishSignIn(
     if (user) await auditRefusal(user, provider.name, refusal);
     return failedAt(refusal);
   }
-  // The link by e-mail is stored only now that the sign-in is allowed (issue 43).
-  if ('link' in resolution && resolution.link && !(await linkIdentity(user!, resolution.link, deps.realtime))) return failedAt('failed');
-  await beginSession(request, reply, user!, config, 'oidc', { providerId: provider.id, idToken: tokens.id_token ?? '' });
+  const completion: OidcCompletion = {
+    providerId: provider.id,
+    idToken: tokens.id_token ?? '',
+    link: 'link' in resolution ? resolution.link : undefined,
+  };
+  // As after a right password (issue 43): with the app on, its code first; the link waits for it too.
+  if (await hasTotp(user!._id)) {
+    await beginSecondStep(request, user!, completion);
+    return CODE_STEP_PATH;
+  }
+  if (!(await completeOidcSignIn(request, reply, user!, completion, config, 'oidc'))) return failedAt('failed');
   return landingPath(user!.role as Role);
 }
 
 /**
  * As password sign-in: a deactivated account stays out here (no status screen), a pending one comes
- * in to its own. An Admin whose school requires a second factor is sent to a passkey or the
- * password and code: what the provider asked of them is not known here (features/secondFactor).
+ * in to its own. An account with the authenticator app gives its code next (finishSignIn); an Admin
+ * whose school requires a second factor and who has no app is sent to a passkey: what the provider
+ * asked of them is not known here (features/secondFactor, docs/decisions.md).
  */
 async function refusalFor(user: UserRecord, config: Config): Promise<OidcFailure | null> {
   if (user.role === PLATFORM_ADMIN_ROLE) return 'platformAdmin';
   if (user.status === 'deactivated') return 'deactivated';
   if (!(await isSchoolActive(user.schoolId))) return 'schoolInactive';
-  if (await secondFactorRequired(user, config)) return 'secondFactor';
+  if (!(await hasTotp(user._id)) && (await secondFactorRequired(user, config))) return 'secondFactor';
   return null;
 }
 

@@ -4,9 +4,8 @@ import { POLICY } from '#protocol/policy';
 import { reauthenticateBodySchema, reauthenticationSchema } from '#protocol/reauthentication';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
+import { codeAttempts, passwordAttempts } from '../auth/signInLimits';
 import { reauthenticateWithPassword } from './service';
-
-const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
 /**
  * 'Bekreft at det er deg' (issue 43): the password (and the app's code where it is on) proves who
@@ -15,8 +14,8 @@ const ACCOUNT_WINDOW_MS = 15 * 60_000;
 export async function reauthenticationRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
-  // The account's wrong passwords and codes, as many as sign-in allows it in the same window.
-  const limiter = app.attemptLimits.limiter('reauthenticate', config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  // The account's wrong passwords and codes count with sign-in's, in the same counters (issue 43).
+  const limits = { password: passwordAttempts(app, config), code: codeAttempts(app, config) };
 
   r.post(
     '/api/account/reauthenticate',
@@ -24,6 +23,6 @@ export async function reauthenticationRoutes(app: FastifyInstance, { config }: {
       config: { access: POLICY.ownAccount.change, rateLimit: perIp },
       schema: { body: reauthenticateBodySchema, response: { 200: reauthenticationSchema } },
     },
-    async (request) => reauthenticateWithPassword(request, currentUser(request), request.body, limiter),
+    async (request) => reauthenticateWithPassword(request, currentUser(request), request.body, limits),
   );
 }

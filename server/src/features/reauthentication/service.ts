@@ -4,13 +4,11 @@ import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { badRequest } from '../../httpError';
 import type { AccountLimiter } from '../auth/accountLimiter';
 import { verifyPassword } from '../auth/passwords';
+import { accountCodeKey, accountPasswordKey } from '../auth/signInLimits';
 import { audit } from '../audit/service';
 import { hasTotp, takeCode } from '../secondFactor/service';
-import type { UserRecord } from '../users/model';
+import { normalizeEmail, type UserRecord } from '../users/model';
 import { recordProof } from './proof';
-
-/** The key an account's wrong passwords and codes count under here, as sign-in counts an unknown device's: the address. */
-export const accountKey = (user: Pick<UserRecord, 'email'>) => `reauth:${user.email}`;
 
 /** Recorded on the session and in the audit trail, with how it was made. */
 export async function proven(request: FastifyRequest, user: UserRecord, how: string): Promise<Reauthentication> {
@@ -21,31 +19,32 @@ export async function proven(request: FastifyRequest, user: UserRecord, how: str
 
 /**
  * POST /api/account/reauthenticate: the password, and where the authenticator app is on, its code
- * (or a recovery code) too: the same proof a sign-in asks of this account. Wrong ones count against
- * the account's attempt limit.
+ * (or a recovery code) too: the same proof a sign-in asks of this account. Wrong ones count in
+ * sign-in's own counters (the password as from a device new to the account, the code as the code
+ * step's), so an open session is no second set of guesses; a locked account is refused here too.
  */
 export async function reauthenticateWithPassword(
   request: FastifyRequest,
   user: UserRecord,
   body: ReauthenticateBody,
-  limiter: AccountLimiter,
+  limits: { password: AccountLimiter; code: AccountLimiter },
 ): Promise<Reauthentication> {
-  const key = accountKey(user);
-  await limiter.refuseIfBlocked(key);
+  const passwordKey = accountPasswordKey(normalizeEmail(user.email));
+  await limits.password.refuseIfBlocked(passwordKey);
   if (!(await verifyPassword(user.passwordHash, body.password))) {
-    await limiter.record(key);
+    await limits.password.record(passwordKey);
     throw badRequest(REAUTH_TEXTS.wrongPassword, 'invalidCredentials');
   }
-  if (await hasTotp(user._id)) {
-    if (!body.code) throw badRequest(REAUTH_TEXTS.codeNeeded, 'secondFactorRequired');
-    const taken = await takeCode(user, body.code);
-    if (!taken) {
-      await limiter.record(key);
-      throw badRequest(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
-    }
-    await limiter.reset(key);
-    return proven(request, user, taken === 'totp' ? 'Passord og kode fra kodeappen' : 'Passord og gjenopprettingskode');
+  await limits.password.reset(passwordKey);
+  if (!(await hasTotp(user._id))) return proven(request, user, 'Passord');
+  if (!body.code) throw badRequest(REAUTH_TEXTS.codeNeeded, 'secondFactorRequired');
+  const codeKey = accountCodeKey(user._id);
+  await limits.code.refuseIfBlocked(codeKey);
+  const taken = await takeCode(user, body.code);
+  if (!taken) {
+    await limits.code.record(codeKey);
+    throw badRequest(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
   }
-  await limiter.reset(key);
-  return proven(request, user, 'Passord');
+  await limits.code.reset(codeKey);
+  return proven(request, user, taken === 'totp' ? 'Passord og kode fra kodeappen' : 'Passord og gjenopprettingskode');
 }

@@ -22,8 +22,8 @@ import { requireFreshProof } from '../reauthentication/proof';
 import { platformRule, schoolRule, setPlatformRule, setSchoolRule } from './requirement';
 import { schoolOf } from '../../plugins/schoolScope';
 import { schoolScopeQuerySchema } from '#protocol/classes';
+import { ACCOUNT_WINDOW_MS, codeAttempts } from '../auth/signInLimits';
 
-const ACCOUNT_WINDOW_MS = 15 * 60_000;
 /** Wrong codes when setting up or turning off, per user, before they wait out the window. */
 const ACCOUNT_CODE_FAILURES = 5;
 
@@ -31,7 +31,7 @@ const ACCOUNT_CODE_FAILURES = 5;
 export async function secondFactorRoutes(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
-  const signInLimiter = app.attemptLimits.limiter('secondFactorSignIn', config.rateLimits.perAccount, ACCOUNT_WINDOW_MS);
+  const signInLimiter = codeAttempts(app, config);
   const accountLimiter = app.attemptLimits.limiter('secondFactorSetup', ACCOUNT_CODE_FAILURES, ACCOUNT_WINDOW_MS);
 
   r.get(

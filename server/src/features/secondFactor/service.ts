@@ -10,6 +10,8 @@ import { pending } from '../../plugins/pendingState';
 import { audit } from '../audit/service';
 import type { AccountLimiter } from '../auth/accountLimiter';
 import { beginSession } from '../auth/service';
+import { accountCodeKey } from '../auth/signInLimits';
+import { completeOidcSignIn, type OidcCompletion } from '../oidc/completion';
 import { UserModel, type UserRecord } from '../users/model';
 import { PendingSignIn, TotpModel, type PendingSignInRecord, type TotpRecord } from './model';
 import { hashRecoveryCode, newRecoveryCodes, newSecret, otpauthUri, stepOf } from './totp';
@@ -123,18 +125,28 @@ export async function disableTotp(user: UserRecord, code: string | undefined, li
   await signInMethodsChanged(realtime, user._id, { authenticatorApp: false });
 }
 
-/** At password sign-in: keeps the half-done sign-in in this browser's session; the session waits for the code. */
-export async function beginSecondStep(request: FastifyRequest, user: UserRecord): Promise<void> {
+/**
+ * At password sign-in, or at the end of one through a provider (`oidc`, issue 43): keeps the half-done
+ * sign-in in this browser's session; the session waits for the code.
+ */
+export async function beginSecondStep(request: FastifyRequest, user: UserRecord, oidc?: OidcCompletion): Promise<void> {
   void PendingSignIn.deleteMany({ expiresAt: trusted({ $lte: appNow() }) }).catch(() => undefined);
   const id = randomBytes(24).toString('base64url');
-  await PendingSignIn.create({ _id: id, userId: user._id, attempts: 0, expiresAt: new Date(appNow().getTime() + SIGN_IN_MS) });
+  await PendingSignIn.create({
+    _id: id,
+    userId: user._id,
+    attempts: 0,
+    expiresAt: new Date(appNow().getTime() + SIGN_IN_MS),
+    oidc: oidc ?? null,
+  });
   pending(request, 'secondFactor').keep(id, SIGN_IN_MS);
 }
 
 /**
  * POST /api/auth/second-factor: the code for this browser's half-done sign-in. Right, the session
- * password sign-in makes; wrong, one attempt fewer (5, then the password again), and the user's
- * wrong codes are limited as wrong passwords are.
+ * the sign-in began for (the password's, or the provider's with its ID token and link); wrong, one
+ * attempt fewer (5, then the sign-in again), and the user's wrong codes are limited as wrong
+ * passwords are.
  */
 export async function finishSecondStep(
   request: FastifyRequest,
@@ -157,7 +169,7 @@ export async function finishSecondStep(
     if (found) await PendingSignIn.deleteOne({ _id: found._id });
     throw expired();
   }
-  const key = `code:${found.userId.toHexString()}`;
+  const key = accountCodeKey(found.userId);
   await limiter.refuseIfBlocked(key);
   const user = await UserModel.findById(found.userId).lean<UserRecord>();
   if (!user) {
@@ -170,5 +182,10 @@ export async function finishSecondStep(
   }
   await limiter.reset(key);
   await PendingSignIn.deleteOne({ _id: found._id });
-  return beginSession(request, reply, user, config, 'passwordAndCode');
+  if (!found.oidc) return beginSession(request, reply, user, config, 'passwordAndCode');
+  const { link, ...oidc } = found.oidc;
+  const identity = link ? { ...link, email: link.email ?? null, name: link.name ?? null } : null;
+  const signedIn = await completeOidcSignIn(request, reply, user, { ...oidc, link: identity }, config, 'oidcAndCode');
+  if (!signedIn) throw expired();
+  return signedIn;
 }
