@@ -4,7 +4,7 @@ import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';
 import { AuditModel } from '../server/src/features/audit/model';
-import { PasskeyModel } from '../server/src/features/passkeys/model';
+import { PasskeyModel } from '../server/src/core/accounts/passkeyModel';
 import { shoot, signInThroughForm, waitForToast } from './actions';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';

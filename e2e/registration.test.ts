@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserModel } from '../server/src/features/users/model';
+import { UserModel } from '../server/src/core/accounts/userModel';
 import { waitForToast } from './actions';
 import { signInThroughApi } from './signIn';
 import { newContext, PHONE, screenshot } from './browser';

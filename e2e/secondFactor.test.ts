@@ -6,7 +6,7 @@ import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { makeUser } from '../server/test/callers';
 import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
 import { AuditModel } from '../server/src/features/audit/model';
-import { School } from '../server/src/features/schools/model';
+import { School } from '../server/src/core/accounts/schoolModel';
 import { shoot, waitForToast } from './actions';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';

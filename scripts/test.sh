@@ -62,10 +62,10 @@ if [ "$LANE" = fast ]; then
   step "Tester (uten nettleser)" run_vitest fast --project protocol --project client --project server "$@"
 else
   # The browser tests run one file at a time; the other tests run beside them, not after them (one
-  # vitest run would start the browser tests only when the rest were done), on two workers: their
-  # files wait on the database and timers much of the time.
+  # vitest run would start the browser tests only when the rest were done), on one worker: two beside
+  # the browser lane starve the timing-bound tests on two cores.
   beside e2e "Nettlesertestene (e2e)" run_vitest e2e --project e2e "$@"
-  step "Tester (protocol, client, server)" run_vitest rest --project protocol --project client --project server --maxWorkers=2 "$@"
+  step "Tester (protocol, client, server)" run_vitest rest --project protocol --project client --project server --maxWorkers=1 "$@"
 fi
 wait
 for slug in "${besides[@]}"; do

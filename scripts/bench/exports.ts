@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
 import { addDays, reportDay } from '#protocol/time';
-import { hashPassword } from '../../server/src/features/auth/passwords';
+import { hashPassword } from '../../server/src/core/accounts/passwords';
 import { csvStream } from '../../server/src/features/exports/csv';
 import { pdfStream } from '../../server/src/features/exports/pdf';
 import type { ExportMeta, ExportRow } from '../../server/src/features/exports/rows';
 import { xlsxStream } from '../../server/src/features/exports/xlsx';
 import { prepareSchoolDatabase } from '../../server/src/db/schoolDatabase';
 import { ReportModel } from '../../server/src/features/reports/model';
-import { School, schoolNameKey } from '../../server/src/features/schools/model';
-import { UserModel } from '../../server/src/features/users/model';
+import { School, schoolNameKey } from '../../server/src/core/accounts/schoolModel';
+import { UserModel } from '../../server/src/core/accounts/userModel';
 import { measureExportResponsiveness, printResponsiveness, type ResponsivenessRun } from './exportResponsiveness';
 import { cookieFor } from './seed';
 

@@ -1,12 +1,12 @@
 import { addDays, reportDay } from '#protocol/time';
-import { hashPassword } from '../../server/src/features/auth/passwords';
+import { hashPassword } from '../../server/src/core/accounts/passwords';
 import { prepareSchoolDatabase } from '../../server/src/db/schoolDatabase';
 import { Trip } from '../../server/src/features/away/model';
 import { MaintenanceTaskModel } from '../../server/src/features/maintenance/model';
 import { ReportModel } from '../../server/src/features/reports/model';
 import { SickRecord } from '../../server/src/features/sick/model';
-import { School, schoolNameKey } from '../../server/src/features/schools/model';
-import { UserModel } from '../../server/src/features/users/model';
+import { School, schoolNameKey } from '../../server/src/core/accounts/schoolModel';
+import { UserModel } from '../../server/src/core/accounts/userModel';
 import { XHR, measure, type Result } from './measure';
 import { measureReadList, schoolReads, type Read } from './schoolReads';
 import { cookieFor } from './seed';

@@ -5,8 +5,8 @@ import { ClassModel } from '../../server/src/features/classes/model';
 import { MaintenanceTaskModel } from '../../server/src/features/maintenance/model';
 import { ReportModel } from '../../server/src/features/reports/model';
 import { SickRecord } from '../../server/src/features/sick/model';
-import { School, schoolNameKey } from '../../server/src/features/schools/model';
-import { UserModel } from '../../server/src/features/users/model';
+import { School, schoolNameKey } from '../../server/src/core/accounts/schoolModel';
+import { UserModel } from '../../server/src/core/accounts/userModel';
 
 const DAYS = 365;
 const USERS_PER_SCHOOL = 12;

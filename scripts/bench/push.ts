@@ -6,8 +6,8 @@
 import type { Types } from 'mongoose';
 import { prepareSchoolDatabase } from '../../server/src/db/schoolDatabase';
 import { PushSubscriptionModel } from '../../server/src/features/push/model';
-import { School, schoolNameKey } from '../../server/src/features/schools/model';
-import { UserModel } from '../../server/src/features/users/model';
+import { School, schoolNameKey } from '../../server/src/core/accounts/schoolModel';
+import { UserModel } from '../../server/src/core/accounts/userModel';
 import { forkScript, type Child } from './child';
 import { XHR, ratio } from './measure';
 import { sessionCookie } from './sessionCookie';

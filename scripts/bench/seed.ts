@@ -1,8 +1,8 @@
-import { hashPassword } from '../../server/src/features/auth/passwords';
+import { hashPassword } from '../../server/src/core/accounts/passwords';
 import { MaintenanceTaskModel } from '../../server/src/features/maintenance/model';
 import { ReportModel } from '../../server/src/features/reports/model';
-import { School, schoolNameKey } from '../../server/src/features/schools/model';
-import { UserModel } from '../../server/src/features/users/model';
+import { School, schoolNameKey } from '../../server/src/core/accounts/schoolModel';
+import { UserModel } from '../../server/src/core/accounts/userModel';
 import { prepareSchoolDatabase } from '../../server/src/db/schoolDatabase';
 import { SESSION_COOKIE } from '../../server/src/plugins/session';
 import { addDays, reportDay } from '#protocol/time';

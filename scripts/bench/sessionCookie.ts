@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sign } from '@fastify/cookie';
 import type { Types } from 'mongoose';
-import { SessionModel } from '../../server/src/features/auth/sessionModel';
+import { SessionModel } from '../../server/src/core/sessions/sessionModel';
 import { SESSION_COOKIE } from '../../server/src/plugins/session';
 
 /** A signed-in session, written as the login would write it (no password hashing: thousands of them). */

@@ -1,7 +1,10 @@
 // Fails when server modules import each other in a circle, directly or through others (issue 30):
-// the server's layers import downwards only (features → plugins, realtime → cache, db), which
+// the server's layers import downwards only (features → core → plugins, realtime → cache, db), which
 // eslint's no-restricted-imports keeps per folder; this finds a circle within a layer too.
-// Type-only imports count: they tie the modules' meanings together as much as any other.
+// Issue 42: the same between feature folders (a feature may use another, never the other way round
+// as well, nor around a ring: features/x imports features/y as a folder does, whatever its file), and
+// what lies below the features (core, plugins, realtime, cache, db, metrics) imports none of them
+// (docs/architecture.md). Type-only imports count: they tie the modules' meanings together as much as any other.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -37,8 +40,40 @@ function visit(file, trail) {
 }
 for (const file of graph.keys()) visit(file, []);
 
+// The feature folders' graph: one arrow for every import from one folder's files into another's.
+const FEATURES = path.join(ROOT, 'features');
+const BELOW_FEATURES = ['core', 'plugins', 'realtime', 'cache', 'db', 'metrics'];
+const featureOf = (file) => {
+  const relative = path.relative(FEATURES, file);
+  return relative.startsWith('..') ? null : relative.split(path.sep)[0];
+};
+const uses = new Map();
+for (const [file, targets] of graph) {
+  const from = featureOf(file);
+  const layer = name(file).split(path.sep)[0];
+  for (const target of targets) {
+    const to = featureOf(target);
+    if (!to || to === from) continue;
+    if (from) uses.set(from, (uses.get(from) ?? new Set()).add(to));
+    else if (BELOW_FEATURES.includes(layer))
+      problems.push(`${name(file)} ligger under funksjonene, men bruker funksjonen ${to} (${name(target)})`);
+  }
+}
+const featureState = new Map();
+function visitFeature(feature, trail) {
+  if (featureState.get(feature) === 'done') return;
+  if (featureState.get(feature) === 'open')
+    return void problems.push(`Importsirkel mellom funksjonsmapper: ${[...trail.slice(trail.indexOf(feature)), feature].join(' → ')}`);
+  featureState.set(feature, 'open');
+  for (const next of [...(uses.get(feature) ?? [])].sort()) visitFeature(next, [...trail, feature]);
+  featureState.set(feature, 'done');
+}
+for (const feature of [...uses.keys()].sort()) visitFeature(feature, []);
+
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log(`Ingen importsirkler i serveren (${graph.size} moduler).`);
+console.log(
+  `Ingen importsirkler i serveren (${graph.size} moduler, ${uses.size} funksjonsmapper); ingenting under funksjonene bruker en funksjon.`,
+);

@@ -29,8 +29,8 @@ import { userRoutes } from './features/users/routes';
 import { registerAccessControl } from './plugins/auth';
 import { registerPrincipals } from './plugins/principals';
 import { registerSchoolScope } from './plugins/schoolScope';
-import { cachedPrincipals } from './features/auth/principalCache';
-import { MongoSessionStore } from './features/auth/sessionStore';
+import { cachedPrincipals } from './core/sessions/principalCache';
+import { MongoSessionStore } from './core/sessions/sessionStore';
 import { registerClient } from './plugins/client';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerEventOrigin } from './realtime/eventOrigin';
@@ -40,7 +40,7 @@ import { registerSecurity } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/responseSerializer';
 import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { attachRealtime } from './realtime/attach';
-import { registerAttemptLimits } from './features/auth/attemptLimits';
+import { registerAttemptLimits } from './core/accounts/attemptLimits';
 import { attachPush } from './features/push/plugin';
 import { pushRoutes } from './features/push/routes';
 import { passwordResetRoutes } from './features/passwordReset/routes';
@@ -49,6 +49,7 @@ import { secondFactorRoutes } from './features/secondFactor/routes';
 import { reauthenticationRoutes } from './features/reauthentication/routes';
 import { accountSessionRoutes } from './features/accountSessions/routes';
 import { secondStepFor } from './features/secondFactor/requirement';
+import { registerCleanups } from './cleanups';
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     },
   });
   app.decorate('clock', deps.clock ?? systemClock);
+  registerCleanups();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler as never);
 

@@ -7,7 +7,7 @@ import { TestClock } from '../test/testClock';
 import type { TestServer } from '../test/testServer';
 import { AuditModel } from './features/audit/model';
 import { ClassModel } from './features/classes/model';
-import { UserModel } from './features/users/model';
+import { UserModel } from './core/accounts/userModel';
 
 /** What the server stores is stamped on the app's clock, the one its rules read, not the machine's. */
 const clock = new TestClock();

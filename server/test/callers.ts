@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { errorResponseSchema } from '#protocol/errors';
 import type { Role, UserStatus } from '#protocol/roles';
 import { testPasswordHash } from './testPasswords';
-import { UserModel } from '../src/features/users/model';
+import { UserModel } from '../src/core/accounts/userModel';
 import { PASSWORD, type Fixture, type FixtureUser } from './fixtures';
 import { ApiClient, type ApiResponse } from './httpClient';
 import { signedIn } from './sessions';

@@ -1,6 +1,6 @@
 import mongoose, { type Schema } from 'mongoose';
 import { schoolDatabaseName, type SchoolModel } from '../src/db/schoolDatabase';
-import { School } from '../src/features/schools/model';
+import { School } from '../src/core/accounts/schoolModel';
 
 type AnySchoolModel = SchoolModel<Schema>;
 

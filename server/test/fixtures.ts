@@ -1,8 +1,8 @@
 import type { Types } from 'mongoose';
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type UserStatus } from '#protocol/roles';
 import { testPasswordHash } from './testPasswords';
-import { School, schoolNameKey } from '../src/features/schools/model';
-import { UserModel } from '../src/features/users/model';
+import { School, schoolNameKey } from '../src/core/accounts/schoolModel';
+import { UserModel } from '../src/core/accounts/userModel';
 import { prepareSchoolDatabase } from '../src/db/schoolDatabase';
 
 export const PASSWORD = 'passord123';

@@ -1,4 +1,4 @@
-import { SessionModel } from '../src/features/auth/sessionModel';
+import { SessionModel } from '../src/core/sessions/sessionModel';
 import { ApiClient } from './httpClient';
 import { PASSWORD, type FixtureUser } from './fixtures';
 

@@ -35,7 +35,11 @@ export async function startTestServer(env: Record<string, string> = {}, deps: Ap
     METRICS_TOKEN: TEST_METRICS_TOKEN,
     // A test signs in once and then works for minutes, or moves the app's clock by hours, with no
     // person's activity reported: the idle limit's own tests set it (features/auth/activity.test.ts).
+    // The session row's idle expiry and its absolute limit are on the app's clock too (issue 42): a
+    // day as well (their own tests set theirs: features/auth/auth.test.ts, realtime/sessionEnd.test.ts).
     SESSION_ACTIVITY_LIMIT_SECONDS: String(24 * 3600),
+    SESSION_IDLE_MINUTES: String(24 * 60),
+    SESSION_ABSOLUTE_HOURS: '24',
     ...testVapidEnv(),
     ...env,
   });

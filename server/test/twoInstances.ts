@@ -29,6 +29,8 @@ export async function startTwoInstances(env: Record<string, string> = {}): Promi
     MONGODB_URI: withDatabaseName(inject('mongoServerUri'), mongoose.connection.name),
     REDIS_URL: redis.url,
     SESSION_ACTIVITY_LIMIT_SECONDS: server.config.sessionActivityLimitMs / 1000 + '',
+    SESSION_IDLE_MINUTES: server.config.sessionIdleMs / 60_000 + '',
+    SESSION_ABSOLUTE_HOURS: server.config.sessionAbsoluteMs / 3_600_000 + '',
     ...env,
   });
   return {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { AppDependencies } from '../src/app';
+import { seedFixture, type Fixture } from './fixtures';
+import { startTestProviders, type TestProviders } from './oidcProvider';
 import { startSeededServer, type SeededServer } from './seededServer';
 import { startTestServer, type TestServer } from './testServer';
 
@@ -34,4 +36,20 @@ export function useSeededServer(
     started(seeded);
   });
   afterAll(async () => seeded?.server.close());
+}
+
+/** A server signing in through the two loopback OpenID providers (oidcProvider.ts), with the fixture; both closed after the file's tests. */
+export function useServerWithProviders(started: (running: { idps: TestProviders; server: TestServer; fx: Fixture }) => void): void {
+  let idps: TestProviders | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    idps = await startTestProviders();
+    server = await startTestServer(idps.env);
+    idps.attach(server.baseUrl);
+    started({ idps, server, fx: await seedFixture() });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await idps?.close();
+  });
 }

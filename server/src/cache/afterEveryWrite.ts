@@ -14,38 +14,34 @@ const QUERY_WRITES = [
 ] as const;
 export type WriteOperation = (typeof DOCUMENT_WRITES)[number] | (typeof QUERY_WRITES)[number] | 'insertMany' | 'bulkWrite';
 
+/** A write as the hook saw it: which operation, and what it gave back (a query's result, a document, the documents inserted). */
+export type Write = { operation: WriteOperation; result: unknown };
+
 /**
  * The one way a cache learns that its collection was written: after every write, by any path
- * (a document saved, a query, a batch), `written` runs with the connection written to, and the
- * write's caller waits for it. `except` names writes that keep the cache right by themselves (the
- * session store's own saves forget their one entry) and so are not to empty it.
+ * (a document saved, a query, a batch), `written` runs with the connection written to and the
+ * write, and the write's caller waits for it. `except` names writes that keep the cache right by
+ * themselves (the session store's own updates forget their one entry) and so are not to empty it.
  */
 export function afterEveryWrite(
   schema: Schema,
-  written: (db: Connection | undefined) => unknown,
+  written: (db: Connection | undefined, write: Write) => unknown,
   except: readonly WriteOperation[] = [],
 ): void {
   const wanted = <T extends WriteOperation>(ops: readonly T[]) => ops.filter((op) => !except.includes(op));
-  const documentOps = wanted(DOCUMENT_WRITES);
-  if (documentOps.length > 0) {
-    schema.post(documentOps, { document: true, query: false }, async function (this: { db?: Connection }) {
-      await written(this.db);
+  for (const operation of wanted(DOCUMENT_WRITES)) {
+    schema.post(operation, { document: true, query: false }, async function (this: { db?: Connection }, result: unknown) {
+      await written(this.db, { operation, result });
     });
   }
-  const queryOps = wanted(QUERY_WRITES);
-  if (queryOps.length > 0) {
-    schema.post(queryOps, { document: false, query: true }, async function (this: { model?: { db?: Connection } }) {
-      await written(this.model?.db);
+  for (const operation of wanted(QUERY_WRITES)) {
+    schema.post(operation, { document: false, query: true }, async function (this: { model?: { db?: Connection } }, result: unknown) {
+      await written(this.model?.db, { operation, result });
     });
   }
-  if (!except.includes('insertMany')) {
-    schema.post('insertMany', async function (this: { db?: Connection }) {
-      await written(this.db);
-    });
-  }
-  if (!except.includes('bulkWrite')) {
-    schema.post('bulkWrite', async function (this: { db?: Connection }) {
-      await written(this.db);
+  for (const operation of wanted(['insertMany', 'bulkWrite'] as const)) {
+    schema.post(operation, async function (this: { db?: Connection }, result: unknown) {
+      await written(this.db, { operation, result });
     });
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/testServer';
-import { UserModel } from '../features/users/model';
+import { UserModel } from '../core/accounts/userModel';
 import { trusted } from './trusted';
 
 /** Defence in depth behind validation: an operator in a filter works only if the server marked it as its own. */

@@ -48,7 +48,7 @@ export function registerAccessControl(app: FastifyInstance, config: Config): voi
 /** The sign-in check (principals.ts); a session it refuses ends here, its cookie cleared (a school switched off, say). */
 async function signedInUser(request: FastifyRequest, reply: FastifyReply, config: Config): Promise<SignedInUser> {
   const session = request.session;
-  const outcome = await checkSignIn(session, request.server.principals, config, Date.now(), request.server.clock.now().getTime());
+  const outcome = await checkSignIn(session, request.server.principals, config, request.server.clock.now().getTime());
   if ('refused' in outcome) {
     if (session?.userId) {
       const sessionId = session.sessionId;

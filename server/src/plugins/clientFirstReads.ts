@@ -10,7 +10,7 @@ import { checkSignIn } from './principals';
  * again, and takes the preloaded answer when it is the same request.
  */
 export async function firstReadsLink(request: FastifyRequest, config: Config, now: Date): Promise<string | null> {
-  const outcome = await checkSignIn(request.session, request.server.principals, config, now.getTime(), now.getTime());
+  const outcome = await checkSignIn(request.session, request.server.principals, config, now.getTime());
   if ('refused' in outcome) return null;
   const user = outcome.user;
   if (user.status !== 'approved' || user.role === PLATFORM_ADMIN_ROLE || !user.schoolId) return null;

@@ -6,7 +6,7 @@ import { signedIn } from '../../test/sessions';
 import { record, socketPool, waitFor } from '../../test/sockets';
 import { startTestServer, type TestServer } from '../../test/testServer';
 import { MaintenanceTaskModel } from '../features/maintenance/model';
-import { UserModel } from '../features/users/model';
+import { UserModel } from '../core/accounts/userModel';
 import { countEverywhere, deleteEverywhere } from '../../test/everySchool';
 
 /** Double submits, double completes and double approves, from two clients at once, act once. */

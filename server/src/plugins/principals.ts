@@ -5,7 +5,7 @@ import type { Config } from '../config';
 
 /**
  * Who is asking, as the request path needs them. The features' user record fills in the rest
- * (features/users/model.ts adds its fields to this interface), so a handler gets the whole user.
+ * (core/accounts/userModel.ts adds its fields to this interface), so a handler gets the whole user.
  */
 export interface SignedInUser {
   _id: Types.ObjectId;
@@ -63,19 +63,18 @@ export function idleTooLong(session: SignIn, config: Pick<Config, 'sessionActivi
 
 /**
  * The one sign-in check, for a request and a socket alike: a session with a user, within its
- * absolute limit (`now`, the real clock) and its idle limit (`appNow`, the app's clock), of a user
- * who still exists, whose school is active (the Plattformadministrator belongs to none). What each
- * then allows by the user's status is theirs to say.
+ * absolute limit and its idle limit (both on the app's clock, `now`), of a user who still exists,
+ * whose school is active (the Plattformadministrator belongs to none). What each then allows by the
+ * user's status is theirs to say.
  */
 export async function checkSignIn(
   session: SignIn | null | undefined,
   principals: Principals,
   config: Config,
   now: number,
-  appNow: number,
 ): Promise<SignInOutcome> {
   if (!session?.userId || !session.signedInAt || now - session.signedInAt > config.sessionAbsoluteMs) return { refused: 'notSignedIn' };
-  if (idleTooLong(session, config, appNow)) return { refused: 'idle' };
+  if (idleTooLong(session, config, now)) return { refused: 'idle' };
   const user = await principals.findUser(session.userId);
   if (!user) return { refused: 'notSignedIn' };
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await principals.isSchoolActive(user.schoolId))) return { refused: 'schoolInactive' };

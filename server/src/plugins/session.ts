@@ -52,7 +52,7 @@ declare module 'fastify' {
 export type StoredSession = SignIn & { pending?: PendingStates; reauthenticatedAt?: number; client?: { device: string; ip: string } };
 
 /**
- * Where sessions live (features/auth/sessionStore.ts gives it, app.ts passes it): what
+ * Where sessions live (core/sessions/sessionStore.ts gives it, app.ts passes it): what
  * @fastify/session needs, the idle limit's touch, a direct read for the socket's handshake, and
  * the purge of expired rows.
  */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/callers';
 import { PASSWORD, seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
 import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
-import { School } from '../features/schools/model';
-import { UserModel } from '../features/users/model';
+import { School } from '../core/accounts/schoolModel';
+import { UserModel } from '../core/accounts/userModel';
 
 /**
  * A cleared session cookie is cleared: over HTTP behind a TLS proxy with COOKIE_SECURE on, the

@@ -7,23 +7,22 @@ export class SocketAuthError extends Error {}
 
 /**
  * A signed-in session that has not ended, and when it ends if nothing more happens: its idle
- * expiry, its absolute limit or the person's idle limit (the app's clock, as the request path
- * counts it, turned into a wait), whichever comes first. Read through the one cache, like a
- * request's: any delete of sessions empties it before its sign-out's disconnect is sent.
+ * expiry, its absolute limit or the person's idle limit, whichever comes first, all on the app's
+ * clock as the request path counts them. Read through the one cache, like a request's: any delete
+ * of sessions empties it before its sign-out's disconnect is sent.
  */
 export async function liveSession(
   sessions: AppSessionStore,
   sessionId: string,
   config: Config,
-  now = new Date(),
+  now = appNow(),
 ): Promise<{ data: StoredSession; endsAt: Date } | null> {
   const found = await sessions.load(sessionId, now);
   const signedInAt = found?.data.signedInAt;
   if (!found?.data.userId || !signedInAt) return null;
-  const appTime = appNow().getTime();
-  if (idleTooLong(found.data, config, appTime)) return null;
-  const activityEndsIn = found.data.lastActivityAt! + config.sessionActivityLimitMs - appTime;
-  const endsAt = Math.min(found.expiresAt.getTime(), signedInAt + config.sessionAbsoluteMs, now.getTime() + activityEndsIn + 1);
+  if (idleTooLong(found.data, config, now.getTime())) return null;
+  const activityEndsAt = found.data.lastActivityAt! + config.sessionActivityLimitMs + 1;
+  const endsAt = Math.min(found.expiresAt.getTime(), signedInAt + config.sessionAbsoluteMs, activityEndsAt);
   return endsAt > now.getTime() ? { data: found.data, endsAt: new Date(endsAt) } : null;
 }
 
@@ -35,7 +34,7 @@ export async function authenticateSocket(
 ): Promise<{ user: SignedInUser; sessionId: string }> {
   const session = sessionId ? await liveSession(deps.sessions, sessionId, config) : null;
   if (!sessionId || !session) throw new SocketAuthError('Ikke innlogget');
-  const outcome = await checkSignIn(session.data, deps.principals, config, Date.now(), appNow().getTime());
+  const outcome = await checkSignIn(session.data, deps.principals, config, appNow().getTime());
   if ('refused' in outcome) throw new SocketAuthError(outcome.refused === 'schoolInactive' ? 'Skolen er ikke aktiv' : 'Ikke innlogget');
   if (outcome.user.status === 'deactivated') throw new SocketAuthError('Ikke tilgang');
   return { user: outcome.user, sessionId };

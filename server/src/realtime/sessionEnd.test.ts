@@ -5,7 +5,7 @@ import { signedIn } from '../../test/sessions';
 import { makeUser } from '../../test/callers';
 import { connectSocket, record, waitForDisconnect, type TestSocket } from '../../test/sockets';
 import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
-import { SessionModel } from '../features/auth/sessionModel';
+import { SessionModel } from '../core/sessions/sessionModel';
 
 /** A live connection never outlives its session: REST and the socket give the same answer. */
 let server: TestServer;

@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io';
+import { appNow } from '../appClock';
 import type { Config } from '../config';
 import type { AppSessionStore } from '../plugins/session';
 import { NO_ORIGIN } from './realtime';
@@ -21,8 +22,9 @@ export function watchSession(
   onError: (err: unknown) => void,
 ): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The end is on the app's clock (handshake.ts): the wait is how far it is from the app's now.
   const schedule = (at: Date) => {
-    timer = setTimeout(check, Math.min(MAX_WAIT_MS, Math.max(0, at.getTime() - Date.now())));
+    timer = setTimeout(check, Math.min(MAX_WAIT_MS, Math.max(0, at.getTime() - appNow().getTime())));
   };
   const check = () => {
     liveSession(sessions, sessionId, config).then((session) => {

@@ -5,7 +5,7 @@ import { startCompiledServer, type CompiledServer } from '../../../test/compiled
 import { seedFixture, type Fixture } from '../../../test/fixtures';
 import { signedIn } from '../../../test/sessions';
 import { sharedClass } from '../../../test/sharedCollections';
-import { School } from '../../features/schools/model';
+import { School } from '../../core/accounts/schoolModel';
 import { connectMongoose, withDatabaseName } from '../connect';
 import { schoolDatabasePrefix } from '../schoolDatabase';
 import { MIGRATIONS } from './index';

@@ -7,7 +7,7 @@ import { connectSocket, waitForDisconnect } from '../../../test/sockets';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
 import { publicSessionHandle } from '../auth/service';
-import { SessionModel } from '../auth/sessionModel';
+import { SessionModel } from '../../core/sessions/sessionModel';
 import { useSeededServer } from '../../../test/useTestServer';
 
 /**

@@ -1,19 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_SESSION_TEXTS, type AccountSession } from '#protocol/accountSessions';
+import { appNow } from '../../appClock';
 import { trusted } from '../../db/trusted';
 import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
 import { publicSessionHandle } from '../auth/service';
-import { SessionModel } from '../auth/sessionModel';
-import type { UserRecord } from '../users/model';
+import { SessionModel } from '../../core/sessions/sessionModel';
+import type { UserRecord } from '../../core/accounts/userModel';
 
 type Row = { _id: string; device?: string | null; ip?: string | null; signedInAt?: Date | null; lastUsedAt?: Date | null };
 
 /** The caller's own live sessions (another's are never read), each by its public handle. */
 async function ownRows(user: UserRecord): Promise<Row[]> {
   return SessionModel.find(
-    { userId: user._id, expiresAt: trusted({ $gt: new Date() }) },
+    { userId: user._id, expiresAt: trusted({ $gt: appNow() }) },
     { device: 1, ip: 1, signedInAt: 1, lastUsedAt: 1 },
   ).lean<Row[]>();
 }

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { AuditAction, AuditEntry } from '#protocol/audit';
-import type { UserRecord } from '../users/model';
+import type { UserRecord } from '../../core/accounts/userModel';
 import { AuditModel, type AuditDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { appNow } from '../../appClock';

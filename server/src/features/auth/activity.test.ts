@@ -5,7 +5,7 @@ import { signedIn, storedSession } from '../../../test/sessions';
 import { connectSocket, record, waitFor, type TestSocket } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
 import { startSibling, startTestServer, type TestServer } from '../../../test/testServer';
-import { SessionModel } from './sessionModel';
+import { SessionModel } from '../../core/sessions/sessionModel';
 
 /**
  * Issue 43: the server keeps SPEC §4's idle limit (2 minutes, and 10 s for the report to arrive),

@@ -5,9 +5,9 @@ import { PASSWORD, seedFixture, type Fixture, type FixtureUser } from '../../../
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import { startTestServer, type TestServer } from '../../../test/testServer';
-import { SessionModel } from './sessionModel';
+import { SessionModel } from '../../core/sessions/sessionModel';
 import { SESSION_COOKIE } from '../../plugins/session';
-import { UserModel } from '../users/model';
+import { UserModel } from '../../core/accounts/userModel';
 
 let server: TestServer;
 let fx: Fixture;
@@ -334,7 +334,7 @@ describe('unknown paths and health', () => {
 describe('session store', () => {
   /** The store as @fastify/session calls it. */
   async function storeOf(idleMs: number) {
-    const { MongoSessionStore } = await import('./sessionStore');
+    const { MongoSessionStore } = await import('../../core/sessions/sessionStore');
     const store = new MongoSessionStore(idleMs);
     const done = (resolve: () => void, reject: (err: unknown) => void) => (err?: unknown) => (err ? reject(err) : resolve());
     return {
@@ -387,7 +387,7 @@ describe('the idle limit, kept by the store', () => {
   });
 
   it('a request moves the session row’s expiry on, at most once per interval, never for an ended session', async () => {
-    const { MongoSessionStore } = await import('./sessionStore');
+    const { MongoSessionStore } = await import('../../core/sessions/sessionStore');
     const store = new MongoSessionStore(60_000); // moves at most every 15 s
     const now = Date.now();
     const expiryOf = async (id: string) => (await SessionModel.findById(id).lean())!.expiresAt.getTime();
@@ -429,7 +429,7 @@ describe('the session cookie', () => {
 
 describe('expired session purge', () => {
   it('removes expired sessions and keeps live ones', async () => {
-    const { purgeExpiredSessions } = await import('./sessionStore');
+    const { purgeExpiredSessions } = await import('../../core/sessions/sessionStore');
     await SessionModel.create([
       { _id: 'expired-1', data: '{}', expiresAt: new Date(Date.now() - 60_000) },
       { _id: 'live-1', data: '{}', expiresAt: new Date(Date.now() + 60_000) },

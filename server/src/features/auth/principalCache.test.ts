@@ -5,8 +5,8 @@ import type { Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import { startTwoInstances, type TwoInstances } from '../../../test/twoInstances';
-import { UserModel } from '../users/model';
-import { findUserCached } from './principalCache';
+import { UserModel } from '../../core/accounts/userModel';
+import { findUserCached } from '../../core/sessions/principalCache';
 import { principals } from '../../cache/areas';
 import { changed } from '../../cache/readThrough';
 

@@ -4,7 +4,7 @@ import { TEXTS } from '#protocol/texts';
 import { seedFixture, type Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { startTestServer, type TestServer } from '../../../test/testServer';
-import { UserModel } from '../users/model';
+import { UserModel } from '../../core/accounts/userModel';
 
 /**
  * Registration does the same work whether the address has an account or not (issue 28): the

@@ -81,7 +81,7 @@ export async function authRoutes(app: FastifyInstance, { config, endSessionUrl, 
       schema: { body: changePasswordBodySchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await auth.changePassword(request, currentUser(request), request.body, request.realtime, passwordLimiter);
+      await auth.changePassword(request, currentUser(request), request.body, request.realtime, { own: passwordLimiter, signIn: limiter });
       return { message: TEXTS.passwordChanged };
     },
   );

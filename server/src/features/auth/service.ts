@@ -7,26 +7,26 @@ import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { isSchoolActive, School } from '../schools/model';
-import { derivedFromPrincipals } from './principalCache';
-import { normalizeEmail, UserModel, type UserRecord } from '../users/model';
-import { presentUser } from '../users/present';
+import { findActiveSchool, isSchoolActive } from '../../core/accounts/activeSchools';
+import { derivedFromPrincipals } from '../../core/sessions/principalCache';
+import { normalizeEmail, UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { presentUser } from '../../core/accounts/presentUser';
 import { presentPlatformSchool } from '../schools/service';
 import { emitUserChange, presentWithSchool } from '../users/service';
-import type { AccountLimiter } from './accountLimiter';
-import { knownDevice, rememberDevice } from './deviceCookie';
+import type { AccountLimiter } from '../../core/accounts/accountLimiter';
+import { knownDevice, rememberDevice } from '../../core/sessions/deviceCookie';
 import { accountPasswordKey } from './signInLimits';
-import { hashPassword, verifyPassword } from './passwords';
-import { SessionModel } from './sessionModel';
+import { hashPassword, verifyPassword } from '../../core/accounts/passwords';
+import { SessionModel } from '../../core/sessions/sessionModel';
 import type { PushNotifier } from '../push/notifier';
 import { removeDeviceSubscriptions } from '../push/subscriptions';
 import { trusted } from '../../db/trusted';
 import { endSession, sessionCookieName } from '../../plugins/session';
 import type { SignInMethod } from '../../plugins/principals';
 import { unlessDuplicate } from '../../db/duplicateKey';
-import { describeDevice } from '../accountSessions/device';
-import { removeAllFactors } from '../reauthentication/factors';
-import { mailFactorChange } from '../reauthentication/mail';
+import { describeDevice } from '../../core/sessions/device';
+import { removeAllFactors } from '../users/removeFactors';
+import { mailFactorChange } from '../../core/accounts/factorChangeMail';
 
 /**
  * The login response names the session, but never with its secret id: the cookie stays
@@ -96,7 +96,7 @@ export async function beginSession(
   const device = knownDevice(request, user.email, config);
   await request.session.regenerate();
   request.session.userId = user._id.toHexString();
-  request.session.signedInAt = Date.now();
+  request.session.signedInAt = request.server.clock.now().getTime();
   request.session.client = { device: describeDevice(request.headers['user-agent']), ip: request.ip };
   request.session.method = method;
   request.session.lastActivityAt = request.server.clock.now().getTime();
@@ -115,7 +115,7 @@ export async function beginSession(
  * who has an account here.
  */
 export async function register(body: RegisterBody, realtime: Realtime, push: PushNotifier): Promise<{ message: string }> {
-  const school = await School.findOne({ _id: body.schoolId, active: true }).lean();
+  const school = await findActiveSchool(body.schoolId);
   if (!school) throw badRequest(TEXTS.unknownSchool);
   const email = normalizeEmail(body.email);
   const passwordHash = await hashPassword(body.password);
@@ -166,22 +166,26 @@ export function me(user: UserRecord): Promise<{ user: User }> {
 
 /**
  * Changing the password also ends the user's other sessions, and their live connections. Wrong
- * current passwords are limited per user: a session left open is no free guessing machine.
+ * current passwords are limited per user (`own`: a session left open is no free guessing machine)
+ * and count in sign-in's counter of the account too (`signIn`, as the proof's do): a stolen session
+ * gets no second set of guesses, and a locked account is refused here too.
  */
 export async function changePassword(
   request: FastifyRequest,
   user: UserRecord,
   body: ChangePasswordBody,
   realtime: Realtime,
-  limiter: AccountLimiter,
+  limits: { own: AccountLimiter; signIn: AccountLimiter },
 ): Promise<void> {
-  const key = user._id.toHexString();
-  await limiter.refuseIfBlocked(key);
+  const ownKey = user._id.toHexString();
+  const signInKey = accountPasswordKey(normalizeEmail(user.email));
+  await limits.own.refuseIfBlocked(ownKey);
+  await limits.signIn.refuseIfBlocked(signInKey);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    await limiter.record(key);
+    await Promise.all([limits.own.record(ownKey), limits.signIn.record(signInKey)]);
     throw badRequest(TEXTS.wrongCurrentPassword, 'wrongCurrentPassword');
   }
-  await limiter.reset(key);
+  await Promise.all([limits.own.reset(ownKey), limits.signIn.reset(signInKey)]);
   await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });
   await SessionModel.deleteMany({ userId: user._id, _id: trusted({ $ne: request.session.sessionId }) });
   realtime.disconnectOtherSessions(user._id.toHexString(), request.session.sessionId);

@@ -6,7 +6,7 @@ import { PASSWORD } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import { eventually, startTwoInstances, type TwoInstances } from '../../../test/twoInstances';
-import { SessionModel } from './sessionModel';
+import { SessionModel } from '../../core/sessions/sessionModel';
 
 /**
  * Sessions are kept in memory per instance. Whatever ends a session, on whichever instance, the

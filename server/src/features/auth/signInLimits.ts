@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Types } from 'mongoose';
 import type { Config } from '../../config';
-import type { AccountLimiter } from './accountLimiter';
+import type { AccountLimiter } from '../../core/accounts/accountLimiter';
 
 /** The window of the per-account counts: from the first failure. */
 export const ACCOUNT_WINDOW_MS = 15 * 60_000;

@@ -22,8 +22,9 @@ import { ifMatchHeadersSchema } from '#protocol/versions';
 import { currentUser } from '../../plugins/auth';
 import { namedVersion, withVersionTag } from '../../plugins/versions';
 import { schoolOf } from '../../plugins/schoolScope';
-import { refreshAwayLists } from '../reports/service';
-import { awayClassIds, getAway } from './service';
+import { onClassDeleted } from '../classes/classDeleted';
+import { awayChanged } from './awayChanged';
+import { awayClassIds, getAway, removeClassFromTrips } from './service';
 import { addToTrip, assertClassOfSchool, deleteTrip, listTrips, removeFromTrips, updateTrip } from './tripService';
 
 const tripsSeen = { access: POLICY.trips.see };
@@ -35,9 +36,14 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Every change of the trips renews the open day's reports' away lists before it is answered.
   const renewed = async <T>(request: FastifyRequest, result: T): Promise<T> => {
-    await refreshAwayLists(schoolOf(request), app.clock.now(), request.realtime);
+    await awayChanged(schoolOf(request), app.clock.now(), request.realtime);
     return result;
   };
+  // A deleted class leaves every trip: the open day's reports no longer list it.
+  onClassDeleted('away', async ({ schoolId, classId, now, realtime }) => {
+    await removeClassFromTrips(schoolId, classId, realtime);
+    await awayChanged(schoolId, now, realtime);
+  });
   // A trip is archived once its last day is before today's Oslo date.
   const today = () => osloDay(app.clock.now());
 

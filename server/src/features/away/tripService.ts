@@ -5,7 +5,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { formatDayNo } from '#protocol/time';
 import { audit } from '../audit/service';
 import { ClassModel } from '../classes/model';
-import type { UserRecord } from '../users/model';
+import type { UserRecord } from '../../core/accounts/userModel';
 import { Trip, type TripDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { atVersion } from '../../db/counterFilter';

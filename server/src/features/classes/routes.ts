@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { refreshAwayLists } from '../reports/service';
 import { classesSchema, classSchema, createClassBodySchema, schoolScopeQuerySchema } from '#protocol/classes';
 import { idParamsSchema } from '#protocol/common';
 import { deletedSchema } from '#protocol/platform';
@@ -32,11 +31,6 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       config: { access: POLICY.classes.change },
       schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } },
     },
-    async (request) => {
-      const deleted = await deleteClass(schoolOf(request), request.params.id, request.realtime);
-      // The class left every trip: the open day's reports no longer list it.
-      await refreshAwayLists(schoolOf(request), app.clock.now(), request.realtime);
-      return deleted;
-    },
+    async (request) => deleteClass(schoolOf(request), request.params.id, request.realtime, app.clock.now()),
   );
 }

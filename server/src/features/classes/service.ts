@@ -2,7 +2,7 @@ import type { Types } from 'mongoose';
 import type { SchoolClass } from '#protocol/classes';
 import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { removeClassFromTrips } from '../away/service';
+import { classDeleted } from './classDeleted';
 import { ClassModel, classNameKey, type ClassDoc } from './model';
 import { compareNames } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
@@ -38,10 +38,11 @@ export async function createClass(schoolId: Types.ObjectId, className: string, r
   return presented;
 }
 
-export async function deleteClass(schoolId: Types.ObjectId, classId: string, realtime: Realtime): Promise<{ id: string }> {
+/** The class goes, and what refers to it follows (`classDeleted`: it leaves every trip). */
+export async function deleteClass(schoolId: Types.ObjectId, classId: string, realtime: Realtime, now: Date): Promise<{ id: string }> {
   const deleted = await ClassModel.of(schoolId).findOneAndDelete({ _id: classId, schoolId });
   if (!deleted) throw notFound('Fant ikke klassen');
-  await removeClassFromTrips(schoolId, classId, realtime);
+  await classDeleted({ schoolId, classId, now, realtime });
   realtime.toSchool(schoolId.toHexString(), 'classes.deleted', { id: classId });
   return { id: classId };
 }

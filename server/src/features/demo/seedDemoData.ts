@@ -1,8 +1,8 @@
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role, type UserStatus } from '#protocol/roles';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../../core/accounts/passwords';
 import { ClassModel, classNameKey } from '../classes/model';
-import { School, schoolNameKey } from '../schools/model';
-import { UserModel } from '../users/model';
+import { School, schoolNameKey } from '../../core/accounts/schoolModel';
+import { UserModel } from '../../core/accounts/userModel';
 import { prepareSchoolDatabase } from '../../db/schoolDatabase';
 
 export const DEMO_SCHOOL_NAME = 'Demo internatskole';

@@ -3,8 +3,8 @@ import { formatDayNo, formatTimestampNo } from '#protocol/time';
 import { TEXTS } from '#protocol/texts';
 import { notFound } from '../../httpError';
 import { ReportModel } from '../reports/model';
-import { School } from '../schools/model';
-import { UserModel } from '../users/model';
+import { School } from '../../core/accounts/schoolModel';
+import { UserModel } from '../../core/accounts/userModel';
 import type { ExportFilter, ExportMeta } from './rows';
 
 const USER_NOT_FOUND = 'Fant ikke brukeren';

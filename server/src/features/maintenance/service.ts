@@ -15,7 +15,7 @@ import { unlessDuplicate } from '../../db/duplicateKey';
 import { conflict, gone, notFound, unprocessable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import type { PushNotifier } from '../push/notifier';
-import type { UserRecord } from '../users/model';
+import type { UserRecord } from '../../core/accounts/userModel';
 import { DeletedKeyedTaskModel, MaintenanceTaskModel, type MaintenanceTaskDoc } from './model';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

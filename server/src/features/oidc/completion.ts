@@ -3,8 +3,9 @@ import type { LoginResponse } from '#protocol/auth';
 import type { Config } from '../../config';
 import type { SignInMethod } from '../../plugins/principals';
 import { beginSession } from '../auth/service';
-import type { UserRecord } from '../users/model';
+import type { UserRecord } from '../../core/accounts/userModel';
 import { linkIdentity, type Identity } from './identities';
+import type { ProviderSignInEnd } from '../secondFactor/service';
 
 /** What an allowed OpenID sign-in keeps: the provider and its ID token (for signing out there), and a link found by e-mail. */
 export type OidcCompletion = { providerId: string; idToken: string; link?: Identity | null };
@@ -28,3 +29,10 @@ export async function completeOidcSignIn(
   }
   return beginSession(request, reply, user, config, method, { providerId: completion.providerId, idToken: completion.idToken });
 }
+
+/** The same end after the authenticator app's code (registered with features/secondFactor), from what its half-done sign-in stored. */
+export const completeOidcSignInAfterCode: ProviderSignInEnd = (request, reply, user, stored, config) => {
+  const { link, ...kept } = stored;
+  const identity = link ? { ...link, email: link.email ?? null, name: link.name ?? null } : null;
+  return completeOidcSignIn(request, reply, user, { ...kept, link: identity }, config, 'oidcAndCode');
+};

@@ -1,8 +1,9 @@
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
+import { appNow } from '../../appClock';
 import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
-import { normalizeEmail, UserModel, type UserRecord } from '../users/model';
+import { normalizeEmail, UserModel, type UserRecord } from '../../core/accounts/userModel';
 import { emitUserChange, presentWithSchool } from '../users/service';
 import { CHANGED_MEANWHILE, schoolReach } from '../users/userChanges';
 import type { Types } from 'mongoose';
@@ -75,7 +76,7 @@ export function identityFields(identity: Identity) {
     subject: identity.subject,
     providerId: identity.providerId,
     providerName: identity.providerName,
-    linkedAt: new Date(),
+    linkedAt: appNow(),
   };
 }
 

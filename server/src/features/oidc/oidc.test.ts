@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OIDC_FAILURE_PARAM } from '#protocol/oidc';
 import { TEXTS } from '#protocol/texts';
-import { PASSWORD, seedFixture, type Fixture } from '../../../test/fixtures';
+import { PASSWORD, type Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
-import { startTestProviders, TEST_CLIENT, type TestAccount, type TestProvider, type TestProviders } from '../../../test/oidcProvider';
+import { TEST_CLIENT, type TestAccount, type TestProvider, type TestProviders } from '../../../test/oidcProvider';
 import { RedirectWalker } from '../../../test/redirectWalker';
 import { signedIn, signedInAs, storedSession } from '../../../test/sessions';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import type { TestServer } from '../../../test/testServer';
+import { useServerWithProviders } from '../../../test/useTestServer';
 import { AuditModel } from '../audit/model';
-import { SessionModel } from '../auth/sessionModel';
-import { UserModel } from '../users/model';
+import { SessionModel } from '../../core/sessions/sessionModel';
+import { UserModel } from '../../core/accounts/userModel';
 import { OidcFlow } from './flowModel';
 
 let idps: TestProviders;
 let server: TestServer;
 let fx: Fixture;
 
-beforeAll(async () => {
-  idps = await startTestProviders();
-  server = await startTestServer(idps.env);
-  idps.attach(server.baseUrl);
-  fx = await seedFixture();
-});
-afterAll(async () => {
-  await server?.close();
-  await idps?.close();
-});
+useServerWithProviders((running) => ({ idps, server, fx } = running));
 
 let subjects = 0;
 const account = (fields: Omit<TestAccount, 'sub'>): TestAccount => ({ sub: `person-${(subjects += 1)}`, ...fields });

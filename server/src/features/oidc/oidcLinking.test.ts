@@ -4,8 +4,8 @@ import { seedFixture, type Fixture } from '../../../test/fixtures';
 import { startTestProviders, type TestAccount, type TestProvider, type TestProviders } from '../../../test/oidcProvider';
 import { RedirectWalker } from '../../../test/redirectWalker';
 import { startTestServer, type TestServer } from '../../../test/testServer';
-import { School } from '../schools/model';
-import { UserModel } from '../users/model';
+import { School } from '../../core/accounts/schoolModel';
+import { UserModel } from '../../core/accounts/userModel';
 
 /**
  * Issue 43: a provider's e-mail links an existing account only where the provider is the authority

@@ -1,20 +1,21 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OIDC_FAILURE_PARAM } from '#protocol/oidc';
 import { CODE_STEP_PATH, SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
 import { makeUser } from '../../../test/callers';
-import { PASSWORD, seedFixture, type Fixture, type FixtureUser } from '../../../test/fixtures';
+import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
-import { startTestProviders, type TestAccount, type TestProvider, type TestProviders } from '../../../test/oidcProvider';
+import { type TestAccount, type TestProvider, type TestProviders } from '../../../test/oidcProvider';
 import { RedirectWalker } from '../../../test/redirectWalker';
 import { storedSession } from '../../../test/sessions';
-import { startTestServer, type TestServer } from '../../../test/testServer';
-import { PasskeyModel } from '../passkeys/model';
-import { School } from '../schools/model';
-import { PendingSignIn, TotpModel } from '../secondFactor/model';
+import type { TestServer } from '../../../test/testServer';
+import { useServerWithProviders } from '../../../test/useTestServer';
+import { PasskeyModel } from '../../core/accounts/passkeyModel';
+import { School } from '../../core/accounts/schoolModel';
+import { PendingSignIn, TotpModel } from '../../core/accounts/totpModel';
 import { newSecret } from '../secondFactor/totp';
-import { UserModel } from '../users/model';
+import { UserModel } from '../../core/accounts/userModel';
 
 /**
  * Issue 43: an authenticator app the person turned on is asked for after Feide or Microsoft too,
@@ -26,16 +27,7 @@ let idps: TestProviders;
 let server: TestServer;
 let fx: Fixture;
 
-beforeAll(async () => {
-  idps = await startTestProviders();
-  server = await startTestServer(idps.env);
-  idps.attach(server.baseUrl);
-  fx = await seedFixture();
-});
-afterAll(async () => {
-  await server?.close();
-  await idps?.close();
-});
+useServerWithProviders((running) => ({ idps, server, fx } = running));
 
 let subjects = 0;
 const account = (fields: Omit<TestAccount, 'sub'>): TestAccount => ({ sub: `kode-${(subjects += 1)}`, ...fields });

@@ -1,3 +1,5 @@
+import { onProviderSignInCoded } from '../secondFactor/service';
+import { completeOidcSignInAfterCode } from './completion';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +25,7 @@ const redirect = { 302: z.null().describe('Videre til innloggingstjenesten eller
 
 /** Sign-in with OpenID Connect (issue 33): the providers, the flow's two ends, an unknown identity's registration, and the Admin's unlinking. */
 export async function oidcRoutes(app: FastifyInstance, { config, providers }: { config: Config; providers: OidcProviders }): Promise<void> {
+  onProviderSignInCoded(completeOidcSignInAfterCode);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
 

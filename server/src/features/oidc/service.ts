@@ -13,6 +13,7 @@ import {
 import { landingPath, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role } from '#protocol/roles';
 import { CODE_STEP_PATH } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
+import { appNow } from '../../appClock';
 import type { Config } from '../../config';
 import { trusted } from '../../db/trusted';
 import { unlessDuplicate } from '../../db/duplicateKey';
@@ -21,9 +22,9 @@ import { pending } from '../../plugins/pendingState';
 import type { Realtime } from '../../realtime/realtime';
 import { beginSession } from '../auth/service';
 import type { PushNotifier } from '../push/notifier';
-import { isSchoolActive, School } from '../schools/model';
-import { UserModel, type UserRecord } from '../users/model';
-import { presentUser } from '../users/present';
+import { findActiveSchool, isSchoolActive } from '../../core/accounts/activeSchools';
+import { UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { presentUser } from '../../core/accounts/presentUser';
 import { emitUserChange } from '../users/service';
 import { OidcFlow, type OidcFlowRecord } from './flowModel';
 import { secondFactorRequired } from '../secondFactor/requirement';
@@ -48,12 +49,12 @@ async function takeFlow(request: FastifyRequest, kind: 'signIn' | 'registration'
   const flowId = pending(request, 'oidc').take();
   if (!flowId) return null;
   const flow = await OidcFlow.findOneAndDelete({ _id: flowId, kind }).lean<OidcFlowRecord>();
-  return flow && flow.expiresAt.getTime() > Date.now() ? flow : null;
+  return flow && flow.expiresAt.getTime() > appNow().getTime() ? flow : null;
 }
 
 function newFlowId(): string {
   // Expired flows go as new ones begin (no TTL index on the embedded engine); nobody waits for it.
-  void OidcFlow.deleteMany({ expiresAt: trusted({ $lte: new Date() }) }).catch(() => undefined);
+  void OidcFlow.deleteMany({ expiresAt: trusted({ $lte: appNow() }) }).catch(() => undefined);
   return randomBytes(24).toString('base64url');
 }
 
@@ -88,7 +89,7 @@ export async function startSignIn(request: FastifyRequest, provider: ConfiguredP
     nonce,
     codeVerifier,
     redirectUri,
-    expiresAt: new Date(Date.now() + SIGN_IN_MS),
+    expiresAt: new Date(appNow().getTime() + SIGN_IN_MS),
   });
   // The provider's redirect back is a top-level GET, which carries the session's SameSite=Lax cookie.
   pending(request, 'oidc').keep(id, SIGN_IN_MS);
@@ -155,7 +156,7 @@ export async function finishSignIn(
       email: identity.email,
       name: identity.name ?? '',
       idToken: tokens.id_token,
-      expiresAt: new Date(Date.now() + REGISTRATION_MS),
+      expiresAt: new Date(appNow().getTime() + REGISTRATION_MS),
     });
     pending(request, 'oidc').keep(id, REGISTRATION_MS);
     return `/register?${OIDC_REGISTER_PARAM}=${encodeURIComponent(provider.id)}`;
@@ -230,7 +231,7 @@ function stripUndefined(record: Record<string, unknown>): Record<string, unknown
 export async function registrationInfo(request: FastifyRequest, providers: OidcProviders): Promise<OidcRegistration> {
   const flowId = pending(request, 'oidc').peek();
   const flow = flowId ? await OidcFlow.findOne({ _id: flowId, kind: 'registration' }).lean<OidcFlowRecord>() : null;
-  if (!flow || flow.expiresAt.getTime() <= Date.now() || !flow.email) throw notFound(EXPIRED_REGISTRATION);
+  if (!flow || flow.expiresAt.getTime() <= appNow().getTime() || !flow.email) throw notFound(EXPIRED_REGISTRATION);
   return { providerName: providers.get(flow.providerId)?.name ?? flow.providerId, name: flow.name ?? '', email: flow.email };
 }
 
@@ -248,7 +249,7 @@ export async function registerIdentity(
   deps: RegisterDeps,
 ): Promise<LoginResponse> {
   const { config } = deps;
-  const school = await School.findOne({ _id: body.schoolId, active: true }).lean();
+  const school = await findActiveSchool(body.schoolId);
   if (!school) throw badRequest(TEXTS.unknownSchool);
   const flow = await takeFlow(request, 'registration');
   if (!flow || !flow.email || !flow.issuer || !flow.subject) throw notFound(EXPIRED_REGISTRATION);

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { appNow } from '../../appClock';
 import { trusted } from '../../db/trusted';
 import { pending } from '../../plugins/pendingState';
-import { PasskeyChallenge, type PasskeyChallengeRecord } from './model';
+import { PasskeyChallenge, type PasskeyChallengeRecord } from '../../core/accounts/passkeyModel';
 
 export const CHALLENGE_MS = 5 * 60_000;
 type Kind = 'register' | 'signIn' | 'reauth';

@@ -9,9 +9,9 @@ import { SoftAuthenticator } from '../../../test/softAuthenticator';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
-import { School } from '../schools/model';
-import { UserModel } from '../users/model';
-import { PasskeyChallenge, PasskeyModel } from './model';
+import { School } from '../../core/accounts/schoolModel';
+import { UserModel } from '../../core/accounts/userModel';
+import { PasskeyChallenge, PasskeyModel } from '../../core/accounts/passkeyModel';
 import { useSeededServer } from '../../../test/useTestServer';
 
 /**

@@ -16,8 +16,8 @@ import { POLICY } from '#protocol/policy';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
 import { reauthenticationSchema } from '#protocol/reauthentication';
-import { mailFactorChange } from '../reauthentication/mail';
-import { requireFreshProof } from '../reauthentication/proof';
+import { mailFactorChange } from '../../core/accounts/factorChangeMail';
+import { requireFreshProof } from '../../core/sessions/freshProof';
 import {
   addPasskey,
   listPasskeys,

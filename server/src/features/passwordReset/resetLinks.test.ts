@@ -10,7 +10,7 @@ import { startSibling, type TestServer } from '../../../test/testServer';
 import { request as httpRequest } from 'node:http';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { AuditModel } from '../audit/model';
-import { UserModel } from '../users/model';
+import { UserModel } from '../../core/accounts/userModel';
 import { PasswordResetModel } from './model';
 import { hashToken } from './tokens';
 import { useSeededServer } from '../../../test/useTestServer';

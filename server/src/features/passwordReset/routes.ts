@@ -15,9 +15,9 @@ import type { Config } from '../../config';
 import { conflict } from '../../httpError';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
-import { normalizeEmail } from '../users/model';
+import { normalizeEmail } from '../../core/accounts/userModel';
 import { ResetMailer } from './mailer';
-import { mailFactorChange } from '../reauthentication/mail';
+import { mailFactorChange } from '../../core/accounts/factorChangeMail';
 import { linkOrigin, mailResetLink, makeResetLink, resetPassword } from './service';
 
 declare module 'fastify' {

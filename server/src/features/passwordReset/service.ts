@@ -7,12 +7,12 @@ import { trusted } from '../../db/trusted';
 import { badRequest, conflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit, SYSTEM_ACTOR } from '../audit/service';
-import { hashPassword } from '../auth/passwords';
-import { UserModel, type UserRecord } from '../users/model';
+import { hashPassword } from '../../core/accounts/passwords';
+import { UserModel, type UserRecord } from '../../core/accounts/userModel';
 import { endUserAccess } from '../users/service';
 import { schoolReach } from '../users/userChanges';
 import type { ResetMailer } from './mailer';
-import { removeAllFactors } from '../reauthentication/factors';
+import { removeAllFactors } from '../users/removeFactors';
 import { resetMail } from './mailer';
 import { consumeToken, issueLink, voidLinks } from './tokens';
 

@@ -6,10 +6,10 @@ import { PASSWORD, type Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import type { TestServer } from '../../../test/testServer';
-import { SessionModel } from '../auth/sessionModel';
+import { SessionModel } from '../../core/sessions/sessionModel';
 import { ClassModel, classNameKey } from '../classes/model';
-import { School } from '../schools/model';
-import { UserModel } from '../users/model';
+import { School } from '../../core/accounts/schoolModel';
+import { UserModel } from '../../core/accounts/userModel';
 import { countEverywhere, hasSchoolDatabase } from '../../../test/everySchool';
 import { useSeededServer } from '../../../test/useTestServer';
 

@@ -22,9 +22,9 @@ import {
 } from '#protocol/users';
 import { currentUser } from '../../plugins/auth';
 import { createSchool, deleteSchool, listPlatformSchools, setHealthDataRetention, setSchoolActive } from '../schools/service';
-import { UserModel } from '../users/model';
-import { School } from '../schools/model';
-import { presentUser } from '../users/present';
+import { UserModel } from '../../core/accounts/userModel';
+import { School } from '../../core/accounts/schoolModel';
+import { presentUser } from '../../core/accounts/presentUser';
 import { listSchoolUsers, sortByName } from '../users/service';
 import { changeRole, changeStatus, createUser, deleteUser, transferUser } from './userActions';
 import { trusted } from '../../db/trusted';

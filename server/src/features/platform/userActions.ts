@@ -4,9 +4,10 @@ import { TEXTS } from '#protocol/texts';
 import { PLATFORM_ROLE_CHANGES, type CreateUserBody } from '#protocol/users';
 import { badRequest, conflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { hashPassword } from '../auth/passwords';
-import { School } from '../schools/model';
-import { normalizeEmail, UserModel, type UserRecord } from '../users/model';
+import { hashPassword } from '../../core/accounts/passwords';
+import { findActiveSchool } from '../../core/accounts/activeSchools';
+import { School } from '../../core/accounts/schoolModel';
+import { normalizeEmail, UserModel, type UserRecord } from '../../core/accounts/userModel';
 import { emitUserChange, presentWithSchool } from '../users/service';
 import { changeUser, checkRoleChange, platformReach, removeUser, type UserChange } from '../users/userChanges';
 import { unlessDuplicate } from '../../db/duplicateKey';
@@ -58,7 +59,7 @@ export function changeStatus(actor: UserRecord, targetId: string, status: 'appro
 
 /** Moves only the user: what they wrote stays with the old school. */
 export async function transferUser(actor: UserRecord, targetId: string, schoolId: string, realtime: Realtime): Promise<User> {
-  const destination = await School.findOne({ _id: schoolId, active: true }, { name: 1 }).lean();
+  const destination = await findActiveSchool(schoolId);
   const change = {
     check: (target: UserRecord) => {
       if (target.schoolId?.toHexString() === schoolId) throw badRequest('Brukeren tilhører allerede denne skolen');

@@ -4,7 +4,7 @@ import type { Role } from '#protocol/roles';
 import { principals } from '../../cache/areas';
 import { readThrough } from '../../cache/readThrough';
 import { trusted } from '../../db/trusted';
-import { UserModel } from '../users/model';
+import { UserModel } from '../../core/accounts/userModel';
 import { pushAudiences, PushSubscriptionModel } from './model';
 import type { PushTarget } from './sender';
 

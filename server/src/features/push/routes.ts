@@ -5,7 +5,7 @@ import { POLICY } from '#protocol/policy';
 import { deletePushSubscriptionBodySchema, pushKeySchema, pushSubscriptionBodySchema, pushSubscriptionStateSchema } from '#protocol/push';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
-import { knownDevice } from '../auth/deviceCookie';
+import { knownDevice } from '../../core/sessions/deviceCookie';
 import { checkEndpoint } from './endpointPolicy';
 import { removeSubscription, saveSubscription } from './subscriptions';
 

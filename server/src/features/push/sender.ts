@@ -59,6 +59,9 @@ export class PushSender {
   private vapidAuthorization(endpoint: string): string {
     const url = new URL(endpoint);
     const audience = `${url.protocol}//${url.host}`;
+    // The push service reads the token's `exp` on the real world's clock (RFC 8292: at most 24 h
+    // ahead of its own now), so it is signed by the wall clock, not the app's.
+    // eslint-disable-next-line no-restricted-syntax -- VAPID exp: judged by the push service's clock
     const now = Date.now();
     const kept = this.vapidByAudience.get(audience);
     if (kept && kept.renewAt > now) return kept.authorization;

@@ -13,9 +13,9 @@ import { SoftAuthenticator } from '../../../test/softAuthenticator';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
-import { PasskeyModel } from '../passkeys/model';
+import { PasskeyModel } from '../../core/accounts/passkeyModel';
 import { trusted } from '../../db/trusted';
-import { TotpModel } from '../secondFactor/model';
+import { TotpModel } from '../../core/accounts/totpModel';
 
 /**
  * Issue 43: factors change only after a fresh proof of who is asking. The outside assessment's

@@ -2,13 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { REAUTH_TEXTS, type ReauthenticateBody, type Reauthentication } from '#protocol/reauthentication';
 import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { badRequest } from '../../httpError';
-import type { AccountLimiter } from '../auth/accountLimiter';
-import { verifyPassword } from '../auth/passwords';
+import type { AccountLimiter } from '../../core/accounts/accountLimiter';
+import { verifyPassword } from '../../core/accounts/passwords';
 import { accountCodeKey, accountPasswordKey } from '../auth/signInLimits';
 import { audit } from '../audit/service';
 import { hasTotp, takeCode } from '../secondFactor/service';
-import { normalizeEmail, type UserRecord } from '../users/model';
-import { recordProof } from './proof';
+import { normalizeEmail, type UserRecord } from '../../core/accounts/userModel';
+import { recordProof } from '../../core/sessions/freshProof';
 
 /** Recorded on the session and in the audit trail, with how it was made. */
 export async function proven(request: FastifyRequest, user: UserRecord, how: string): Promise<Reauthentication> {

@@ -9,7 +9,7 @@ import { ApiClient } from '../../../test/httpClient';
 import { startSeededServer } from '../../../test/seededServer';
 import type { TestServer } from '../../../test/testServer';
 import { loadConfig } from '../../config';
-import { TotpModel } from '../secondFactor/model';
+import { TotpModel } from '../../core/accounts/totpModel';
 import { newSecret } from '../secondFactor/totp';
 
 /**
@@ -95,5 +95,45 @@ describe('the proof’s attempts count with sign-in’s', () => {
     const fresh = newBrowser();
     expect((await fresh.login(user.email, PASSWORD)).body).toMatchObject({ code: 'secondFactorRequired' });
     expect((await fresh.post('/api/auth/second-factor', { code: codeNow(secret) })).status).toBe(429);
+  });
+});
+
+describe('change-password: its own limit per user, and its guesses count with sign-in’s', () => {
+  const change = (client: ApiClient, currentPassword: string) =>
+    client.put<{ message: string; code?: string }>('/api/auth/change-password', { currentPassword, newPassword: 'nytt-passord' });
+
+  it('wrong current passwords are limited per user (5), and the owner and other users are not locked out', async () => {
+    const user = await makeUser(fx.a.id, 'Tilsynsvakt');
+    const client = await stolenSession(user);
+    for (let i = 0; i < 5; i++) {
+      const res = await change(client, `feil${i}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(TEXTS.wrongCurrentPassword);
+    }
+    const blocked = await change(client, PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: TEXTS.tooManyAttempts, code: 'tooManyAttempts' });
+    // Nothing changed: the old password still signs in (5 of sign-in's 10 are used).
+    expect((await newBrowser().login(user.email, PASSWORD)).status).toBe(200);
+    // Another user is not affected.
+    const other = await stolenSession(await makeUser(fx.a.id, 'Tilsynsvakt'));
+    expect((await other.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: PASSWORD })).status).toBe(200);
+  });
+
+  it('half its guesses here and half at sign-in lock the account at sign-in', async () => {
+    const user = await makeUser(fx.a.id, 'Tilsynsvakt');
+    const session = await stolenSession(user);
+    for (let i = 0; i < HALF; i++) expect((await change(session, 'feil-passord')).status).toBe(400);
+    for (let i = 0; i < HALF; i++) expect((await newBrowser().login(user.email, 'feil-passord')).status).toBe(401);
+    expect((await newBrowser().login(user.email, PASSWORD)).status).toBe(429);
+  });
+
+  it('an account locked at sign-in is refused here too, even with the right password', async () => {
+    const user = await makeUser(fx.a.id, 'Tilsynsvakt');
+    const session = await stolenSession(user);
+    for (let i = 0; i < LIMIT; i++) expect((await newBrowser().login(user.email, 'feil-passord')).status).toBe(401);
+    const refused = await change(session, PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: TEXTS.tooManyAttempts, code: 'tooManyAttempts' });
   });
 });

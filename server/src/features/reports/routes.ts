@@ -21,11 +21,23 @@ import { currentUser } from '../../plugins/auth';
 import { namedVersion, withVersionTag } from '../../plugins/versions';
 import { schoolOf } from '../../plugins/schoolScope';
 import { taskRounds } from './rounds';
-import { deleteReport, getMyReport, getReport, recentReports, saveMyReport, tickMyTask, updateReportContent } from './service';
+import { onAwayChanged } from '../away/awayChanged';
+import {
+  deleteReport,
+  getMyReport,
+  getReport,
+  recentReports,
+  refreshAwayLists,
+  saveMyReport,
+  tickMyTask,
+  updateReportContent,
+} from './service';
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const now = () => app.clock.now();
+  // Who is away changed: the open day's reports list them anew (features/away).
+  onAwayChanged('reports', refreshAwayLists);
 
   r.get(
     '/api/reports/my',

@@ -7,7 +7,7 @@ import { badRequest, conflict, editConflict, notFound } from '../../httpError';
 import { awayOnDay } from '../away/service';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
-import type { UserRecord } from '../users/model';
+import type { UserRecord } from '../../core/accounts/userModel';
 import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport } from './present';
 import { sameTicks, ticksOf } from './ticks';

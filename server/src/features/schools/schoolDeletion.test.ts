@@ -9,8 +9,8 @@ import { Trip } from '../away/model';
 import { ReportModel } from '../reports/model';
 import { AuditModel } from '../audit/model';
 import { hasSchoolDatabase } from '../../../test/everySchool';
-import { UserModel } from '../users/model';
-import { School } from './model';
+import { UserModel } from '../../core/accounts/userModel';
+import { School } from '../../core/accounts/schoolModel';
 import { finishSchoolDeletions } from './service';
 
 /** Deleting a school is safe to cut short: a retry (or the next start) finishes it, nothing is left behind. */

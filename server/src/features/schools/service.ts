@@ -1,22 +1,21 @@
-import mongoose, { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { PlatformSchool, SchoolCounts } from '#protocol/platform';
 import { ADMIN_ROLE } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { SessionModel } from '../auth/sessionModel';
+import { SessionModel } from '../../core/sessions/sessionModel';
 import { audit } from '../audit/service';
-import { UserModel, type UserRecord } from '../users/model';
-import { School, schoolNameKey, type SchoolDoc } from './model';
+import { UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { School, schoolNameKey, type SchoolDoc } from '../../core/accounts/schoolModel';
 import { trusted } from '../../db/trusted';
-import { dropSchoolDatabase, prepareSchoolDatabase } from '../../db/schoolDatabase';
+import { prepareSchoolDatabase } from '../../db/schoolDatabase';
+import { removeSchoolData } from '../../core/removal/schoolRemoval';
 import { compareNorwegianNumeric } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { removeSchoolSubscriptions } from '../push/subscriptions';
 import { changedAt } from '../../db/changedAt';
-import { PasskeyModel } from '../passkeys/model';
-import { TotpModel } from '../secondFactor/model';
 
 const EMPTY_COUNTS: SchoolCounts = { users: 0, active: 0, pending: 0, deactivated: 0, admins: 0 };
 
@@ -125,8 +124,8 @@ export async function setHealthDataRetention(
 }
 
 /**
- * Deletes the school and every document of it: its own database, and in the shared database every
- * collection that has a schoolId (so collections added later are covered too). Safe to cut short and run again: the school is first
+ * Deletes the school and every document of it: its own database, and in the shared database what
+ * each feature registered for a school's removal (core/removal). Safe to cut short and run again: the school is first
  * marked as being deleted and switched off (its users are signed out and cannot come back), its
  * users go after everything else of theirs, and the school itself last. A deletion cut short by a
  * crash is finished at the next start (`finishSchoolDeletions`).
@@ -135,27 +134,15 @@ export async function deleteSchool(actor: UserRecord, schoolId: string, realtime
   if (!Types.ObjectId.isValid(schoolId)) throw badRequest(TEXTS.unknownSchool);
   const school = await School.findByIdAndUpdate(schoolId, { $set: { deleting: true, active: false } }, { new: true });
   if (!school) throw notFound('Fant ikke skolen');
-  await removeSchoolData(school._id, realtime);
+  await removeSchool(school._id, realtime);
   // The platform's record (no school): the school's own entries went with it.
   await audit(actor, 'school.deleted', { id: school._id, name: school.name, schoolId: null });
   realtime.toPlatform('schools.deleted', { id: schoolId });
   return { id: schoolId };
 }
 
-async function removeSchoolData(schoolId: Types.ObjectId, realtime: Realtime): Promise<void> {
-  const userIds = (await UserModel.find({ schoolId }, { _id: 1 }).lean()).map((u) => u._id);
-  await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
-  await PasskeyModel.deleteMany({ userId: trusted({ $in: userIds }) });
-  await TotpModel.deleteMany({ userId: trusted({ $in: userIds }) });
-  await removeSchoolSubscriptions(schoolId);
-  for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolDeleted');
-  await dropSchoolDatabase(schoolId);
-  // What is kept in the shared database (audit entries, say) and still names the school.
-  for (const model of Object.values(mongoose.models)) {
-    if (model !== UserModel && model.schema.path('schoolId')) await model.deleteMany({ schoolId });
-  }
-  // Users last: until they go, a retry still finds whose sessions to end.
-  await UserModel.deleteMany({ schoolId });
+async function removeSchool(schoolId: Types.ObjectId, realtime: Realtime): Promise<void> {
+  await removeSchoolData(schoolId, realtime);
   await School.deleteOne({ _id: schoolId });
 }
 
@@ -163,7 +150,7 @@ async function removeSchoolData(schoolId: Types.ObjectId, realtime: Realtime): P
 export async function finishSchoolDeletions(realtime: Realtime): Promise<number> {
   const unfinished = await School.find({ deleting: true }, { _id: 1 }).lean();
   for (const school of unfinished) {
-    await removeSchoolData(school._id, realtime);
+    await removeSchool(school._id, realtime);
     realtime.toPlatform('schools.deleted', { id: school._id.toHexString() });
   }
   return unfinished.length;

@@ -8,10 +8,10 @@ import { signedInAs } from '../../../test/sessions';
 import { ApiClient } from '../../../test/httpClient';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
-import { PasskeyModel } from '../passkeys/model';
-import { School } from '../schools/model';
-import { UserModel } from '../users/model';
-import { TotpModel } from './model';
+import { PasskeyModel } from '../../core/accounts/passkeyModel';
+import { School } from '../../core/accounts/schoolModel';
+import { UserModel } from '../../core/accounts/userModel';
+import { TotpModel } from '../../core/accounts/totpModel';
 import { newSecret } from './totp';
 import { useSeededServer } from '../../../test/useTestServer';
 

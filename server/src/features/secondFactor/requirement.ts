@@ -7,12 +7,12 @@ import { trusted } from '../../db/trusted';
 import { conflict, forbidden, notFound } from '../../httpError';
 import { audit } from '../audit/service';
 import type { SecondStep } from '../auth/service';
-import { PasskeyModel } from '../passkeys/model';
-import { School } from '../schools/model';
-import { UserModel, type UserRecord } from '../users/model';
-import { endSessionsWithoutFactor } from '../auth/sessionEnds';
+import { PasskeyModel } from '../../core/accounts/passkeyModel';
+import { School } from '../../core/accounts/schoolModel';
+import { UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { endSessionsWithoutFactor } from '../../core/sessions/sessionEnds';
 import type { Realtime } from '../../realtime/realtime';
-import { TotpModel } from './model';
+import { TotpModel } from '../../core/accounts/totpModel';
 import { beginSecondStep, hasTotp } from './service';
 
 /**

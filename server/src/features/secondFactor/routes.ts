@@ -17,8 +17,8 @@ import {
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
 import { confirmTotp, disableTotp, finishSecondStep, setupTotp, totpStatus } from './service';
-import { mailFactorChange } from '../reauthentication/mail';
-import { requireFreshProof } from '../reauthentication/proof';
+import { mailFactorChange } from '../../core/accounts/factorChangeMail';
+import { requireFreshProof } from '../../core/sessions/freshProof';
 import { platformRule, schoolRule, setPlatformRule, setSchoolRule } from './requirement';
 import { schoolOf } from '../../plugins/schoolScope';
 import { schoolScopeQuerySchema } from '#protocol/classes';

@@ -8,12 +8,11 @@ import { trusted } from '../../db/trusted';
 import { badRequest, conflict, unauthorized } from '../../httpError';
 import { pending } from '../../plugins/pendingState';
 import { audit } from '../audit/service';
-import type { AccountLimiter } from '../auth/accountLimiter';
+import type { AccountLimiter } from '../../core/accounts/accountLimiter';
 import { beginSession } from '../auth/service';
 import { accountCodeKey } from '../auth/signInLimits';
-import { completeOidcSignIn, type OidcCompletion } from '../oidc/completion';
-import { UserModel, type UserRecord } from '../users/model';
-import { PendingSignIn, TotpModel, type PendingSignInRecord, type TotpRecord } from './model';
+import { UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { PendingSignIn, TotpModel, type PendingSignInRecord, type TotpRecord } from '../../core/accounts/totpModel';
 import { hashRecoveryCode, newRecoveryCodes, newSecret, otpauthUri, stepOf } from './totp';
 import type { Realtime } from '../../realtime/realtime';
 import { signInMethodsChanged } from '../users/service';
@@ -125,11 +124,28 @@ export async function disableTotp(user: UserRecord, code: string | undefined, li
   await signInMethodsChanged(realtime, user._id, { authenticatorApp: false });
 }
 
+/** What a provider's sign-in keeps while the code is awaited (its ID token, a link found by e-mail), as stored. */
+export type ProviderCompletion = NonNullable<PendingSignInRecord['oidc']>;
+/** How a provider's sign-in ends once its code is right; null: the account changed meanwhile, no session. */
+export type ProviderSignInEnd = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRecord,
+  completion: ProviderCompletion,
+  config: Config,
+) => Promise<LoginResponse | null>;
+let providerSignInEnd: ProviderSignInEnd | undefined;
+
+/** Set by features/oidc where it is wired: it imports this feature, so this one asks it through here. */
+export function onProviderSignInCoded(end: ProviderSignInEnd): void {
+  providerSignInEnd = end;
+}
+
 /**
  * At password sign-in, or at the end of one through a provider (`oidc`, issue 43): keeps the half-done
  * sign-in in this browser's session; the session waits for the code.
  */
-export async function beginSecondStep(request: FastifyRequest, user: UserRecord, oidc?: OidcCompletion): Promise<void> {
+export async function beginSecondStep(request: FastifyRequest, user: UserRecord, oidc?: ProviderCompletion): Promise<void> {
   void PendingSignIn.deleteMany({ expiresAt: trusted({ $lte: appNow() }) }).catch(() => undefined);
   const id = randomBytes(24).toString('base64url');
   await PendingSignIn.create({
@@ -183,9 +199,7 @@ export async function finishSecondStep(
   await limiter.reset(key);
   await PendingSignIn.deleteOne({ _id: found._id });
   if (!found.oidc) return beginSession(request, reply, user, config, 'passwordAndCode');
-  const { link, ...oidc } = found.oidc;
-  const identity = link ? { ...link, email: link.email ?? null, name: link.name ?? null } : null;
-  const signedIn = await completeOidcSignIn(request, reply, user, { ...oidc, link: identity }, config, 'oidcAndCode');
+  const signedIn = providerSignInEnd ? await providerSignInEnd(request, reply, user, found.oidc, config) : null;
   if (!signedIn) throw expired();
   return signedIn;
 }

@@ -9,7 +9,7 @@ import { ApiClient } from '../../../test/httpClient';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
-import { PendingSignIn, TotpModel } from './model';
+import { PendingSignIn, TotpModel } from '../../core/accounts/totpModel';
 import { useSeededServer } from '../../../test/useTestServer';
 
 /**

@@ -3,7 +3,7 @@ import { addDays } from '#protocol/time';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { AuditModel } from '../audit/model';
-import { School } from '../schools/model';
+import { School } from '../../core/accounts/schoolModel';
 import { SickRecord } from './model';
 import { expireHealthData } from './retention';
 import { useSeededServer } from '../../../test/useTestServer';

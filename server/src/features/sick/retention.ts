@@ -3,7 +3,7 @@ import { addMonths, formatDayNo, osloDay } from '#protocol/time';
 import { trusted } from '../../db/trusted';
 import type { Clock } from '../../clock';
 import { audit, SYSTEM_ACTOR } from '../audit/service';
-import { School } from '../schools/model';
+import { School } from '../../core/accounts/schoolModel';
 import { SickRecord } from './model';
 
 /**

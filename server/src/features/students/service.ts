@@ -10,7 +10,7 @@ import { SickRecord } from '../sick/model';
 import { removeSickStudent } from '../sick/service';
 import { Trip } from '../away/model';
 import { removeFromTrips } from '../away/tripService';
-import type { UserRecord } from '../users/model';
+import type { UserRecord } from '../../core/accounts/userModel';
 
 /**
  * Everything one school stores about one student name, to hand to a parent and to erase on

@@ -3,7 +3,7 @@ import type { User } from '#protocol/auth';
 import type { Role } from '#protocol/roles';
 import { ADMIN_ROLE_CHANGES } from '#protocol/users';
 import type { Realtime } from '../../realtime/realtime';
-import type { UserRecord } from './model';
+import type { UserRecord } from '../../core/accounts/userModel';
 import { changeUser, checkRoleChange, mustBe, removeUser, schoolReach } from './userChanges';
 
 /**

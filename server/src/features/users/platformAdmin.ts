@@ -1,6 +1,6 @@
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
-import { hashPassword } from '../auth/passwords';
-import { normalizeEmail, UserModel } from './model';
+import { hashPassword } from '../../core/accounts/passwords';
+import { normalizeEmail, UserModel } from '../../core/accounts/userModel';
 
 /** Creates the Plattformadministrator with this e-mail if it does not exist. Returns true if created. */
 export async function ensurePlatformAdmin(email: string, password: string, name = 'Plattformadministrator'): Promise<boolean> {

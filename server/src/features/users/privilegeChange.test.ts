@@ -6,7 +6,7 @@ import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import { connectSocket, record, waitFor, type TestSocket } from '../../../test/sockets';
 import { startTestServer, type TestServer } from '../../../test/testServer';
-import { SessionModel } from '../auth/sessionModel';
+import { SessionModel } from '../../core/sessions/sessionModel';
 
 /**
  * Issue 43: a session's rights change, the session changes. Approval, a new role, a move and a
@@ -141,7 +141,7 @@ describe('a change of rights ends the sessions begun under the old ones', () => 
   it("the platform's requirement switched on ends the Plattformadministratorer's password sessions", async () => {
     const other = await signedInWatching(fx.platformAdmin);
     // The actor needs a factor of their own to switch it on: a passkey row stands in for one here.
-    const { PasskeyModel } = await import('../passkeys/model');
+    const { PasskeyModel } = await import('../../core/accounts/passkeyModel');
     await PasskeyModel.create({
       userId: fx.platformAdmin.id,
       credentialId: 'test-credential',

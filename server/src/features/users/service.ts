@@ -4,18 +4,18 @@ import type { ServerEventName } from '#protocol/events';
 import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import type { Realtime } from '../../realtime/realtime';
 import { eventRooms, rooms } from '../../realtime/rooms';
-import { derivedFromPrincipals } from '../auth/principalCache';
-import { destroyUserSessions } from '../auth/sessionStore';
+import { derivedFromPrincipals } from '../../core/sessions/principalCache';
+import { destroyUserSessions } from '../../core/sessions/sessionStore';
 import { subscriptionsAfterAccountChange } from '../push/subscriptions';
-import { School } from '../schools/model';
+import { School } from '../../core/accounts/schoolModel';
 import { emitSchoolCounts } from '../schools/service';
-import { UserModel, type UserRecord } from './model';
-import { presentUser } from './present';
+import { UserModel, type UserRecord } from '../../core/accounts/userModel';
+import { presentUser } from '../../core/accounts/presentUser';
 import { compareNames } from '#protocol/collation';
 
 export async function presentWithSchool(user: UserRecord): Promise<User> {
   const schoolId = user.schoolId;
-  // In memory until any user or school changes (features/auth/principalCache.ts): /me asks on every page load.
+  // In memory until any user or school changes (core/sessions/principalCache.ts): /me asks on every page load.
   const schoolName = schoolId
     ? await derivedFromPrincipals(
         `schoolName:${schoolId.toHexString()}`,
@@ -28,7 +28,7 @@ export async function presentWithSchool(user: UserRecord): Promise<User> {
 /** Users of one school (all, or with one status), sorted by name as Norwegians sort. */
 export async function listSchoolUsers(schoolId: Types.ObjectId | string, status?: string): Promise<User[]> {
   // Users share one collection, which the embedded engine reads whole for this filter: the list is
-  // kept in memory until any user or school changes (features/auth/principalCache.ts).
+  // kept in memory until any user or school changes (core/sessions/principalCache.ts).
   const all = await derivedFromPrincipals(`schoolUsers:${String(schoolId)}`, async () => {
     const [school, users] = await Promise.all([School.findById(schoolId, { name: 1 }).lean(), UserModel.find({ schoolId })]);
     return sortByName(users.map((u) => presentUser(u, school?.name ?? null)));

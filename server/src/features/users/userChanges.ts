@@ -6,10 +6,9 @@ import type { AuditAction } from '#protocol/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
-import { UserModel, type UserDoc, type UserRecord } from './model';
+import { UserModel, type UserDoc, type UserRecord } from '../../core/accounts/userModel';
 import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from './service';
-import { PasskeyModel } from '../passkeys/model';
-import { TotpModel } from '../secondFactor/model';
+import { removeUsersData } from '../../core/removal/userRemoval';
 
 /**
  * The one way a user is changed or removed by someone else (an Admin on their school, the
@@ -116,11 +115,11 @@ export async function removeUser(
   if (!deleted) throw conflict(CHANGED_MEANWHILE);
   const id = deleted._id.toHexString();
   const schoolId = deleted.schoolId?.toHexString() ?? null;
-  // Their passkeys and authenticator app go with them: a device that still holds one signs in nobody.
-  await PasskeyModel.deleteMany({ userId: deleted._id });
-  await TotpModel.deleteMany({ userId: deleted._id });
+  // Everything of theirs goes with them (core/removal): sessions, passkeys and the app (a device
+  // that still holds one signs in nobody), their devices' notifications, …
+  await removeUsersData([deleted._id]);
   await audit(actor, removal.action, { id, name: deleted.name, schoolId, detail: deleted.email });
-  await endUserAccess(realtime, deleted._id, true, removal.ends ?? 'deleted');
+  realtime.disconnectUser(id, removal.ends ?? 'deleted');
   await emitUserDeleted(realtime, id, schoolId);
   return { id };
 }

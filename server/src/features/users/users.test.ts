@@ -4,7 +4,7 @@ import type { Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import type { TestServer } from '../../../test/testServer';
-import { UserModel } from './model';
+import { UserModel } from '../../core/accounts/userModel';
 import { useSeededServer } from '../../../test/useTestServer';
 
 let server: TestServer;

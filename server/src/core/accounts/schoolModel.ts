@@ -21,7 +21,7 @@ const schoolSchema = new Schema(
   { timestamps: appTimestamps },
 );
 
-// Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
+// Every write, by any path, empties the in-memory principal cache (core/sessions/principalCache.ts).
 afterEveryWrite(schoolSchema, () => changed(principals));
 
 export type SchoolDoc = InferSchemaType<typeof schoolSchema> & { _id: Types.ObjectId };
@@ -29,10 +29,4 @@ export const School = model('School', schoolSchema);
 
 export function schoolNameKey(name: string): string {
   return name.trim().toLocaleLowerCase('nb');
-}
-
-/** Looked up by bare _id, which FerretDB answers from its index (see sessionStore.loadSession). */
-export async function isSchoolActive(schoolId: Types.ObjectId | null | undefined): Promise<boolean> {
-  if (!schoolId) return false;
-  return (await School.findById(schoolId, { active: 1 }).lean())?.active === true;
 }

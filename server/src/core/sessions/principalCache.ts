@@ -1,9 +1,9 @@
-import type { Types } from 'mongoose';
 import { principals } from '../../cache/areas';
 import type { Principals } from '../../plugins/principals';
 import { readThrough } from '../../cache/readThrough';
-import { School } from '../schools/model';
-import { UserModel, type UserRecord } from '../users/model';
+import { isSchoolActive } from '../accounts/activeSchools';
+import { School } from '../accounts/schoolModel';
+import { UserModel, type UserRecord } from '../accounts/userModel';
 
 /**
  * Who is asking, in memory (the principals area of the one cache, cache/areas.ts): the user and
@@ -17,15 +17,6 @@ export function findUserCached(userId: string): Promise<UserRecord | null> {
   return readThrough(principals, `user:${userId}`, () => UserModel.findById(userId).lean<UserRecord>(), { keep: found });
 }
 
-export async function isSchoolActiveCached(schoolId: Types.ObjectId | null | undefined): Promise<boolean> {
-  if (!schoolId) return false;
-  return readThrough(
-    principals,
-    `school:${schoolId.toHexString()}`,
-    async () => (await School.findById(schoolId, { active: 1 }).lean())?.active === true,
-  );
-}
-
 /** A value made only from users and schools (a school's user list, say), kept until any of them changes; read-only. */
 export function derivedFromPrincipals<T>(key: string, load: () => Promise<T>): Promise<T> {
   return readThrough(principals, `derived:${key}`, load);
@@ -34,7 +25,7 @@ export function derivedFromPrincipals<T>(key: string, load: () => Promise<T>): P
 /** The request path's and the socket's view of who is asking (plugins/principals.ts), from memory. */
 export const cachedPrincipals: Principals = {
   findUser: findUserCached,
-  isSchoolActive: isSchoolActiveCached,
+  isSchoolActive,
   async findSchool(schoolId) {
     return (await School.findById(schoolId, { _id: 1 }).lean())?._id ?? null;
   },

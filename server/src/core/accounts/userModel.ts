@@ -43,7 +43,7 @@ const userSchema = new Schema(
 userSchema.index({ schoolId: 1, status: 1 });
 userSchema.index({ identityKeys: 1 }, { sparse: true });
 
-// Every write, by any path, empties the in-memory principal cache (features/auth/principalCache.ts).
+// Every write, by any path, empties the in-memory principal cache (core/sessions/principalCache.ts).
 afterEveryWrite(userSchema, () => changed(principals));
 
 export type UserDoc = HydratedDocument<InferSchemaType<typeof userSchema>>;
@@ -51,7 +51,7 @@ export type UserDoc = HydratedDocument<InferSchemaType<typeof userSchema>>;
 export type UserRecord = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 
 // The request path knows who is asking by the fields it needs (plugins/principals.ts); the user it
-// is given (features/auth/principalCache.ts) is this whole record, and handlers see all of it.
+// is given (core/sessions/principalCache.ts) is this whole record, and handlers see all of it.
 declare module '../../plugins/principals' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: it adds the record's fields
   interface SignedInUser extends UserRecord {}

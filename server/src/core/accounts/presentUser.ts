@@ -1,6 +1,6 @@
 import type { User } from '#protocol/auth';
 import type { Role, UserStatus } from '#protocol/roles';
-import type { UserRecord } from './model';
+import type { UserRecord } from './userModel';
 import { changedAt } from '../../db/changedAt';
 
 /** The one shape a user leaves the server in (REST and events alike). */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '#protocol/product';
 import { FACTOR_CHANGE_MAIL, type FactorChange } from '#protocol/reauthentication';
-import type { UserRecord } from '../users/model';
+import type { UserRecord } from './userModel';
 
 /** What a factor-change mail says: only our words (no name, nothing anyone typed, not a passkey's name). */
 export function factorChangeMail(change: FactorChange): { subject: string; text: string } {

@@ -1,9 +1,9 @@
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
-import { PasskeyModel } from '../passkeys/model';
-import { TotpModel } from '../secondFactor/model';
-import { signInMethodsChanged } from '../users/service';
-import type { UserRecord } from '../users/model';
+import { PasskeyModel } from '../../core/accounts/passkeyModel';
+import { TotpModel } from '../../core/accounts/totpModel';
+import { signInMethodsChanged } from './service';
+import type { UserRecord } from '../../core/accounts/userModel';
 
 /**
  * A password change or reset that asked for it (issue 43): every passkey and the authenticator app

@@ -6,6 +6,7 @@ import { SessionModel } from './sessionModel';
 import { trusted } from '../../db/trusted';
 import { sessions } from '../../cache/areas';
 import { forget, readThrough } from '../../cache/readThrough';
+import { appNow } from '../../appClock';
 
 /** How often a request moves a session's idle expiry on, at most (a quarter of the idle limit for short test limits). */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -85,8 +86,9 @@ export class MongoSessionStore implements AppSessionStore {
    * does (a provider's sign-in may take longer than the idle limit).
    */
   async save(sessionId: string, session: StoredSession): Promise<void> {
-    const lifetime = session.userId ? this.idleMs : Math.max(this.idleMs, pendingLifetimeMs(session.pending));
-    const expiresAt = new Date(Date.now() + lifetime);
+    const now = appNow().getTime();
+    const lifetime = session.userId ? this.idleMs : Math.max(this.idleMs, pendingLifetimeMs(session.pending, now));
+    const expiresAt = new Date(now + lifetime);
     // A signed-in session is only ever updated, never re-created: a request that was in flight
     // during logout must not bring the destroyed session back with its save.
     // The sign-in's device, address and time are columns of their own too, for 'Innlogginger' (Min konto).
@@ -96,7 +98,7 @@ export class MongoSessionStore implements AppSessionStore {
             device: session.client.device,
             ip: session.client.ip,
             signedInAt: session.signedInAt ? new Date(session.signedInAt) : null,
-            lastUsedAt: new Date(),
+            lastUsedAt: new Date(now),
           }
         : {};
     await SessionModel.updateOne(
@@ -105,14 +107,14 @@ export class MongoSessionStore implements AppSessionStore {
       { upsert: !session.userId },
     );
     forget(sessions, sessionId);
-    this.touchedAt.set(sessionId, Date.now());
+    this.touchedAt.set(sessionId, now);
   }
 
   /**
    * The session was used: its idle expiry moves on, at most once per interval. Only a live row is
    * moved (an ended or expired session stays ended), and a failure costs only this move.
    */
-  async touch(sessionId: string, now = Date.now()): Promise<void> {
+  async touch(sessionId: string, now = appNow().getTime()): Promise<void> {
     const last = this.touchedAt.get(sessionId);
     if (last !== undefined && now - last < this.touchIntervalMs) return;
     this.touchedAt.delete(sessionId);
@@ -130,11 +132,12 @@ export class MongoSessionStore implements AppSessionStore {
    * own copy of the data). Requests and the live connection's checks read it so: any delete of
    * sessions empties memory before its sign-out's disconnect is sent.
    */
-  async load(sessionId: string, now = new Date()): Promise<{ data: StoredSession; expiresAt: Date } | null> {
-    // Only a live row is kept, and served only until its expiry (another instance may move it on).
+  async load(sessionId: string, now = appNow()): Promise<{ data: StoredSession; expiresAt: Date } | null> {
+    // Only a live row is kept, and served only until its expiry on the app's clock (another
+    // instance may move it on); the cache's own ttl is a measurement on the wall clock.
     const row = await readThrough(sessions, sessionId, () => loadSessionRow(sessionId), {
-      keep: (found) => found !== null && found.expiresAt > Date.now(),
-      servable: (found, at) => found!.expiresAt > at,
+      keep: (found) => found !== null && found.expiresAt > appNow().getTime(),
+      servable: (found) => found!.expiresAt > appNow().getTime(),
     });
     if (!row || row.expiresAt <= now.getTime()) return null;
     return { data: JSON.parse(row.json) as StoredSession, expiresAt: new Date(row.expiresAt) };
@@ -154,7 +157,7 @@ export async function destroyUserSessions(userId: Types.ObjectId | string): Prom
   await SessionModel.deleteMany({ userId });
 }
 
-export async function purgeExpiredSessions(now = new Date()): Promise<number> {
+export async function purgeExpiredSessions(now = appNow()): Promise<number> {
   const result = await SessionModel.deleteMany({ expiresAt: trusted({ $lte: now }) });
   return result.deletedCount;
 }

@@ -1,5 +1,6 @@
 import { Schema, model } from 'mongoose';
 import { sessions } from '../../cache/areas';
+import { afterEveryWrite, type Write } from '../../cache/afterEveryWrite';
 import { changed } from '../../cache/readThrough';
 
 /**
@@ -21,20 +22,19 @@ const sessionSchema = new Schema({
 });
 
 /**
- * Any delete of sessions, whatever the code path (sign-out, a user's or a school's sessions ended,
+ * Any write of sessions, whatever the code path (sign-out, a user's or a school's sessions ended,
  * the purge), empties the session caches here and on every other instance before its caller
- * goes on (the sessions area of the one cache, cache/areas.ts). Sessions are changed otherwise only by their own store.
+ * goes on (the sessions area of the one cache, cache/areas.ts). Two writes are named exceptions:
+ * - updateOne is the store's own (sessionStore.ts): its save forgets the one entry it wrote, and
+ *   its touch only moves a live row's expiry on, which memory reads again once the old one passes;
+ * - a delete that found nothing changed nothing memory could hold: each sign-in's regenerate
+ *   deletes the id of a visitor's session that was never stored, and must not empty every
+ *   instance's memory.
  */
-sessionSchema.post(['findOneAndDelete', 'findOneAndReplace', 'replaceOne', 'updateMany'], async function () {
-  await changed(sessions);
-});
-// A delete that found nothing changed nothing memory could hold: each sign-in's regenerate deletes
-// the id of a visitor's session that was never stored, and must not empty every instance's memory.
-sessionSchema.post(['deleteOne', 'deleteMany'], async function (result: { deletedCount?: number }) {
-  if (result.deletedCount !== 0) await changed(sessions);
-});
-sessionSchema.post('bulkWrite', async function () {
-  await changed(sessions);
-});
+afterEveryWrite(sessionSchema, (_db, write) => (deletedNothing(write) ? undefined : changed(sessions)), ['updateOne']);
+
+function deletedNothing({ operation, result }: Write): boolean {
+  return (operation === 'deleteOne' || operation === 'deleteMany') && (result as { deletedCount?: number } | null)?.deletedCount === 0;
+}
 
 export const SessionModel = model('Session', sessionSchema);
