@@ -137,7 +137,7 @@ describe('users screen, live', () => {
 
   it('a supervisor whose role changes is signed out with the reason, and signs in to the new role', async () => {
     const supervisor = await open(PHONE);
-    await signInThroughForm(supervisor, e.fx.a.supervisor.email);
+    await signInThroughApi(supervisor, e.fx.a.supervisor.email);
     await supervisor.waitForURL('**/tilsynsvakt');
     await supervisor.getByTestId('supervisor-home').waitFor();
     await markPage(supervisor);
@@ -172,10 +172,10 @@ describe('users screen, live', () => {
 
   it('a deactivated user is signed out, and a deleted one too, after the confirmation', async () => {
     const caretaker = await open(PHONE);
-    await signInThroughForm(caretaker, e.fx.a.caretaker.email);
+    await signInThroughApi(caretaker, e.fx.a.caretaker.email);
     await caretaker.waitForURL('**/vaktmester');
     const supervisor = await open(PHONE);
-    await signInThroughForm(supervisor, e.fx.a.supervisor.email);
+    await signInThroughApi(supervisor, e.fx.a.supervisor.email);
     await supervisor.waitForURL('**/tilsynsvakt');
 
     const admin = await adminOnUsersPage(PHONE);

@@ -4,23 +4,8 @@ import { SESSION_END_TEXTS } from '#protocol/sessionEnd';
 import { makeUser } from '../server/test/callers';
 import type { FixtureUser } from '../server/test/fixtures';
 import { writeMyReport } from '../server/test/reportWrites';
-import { dismissToast, shoot, signInThroughForm, waitForToast } from './actions';
-import { api, eveningE2E, SHIFT_DAY } from './boardSupport';
-
-/** The sessions these tests end sign in through the form: one signed in through the API (signIn.ts) was not told it ended (to be found out). */
-async function signIn(context: BrowserContext, user: FixtureUser, landing: string): Promise<Page> {
-  const page = await context.newPage();
-  await signInThroughForm(page, user.email);
-  await page.waitForURL((url) => url.pathname === landing);
-  await dismissToast(page);
-  return page;
-}
-
-async function openBoard(context: BrowserContext, user: FixtureUser): Promise<Page> {
-  const page = await signIn(context, user, '/tilsynsvakt');
-  await page.getByTestId('task-1').waitFor();
-  return page;
-}
+import { shoot, signInThroughForm, waitForToast } from './actions';
+import { api, eveningE2E, openBoard, SHIFT_DAY, signIn } from './boardSupport';
 import { PHONE } from './browser';
 
 /**
