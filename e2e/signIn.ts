@@ -8,13 +8,14 @@ const QUIET_PAGE = '/favicon.svg';
 
 /**
  * Signs the page's browser in through the spec's login call (POST /api/auth/login, made by the page
- * as the app makes it) instead of the form, then asks for the sign-in page as the form's sign-in
- * ends: the app sends a signed-in browser on to its landing page. The session cookie is the
- * browser's, and the user and session id are kept where the form's sign-in keeps them
+ * as the app makes it) instead of the form, then opens `path` as a reload of a signed-in page would:
+ * the app boots from the session cookie. The cookies (session and device) are the browser's own,
+ * and the user and session id are kept where the form's sign-in keeps them
  * (client/src/stores/authStorage.ts), so the app starts as after the form, without its welcome
- * toast. The sign-in forms' own tests use signInThroughForm.
+ * toast. On /login (the default) the app sends a signed-in user on to their landing page. The
+ * sign-in forms' own tests use signInThroughForm.
  */
-export async function signInThroughApi(page: Page, email: string, password = PASSWORD): Promise<void> {
+export async function signInThroughApi(page: Page, email: string, password = PASSWORD, path = '/login'): Promise<void> {
   await page.goto(QUIET_PAGE);
   const { status, body } = await page.evaluate(
     async ({ email, password, keys }) => {
@@ -36,13 +37,16 @@ export async function signInThroughApi(page: Page, email: string, password = PAS
   if (status !== 200) throw new Error(`sign-in as ${email} failed: ${status} ${JSON.stringify(body)}`);
   // A second step (a passkey or a code) answers otherwise: such tests sign in through the form.
   loginResponseSchema.parse(body);
-  await page.goto('/login');
+  await page.goto(path);
 }
 
-/** Signs a new page of the context in (through the API) and waits for the user's landing page. */
+/**
+ * Signs a new page of the context in (through the API) on the user's landing page, opened straight
+ * away rather than through /login, and waits until it is there (a pending user's page too).
+ */
 export async function signIn(context: BrowserContext, user: Pick<FixtureUser, 'email'>, landing: string): Promise<Page> {
   const page = await context.newPage();
-  await signInThroughApi(page, user.email);
+  await signInThroughApi(page, user.email, PASSWORD, landing);
   await page.waitForURL((url) => url.pathname === landing);
   return page;
 }
