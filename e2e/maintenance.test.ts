@@ -22,13 +22,14 @@ async function open(viewport: Viewport = DESKTOP): Promise<Page> {
   return pages.page(viewport);
 }
 
-/** Signs in (through the API) and waits for the role's landing page. */
-async function signedIn(email: string, landing: string, viewport: Viewport = DESKTOP): Promise<Page> {
-  return signIn(await pages.context(viewport), { email }, landing);
+/** Signs in (through the API) on `path`, opened straight away, and waits until it is there. */
+async function signedIn(email: string, path: string, viewport: Viewport = DESKTOP): Promise<Page> {
+  return signIn(await pages.context(viewport), { email }, path);
 }
 
-const caretaker = (viewport: Viewport = PHONE) => signedIn(e.fx.a.caretaker.email, '/vaktmester', viewport);
-const admin = (viewport: Viewport = DESKTOP) => signedIn(e.fx.a.admin.email, '/admin', viewport);
+/** Signed in on `path`, opened straight away: the role's landing page unless a test names another. */
+const caretaker = (viewport: Viewport = PHONE, path = '/vaktmester') => signedIn(e.fx.a.caretaker.email, path, viewport);
+const admin = (viewport: Viewport = DESKTOP, path = '/admin') => signedIn(e.fx.a.admin.email, path, viewport);
 const supervisor = () => signedIn(e.fx.a.supervisor.email, '/tilsynsvakt');
 
 /** A REST call from inside the signed-in page, as the app would make it. */
@@ -71,11 +72,9 @@ describe('maintenance cases, live', () => {
     await expect.poll(() => phone.title()).toBe('Vaktmester – Tilsynsvakt');
     expect(await phone.getByTestId('sound-toggle').getAttribute('aria-checked')).toBe('false');
 
-    const adminPage = await admin();
-    await adminPage.goto('/admin/vedlikehold');
+    const adminPage = await admin(DESKTOP, '/admin/vedlikehold');
     await expect.poll(() => pendingTab(adminPage)).toBe('Ventende (0)');
-    const archive = await admin(PHONE);
-    await archive.goto('/arkiv');
+    const archive = await admin(PHONE, '/arkiv');
     await archive.getByText('Ingen oppgaver i arkivet').waitFor();
     const otherSchool = await signedIn(e.fx.b.caretaker.email, '/vaktmester', PHONE);
     await otherSchool.getByText('Ingen ventende oppgaver').waitFor();
@@ -162,8 +161,7 @@ describe('maintenance cases, live', () => {
   });
 
   it('the create dialog requires room number and description; tasks sort by room number; reject and delete', async () => {
-    const page = await admin();
-    await page.goto('/admin/vedlikehold');
+    const page = await admin(DESKTOP, '/admin/vedlikehold');
     await page.getByTestId('maintenance-page').waitFor();
     expect(await page.getByRole('heading', { name: 'Vedlikehold' }).isVisible()).toBe(true);
     expect(await page.getByTestId('greeting').innerText()).toBe('Hei, Admin A');
@@ -344,11 +342,9 @@ describe('maintenance cases, live', () => {
       expect(await screen.getByRole('heading').innerText()).toBe('Ingen tilgang');
       expect(await screen.getByText(text).isVisible()).toBe(true);
     }
-    const caretakerPage = await caretaker(DESKTOP);
-    await caretakerPage.goto('/admin/vedlikehold');
+    const caretakerPage = await caretaker(DESKTOP, '/admin/vedlikehold');
     await caretakerPage.getByText('Du har ikke tilgang til vedlikeholdsstyring.').waitFor();
-    const adminPage = await admin();
-    await adminPage.goto('/vaktmester');
+    const adminPage = await admin(DESKTOP, '/vaktmester');
     await adminPage.getByText('Du har ikke tilgang til vaktmestersiden.').waitFor();
   });
 });
@@ -427,8 +423,7 @@ describe('maintenance screens', () => {
       await shoot(page, `archive-delete-${label}`);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Avbryt' }).click();
 
-      const adminPage = await signedIn(e.fx.b.admin.email, '/admin', viewport);
-      await adminPage.goto('/admin/vedlikehold');
+      const adminPage = await signedIn(e.fx.b.admin.email, '/admin/vedlikehold', viewport);
       await card(adminPage, 'Rom 214').waitFor();
       await shoot(adminPage, `admin-maintenance-caretaker-${label}`);
       await adminPage.getByTestId('tab-pending').click();
@@ -446,8 +441,7 @@ describe('maintenance screens', () => {
       await shoot(adminPage, `admin-maintenance-create-${label}`);
       await adminPage.getByRole('button', { name: 'Avbryt' }).click();
 
-      const denied = await signedIn(e.fx.b.supervisor.email, '/tilsynsvakt', viewport);
-      await denied.goto('/vaktmester');
+      const denied = await signedIn(e.fx.b.supervisor.email, '/vaktmester', viewport);
       await denied.getByTestId('no-access').waitFor();
       await shoot(denied, `caretaker-no-access-${label}`);
     });

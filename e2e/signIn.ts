@@ -41,12 +41,14 @@ export async function signInThroughApi(page: Page, email: string, password = PAS
 }
 
 /**
- * Signs a new page of the context in (through the API) on the user's landing page, opened straight
- * away rather than through /login, and waits until it is there (a pending user's page too).
+ * Signs a new page of the context in (through the API) on `path` (the user's landing page, or the
+ * screen the test is about), opened straight away rather than through /login and the landing
+ * page, and waits until it is there (a pending user's page too).
  */
-export async function signIn(context: BrowserContext, user: Pick<FixtureUser, 'email'>, landing: string): Promise<Page> {
+export async function signIn(context: BrowserContext, user: Pick<FixtureUser, 'email'>, path: string): Promise<Page> {
   const page = await context.newPage();
-  await signInThroughApi(page, user.email, PASSWORD, landing);
-  await page.waitForURL((url) => url.pathname === landing);
+  await signInThroughApi(page, user.email, PASSWORD, path);
+  const { pathname } = new URL(path, 'http://page');
+  await page.waitForURL((url) => url.pathname === pathname);
   return page;
 }
