@@ -72,8 +72,7 @@ describe('live announcements', () => {
   });
 
   it('a registration is announced to the admin wherever they are; the approval they make is not', async () => {
-    const admin = await signIn(await contexts.open(PHONE), e.fx.a.admin, '/admin');
-    await admin.goto('/admin/brukere');
+    const admin = await signIn(await contexts.open(PHONE), e.fx.a.admin, '/admin/brukere');
     await admin.getByTestId('pending-user').first().waitFor();
     const registered = await fetch(`${e.server.baseUrl}/api/auth/register`, {
       method: 'POST',

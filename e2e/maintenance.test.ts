@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dismissToast, markPage, shoot, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { dismissToast, markPage, shoot, signInPlatform, waitForToast, wasReloaded } from './actions';
+import { signIn, signInThroughApi } from './signIn';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
@@ -21,17 +22,14 @@ async function open(viewport: Viewport = DESKTOP): Promise<Page> {
   return pages.page(viewport);
 }
 
-/** Signs in through the form and waits for the role's landing page. */
-async function signedIn(email: string, landing: string, viewport: Viewport = DESKTOP): Promise<Page> {
-  const page = await open(viewport);
-  await signInThroughForm(page, email);
-  await page.waitForURL((url) => url.pathname === landing);
-  await dismissToast(page);
-  return page;
+/** Signs in (through the API) on `path`, opened straight away, and waits until it is there. */
+async function signedIn(email: string, path: string, viewport: Viewport = DESKTOP): Promise<Page> {
+  return signIn(await pages.context(viewport), { email }, path);
 }
 
-const caretaker = (viewport: Viewport = PHONE) => signedIn(e.fx.a.caretaker.email, '/vaktmester', viewport);
-const admin = (viewport: Viewport = DESKTOP) => signedIn(e.fx.a.admin.email, '/admin', viewport);
+/** Signed in on `path`, opened straight away: the role's landing page unless a test names another. */
+const caretaker = (viewport: Viewport = PHONE, path = '/vaktmester') => signedIn(e.fx.a.caretaker.email, path, viewport);
+const admin = (viewport: Viewport = DESKTOP, path = '/admin') => signedIn(e.fx.a.admin.email, path, viewport);
 const supervisor = () => signedIn(e.fx.a.supervisor.email, '/tilsynsvakt');
 
 /** A REST call from inside the signed-in page, as the app would make it. */
@@ -74,11 +72,9 @@ describe('maintenance cases, live', () => {
     await expect.poll(() => phone.title()).toBe('Vaktmester – Tilsynsvakt');
     expect(await phone.getByTestId('sound-toggle').getAttribute('aria-checked')).toBe('false');
 
-    const adminPage = await admin();
-    await adminPage.goto('/admin/vedlikehold');
+    const adminPage = await admin(DESKTOP, '/admin/vedlikehold');
     await expect.poll(() => pendingTab(adminPage)).toBe('Ventende (0)');
-    const archive = await admin(PHONE);
-    await archive.goto('/arkiv');
+    const archive = await admin(PHONE, '/arkiv');
     await archive.getByText('Ingen oppgaver i arkivet').waitFor();
     const otherSchool = await signedIn(e.fx.b.caretaker.email, '/vaktmester', PHONE);
     await otherSchool.getByText('Ingen ventende oppgaver').waitFor();
@@ -165,8 +161,7 @@ describe('maintenance cases, live', () => {
   });
 
   it('the create dialog requires room number and description; tasks sort by room number; reject and delete', async () => {
-    const page = await admin();
-    await page.goto('/admin/vedlikehold');
+    const page = await admin(DESKTOP, '/admin/vedlikehold');
     await page.getByTestId('maintenance-page').waitFor();
     expect(await page.getByRole('heading', { name: 'Vedlikehold' }).isVisible()).toBe(true);
     expect(await page.getByTestId('greeting').innerText()).toBe('Hei, Admin A');
@@ -317,9 +312,8 @@ describe('maintenance cases, live', () => {
       };
     });
     const notes = () => phone.evaluate(() => (window as unknown as { __notes: number }).__notes);
-    await signInThroughForm(phone, e.fx.a.caretaker.email);
+    await signInThroughApi(phone, e.fx.a.caretaker.email);
     await phone.waitForURL('**/vaktmester');
-    await dismissToast(phone);
     const sender = await supervisor();
 
     const quiet = await submitCase(sender, '401', 'Stille sak');
@@ -353,11 +347,9 @@ describe('maintenance cases, live', () => {
       expect(await screen.getByRole('heading').innerText()).toBe('Ingen tilgang');
       expect(await screen.getByText(text).isVisible()).toBe(true);
     }
-    const caretakerPage = await caretaker(DESKTOP);
-    await caretakerPage.goto('/admin/vedlikehold');
+    const caretakerPage = await caretaker(DESKTOP, '/admin/vedlikehold');
     await caretakerPage.getByText('Du har ikke tilgang til vedlikeholdsstyring.').waitFor();
-    const adminPage = await admin();
-    await adminPage.goto('/vaktmester');
+    const adminPage = await admin(DESKTOP, '/vaktmester');
     await adminPage.getByText('Du har ikke tilgang til vaktmestersiden.').waitFor();
   });
 });
@@ -440,8 +432,7 @@ describe('maintenance screens', () => {
       await shoot(page, `archive-delete-${label}`);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Avbryt' }).click();
 
-      const adminPage = await signedIn(e.fx.b.admin.email, '/admin', viewport);
-      await adminPage.goto('/admin/vedlikehold');
+      const adminPage = await signedIn(e.fx.b.admin.email, '/admin/vedlikehold', viewport);
       await card(adminPage, 'Vasken på rommet er tett').waitFor();
       await shoot(adminPage, `admin-maintenance-caretaker-${label}`);
       await adminPage.getByTestId('tab-pending').click();
@@ -459,8 +450,7 @@ describe('maintenance screens', () => {
       await shoot(adminPage, `admin-maintenance-create-${label}`);
       await adminPage.getByRole('button', { name: 'Avbryt' }).click();
 
-      const denied = await signedIn(e.fx.b.supervisor.email, '/tilsynsvakt', viewport);
-      await denied.goto('/vaktmester');
+      const denied = await signedIn(e.fx.b.supervisor.email, '/vaktmester', viewport);
       await denied.getByTestId('no-access').waitFor();
       await shoot(denied, `caretaker-no-access-${label}`);
     });
