@@ -20,6 +20,7 @@ export * from './classes';
 export * from './platform';
 export * from './taskButtons';
 export * from './reports';
+export * from './textMerge';
 export * from './reportRanges';
 export * from './sick';
 export * from './away';
