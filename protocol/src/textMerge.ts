@@ -50,12 +50,10 @@ function commonLines(a: string[], b: string[]): Array<[number, number]> {
   if (n > 0 && m > 0 && n * m <= MAX_COMPARED_PAIRS) {
     // lengths[i * (m + 1) + j]: the longest common run of a's middle from i and b's from j.
     const lengths = new Uint32Array((n + 1) * (m + 1));
+    const length = (i: number, j: number): number => lengths[i * (m + 1) + j] ?? 0;
     for (let i = n - 1; i >= 0; i -= 1) {
       for (let j = m - 1; j >= 0; j -= 1) {
-        lengths[i * (m + 1) + j] =
-          a[head + i] === b[head + j]
-            ? lengths[(i + 1) * (m + 1) + j + 1] + 1
-            : Math.max(lengths[(i + 1) * (m + 1) + j], lengths[i * (m + 1) + j + 1]);
+        lengths[i * (m + 1) + j] = a[head + i] === b[head + j] ? length(i + 1, j + 1) + 1 : Math.max(length(i + 1, j), length(i, j + 1));
       }
     }
     let i = 0;
@@ -65,7 +63,7 @@ function commonLines(a: string[], b: string[]): Array<[number, number]> {
         pairs.push([head + i, head + j]);
         i += 1;
         j += 1;
-      } else if (lengths[(i + 1) * (m + 1) + j] >= lengths[i * (m + 1) + j + 1]) i += 1;
+      } else if (length(i + 1, j) >= length(i, j + 1)) i += 1;
       else j += 1;
     }
   }
@@ -153,8 +151,8 @@ export function mergeTexts(base: string, mine: string, theirs: string): TextMerg
       start,
       end,
     );
-    const oneSided = group.every((h) => h.side === group[0].side);
-    if (oneSided || sameLines(mineLines, theirLines)) agree(group[0].side === 'mine' || !oneSided ? mineLines : theirLines);
+    const sides = new Set(group.map((h) => h.side));
+    if (sides.size === 1 || sameLines(mineLines, theirLines)) agree(sides.has('mine') ? mineLines : theirLines);
     else {
       chunks.push({ kind: 'conflict', base: baseLines.slice(start, end), mine: mineLines, theirs: theirLines });
       conflicts += 1;
