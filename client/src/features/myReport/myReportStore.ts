@@ -235,7 +235,7 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     },
 
     save() {
-      return queued(doSave);
+      return queued(() => doSave());
     },
 
     toggleTask(id) {

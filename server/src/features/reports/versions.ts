@@ -22,22 +22,21 @@ export interface SavedBy {
 export async function keepVersion(schoolId: Types.ObjectId, report: Report, by: SavedBy, at: Date): Promise<void> {
   if (report.version < 1) return;
   const reportId = new Types.ObjectId(report.id);
-  await ReportVersionModel.of(schoolId).updateOne(
-    { _id: reportVersionIdFor(reportId, report.version) },
-    {
-      $setOnInsert: {
-        schoolId,
-        reportId,
-        version: report.version,
-        content: report.content,
-        savedAt: at,
-        savedByUserId: by.user._id,
-        savedByName: by.user.name,
-        device: by.device,
-      },
-    },
-    { upsert: true },
-  );
+  const _id = reportVersionIdFor(reportId, report.version);
+  const fields = {
+    schoolId,
+    reportId,
+    version: report.version,
+    content: report.content,
+    savedAt: at,
+    savedByUserId: by.user._id,
+    savedByName: by.user.name,
+    device: by.device,
+  };
+  const Versions = ReportVersionModel.of(schoolId);
+  const before = await Versions.findOneAndUpdate({ _id }, { $setOnInsert: fields }, { upsert: true, new: false }).lean<ReportVersionDoc>();
+  // A version left behind by a report deleted and written anew (numbered from 1 again) is not this one.
+  if (before && before.content !== report.content) await Versions.replaceOne({ _id }, fields);
 }
 
 /** The report's versions go with it. */
