@@ -41,6 +41,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   newPassword: 'nytt passord',
   password: 'passord',
   revision: 'versjon',
+  /** A report's saved text (issue 44): GET /api/reports/{id}/versions/{version}. */
+  version: 'versjon',
   removeFactors: 'fjern passnøkler og kodeapp',
   role: 'rolle',
   roomNumber: 'romnummer',

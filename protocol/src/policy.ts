@@ -29,6 +29,8 @@ const TABLE = {
   reports: { see: school(EVERY_MEMBER), change: school(ADMINS) },
   /** A Tilsynsvakt's own report of the day, with the tasks they tick. */
   ownReport: { see: school(SUPERVISORS), change: school(SUPERVISORS) },
+  /** Every saved text of a report (issue 44): its writer (a Tilsynsvakt, checked by the service) and the school's administrators. */
+  reportVersions: { see: school([ADMIN_ROLE, SUPERVISOR_ROLE, PLATFORM_ADMIN_ROLE]) },
   /** The office's report pages: a week, a year, a year at a glance. */
   reportArchive: { see: school(ADMINS) },
   /** The reports as files (xlsx, pdf, csv). */

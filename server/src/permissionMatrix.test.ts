@@ -296,6 +296,19 @@ const MATRIX: Record<string, Row> = {
       { as: 'adminB', call: (x) => x.get(`/api/reports/${a.reportId}`), status: 404 },
     ],
   },
+  'GET /api/reports/:id/versions': {
+    probe: (x) => x.get(`/api/reports/${BAD_ID}/versions`),
+    expect: [401, 403, 403, 400, 403, 400, 400],
+    otherSchool: [
+      { as: 'supervisorB', call: (x) => x.get(`/api/reports/${a.reportId}/versions`), status: 404 },
+      { as: 'adminB', call: (x) => x.get(`/api/reports/${a.reportId}/versions`), status: 404 },
+    ],
+  },
+  'GET /api/reports/:id/versions/:version': {
+    probe: (x) => x.get(`/api/reports/${BAD_ID}/versions/1`),
+    expect: [401, 403, 403, 400, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/reports/${a.reportId}/versions/1`), status: 404 }],
+  },
   'PUT /api/reports/:id': {
     probe: (x) => x.put(`/api/reports/${BAD_ID}`, { content: 'x', baseVersion: 0 }),
     expect: [401, 403, 403, 403, 403, 400, 400],

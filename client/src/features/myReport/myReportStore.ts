@@ -43,8 +43,18 @@ interface MyReportStore extends MyReportState {
   resolveConflict(choice: ConflictOption): Promise<SaveOutcome>;
   /** The answer to a save sent from the outbox (made off line), of this text. */
   receiveOwnSave(saved: Report): void;
-  /** A save sent from the outbox was refused as based on an older version. */
-  receiveConflict(current: Report): void;
+  /**
+   * A save sent from the outbox was refused as based on an older version: merged with the newer
+   * text; true when the merge needed no question (the draft then holds the merged text to send).
+   */
+  receiveConflict(current: Report): boolean;
+  /** Tøm: empties the box (not the saved report); `undoClear` brings the text back. */
+  clear(): void;
+  undoClear(): void;
+  /** 'Hent lagret versjon': the saved text back in the box, what was typed set aside. */
+  restoreSaved(): void;
+  /** The notice that the text was replaced elsewhere has been read. */
+  dismissReplaced(): void;
   /** Back on line: asks the server again and saves what was typed meanwhile; null when there was nothing to save. */
   saveTypedOffline(): Promise<SaveOutcome | null>;
   /** reports.saved: my own report, saved from another tab or device. */
@@ -72,16 +82,17 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
   function dispatch(event: MyReportEvent): void {
     const before = get();
     const after = next(before, event);
-    const { userId, day, text, unsaved, baseVersion } = after;
+    const { userId, day, text, unsaved, baseVersion, baseText } = after;
     const changed =
       event.type === 'loaded' ||
       day !== before.day ||
       text !== before.text ||
       unsaved !== before.unsaved ||
-      baseVersion !== before.baseVersion;
+      baseVersion !== before.baseVersion ||
+      baseText !== before.baseText;
     let { draftFailed } = before;
     if (userId && day && changed) {
-      if (unsaved) draftFailed = !writeDraft(userId, day, text, baseVersion);
+      if (unsaved) draftFailed = !writeDraft(userId, day, text, baseVersion, baseText);
       else {
         removeDraft(userId, day);
         draftFailed = false;
@@ -109,7 +120,10 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     }
   }
 
-  async function doSave(): Promise<SaveOutcome> {
+  /** How many times a save merged with a newer text is sent again before the writer is asked instead. */
+  const MERGED_RESENDS = 3;
+
+  async function doSave(resends = 0): Promise<SaveOutcome> {
     const { userId } = get();
     if (!userId) return { kind: 'failed', serverText: '' };
     if (get().conflict) return { kind: 'conflict' };
@@ -132,7 +146,11 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
       if (current && get().userId === userId) {
         showSavedReport(current);
         dispatch({ type: 'conflicted', current });
-        return { kind: 'conflict' };
+        if (get().conflict) return { kind: 'conflict' };
+        // Merged without a question: the merged text is saved on the newer version.
+        if (!get().unsaved) return { kind: 'merged' };
+        const again = resends < MERGED_RESENDS ? await doSave(resends + 1) : { kind: 'conflict' as const };
+        return again.kind === 'saved' ? { kind: 'merged' } : again;
       }
       dispatch({ type: 'saveFailed' });
       if (notReached(error)) return waitWithText(userId, day);
@@ -228,7 +246,7 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     },
 
     save() {
-      return queued(doSave);
+      return queued(() => doSave());
     },
 
     toggleTask(id) {
@@ -251,7 +269,25 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     },
 
     receiveConflict(current) {
-      if (get().day === current.date) dispatch({ type: 'conflicted', current });
+      if (get().day !== current.date) return false;
+      dispatch({ type: 'conflicted', current });
+      return !get().conflict;
+    },
+
+    clear() {
+      dispatch({ type: 'cleared' });
+    },
+
+    undoClear() {
+      dispatch({ type: 'clearUndone' });
+    },
+
+    restoreSaved() {
+      dispatch({ type: 'savedTextRestored' });
+    },
+
+    dismissReplaced() {
+      dispatch({ type: 'replacedSeen' });
     },
 
     resolveConflict(choice) {
