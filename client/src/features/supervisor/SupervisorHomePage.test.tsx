@@ -119,7 +119,7 @@ describe('the board (Tilsynsvakt home)', () => {
   });
 
   it("rounds of another report day are not shown on today's tasks", async () => {
-    rounds = { schoolId: SCHOOL, date: '2026-11-19', rounds: [{ taskId: '1', userId: KARI, userName: 'Ola', at: '2026-11-19T20:00:00Z' }] };
+    rounds = { schoolId: SCHOOL, date: '2026-11-19', rounds: [{ taskId: '1', userId: KARI, userName: 'Ola', at: '2026-11-19T20:00:00Z', tickId: 't1' }] };
     await openBoard(SUPERVISOR_ROLE, FRIDAY_EVENING);
 
     expect(task('1').getAttribute('data-state')).toBe('open');

@@ -13,7 +13,7 @@ const buttons: TaskButtonData[] = [
 const rounds: TaskRounds = {
   schoolId: 'dddddddddddddddddddddddd',
   date: '2026-11-20',
-  rounds: [{ taskId: '2', userId: 'cccccccccccccccccccccccc', userName: '  Ola  Nilsen ', at: '2026-11-20T20:14:00.000Z' }],
+  rounds: [{ taskId: '2', userId: 'cccccccccccccccccccccccc', userName: '  Ola  Nilsen ', at: '2026-11-20T20:14:00.000Z', tickId: 't1' }],
 };
 
 describe('the round shown on a task: first name and Oslo time', () => {
