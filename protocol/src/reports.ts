@@ -108,9 +108,7 @@ export const saveMyReportBodySchema = z.object({
 export type SaveMyReportBody = z.infer<typeof saveMyReportBodySchema>;
 
 /** A tick's id, made by the client so that a tick sent twice (a retry, the outbox) is recorded once. */
-export const tickIdSchema = z
-  .string({ error: 'Ugyldig avkryssing' })
-  .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Ugyldig avkryssing' });
+export const tickIdSchema = z.string({ error: 'Ugyldig avkryssing' }).regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Ugyldig avkryssing' });
 
 /**
  * PUT /api/reports/my/tasks/{taskId}, merged with the rest of the report. `done: true` adds a tick

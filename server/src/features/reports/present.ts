@@ -15,7 +15,7 @@ export function completedTasks(report: { taskTicks: ReadonlyArray<{ taskId: stri
 export function presentTicks(report: StoredTicks): ReportTick[] {
   return report.taskTicks
     .map((tick) => ({ id: tick.id, taskId: tick.taskId as TaskId, label: tick.label, at: tick.at.toISOString() }))
-    .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+    .sort((a, b) => a.at.localeCompare(b.at) || a.taskId.localeCompare(b.taskId) || a.id.localeCompare(b.id));
 }
 
 export function presentReport(report: ReportDoc, now: Date): Report {

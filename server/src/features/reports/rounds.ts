@@ -24,6 +24,6 @@ async function readTaskRounds(schoolId: Types.ObjectId, date: string): Promise<T
       });
     }
   }
-  rounds.sort((a, b) => a.at.localeCompare(b.at) || a.tickId.localeCompare(b.tickId));
+  rounds.sort((a, b) => a.at.localeCompare(b.at) || a.taskId.localeCompare(b.taskId) || a.tickId.localeCompare(b.tickId));
   return { schoolId: schoolId.toHexString(), date, rounds };
 }

@@ -7,7 +7,8 @@ export type TaskTick = { id: string; taskId: TaskId; at: Date; label: string };
 /** A round's label as the school has it now, for a new tick's record. */
 export type LabelOf = (taskId: TaskId) => string;
 
-const byTime = (a: TaskTick, b: TaskTick) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id);
+const byTime = (a: TaskTick, b: TaskTick) =>
+  a.at.getTime() - b.at.getTime() || a.taskId.localeCompare(b.taskId) || a.id.localeCompare(b.id);
 
 export function newTick(taskId: TaskId, at: Date, labelOf: LabelOf, id: string = randomUUID()): TaskTick {
   return { id, taskId, at, label: labelOf(taskId) };
