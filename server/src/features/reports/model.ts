@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Schema, Types, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { appTimestamps } from '../../appClock';
 import { schoolModel } from '../../db/schoolDatabase';
@@ -20,10 +20,11 @@ const reportSchema = new Schema(
     taskTicks: [
       {
         _id: false,
-        id: { type: String, required: true },
+        id: { type: String, required: true, default: () => randomUUID() },
         taskId: { type: String, enum: TASK_IDS, required: true },
         at: { type: Date, required: true },
-        label: { type: String, required: true },
+        /** '' only for a tick written without one (before migration 3): shown by the school's current label. */
+        label: { type: String, default: '' },
       },
     ],
     /** Who was away on the report day, the server's (away/service.ts), renewed at each save and each change of the day's trips. */
