@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatLongDayNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
+import { formatShiftNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
 import { useMyReportStore } from './myReportStore';
 import { toast } from '../../ui/toastStore';
 import { copyText } from '../../ui/copyText';
@@ -59,7 +59,7 @@ export function DailyReportCard({ now }: { now: Date }) {
       </div>
       {day && (
         <p className="muted" data-testid="report-day">
-          Rapportdag: {formatLongDayNo(day)}
+          {formatShiftNo(day)}
         </p>
       )}
       {locked ? (

@@ -3,7 +3,7 @@ import type { Away, Sick } from '#protocol';
 import { ListState } from '../../ui/ListState';
 import { Modal } from '../../ui/Modal';
 import '../../ui/chips.css';
-import { awayCount, BACK_TODAY, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo } from './chipTexts';
+import { awayCount, backOn, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo } from './chipTexts';
 import '../../ui/boardCard.css';
 
 interface Chosen {
@@ -76,7 +76,7 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
   const backToday = (returns: string | undefined) =>
     returns === day && (
       <span className="chip-note" data-testid="back-today">
-        · {BACK_TODAY}
+        · {backOn(day)}
       </span>
     );
   const count = awayCount(data);
@@ -98,7 +98,7 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
                 type="button"
                 className="chip chip-away"
                 data-testid="away-chip"
-                onClick={() => setChosen({ title: name, info: returnLine(returnDateOf(data, name), day) })}
+                onClick={() => setChosen({ title: name, info: returnLine(returnDateOf(data, name)) })}
               >
                 {name}
                 {backToday(returnDateOf(data, name))}
@@ -112,9 +112,7 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
                 className="chip chip-class"
                 data-testid="away-class-chip"
                 aria-label={classChipLabel(schoolClass.className, schoolClass.returnDate, day)}
-                onClick={() =>
-                  setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: returnLine(schoolClass.returnDate, day) })
-                }
+                onClick={() => setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: returnLine(schoolClass.returnDate) })}
               >
                 <span className="chip-tag" aria-hidden="true">
                   Klasse
