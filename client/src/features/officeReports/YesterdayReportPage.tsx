@@ -1,4 +1,4 @@
-import { ReportRounds } from '../report/ReportRounds';
+import { ReportRounds } from '../taskButtons/ReportRounds';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { addDays, compareReportsByDay, formatLongDayNo, type Report } from '#protocol';

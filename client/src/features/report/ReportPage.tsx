@@ -1,4 +1,4 @@
-import { ReportRounds } from './ReportRounds';
+import { ReportRounds } from '../taskButtons/ReportRounds';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDayNo, REPORT_TEXTS, type Report } from '#protocol';
