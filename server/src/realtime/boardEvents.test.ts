@@ -32,7 +32,7 @@ describe('the shared board, live', () => {
     const platform = await listen(fx.platformAdmin);
 
     const kari = await signedIn(server.baseUrl, fx.a.supervisor);
-    const saved = await kari.put('/api/reports/my/tasks/3', { date: '2026-11-21', done: true });
+    const saved = await kari.put('/api/reports/my/tasks/3', { date: '2026-11-21', done: true, tickId: 'kari-runde-3' });
     expect(saved.status).toBe(200);
 
     await waitFor(() => colleagueSees.some((e) => e.event === 'taskRounds.updated'));
@@ -40,7 +40,15 @@ describe('the shared board, live', () => {
     expect(rounds).toEqual({
       schoolId: fx.a.id,
       date: '2026-11-21',
-      rounds: [{ taskId: '3', userId: fx.a.supervisor.id, userName: 'Kari A', at: new Date('2026-11-21T20:14:00Z').toISOString() }],
+      rounds: [
+        {
+          taskId: '3',
+          userId: fx.a.supervisor.id,
+          userName: 'Kari A',
+          at: new Date('2026-11-21T20:14:00Z').toISOString(),
+          tickId: 'kari-runde-3',
+        },
+      ],
     });
     await waitFor(() => adminSees.length === 2 && platform.length === 2);
     expect(adminSees.map((e) => e.event).sort()).toEqual(['reports.saved', 'taskRounds.updated']);

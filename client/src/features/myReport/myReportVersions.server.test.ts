@@ -227,8 +227,8 @@ describe('off line: what is typed and ticked waits on the device, and is sent on
 
     store().setText('Skrevet uten nett');
     await expect(store().save()).resolves.toEqual({ kind: 'waiting' });
-    await expect(store().toggleTask('2')).resolves.toEqual({ kind: 'waiting' });
-    await expect(store().toggleTask('4')).resolves.toEqual({ kind: 'waiting' });
+    await expect(store().tickTask('2')).resolves.toEqual({ kind: 'waiting' });
+    await expect(store().tickTask('4')).resolves.toEqual({ kind: 'waiting' });
     await flushOutbox();
     expect(useOutbox.getState().entries.map((entry) => entry.kind)).toEqual(['reportText', 'tick', 'tick']);
     expect(await onServer()).toMatchObject({ id: null, version: 0 });
@@ -238,8 +238,9 @@ describe('off line: what is typed and ticked waits on the device, and is sent on
 
     expect(on.browser.sent('PUT')).toEqual([
       ['PUT', '/api/reports/my', { date: DAY, content: 'Skrevet uten nett', baseVersion: 0 }],
-      ['PUT', '/api/reports/my/tasks/2', { date: DAY, done: true }],
-      ['PUT', '/api/reports/my/tasks/4', { date: DAY, done: true }],
+      // Each round with the time it was done off line.
+      ['PUT', '/api/reports/my/tasks/2', { date: DAY, done: true, tickId: expect.any(String), doneAt: expect.any(String) }],
+      ['PUT', '/api/reports/my/tasks/4', { date: DAY, done: true, tickId: expect.any(String), doneAt: expect.any(String) }],
     ]);
     expect(useOutbox.getState().entries).toEqual([]);
     expect(await onServer()).toMatchObject({ content: 'Skrevet uten nett', completedTasks: ['2', '4'], version: 1 });
