@@ -24,6 +24,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   expirationTime: 'utløpstid',
   keys: 'nøkler',
   p256dh: 'varselnøkkel',
+  /** Why a case was rejected (issue 44). */
+  reason: 'begrunnelse',
   auth: 'autentiseringsnøkkel',
   automatic: 'automatisk',
   newCases: 'nye saker',
@@ -39,6 +41,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   newPassword: 'nytt passord',
   password: 'passord',
   revision: 'versjon',
+  /** A report's saved text (issue 44): GET /api/reports/{id}/versions/{version}. */
+  version: 'versjon',
   removeFactors: 'fjern passnøkler og kodeapp',
   role: 'rolle',
   roomNumber: 'romnummer',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverEventSchemas, type ServerEventName } from '#protocol/events';
-import { EVENT_DATA, POLICY, policyGrants, SIGNAL_EVENTS, type DataKind, type Grant } from '#protocol/policy';
+import { EVENT_DATA, OWN_EVENTS, POLICY, policyGrants, SIGNAL_EVENTS, type DataKind, type Grant } from '#protocol/policy';
 import { PLATFORM_ADMIN_ROLE, ROLES, USER_STATUSES, type Role } from '#protocol/roles';
 import { apiRoutes, type ApiRoute } from '../test/apiRoutes';
 import type { TestServer } from '../test/testServer';
@@ -126,9 +126,16 @@ describe('the socket rooms are made of the policy table', () => {
     expect(reached([rooms.platform])).toEqual([...POLICY.platform.see.roles]);
   });
 
-  it('every event carries a kind of data in the table, or is a signal', () => {
+  it("every event carries a kind of data in the table, one person's own data, or is a signal", () => {
     const events = Object.keys(serverEventSchemas) as ServerEventName[];
-    expect([...Object.keys(EVENT_DATA), ...SIGNAL_EVENTS].sort()).toEqual(events.sort());
+    expect([...Object.keys(EVENT_DATA), ...Object.keys(OWN_EVENTS), ...SIGNAL_EVENTS].sort()).toEqual(events.sort());
+  });
+
+  it("an event about one person's own data is of a kind the table scopes to the account, and no school room carries it", () => {
+    for (const [event, kind] of Object.entries(OWN_EVENTS)) {
+      expect((POLICY[kind] as { see: Grant }).see.scope, event).toBe('account');
+      expect(Object.keys(EVENT_DATA), event).not.toContain(event);
+    }
   });
 
   it("each event reaches exactly the roles that see its kind of data, on the event's school", () => {

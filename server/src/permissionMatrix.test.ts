@@ -298,6 +298,19 @@ const MATRIX: Record<string, Row> = {
       { as: 'adminB', call: (x) => x.get(`/api/reports/${a.reportId}`), status: 404 },
     ],
   },
+  'GET /api/reports/:id/versions': {
+    probe: (x) => x.get(`/api/reports/${BAD_ID}/versions`),
+    expect: [401, 403, 403, 400, 403, 400, 400],
+    otherSchool: [
+      { as: 'supervisorB', call: (x) => x.get(`/api/reports/${a.reportId}/versions`), status: 404 },
+      { as: 'adminB', call: (x) => x.get(`/api/reports/${a.reportId}/versions`), status: 404 },
+    ],
+  },
+  'GET /api/reports/:id/versions/:version': {
+    probe: (x) => x.get(`/api/reports/${BAD_ID}/versions/1`),
+    expect: [401, 403, 403, 400, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/reports/${a.reportId}/versions/1`), status: 404 }],
+  },
   'PUT /api/reports/:id': {
     probe: (x) => x.put(`/api/reports/${BAD_ID}`, { content: 'x', baseVersion: 0 }),
     expect: [401, 403, 403, 403, 403, 400, 400],
@@ -449,6 +462,16 @@ const MATRIX: Record<string, Row> = {
     probe: (x) => x.put(`/api/maintenance-tasks/${BAD_ID}/reject`),
     expect: [401, 403, 403, 403, 400, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/maintenance-tasks/${a.taskId}/reject`), status: 404 }],
+  },
+  // 'Mine saker' (issue 44): the caller's own sent cases; no school is named, so none can be aimed at.
+  'GET /api/maintenance-tasks/mine': {
+    probe: (x) => x.get('/api/maintenance-tasks/mine'),
+    expect: [401, 403, 403, 200, 403, 403, 403],
+  },
+  'PUT /api/maintenance-tasks/:id/reopen': {
+    probe: (x) => x.put(`/api/maintenance-tasks/${BAD_ID}/reopen`),
+    expect: [401, 403, 403, 403, 400, 400, 400],
+    otherSchool: [{ as: 'caretakerB', call: (x) => x.put(`/api/maintenance-tasks/${a.taskId}/reopen`), status: 404 }],
   },
   'DELETE /api/maintenance-tasks/:id': {
     probe: (x) => x.delete(`/api/maintenance-tasks/${BAD_ID}`),

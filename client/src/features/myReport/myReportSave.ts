@@ -8,6 +8,8 @@ import { errorCode, serverMessage } from '../../api/http';
  */
 export type SaveOutcome =
   | { kind: 'saved' }
+  /** Saved after merging with a text saved elsewhere meanwhile: no line was changed on both. */
+  | { kind: 'merged' }
   | { kind: 'nothingToSave' }
   | { kind: 'locked' }
   | { kind: 'resetWindow' }

@@ -28,7 +28,10 @@ async function sendTick({ date, taskId, done }: WaitingTick): Promise<SendResult
   }
 }
 
-async function sendText({ userId, date }: WaitingText): Promise<SendResult> {
+/** How many times a text merged with a newer one is sent again before the writer is asked instead. */
+const MERGED_RESENDS = 3;
+
+async function sendText({ userId, date }: WaitingText, resends = 0): Promise<SendResult> {
   const draft = readDraft(userId, date);
   if (!draft) return 'done';
   try {
@@ -36,14 +39,20 @@ async function sendText({ userId, date }: WaitingText): Promise<SendResult> {
     showSavedReport(saved);
     if (useMyReportStore.getState().day === date) useMyReportStore.getState().receiveOwnSave(saved);
     else if (readDraft(userId, date)?.content === saved.content) removeDraft(userId, date);
-    tellSaveOutcome({ kind: 'saved' });
+    tellSaveOutcome({ kind: resends > 0 ? 'merged' : 'saved' });
     return 'done';
   } catch (error) {
     if (notReached(error)) return 'unreached';
     const current = conflictCurrent(error, reportSchema);
     if (current) {
       showSavedReport(current);
-      useMyReportStore.getState().receiveConflict(current);
+      // Lines only one side changed are merged into the draft, which is then sent on the newer version.
+      const merged = useMyReportStore.getState().receiveConflict(current);
+      if (merged && !readDraft(userId, date)) {
+        tellSaveOutcome({ kind: 'merged' });
+        return 'done';
+      }
+      if (merged && resends < MERGED_RESENDS) return sendText({ userId, date }, resends + 1);
       tellSaveOutcome({ kind: 'conflict' });
       return 'done';
     }
@@ -56,4 +65,4 @@ async function sendText({ userId, date }: WaitingText): Promise<SendResult> {
 }
 
 registerOutboxSender(TICK_KIND, sendTick);
-registerOutboxSender(TEXT_KIND, sendText);
+registerOutboxSender<WaitingText>(TEXT_KIND, (payload) => sendText(payload));

@@ -11,6 +11,7 @@ import { useSchoolScope } from '../schools/useSchoolScope';
 import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
 import { useTaskLabels } from '../taskButtons/useTaskLabels';
+import { ReportVersions, useMayReadVersions } from './ReportVersions';
 import '../../ui/reportView.css';
 import './report.css';
 
@@ -42,6 +43,7 @@ function ReportView({ report }: { report: Report }) {
   const { schoolId } = useSchoolScope();
   const label = useTaskLabels(schoolId);
   const [confirming, setConfirming] = useState(false);
+  const mayReadVersions = useMayReadVersions(report);
 
   async function remove() {
     try {
@@ -113,6 +115,8 @@ function ReportView({ report }: { report: Report }) {
           </p>
         )}
       </section>
+
+      {mayReadVersions && <ReportVersions report={report} />}
 
       {links.mayChange && (
         <div className="report-view-actions">

@@ -77,6 +77,23 @@ describe('Syke on the board', () => {
     await update(() => failed.querySelector('button')!.click());
     expect(retry).toHaveBeenCalledTimes(1);
   });
+
+  it('off line after a reload: the device’s copy with when it was fetched (Oslo time), or, without one, why nothing is shown', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T21:50:00.000Z'));
+    await render(<SickList data={sick} loaded failed={false} onRetry={noop} copiedAt="2026-11-20T21:41:00.000Z" />);
+    expect(textOf(byTestId('copied-at'))).toBe('Sist oppdatert 22:41');
+    expect(allByTestId('sick-chip').map(textOf)).toEqual(['Per Hansen', 'Anna Berg']);
+    // A copy of an earlier day names its date.
+    const earlier = await render(<SickList data={sick} loaded failed={false} onRetry={noop} copiedAt="2026-11-19T21:41:00.000Z" />);
+    expect(textOf(byTestId('copied-at', earlier))).toBe('Sist oppdatert 19. november 2026 kl. 22:41');
+    vi.useRealTimers();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const failed = await render(<SickList data={null} loaded={false} failed onRetry={noop} />);
+    expect(textOf(failed.querySelector('[role="alert"] p'))).toBe('Kunne ikke hente data uten nett.');
+    expect(byTestId('copied-at', failed)).toBeFalsy();
+  });
 });
 
 describe('Bortreist on the board', () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Away, Sick } from '#protocol';
 import { ListState } from '../../ui/ListState';
+import { CopiedAt } from '../../ui/CopiedAt';
 import { Modal } from '../../ui/Modal';
 import '../../ui/chips.css';
 import { awayCount, BACK_TODAY, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo } from './chipTexts';
@@ -18,6 +19,8 @@ interface ListProps<T> {
   loaded: boolean;
   failed: boolean;
   onRetry(): void;
+  /** When the list shown was fetched, if it is this device's copy (off line after a reload). */
+  copiedAt?: string | null;
 }
 
 function ChipDialog({ chosen, onClose }: { chosen: Chosen | null; onClose(): void }) {
@@ -35,13 +38,14 @@ function ChipDialog({ chosen, onClose }: { chosen: Chosen | null; onClose(): voi
 }
 
 /** Syke: a chip per student; the dialog shows that student's comment. */
-export function SickList({ data, loaded, failed, onRetry }: ListProps<Sick>) {
+export function SickList({ data, loaded, failed, onRetry, copiedAt = null }: ListProps<Sick>) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   return (
     <section className="card board-card" aria-labelledby="sick-title" data-testid="sick-list">
       <h2 id="sick-title" className="section-title">
         Syke{data && data.names.length > 0 && <span data-testid="sick-count"> ({data.names.length})</span>}
       </h2>
+      <CopiedAt at={copiedAt} />
       {!loaded ? (
         <ListState loaded={loaded} failed={failed} loadingText="Laster..." onRetry={onRetry} />
       ) : !data || data.names.length === 0 ? (
@@ -71,7 +75,7 @@ export function SickList({ data, loaded, failed, onRetry }: ListProps<Sick>) {
 }
 
 /** Bortreist: away students and the classes on a trip; the dialog shows the return date. */
-export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away> & { day: string }) {
+export function AwayList({ data, loaded, failed, onRetry, copiedAt = null, day }: ListProps<Away> & { day: string }) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const backToday = (returns: string | undefined) =>
     returns === day && (
@@ -86,6 +90,7 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
       <h2 id="away-title" className="section-title">
         Bortreist{count > 0 && <span data-testid="away-count"> ({count})</span>}
       </h2>
+      <CopiedAt at={copiedAt} />
       {!loaded ? (
         <ListState loaded={loaded} failed={failed} loadingText="Laster..." onRetry={onRetry} />
       ) : !data || empty ? (

@@ -23,6 +23,7 @@ import { FooterLinks } from '../../ui/FooterLinks';
 import { useBoardAnnouncements } from '../announcements/useBoardAnnouncements';
 import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
+import { CopiedAt, earliest } from '../../ui/CopiedAt';
 import { AdminSchoolPicker } from '../schools/AdminSchoolPicker';
 import { DailyReportCard } from '../myReport/DailyReportCard';
 import { LockedDraftCard } from '../myReport/LockedDraftCard';
@@ -86,7 +87,7 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
   useBoardAnnouncements(userId);
 
   useMyReport(isSupervisor ? userId : null);
-  useLoaded(useTaskRoundsStore, query);
+  const roundsLoad = useLoaded(useTaskRoundsStore, query);
   const sickLoad = useLoaded(useSickStore, dayScope(query, day));
   const awayLoad = useLoaded(useAwayStore, dayScope(query, day));
   const sick = useSickStore((state) => state.data);
@@ -98,11 +99,18 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
     <div className="board">
       <div className="board-main">
         {isSupervisor && lockedDrafts.map((draft) => <LockedDraftCard key={draft.date} draft={draft} />)}
-        <Tasks schoolId={schoolId} day={day} now={now} isSupervisor={isSupervisor} />
+        <Tasks schoolId={schoolId} day={day} now={now} isSupervisor={isSupervisor} roundsCopiedAt={roundsLoad.copiedAt} />
       </div>
       <div className="board-side">
-        <SickList data={sick} loaded={sickLoad.loaded} failed={sickLoad.failed} onRetry={sickLoad.retry} />
-        <AwayList data={away} loaded={awayLoad.loaded} failed={awayLoad.failed} onRetry={awayLoad.retry} day={day} />
+        <SickList data={sick} loaded={sickLoad.loaded} failed={sickLoad.failed} onRetry={sickLoad.retry} copiedAt={sickLoad.copiedAt} />
+        <AwayList
+          data={away}
+          loaded={awayLoad.loaded}
+          failed={awayLoad.failed}
+          onRetry={awayLoad.retry}
+          copiedAt={awayLoad.copiedAt}
+          day={day}
+        />
       </div>
       <div className="board-report">
         {isSupervisor && <WaitingCases />}
@@ -125,8 +133,17 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
   );
 }
 
-function Tasks({ schoolId, day, now, isSupervisor }: { schoolId: string; day: string; now: Date; isSupervisor: boolean }) {
-  const { loaded, failed, retry } = useLoaded(useTaskButtonsStore, schoolId);
+interface TasksProps {
+  schoolId: string;
+  day: string;
+  now: Date;
+  isSupervisor: boolean;
+  /** The rounds shown are this device's copy, fetched then (off line after a reload). */
+  roundsCopiedAt: string | null;
+}
+
+function Tasks({ schoolId, day, now, isSupervisor, roundsCopiedAt }: TasksProps) {
+  const { loaded, failed, retry, copiedAt } = useLoaded(useTaskButtonsStore, schoolId);
   const byId = useTaskButtonsStore((state) => state.byId);
   const toggleTask = useMyReportStore((state) => state.toggleTask);
   const rounds = useTaskRoundsStore((state) => state.data);
@@ -153,6 +170,7 @@ function Tasks({ schoolId, day, now, isSupervisor }: { schoolId: string; day: st
           </span>
         )}
       </div>
+      <CopiedAt at={earliest(roundsCopiedAt, copiedAt)} />
       {!loaded ? (
         // As tall as the six tasks will be, so the lists below do not jump when they arrive.
         <div className="duty-grid-placeholder">

@@ -12,6 +12,7 @@ import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport } from './present';
 import { sameTicks, ticksOf } from './ticks';
 import { taskRounds } from './rounds';
+import { deleteVersions } from './versions';
 import { trusted } from '../../db/trusted';
 import { atCount, atVersion } from '../../db/counterFilter';
 import { schoolData } from '../../cache/areas';
@@ -279,6 +280,7 @@ export async function deleteReport(
 ): Promise<{ id: string }> {
   const report = await findReport(schoolId, id);
   await ReportModel.of(report.schoolId).deleteOne({ _id: report._id });
+  await deleteVersions(report.schoolId, report._id);
   await audit(actor, 'report.deleted', {
     id: report._id,
     name: `${report.authorName}, ${formatDayNo(report.date)}`,
