@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '#protocol/errors';
 import { apiRoutes } from '../test/apiRoutes';
-import { signInCallers, type CallerName, type Callers } from '../test/callers';
-import { seedFixture, type Fixture } from '../test/fixtures';
+import type { CallerName, Callers } from '../test/callers';
+import type { Fixture } from '../test/fixtures';
 import type { ApiClient, ApiResponse } from '../test/httpClient';
 import { afterProof } from '../test/reauthentication';
 import { signedIn } from '../test/sessions';
-import { TestClock } from '../test/testClock';
-import { startTestServer, type TestServer } from '../test/testServer';
+import type { TestServer } from '../test/testServer';
 import { schoolASnapshot, seedSchoolAData } from '../test/schoolAData';
+import { TestClock } from '../test/testClock';
+import { useSeededServer } from '../test/useTestServer';
+import { osloInstant } from '#protocol/time';
 
 /**
  * The permission matrix: every route of the app, for every kind of caller of school A, with the
@@ -31,13 +33,13 @@ type Statuses = readonly [number, number, number, number, number, number, number
 type OtherSchool = { as: 'adminB' | 'supervisorB' | 'caretakerB'; call: (x: ApiClient) => Promise<ApiResponse>; status: number };
 type Row = { probe: (x: ApiClient) => Promise<ApiResponse>; expect: Statuses; otherSchool?: OtherSchool[] };
 
-const clock = new TestClock();
 let server: TestServer;
 let fx: Fixture;
 let c: Callers & Record<'supervisorB' | 'caretakerB', ApiClient>;
 const a = { classId: '', reportId: '', tripId: '', taskId: '', pendingId: '' };
 const BAD_ID = 'ikke-en-id';
 const DAY = '2026-03-10';
+const clock = new TestClock(osloInstant(DAY, 21, 0));
 
 const ANY_SIGNED_IN_OK = (ok: number): Statuses => [401, 403, 403, ok, ok, ok, ok];
 
@@ -500,18 +502,21 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/logout': { probe: (x) => x.post('/api/auth/logout'), expect: [200, 200, 200, 200, 200, 200, 200] },
 };
 
+useSeededServer(
+  async (started) => {
+    ({ server, fx } = started);
+    c = {
+      ...started.c,
+      supervisorB: await signedIn(server.baseUrl, fx.b.supervisor),
+      caretakerB: await signedIn(server.baseUrl, fx.b.caretaker),
+    };
+  },
+  {},
+  { clock },
+);
 beforeAll(async () => {
-  clock.setOslo(DAY, 21, 0);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-  c = {
-    ...(await signInCallers(server.baseUrl, fx)),
-    supervisorB: await signedIn(server.baseUrl, fx.b.supervisor),
-    caretakerB: await signedIn(server.baseUrl, fx.b.caretaker),
-  };
   Object.assign(a, await seedSchoolAData(fx, DAY));
 });
-afterAll(async () => server?.close());
 
 describe('the permission matrix', () => {
   it('has a row for every route the app has, and none for a route it does not', async () => {

@@ -1,24 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/callers';
 import { writeMyReport } from '../../test/reportWrites';
-import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
+import type { Fixture, FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
 import { record, socketPool, waitFor } from '../../test/sockets';
 import { TestClock } from '../../test/testClock';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
+import { useServerWithFixture } from '../../test/useTestServer';
+import { osloInstant } from '#protocol/time';
 
-const clock = new TestClock();
+const clock = new TestClock(osloInstant('2026-11-21', 21, 14));
 let server: TestServer;
 let fx: Fixture;
 const sockets = socketPool(() => server.baseUrl);
 
-beforeAll(async () => {
-  clock.setOslo('2026-11-21', 21, 14);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-});
+useServerWithFixture((started) => ({ server, fx } = started), {}, { clock });
 afterEach(() => sockets.closeAll());
-afterAll(async () => server?.close());
 
 const listen = async (user: FixtureUser) =>
   record((await sockets.connectAs(user)).socket, ['taskRounds.updated', 'reports.saved', 'taskButtons.updated']);
