@@ -385,8 +385,8 @@ const MATRIX: Record<string, Row> = {
     otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/maintenance-tasks/${a.taskId}/reject`), status: 404 }],
   },
   // 'Mine saker' (issue 44): the caller's own sent cases; no school is named, so none can be aimed at.
-  'GET /api/maintenance-tasks/mine': {
-    probe: (x) => x.get('/api/maintenance-tasks/mine'),
+  'GET /api/account/cases': {
+    probe: (x) => x.get('/api/account/cases'),
     expect: [401, 403, 403, 200, 403, 403, 403],
   },
   'PUT /api/maintenance-tasks/:id/reopen': {
