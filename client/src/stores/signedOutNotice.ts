@@ -14,11 +14,12 @@ export function noteSignedOut(text: string): void {
 }
 
 // Read once per page load and kept: the sign-in page may be drawn more than once while it settles.
+// Nothing found is looked for again: a first /me may learn the reason after the page was drawn (issue 44).
 let taken: string | null | undefined;
 
 /** The reason this page was opened with, if any; storage is emptied at the first read, so it is said once. */
 export function signedOutNotice(): string | null {
-  if (taken === undefined) {
+  if (!taken) {
     try {
       taken = sessionStorage.getItem(STORAGE_KEY_SIGNED_OUT_NOTICE);
     } catch {

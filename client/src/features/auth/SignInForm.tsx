@@ -1,12 +1,12 @@
-import { useLocation, useNavigate, type Location } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { loginBodySchema, type LoginBody, type LoginResponse } from '#protocol/auth';
-import { PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH } from '#protocol/product';
-import { landingPath, type Role } from '#protocol/roles';
+import { landingPath } from '#protocol/roles';
 import { login, logout, signInWithCode } from '../../api/auth';
 import { errorCode, serverMessage } from '../../api/http';
 import { CODE_STEP_PARAM, CODE_STEP_VALUE, oneTimeCodeBodySchema, type OneTimeCodeBody } from '#protocol/secondFactor';
 import { useEffect, useRef, useState } from 'react';
 import { clearStoredAuth } from '../../stores/authStorage';
+import { destinationAfterSignIn } from '../../stores/returnPath';
 import { useAuthStore } from '../../stores/authStore';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
@@ -14,17 +14,6 @@ import { useHydrated } from '../../ui/useHydrated';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { loadSignedInApp } from '../../signedInChunk';
 import './auth.css';
-
-/** Pages that are no destination after signing in: the sign-in pages themselves and the start. */
-const NOT_A_DESTINATION = new Set(['/', '/login', PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH]);
-
-/**
- * Where an approved account goes: the page the person asked for when the sign-in form stood in
- * its place (a tapped notification's case, a bookmark), else the role's landing page.
- */
-function destination(location: Location, role: Role): string {
-  return NOT_A_DESTINATION.has(location.pathname) ? landingPath(role) : `${location.pathname}${location.search}`;
-}
 
 /** What a sign-in page does with an account the server let in. */
 export function useSignInOutcomes() {
@@ -37,7 +26,9 @@ export function useSignInOutcomes() {
       beginSession(response);
       const approved = response.user.status === 'approved';
       if (approved) toast({ title: 'Vellykket', description: 'Du er nå logget inn' });
-      navigate(approved ? destination(location, response.user.role) : landingPath(response.user.role), { replace: true });
+      navigate(approved ? destinationAfterSignIn(location, response.user.role, window.location.origin) : landingPath(response.user.role), {
+        replace: true,
+      });
     },
     /** The wrong page for this account: signed out again at once, with the reason. */
     async refuse(title: string, description: string, goTo?: string): Promise<void> {
