@@ -16,7 +16,7 @@ import {
 } from './authStorage';
 import { resetStores } from './registry';
 import { signInPageFor } from './returnPath';
-import { forgetSignedOutNotice, noteSignedOut } from './signedOutNotice';
+import { forgetSignedOutNotice, noteSignedOut, noteSignedOutHere } from './signedOutNotice';
 import { runSignOutTasks } from './signOutTasks';
 
 export type AuthPhase = 'checking' | 'signedOut' | 'signedIn';
@@ -96,7 +96,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         );
       } else {
         // Opened by a reload or from the home screen after the idle limit: the sign-in page says why (issue 44).
-        if (me.refused === 'signedOutIdle') noteSignedOut(SESSION_END_TEXTS.idle);
+        if (me.refused === 'signedOutIdle') noteSignedOutHere(SESSION_END_TEXTS.idle);
         clearStoredAuth();
         set({ phase: 'signedOut', user: null });
       }

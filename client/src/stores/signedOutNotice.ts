@@ -6,6 +6,10 @@ import { STORAGE_KEY_SIGNED_OUT_NOTICE } from '#protocol/product';
  * client's guess from a refused /me that follows it.
  */
 export function noteSignedOut(text: string): void {
+  // This page's own read is settled first (issue 44): the sign-in form it may draw while it leaves
+  // must not take the text meant for the page the sign-out goes to. A board opened by a reload or
+  // from the home screen had never drawn the form, and its last frame used to take the notice.
+  signedOutNotice();
   try {
     if (!sessionStorage.getItem(STORAGE_KEY_SIGNED_OUT_NOTICE)) sessionStorage.setItem(STORAGE_KEY_SIGNED_OUT_NOTICE, text);
   } catch {
@@ -14,12 +18,11 @@ export function noteSignedOut(text: string): void {
 }
 
 // Read once per page load and kept: the sign-in page may be drawn more than once while it settles.
-// Nothing found is looked for again: a first /me may learn the reason after the page was drawn (issue 44).
 let taken: string | null | undefined;
 
 /** The reason this page was opened with, if any; storage is emptied at the first read, so it is said once. */
 export function signedOutNotice(): string | null {
-  if (!taken) {
+  if (taken === undefined) {
     try {
       taken = sessionStorage.getItem(STORAGE_KEY_SIGNED_OUT_NOTICE);
     } catch {
@@ -43,4 +46,12 @@ function clearSignedOutNotice(): void {
 export function forgetSignedOutNotice(): void {
   taken = null;
   clearSignedOutNotice();
+}
+
+/**
+ * Why this page, just opened, shows the sign-in form: the server's answer to its first /me said
+ * (issue 44: a board opened from the home screen after the idle limit). Said here, no reload between.
+ */
+export function noteSignedOutHere(text: string): void {
+  if (!taken) taken = text;
 }
