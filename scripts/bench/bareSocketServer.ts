@@ -1,8 +1,8 @@
 // A bare Socket.IO server in its own process: clients join the room named in their query, and
 // POST /emit?room=… broadcasts the request body to it as one event. The app's live fan-out is
 // compared with this, in the same run, for the same rooms and payload. With BARE_STORE_URI it
-// first does the app's write with the plain driver: it stores the case under an id its
-// Idempotency-Key names (as the app does for the board's case dialog, which sends one), then
+// first does the app's write with the plain driver: it stores the case, in a collection with the
+// app's indexes, under an id its Idempotency-Key names (as the app does for the board's case dialog, which sends one), then
 // broadcasts; the same write without the app around it. With BARE_REDIS_URL it sits behind the
 // Socket.IO Redis adapter, as the app's instances do, so two of them show what the hop through
 // Redis costs a bare broadcast.
@@ -14,9 +14,13 @@ import { Server } from 'socket.io';
 
 const storeUri = process.env.BARE_STORE_URI;
 const database = storeUri ? (await new mongoose.mongo.MongoClient(storeUri).connect()).db() : null;
-const store = database
+const cases = database?.collection<{ _id: string; schoolId: string }>('bare_cases');
+// The app's case collection's own secondary indexes (BARE_STORE_INDEXES, from its schema), so the
+// insert costs here what it costs there, index upkeep included.
+for (const keys of JSON.parse(process.env.BARE_STORE_INDEXES ?? '[]') as Record<string, 1 | -1>[]) await cases?.createIndex(keys);
+const store = cases
   ? async (key: string, event: Record<string, unknown>) => {
-      await database.collection<{ _id: string }>('bare_cases').insertOne({ ...event, _id: key });
+      await cases.insertOne({ ...event, schoolId: 'bare', _id: key });
     }
   : null;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Types } from 'mongoose';
 import { School } from '../../server/src/core/accounts/schoolModel';
+import { MaintenanceTaskModel } from '../../server/src/features/maintenance/model';
 import { UserModel } from '../../server/src/core/accounts/userModel';
 import { sessionCookie } from './sessionCookie';
 import { forkScript, type Child } from './child';
@@ -99,16 +100,16 @@ const deliveries = async (clients: Child, listening: number, writes: number, loa
   summarize([await sample(clients, listening, writes, load, send)]);
 
 /**
- * Several servers measured at the same paced load in turns: `rounds` rounds of `writes / rounds`
+ * Several servers measured under the same load in turns: `rounds` rounds of `writes / rounds`
  * cases each, the order turned every round. One server after another for minutes compared each
  * with the machine of its own minutes (a bare run's p99 was 3.1 ms in one run and 6.1 in the next);
  * in turns, what the shared machine does meanwhile falls on every side alike.
  */
-async function pacedInTurns<Sends extends Send[]>(
+async function inTurns<Sends extends Send[]>(
   clients: Child,
   listening: number,
   writes: number,
-  perSecond: number,
+  load: Load,
   sends: [...Sends],
   rounds = 5,
 ): Promise<{ [K in keyof Sends]: Delivery }> {
@@ -117,7 +118,7 @@ async function pacedInTurns<Sends extends Send[]>(
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < sends.length; k++) {
       const side = (round + k) % sends.length;
-      samples[side]!.push(await sample(clients, listening, perRound, { perSecond }, sends[side]!));
+      samples[side]!.push(await sample(clients, listening, perRound, load, sends[side]!));
     }
   }
   return samples.map(summarize) as { [K in keyof Sends]: Delivery };
@@ -141,6 +142,13 @@ export type FanoutSetup = {
   /** A second and third instance of the app behind Redis, for the cross-instance part (optional); two bare servers join the same Redis. */
   redisPair?: { a: string; b: string; redisUrl: string };
 };
+
+/** The database the bare server with a write stores its cases in, beside the app's (dropped with it: `dropBareStore`). */
+const bareStoreName = (databaseUri: string) => `${new URL(databaseUri).pathname.slice(1)}_bare`;
+
+export async function dropBareStore(databaseUri: string): Promise<void> {
+  await mongoose.connection.useDb(bareStoreName(databaseUri)).dropDatabase();
+}
 
 /** Where a bench server forked by `forkScript` listens. */
 const urlOf = (child: Child) => `http://127.0.0.1:${String(child.first.port)}`;
@@ -200,8 +208,11 @@ export async function benchFanout(setup: FanoutSetup) {
   const sendBare = sendBareTo(bareUrl);
 
   // The bare server again, storing each case in the same database engine before it broadcasts.
-  const storeName = `${new URL(setup.databaseUri).pathname.slice(1)}_bare`;
-  const storingChild = await forkScript('bareSocketServer.ts', [], { BARE_STORE_URI: withDatabaseName(setup.databaseUri, storeName) });
+  // Its store is kept from run to run as the app's cases are, so both insert into collections that grow alike.
+  const storingChild = await forkScript('bareSocketServer.ts', [], {
+    BARE_STORE_URI: withDatabaseName(setup.databaseUri, bareStoreName(setup.databaseUri)),
+    BARE_STORE_INDEXES: JSON.stringify(MaintenanceTaskModel.schema.indexes().map(([keys]) => keys)),
+  });
   const storingUrl = urlOf(storingChild);
   const sendStoring = sendBareTo(storingUrl);
   await clients.ask({ connect: bareTargets(storingUrl, appTargets) }, 'connected');
@@ -210,14 +221,12 @@ export async function benchFanout(setup: FanoutSetup) {
   // All three at the same paced load, in turns; then what the app and the bare server take flat out.
   const sendApp = sendCase(base);
   for (const send of [sendApp, sendBare, sendStoring]) await warm(send);
-  const [app, bare, bareWithWrite] = await pacedInTurns(clients, listening, writes, perSecond, [sendApp, sendBare, sendStoring]);
-  const appFlatOut = await deliveries(clients, listening, writes, flatOut, sendApp);
-  const bareFlatOut = await deliveries(clients, listening, writes, flatOut, sendBare);
-  const bareWithWriteFlatOut = await deliveries(clients, listening, writes, flatOut, sendStoring);
+  const sides: [Send, Send, Send] = [sendApp, sendBare, sendStoring];
+  const [app, bare, bareWithWrite] = await inTurns(clients, listening, writes, { perSecond }, sides);
+  const [appFlatOut, bareFlatOut, bareWithWriteFlatOut] = await inTurns(clients, listening, writes, flatOut, sides);
   await clients.ask({ close: true }, 'closed');
   bareChild.process.kill();
   storingChild.process.kill();
-  await mongoose.connection.useDb(storeName).dropDatabase();
 
   let redis: { single: Delivery; cross: Delivery; bareSingle: Delivery; bareCross: Delivery } | undefined;
   if (setup.redisPair) {
@@ -230,7 +239,7 @@ export async function benchFanout(setup: FanoutSetup) {
     await clients.ask({ connect: bareTargets(urlOf(bareB), appTargets) }, 'connected');
     const sends: [Send, Send, Send, Send] = [sendCase(b), sendCase(a), sendBareTo(urlOf(bareB)), sendBareTo(urlOf(bareA))];
     for (const send of sends) await warm(send);
-    const [single, cross, bareSingle, bareCross] = await pacedInTurns(clients, listening, writes, perSecond, sends);
+    const [single, cross, bareSingle, bareCross] = await inTurns(clients, listening, writes, { perSecond }, sends);
     await clients.ask({ close: true }, 'closed');
     bareA.process.kill();
     bareB.process.kill();

@@ -12,7 +12,7 @@ import { School, schoolNameKey } from '../../server/src/core/accounts/schoolMode
 import { UserModel } from '../../server/src/core/accounts/userModel';
 import { startCompiledServer } from '../../server/test/compiledServer';
 import { benchAppEnv } from './appEnv';
-import { benchFanout } from './fanout';
+import { benchFanout, dropBareStore } from './fanout';
 import { seedOtherSchools } from './otherSchools';
 import { seedBenchData } from './seed';
 
@@ -63,6 +63,7 @@ try {
     }
   } finally {
     await app.stop();
+    await dropBareStore(databaseUri);
     await mongoose.connection.dropDatabase();
     await mongoose.disconnect();
   }

@@ -20,7 +20,7 @@ import { hashPassword } from '../../server/src/core/accounts/passwords';
 import { School, schoolNameKey } from '../../server/src/core/accounts/schoolModel';
 import { UserModel } from '../../server/src/core/accounts/userModel';
 import { startRedis } from '../../server/test/redisServer';
-import { benchFanout } from './fanout';
+import { benchFanout, dropBareStore } from './fanout';
 import { printSocketMemory } from './socketMemory';
 import { measureHistoryReads, measureYearList, prepareHistorySchool, seedHistory, timeYearExport } from './history';
 import { randomBytes } from 'node:crypto';
@@ -230,6 +230,7 @@ try {
   });
 
   await app.stop();
+  await dropBareStore(databaseUri);
   await mongoose.connection.dropDatabase();
   await mongoose.disconnect();
 } finally {

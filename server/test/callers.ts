@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import { expect } from 'vitest';
 import { errorResponseSchema } from '#protocol/errors';
 import type { Role, UserStatus } from '#protocol/roles';
@@ -58,13 +59,15 @@ export function refusedExcept(allowed: Partial<Record<CallerName, number>>): Par
   return { ...refused, ...allowed };
 }
 
-let counter = 0;
+/** Numbered per database, that is per test file (each has its own), so a file's first made user is 'Bruker 1'. */
+const made = new Map<string, number>();
 let hash: Promise<string> | undefined;
 
 /** A fresh user to act on, so tests do not depend on each other. */
 export async function makeUser(schoolId: string, role: Role, status: UserStatus = 'approved'): Promise<FixtureUser> {
   hash ??= testPasswordHash(PASSWORD);
-  counter += 1;
+  const counter = (made.get(mongoose.connection.name) ?? 0) + 1;
+  made.set(mongoose.connection.name, counter);
   const email = `bruker${counter}.${Date.now()}@test.no`;
   const name = `Bruker ${counter}`;
   const user = await UserModel.create({ name, email, role, status, schoolId, passwordHash: await hash });

@@ -49,5 +49,14 @@ export async function connectMongoose(uri: string, settings: Pick<Config, 'metri
       if (attempt >= 10) throw err;
     }
   }
-  await Promise.all(Object.values(mongoose.models).map((model) => model.init()));
+  // mongoose starts each model's init (its collection, then its indexes) as it begins to connect.
+  // On a second connection in one process (a tool, a test file after another) that runs before
+  // the client is connected and, without buffering, fails: so both are made here, once connected
+  // (each is a no-op where the collection or index is there already).
+  await Promise.all(
+    Object.values(mongoose.models).map(async (model) => {
+      await model.createCollection();
+      await model.createIndexes();
+    }),
+  );
 }

@@ -286,7 +286,8 @@ describe('the commands', () => {
     expect(everything.stdout).toContain(`Skole ${fx.b.id}: classes, 1 dokument(er)`);
     const usage = run('restore');
     expect(usage.stderr).toContain('Bruk: npm run restore -- <fil>');
-  });
+    // Four commands, each a Node process of its own compiling the scripts as it starts.
+  }, 60_000);
 
   it('npm run backup refuses a database that is empty or not this app’s, and a data folder with no database, writing nothing', async () => {
     const emptyUri = ownTestDatabase('tom');
