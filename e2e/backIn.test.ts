@@ -1,5 +1,4 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { SESSION_END_TEXTS } from '#protocol/sessionEnd';
