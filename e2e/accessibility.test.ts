@@ -5,6 +5,7 @@ import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
 import { ApiClient } from '../server/test/httpClient';
 import { writeMyReport } from '../server/test/reportWrites';
 import { dismissToast, horizontalOverflow, signInPlatform, signInThroughForm } from './actions';
+import { signIn } from './signIn';
 import { axeViolations, type Violation } from './axe';
 import { api } from './boardSupport';
 import { DESKTOP, PHONE, screenshot } from './browser';
@@ -139,11 +140,7 @@ async function open(viewport: Viewport): Promise<Page> {
 }
 
 async function signedIn(viewport: Viewport, user: FixtureUser, landing: string): Promise<Page> {
-  const page = await open(viewport);
-  await signInThroughForm(page, user.email);
-  await page.waitForURL((url) => url.pathname === landing);
-  await dismissToast(page);
-  return page;
+  return signIn(await pages.context(viewport), user, landing);
 }
 
 /** Opens a screen by its address and checks it once `ready` shows. */

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureUser } from '../server/test/fixtures';
-import { dismissToast, signInPlatform, signInThroughForm } from './actions';
+import { signInPlatform } from './actions';
+import { signIn, signInThroughApi } from './signIn';
 import { DESKTOP, PHONE, screenshot } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
@@ -19,11 +20,7 @@ async function open(viewport: { width: number; height: number } = DESKTOP): Prom
 }
 
 async function signedIn(user: FixtureUser, landing: string): Promise<Page> {
-  const page = await open();
-  await signInThroughForm(page, user.email);
-  await page.waitForURL((url) => url.pathname === landing);
-  await dismissToast(page);
-  return page;
+  return signIn(await pages.context(), user, landing);
 }
 
 /** Follows the link by its name and checks the statement it leads to. */
@@ -70,7 +67,7 @@ describe('the accessibility statement', () => {
 
   it('is open to an account waiting for approval', async () => {
     const page = await open();
-    await signInThroughForm(page, e.fx.b.pending.email);
+    await signInThroughApi(page, e.fx.b.pending.email);
     await page.getByTestId('pending-screen').waitFor();
     await page.goto('/tilgjengelighet');
     await page.getByTestId('accessibility-statement').waitFor();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PASSWORD } from '../server/test/fixtures';
 import { screenshot } from './browser';
+import { signInThroughApi } from './signIn';
 
 export async function signInThroughForm(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
@@ -17,12 +18,9 @@ export async function waitForToast(page: Page, text: string): Promise<string> {
   return (await toast.innerText()).replace(/\s+/g, ' ').trim();
 }
 
-/** Signs in on the Plattformadministrator portal and waits for the dashboard. */
+/** Signs the Plattformadministrator in (through the API: the portal's form has its own tests in auth.test.ts) and waits for the dashboard. */
 export async function signInPlatform(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto('/plattformadministrator-login');
-  await page.getByTestId('platform-login-email').fill(email);
-  await page.getByTestId('platform-login-password').fill(password);
-  await page.getByTestId('platform-login-submit').click();
+  await signInThroughApi(page, email, password);
   await page.waitForURL((url) => url.pathname === '/plattformadministrator');
 }
 

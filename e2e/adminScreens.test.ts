@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { dismissToast, shoot, signInPlatform, signInThroughForm, waitForToast } from './actions';
+import { dismissToast, shoot, signInPlatform, waitForToast } from './actions';
+import { signInThroughApi } from './signIn';
 import { DESKTOP, newContext, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
@@ -32,9 +33,8 @@ describe('new screens and dialogs', () => {
     it(`the admin's users and classes screens render at ${label} px`, async () => {
       const context = await newContext(e.browser, e.server.baseUrl, viewport);
       const page = await context.newPage();
-      await signInThroughForm(page, e.fx.a.admin.email);
+      await signInThroughApi(page, e.fx.a.admin.email);
       await page.waitForURL('**/admin');
-      await dismissToast(page);
 
       await page.goto('/admin/brukere');
       await page.getByTestId('pending-user').first().waitFor();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dismissToast, horizontalOverflow, markPage, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { signInThroughApi } from './signIn';
 import { SESSION_END_TEXTS } from '#protocol/sessionEnd';
 import { DESKTOP, PHONE, screenshot } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
@@ -20,7 +21,7 @@ async function open(viewport: { width: number; height: number } = DESKTOP): Prom
 /** An Admin of school A on /admin/brukere, reached from the admin menu. */
 async function adminOnUsersPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
   const page = await open(viewport);
-  await signInThroughForm(page, e.fx.a.admin.email);
+  await signInThroughApi(page, e.fx.a.admin.email);
   await page.waitForURL('**/admin');
   await page.getByRole('link', { name: /Brukere/ }).click();
   await page.waitForURL('**/admin/brukere');
@@ -136,7 +137,7 @@ describe('users screen, live', () => {
 
   it('a supervisor whose role changes is signed out with the reason, and signs in to the new role', async () => {
     const supervisor = await open(PHONE);
-    await signInThroughForm(supervisor, e.fx.a.supervisor.email);
+    await signInThroughApi(supervisor, e.fx.a.supervisor.email);
     await supervisor.waitForURL('**/tilsynsvakt');
     await supervisor.getByTestId('supervisor-home').waitFor();
     await markPage(supervisor);
@@ -171,10 +172,10 @@ describe('users screen, live', () => {
 
   it('a deactivated user is signed out, and a deleted one too, after the confirmation', async () => {
     const caretaker = await open(PHONE);
-    await signInThroughForm(caretaker, e.fx.a.caretaker.email);
+    await signInThroughApi(caretaker, e.fx.a.caretaker.email);
     await caretaker.waitForURL('**/vaktmester');
     const supervisor = await open(PHONE);
-    await signInThroughForm(supervisor, e.fx.a.supervisor.email);
+    await signInThroughApi(supervisor, e.fx.a.supervisor.email);
     await supervisor.waitForURL('**/tilsynsvakt');
 
     const admin = await adminOnUsersPage(PHONE);
@@ -255,7 +256,7 @@ describe('the Plattformadministrator on the users screen', () => {
 describe('classes screen, live', () => {
   it('adds and deletes classes, and a second admin window follows', async () => {
     const first = await open(DESKTOP);
-    await signInThroughForm(first, e.fx.a.admin.email);
+    await signInThroughApi(first, e.fx.a.admin.email);
     await first.waitForURL('**/admin');
     await first.getByRole('link', { name: /Klasser/ }).click();
     await first.waitForURL('**/admin/klasser');
@@ -264,7 +265,7 @@ describe('classes screen, live', () => {
     expect(await first.getByTestId('admin-school-picker').count()).toBe(0);
 
     const second = await open(PHONE);
-    await signInThroughForm(second, e.fx.a.admin.email);
+    await signInThroughApi(second, e.fx.a.admin.email);
     await second.waitForURL('**/admin');
     await second.goto('/admin/klasser');
     await second.getByText('Ingen klasser lagt til ennå').waitFor();
@@ -306,7 +307,7 @@ describe('classes screen, live', () => {
 
     // The other school sees none of it.
     const other = await open(DESKTOP);
-    await signInThroughForm(other, e.fx.b.admin.email);
+    await signInThroughApi(other, e.fx.b.admin.email);
     await other.waitForURL('**/admin');
     await other.goto('/admin/klasser');
     await other.getByText('Ingen klasser lagt til ennå').waitFor();

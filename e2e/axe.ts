@@ -21,10 +21,12 @@ function summarise(result: Result): Violation {
 
 /**
  * Runs axe-core in the page as it is now (an open dialog included) and returns its violations.
- * Injected through the DevTools protocol, so the page's own CSP stays as in production.
+ * Injected through the DevTools protocol, so the page's own CSP stays as in production; once per
+ * document (compiling it is half the cost of a check), so dialogs and screens reached inside the
+ * app reuse it until the next page load.
  */
 export async function axeViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(
     (tags) =>
       (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {

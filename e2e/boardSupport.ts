@@ -5,9 +5,12 @@ import { signedIn as apiSignedIn } from '../server/test/sessions';
 import type { ApiClient } from '../server/test/httpClient';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { TestClock } from '../server/test/testClock';
-import { dismissToast, signInThroughForm } from './actions';
 import { DESKTOP, newContext } from './browser';
 import { startE2E, type E2E } from './harness';
+import { signIn } from './signIn';
+
+/** Sign in and wait for the landing page: one helper for every browser test (signIn.ts). */
+export { signIn };
 
 export type Viewport = { width: number; height: number };
 
@@ -34,15 +37,6 @@ export async function passTimeAtTheBoard(page: Page, minutes: number): Promise<v
     await page.mouse.move(10 + (minute % 2), 10);
     await page.clock.fastForward('01:00');
   }
-}
-
-/** Signs in through the form, waits for the landing page and closes the welcome toast. */
-export async function signIn(context: BrowserContext, user: FixtureUser, landing: string): Promise<Page> {
-  const page = await context.newPage();
-  await signInThroughForm(page, user.email);
-  await page.waitForURL((url) => url.pathname === landing);
-  await dismissToast(page);
-  return page;
 }
 
 /** The supervisor's board, loaded: the task buttons and the report editor are there. */

@@ -43,7 +43,8 @@ describe('two devices of one supervisor', () => {
 
     await conflict.getByTestId('conflict-keep-both').click();
     await waitForToast(pc, 'Lagret');
-    const both = 'Fra telefonen: Per syk.\n\nFra PC-en: rolig på rom 12.';
+    // Both started from an empty text: the one line both wrote, the phone's then the PC's, each once.
+    const both = 'Fra telefonen: Per syk.\nFra PC-en: rolig på rom 12.';
     expect(await storedReport()).toMatchObject({ content: both, version: 2 });
     expect(await reportText(pc).inputValue()).toBe(both);
     // The phone had nothing unsaved: it shows the text as saved.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { reportDay } from '#protocol/time';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureUser } from '../server/test/fixtures';
-import { signInThroughForm } from './actions';
+import { signInThroughApi } from './signIn';
 import { PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
@@ -26,7 +26,7 @@ afterAll(async () => e?.close());
  */
 async function reopenedHome(user: FixtureUser, home: string, landing = home): Promise<{ page: Page; requests: string[] }> {
   const page = await pages.page(PHONE);
-  await signInThroughForm(page, user.email);
+  await signInThroughApi(page, user.email);
   await page.waitForURL((url) => url.pathname === landing);
   // The live connection, once up, fetches everything again (what changed before it was up); held off
   // here, every request below is the screen's first.

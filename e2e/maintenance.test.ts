@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dismissToast, markPage, shoot, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { dismissToast, markPage, shoot, signInPlatform, waitForToast, wasReloaded } from './actions';
+import { signIn, signInThroughApi } from './signIn';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
@@ -21,17 +22,14 @@ async function open(viewport: Viewport = DESKTOP): Promise<Page> {
   return pages.page(viewport);
 }
 
-/** Signs in through the form and waits for the role's landing page. */
-async function signedIn(email: string, landing: string, viewport: Viewport = DESKTOP): Promise<Page> {
-  const page = await open(viewport);
-  await signInThroughForm(page, email);
-  await page.waitForURL((url) => url.pathname === landing);
-  await dismissToast(page);
-  return page;
+/** Signs in (through the API) on `path`, opened straight away, and waits until it is there. */
+async function signedIn(email: string, path: string, viewport: Viewport = DESKTOP): Promise<Page> {
+  return signIn(await pages.context(viewport), { email }, path);
 }
 
-const caretaker = (viewport: Viewport = PHONE) => signedIn(e.fx.a.caretaker.email, '/vaktmester', viewport);
-const admin = (viewport: Viewport = DESKTOP) => signedIn(e.fx.a.admin.email, '/admin', viewport);
+/** Signed in on `path`, opened straight away: the role's landing page unless a test names another. */
+const caretaker = (viewport: Viewport = PHONE, path = '/vaktmester') => signedIn(e.fx.a.caretaker.email, path, viewport);
+const admin = (viewport: Viewport = DESKTOP, path = '/admin') => signedIn(e.fx.a.admin.email, path, viewport);
 const supervisor = () => signedIn(e.fx.a.supervisor.email, '/tilsynsvakt');
 
 /** A REST call from inside the signed-in page, as the app would make it. */
@@ -74,11 +72,9 @@ describe('maintenance cases, live', () => {
     await expect.poll(() => phone.title()).toBe('Vaktmester – Tilsynsvakt');
     expect(await phone.getByTestId('sound-toggle').getAttribute('aria-checked')).toBe('false');
 
-    const adminPage = await admin();
-    await adminPage.goto('/admin/vedlikehold');
+    const adminPage = await admin(DESKTOP, '/admin/vedlikehold');
     await expect.poll(() => pendingTab(adminPage)).toBe('Ventende (0)');
-    const archive = await admin(PHONE);
-    await archive.goto('/arkiv');
+    const archive = await admin(PHONE, '/arkiv');
     await archive.getByText('Ingen oppgaver i arkivet').waitFor();
     const otherSchool = await signedIn(e.fx.b.caretaker.email, '/vaktmester', PHONE);
     await otherSchool.getByText('Ingen ventende oppgaver').waitFor();
@@ -93,10 +89,10 @@ describe('maintenance cases, live', () => {
     // It makes itself noticed: highlighted, marked 'Ny', and counted in the title.
     expect(await arrived.getAttribute('data-new')).toBe('');
     expect(await arrived.getByTestId('task-new').innerText()).toBe('Ny');
-    expect(await arrived.innerText()).toContain('Rom 12');
+    expect(await arrived.innerText()).toContain('12');
     expect(await arrived.innerText()).toContain('Opprettet av Kari A');
     await expect.poll(() => phone.title()).toBe('(1) Vaktmester – Tilsynsvakt');
-    await expect.poll(() => phone.getByTestId('live-announcer').innerText()).toBe('Ny sak: Rom 12');
+    await expect.poll(() => phone.getByTestId('live-announcer').innerText()).toBe('Ny sak: 12');
     await expect.poll(() => pendingTab(adminPage)).toBe('Ventende (1)');
     await card(adminPage, 'Knust vindu på badet').waitFor();
 
@@ -165,8 +161,7 @@ describe('maintenance cases, live', () => {
   });
 
   it('the create dialog requires room number and description; tasks sort by room number; reject and delete', async () => {
-    const page = await admin();
-    await page.goto('/admin/vedlikehold');
+    const page = await admin(DESKTOP, '/admin/vedlikehold');
     await page.getByTestId('maintenance-page').waitFor();
     expect(await page.getByRole('heading', { name: 'Vedlikehold' }).isVisible()).toBe(true);
     expect(await page.getByTestId('greeting').innerText()).toBe('Hei, Admin A');
@@ -193,37 +188,42 @@ describe('maintenance cases, live', () => {
     await createThroughDialog(page, ' 2 ', long, 'Vedlikeholdsoppgave opprettet');
     await createThroughDialog(page, '1B', 'Dørhåndtaket er løst', 'Vedlikeholdsoppgave opprettet');
     const rooms = async () => (await page.getByTestId('task-card').locator('.task-room').allInnerTexts()).map((t) => t.trim());
-    await expect.poll(rooms).toEqual(['Rom 1B', 'Rom 2', 'Rom 10']);
+    await expect.poll(rooms).toEqual(['1B', '2', '10']);
     expect(await pendingTab(page)).toBe('Ventende (3)');
     // My own new tasks are no news to me.
     expect(await page.locator('.task-card[data-new]').count()).toBe(0);
 
     // Descriptions are clamped to two lines in the cards, and whole in the dialog.
-    const description = card(page, 'Rom 2').getByTestId('task-description');
+    const description = card(page, long.slice(0, 40)).getByTestId('task-description');
     const lines = await description.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
     expect(Math.round(lines)).toBe(2);
 
     await page.getByTestId('tab-pending').click();
     const rows = page.getByTestId('pending-task');
-    await expect.poll(() => rows.locator('.task-room').allInnerTexts()).toEqual(['Rom 1B', 'Rom 2', 'Rom 10']);
-    await rows.filter({ hasText: 'Rom 2' }).getByTestId('task-open').click();
+    await expect.poll(() => rows.locator('.task-room').allInnerTexts()).toEqual(['1B', '2', '10']);
+    await rows
+      .filter({ hasText: long.slice(0, 40) })
+      .getByTestId('task-open')
+      .click();
     const detail = page.getByTestId('task-detail');
     await detail.waitFor();
     expect(await detail.getByTestId('task-detail-description').innerText()).toBe(long);
     expect(await detail.getByTestId('task-created-by').innerText()).toBe('Admin A');
     expect(await detail.getByTestId('task-created-at').innerText()).toMatch(TIMESTAMP);
     await detail.getByTestId('detail-reject').click();
+    await page.getByTestId('reject-dialog').waitFor();
+    await page.getByTestId('reject-submit').click();
     await waitForToast(page, 'Oppgave avslått og flyttet til arkiv');
     await detail.waitFor({ state: 'detached' });
     await expect.poll(() => pendingTab(page)).toBe('Ventende (2)');
 
     // Deleting a pending task asks first.
     await page.getByTestId('tab-caretaker').click();
-    await card(page, 'Rom 1B').getByTestId('task-delete').click();
+    await card(page, 'Dørhåndtaket er løst').getByTestId('task-delete').click();
     await page.getByTestId('delete-task-dialog').waitFor();
     await page.getByTestId('confirm-button').click();
     await waitForToast(page, 'Oppgave slettet');
-    await card(page, 'Rom 1B').waitFor({ state: 'detached' });
+    await card(page, 'Dørhåndtaket er løst').waitFor({ state: 'detached' });
     await expect.poll(() => pendingTab(page)).toBe('Ventende (1)');
 
     // The archive: newest action first, coloured by status; 'Slett permanent' deletes for good.
@@ -248,7 +248,7 @@ describe('maintenance cases, live', () => {
     expect(await page.locator('[data-testid="archived-task"][data-status="rejected"]').count()).toBe(0);
   });
 
-  it("the caretaker's own page: create, details with 'Fikset', back from the archive to /vaktmester", async () => {
+  it("the caretaker's own page: create, details with 'Fullfør', back from the archive to /vaktmester", async () => {
     const phone = await caretaker(PHONE);
     expect(await phone.getByTestId('change-password-link').getAttribute('href')).toBe('/change-password');
     await createThroughDialog(phone, '3', 'Radiatoren er kald', 'Oppgave opprettet');
@@ -258,7 +258,7 @@ describe('maintenance cases, live', () => {
 
     await created.getByTestId('task-open').click();
     await phone.getByTestId('task-detail').waitFor();
-    await phone.getByRole('button', { name: 'Fikset' }).click();
+    await phone.getByTestId('task-detail').getByRole('button', { name: 'Fullfør' }).click();
     await waitForToast(phone, 'Oppgave fullført og lagt i arkiv');
     await phone.getByTestId('task-detail').waitFor({ state: 'detached' });
     await created.waitFor({ state: 'detached' });
@@ -312,9 +312,8 @@ describe('maintenance cases, live', () => {
       };
     });
     const notes = () => phone.evaluate(() => (window as unknown as { __notes: number }).__notes);
-    await signInThroughForm(phone, e.fx.a.caretaker.email);
+    await signInThroughApi(phone, e.fx.a.caretaker.email);
     await phone.waitForURL('**/vaktmester');
-    await dismissToast(phone);
     const sender = await supervisor();
 
     const quiet = await submitCase(sender, '401', 'Stille sak');
@@ -348,11 +347,9 @@ describe('maintenance cases, live', () => {
       expect(await screen.getByRole('heading').innerText()).toBe('Ingen tilgang');
       expect(await screen.getByText(text).isVisible()).toBe(true);
     }
-    const caretakerPage = await caretaker(DESKTOP);
-    await caretakerPage.goto('/admin/vedlikehold');
+    const caretakerPage = await caretaker(DESKTOP, '/admin/vedlikehold');
     await caretakerPage.getByText('Du har ikke tilgang til vedlikeholdsstyring.').waitFor();
-    const adminPage = await admin();
-    await adminPage.goto('/vaktmester');
+    const adminPage = await admin(DESKTOP, '/vaktmester');
     await adminPage.getByText('Du har ikke tilgang til vaktmestersiden.').waitFor();
   });
 });
@@ -416,6 +413,10 @@ describe('maintenance screens', () => {
       // On a phone the toast sits over the lower cards for 5 s; the caretaker swipes it away.
       await dismissToast(page);
       await card(page, `Nettet i basketkurven er revet${suffix}`).getByTestId('task-reject').click();
+      await page.getByTestId('reject-dialog').waitFor();
+      await page.getByTestId('reject-reason').fill('Kurven byttes etter jul');
+      await shoot(page, `caretaker-reject-reason-${label}`);
+      await page.getByTestId('reject-submit').click();
       await waitForToast(page, 'Oppgave avslått og flyttet til arkiv');
       await shoot(page, `caretaker-toast-${label}`);
       await dismissToast(page);
@@ -431,9 +432,8 @@ describe('maintenance screens', () => {
       await shoot(page, `archive-delete-${label}`);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Avbryt' }).click();
 
-      const adminPage = await signedIn(e.fx.b.admin.email, '/admin', viewport);
-      await adminPage.goto('/admin/vedlikehold');
-      await card(adminPage, 'Rom 214').waitFor();
+      const adminPage = await signedIn(e.fx.b.admin.email, '/admin/vedlikehold', viewport);
+      await card(adminPage, 'Vasken på rommet er tett').waitFor();
       await shoot(adminPage, `admin-maintenance-caretaker-${label}`);
       await adminPage.getByTestId('tab-pending').click();
       await adminPage.getByTestId('pending-task').first().waitFor();
@@ -450,8 +450,7 @@ describe('maintenance screens', () => {
       await shoot(adminPage, `admin-maintenance-create-${label}`);
       await adminPage.getByRole('button', { name: 'Avbryt' }).click();
 
-      const denied = await signedIn(e.fx.b.supervisor.email, '/tilsynsvakt', viewport);
-      await denied.goto('/vaktmester');
+      const denied = await signedIn(e.fx.b.supervisor.email, '/vaktmester', viewport);
       await denied.getByTestId('no-access').waitFor();
       await shoot(denied, `caretaker-no-access-${label}`);
     });

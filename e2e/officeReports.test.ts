@@ -46,9 +46,7 @@ afterEach(() => contexts.reset());
 afterAll(async () => e?.close());
 
 async function openAs(path: string, viewport: Viewport = DESKTOP): Promise<Page> {
-  const page = await signIn(await contexts.open(viewport), e.fx.a.admin, '/admin');
-  await page.goto(path);
-  return page;
+  return signIn(await contexts.open(viewport), e.fx.a.admin, path);
 }
 const rows = async (page: Page) => (await page.getByTestId('range-report').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 
@@ -189,8 +187,7 @@ describe('the office’s report pages', () => {
     await shoot(page, 'admin-yesterday-375');
 
     // Before 09:00 on Wednesday the previous report day is still Monday; the page says so in its title.
-    const other = await signIn(await contexts.open(PHONE), e.fx.b.admin, '/admin');
-    await other.goto('/admin/gaarsdagens-rapport');
+    const other = await signIn(await contexts.open(PHONE), e.fx.b.admin, '/admin/gaarsdagens-rapport');
     await other.getByTestId('yesterday-report').waitFor();
     await (
       await api(e.server.baseUrl, e.fx.b.admin)

@@ -8,7 +8,8 @@ import { UserModel } from '../server/src/core/accounts/userModel';
 import { TotpModel } from '../server/src/core/accounts/totpModel';
 import { newSecret } from '../server/src/features/secondFactor/totp';
 import { makeUser } from '../server/test/callers';
-import { dismissToast, shoot, signInThroughForm, waitForToast } from './actions';
+import { dismissToast, shoot, waitForToast } from './actions';
+import { signInThroughApi } from './signIn';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
@@ -174,9 +175,8 @@ describe('the Admin’s users screen', () => {
     // The supervisor of school A is linked to Feide by the first test.
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await pages.page(viewport);
-      await signInThroughForm(page, e.fx.a.admin.email);
+      await signInThroughApi(page, e.fx.a.admin.email);
       await page.waitForURL('**/admin');
-      await dismissToast(page);
       await page.goto('/admin/brukere');
       await page.getByTestId('tab-all').click();
       const row = page.getByTestId('school-user').filter({ hasText: e.fx.a.supervisor.email });

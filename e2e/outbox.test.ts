@@ -49,18 +49,19 @@ describe('a phone off line', () => {
     await page.getByTestId('case-description').fill('Vinduet står fast');
     await page.getByTestId('case-submit').click();
     await waitForToast(page, 'Saken venter på nett');
-    expect(await page.getByTestId('waiting-cases').innerText()).toContain('Rom 214: Vinduet står fast');
+    expect(await page.getByTestId('waiting-cases').innerText()).toContain('214: Vinduet står fast');
     // Never 'Kunne ikke lagre' about something that will be sent.
     expect(await page.getByText('Kunne ikke').count()).toBe(0);
 
     // A reload off line: everything still waits, shown where it was made.
-    // (The rounds' labels are the server's: off line after a reload the card says it cannot load them.)
+    // The rounds come from the device's copy of the board (issue 44), the waiting ticks on them.
     await page.reload();
     await page.getByTestId('report-text').waitFor();
     await expect.poll(() => page.getByTestId('report-text').inputValue()).toBe('Skrevet uten nett: Per har feber.');
     expect(await page.getByTestId('save-state').innerText()).toBe('Venter på nett');
     expect(await page.getByTestId('ticks-waiting').innerText()).toBe('Venter på nett');
-    expect(await page.getByTestId('waiting-case').innerText()).toContain('Rom 214');
+    expect(await page.getByTestId('task-2').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('waiting-case').innerText()).toContain('214');
     await shoot(page, 'outbox-waiting-375');
 
     const sent = writesOf(page);

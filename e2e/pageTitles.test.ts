@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughForm } from './actions';
+import { signInThroughApi } from './signIn';
 import { DESKTOP, newContext } from './browser';
 import { startE2E, type E2E } from './harness';
 import { OFFICE_SCREENS } from './officeScreens';
@@ -29,7 +29,7 @@ describe('page titles', () => {
 
   it('every screen of the school office, the board and a missing page: each its own', async () => {
     const page = await (await newContext(e.browser, e.server.baseUrl, DESKTOP)).newPage();
-    await signInThroughForm(page, e.fx.a.admin.email);
+    await signInThroughApi(page, e.fx.a.admin.email);
     await page.waitForURL('**/admin');
     const paths = [...OFFICE_SCREENS, '/finnes-ikke'];
     const titles: string[] = [];

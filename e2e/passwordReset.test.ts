@@ -7,6 +7,7 @@ import type { FixtureUser } from '../server/test/fixtures';
 import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../server/test/smtpServer';
 import { ownOriginEnv } from '../server/test/ownOrigin';
 import { shoot, signInThroughForm } from './actions';
+import { signIn, signInThroughApi } from './signIn';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
@@ -41,10 +42,7 @@ async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
 
 /** Signed in as the user on their board: the session a reset must end. */
 async function signedInElsewhere(user: FixtureUser): Promise<Page> {
-  const page = await pages.page(PHONE);
-  await signInThroughForm(page, user.email);
-  await page.waitForURL((url) => url.pathname === '/tilsynsvakt');
-  return page;
+  return signIn(await pages.context(PHONE), user, '/tilsynsvakt');
 }
 
 /** Sets the new password on /nytt-passord by keyboard, and reads what the page answers. */
@@ -83,7 +81,7 @@ describe('the Admin’s link for a new password', () => {
       const context = await pages.context(viewport);
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const admin = await context.newPage();
-      await signInThroughForm(admin, e.fx.a.admin.email);
+      await signInThroughApi(admin, e.fx.a.admin.email);
       await admin.waitForURL('**/admin');
       await admin.goto('/admin/brukere');
       await admin.getByRole('tab', { name: 'Alle' }).click();
@@ -225,8 +223,5 @@ describe('Glemt passord?', () => {
 });
 
 async function signedInElsewhereAs(user: FixtureUser, home: string): Promise<Page> {
-  const page = await pages.page(PHONE);
-  await signInThroughForm(page, user.email);
-  await page.waitForURL((url) => url.pathname === home);
-  return page;
+  return signIn(await pages.context(PHONE), user, home);
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dismissToast, horizontalOverflow, markPage, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { signInThroughApi } from './signIn';
 import { DESKTOP, PHONE, screenshot } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
@@ -290,7 +291,7 @@ describe('how long a school keeps health data', () => {
 describe('admin screens for the Plattformadministrator', () => {
   it('picks a school for the classes screen, remembers it, and the school’s Admin sees the change live', async () => {
     const admin = await open(DESKTOP);
-    await signInThroughForm(admin, e.fx.a.admin.email);
+    await signInThroughApi(admin, e.fx.a.admin.email);
     await admin.waitForURL('**/admin');
     await admin.goto('/admin/klasser');
     await admin.getByText('Ingen klasser lagt til ennå').waitFor();

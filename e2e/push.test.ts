@@ -5,6 +5,7 @@ import { TestPushService, type TestDevice } from '../server/test/pushService';
 import { signedIn as apiSignedIn } from '../server/test/sessions';
 import { PASSWORD, type FixtureUser } from '../server/test/fixtures';
 import { dismissToast, markPage, shoot, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { signInThroughApi } from './signIn';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
@@ -87,9 +88,8 @@ afterEach(async () => {
 async function signIn(user: FixtureUser, landing: string, options: ContextOptions = {}): Promise<Page> {
   const context = await contextWith(options);
   const page = context.pages()[0] ?? (await context.newPage());
-  await signInThroughForm(page, user.email);
+  await signInThroughApi(page, user.email);
   await page.waitForURL((url) => url.pathname === landing);
-  await dismissToast(page);
   return page;
 }
 
@@ -288,7 +288,7 @@ describe('the switch, with the server', () => {
     const message = await nextPushTo(device, 0);
     expect(message).toEqual({
       kind: 'caseCreated',
-      title: 'Ny sak: Rom 31',
+      title: 'Ny sak: 31',
       body: 'Radiatoren er kald',
       url: `/vaktmester?sak=${task.id}`,
       tag: `sak-${task.id}`,
@@ -393,7 +393,7 @@ describe('the switch, with the server', () => {
     const task = await submitCase('12', 'Lekkasje');
     const before = pushService.to(device).length;
     await completeCase(task);
-    expect(await nextPushTo(device, before)).toMatchObject({ kind: 'caseResolvedForSender', url: '/tilsynsvakt' });
+    expect(await nextPushTo(device, before)).toMatchObject({ kind: 'caseResolvedForSender', url: '/mine-saker' });
 
     const deleted = page.waitForRequest((request) => request.method() === 'DELETE' && request.url().endsWith('/api/push/subscriptions'));
     await page.getByRole('button', { name: 'Logg ut' }).click();

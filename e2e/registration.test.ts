@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserModel } from '../server/src/core/accounts/userModel';
-import { signInThroughForm, waitForToast } from './actions';
+import { waitForToast } from './actions';
+import { signInThroughApi } from './signIn';
 import { newContext, PHONE, screenshot } from './browser';
 import { startE2E, type E2E } from './harness';
 
@@ -14,7 +15,7 @@ describe('registration, live', () => {
   it('a newcomer registers and waits; the admin’s pending count rises without a reload', async () => {
     const adminContext = await newContext(e.browser, e.server.baseUrl);
     const admin = await adminContext.newPage();
-    await signInThroughForm(admin, e.fx.a.admin.email);
+    await signInThroughApi(admin, e.fx.a.admin.email);
     await admin.waitForURL('**/admin');
     const badge = admin.getByTestId('pending-count');
     await expect.poll(() => badge.innerText()).toBe('1');
@@ -44,7 +45,7 @@ describe('registration, live', () => {
     // An admin of another school sees no change.
     const otherContext = await newContext(e.browser, e.server.baseUrl);
     const other = await otherContext.newPage();
-    await signInThroughForm(other, e.fx.b.admin.email);
+    await signInThroughApi(other, e.fx.b.admin.email);
     await other.waitForURL('**/admin');
     await expect.poll(() => other.getByTestId('pending-count').innerText()).toBe('1');
 
@@ -68,7 +69,7 @@ describe('registration, live', () => {
   it('a reconnecting client fetches what it missed', async () => {
     const context = await newContext(e.browser, e.server.baseUrl);
     const admin = await context.newPage();
-    await signInThroughForm(admin, e.fx.b.admin.email);
+    await signInThroughApi(admin, e.fx.b.admin.email);
     await admin.waitForURL('**/admin');
     const badge = admin.getByTestId('pending-count');
     await expect.poll(() => badge.innerText()).toBe('1');

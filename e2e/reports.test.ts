@@ -113,8 +113,7 @@ describe('the report pages', () => {
   }
 
   it('an admin edits and deletes a report, and other windows follow live', async () => {
-    const list = await signIn(await context(PHONE), e.fx.a.supervisor, '/tilsynsvakt');
-    await list.goto('/rapporter');
+    const list = await signIn(await context(PHONE), e.fx.a.supervisor, '/rapporter');
     await entry(list, yesterday.id).waitFor();
     await markPage(list);
     const reader = await signIn(await context(PHONE), e.fx.a.caretaker, '/vaktmester');

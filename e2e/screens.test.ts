@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughForm } from './actions';
+import { signInThroughApi } from './signIn';
 import { DESKTOP, newContext, PHONE, screenshot } from './browser';
 import { startE2E, type E2E } from './harness';
 
@@ -65,7 +66,7 @@ describe('signed-out screens', () => {
       await context.clearCookies();
       await page.evaluate(() => localStorage.clear());
 
-      await signInThroughForm(page, e.fx.b.supervisor.email);
+      await signInThroughApi(page, e.fx.b.supervisor.email);
       await page.waitForURL('**/tilsynsvakt');
       await screenshot(page, `supervisor-home-${label}`);
       await page.goto('/finnes/ikke');

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../server/test/sessions';
-import { dismissToast, shoot, signInPlatform, signInThroughForm, waitForToast } from './actions';
+import { shoot, signInPlatform, waitForToast } from './actions';
+import { signInThroughApi } from './signIn';
 import { DESKTOP, downloadedBytes, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
@@ -20,9 +21,8 @@ afterAll(async () => e?.close());
 describe('/admin/elevopplysninger: a parent asks what is stored about their child, and to erase it', () => {
   it('an Admin finds it through the menu, downloads it whole and erases it', async () => {
     const page = await pages.page(PHONE);
-    await signInThroughForm(page, e.fx.a.admin.email);
+    await signInThroughApi(page, e.fx.a.admin.email);
     await page.waitForURL('**/admin');
-    await dismissToast(page);
     await page.getByRole('link', { name: /Elevopplysninger/ }).click();
     await page.getByTestId('student-search').waitFor();
 

@@ -4,6 +4,7 @@ import {
   CARETAKER_ROLE,
   landingPath,
   MIN_KONTO_PATH,
+  OWN_CASES_PATH,
   PLATFORM_ADMIN_ROLE,
   POLICY,
   SCHOOL_ADMIN_ROLES,
@@ -22,6 +23,7 @@ import { AccountPage } from './features/auth/AccountPage';
 import { CaretakerHomePage } from './features/caretaker/CaretakerHomePage';
 import { ArchivePage } from './features/maintenance/ArchivePage';
 import { MaintenancePage } from './features/maintenance/MaintenancePage';
+import { OwnCasesPage } from './features/maintenance/OwnCasesPage';
 import { PlatformHomePage } from './features/platform/PlatformHomePage';
 import { PlatformSchoolPage } from './features/platform/PlatformSchoolPage';
 import { RecentReportsPage } from './features/report/RecentReportsPage';
@@ -114,6 +116,7 @@ export function ApprovedRoutes() {
           </RequireRole>
         }
       />
+      <Route path={OWN_CASES_PATH} element={allowed(POLICY.ownCases.see, <OwnCasesPage />, 'Du har ikke tilgang til Mine saker.')} />
       <Route path="/arkiv" element={allowed(POLICY.maintenance.see, <ArchivePage />, 'Du har ikke tilgang til arkivet.')} />
       <Route path="/plattformadministrator" element={allowed(POLICY.platform.see, <PlatformHomePage />)} />
       <Route path="/plattformadministrator/schools/:schoolId" element={allowed(POLICY.platform.see, <PlatformSchoolPage />)} />

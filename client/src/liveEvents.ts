@@ -14,5 +14,6 @@ import './features/taskButtons/taskButtonsStore';
 import './features/sick/sickStore';
 import './features/away/tripsStore';
 import './features/maintenance/maintenanceStore';
+import './features/maintenance/ownCasesStore';
 import './features/auth/sessionEnded';
 import './realtime/socket';

@@ -43,6 +43,10 @@ export const serverEventSchemas = {
   'maintenanceTasks.created': maintenanceTaskSchema,
   'maintenanceTasks.updated': maintenanceTaskSchema,
   'maintenanceTasks.deleted': deletedSchema,
+  /** A case the user sent, made or changed (completed, rejected, reopened): to that user alone ('Mine saker'). */
+  'ownCases.saved': maintenanceTaskSchema,
+  /** A case the user sent was deleted: to that user alone. */
+  'ownCases.deleted': deletedSchema,
   /** The server's database was away and is back: to everyone, whose screens fetch their data again. */
   'connections.restored': z.object({}),
   /** Why the server is about to close this user's (or session's) connections: the screen tells the person. */

@@ -21,6 +21,8 @@ export * from './classes';
 export * from './platform';
 export * from './taskButtons';
 export * from './reports';
+export * from './textMerge';
+export * from './reportVersions';
 export * from './reportRanges';
 export * from './sick';
 export * from './away';

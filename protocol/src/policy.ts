@@ -29,6 +29,8 @@ const TABLE = {
   reports: { see: school(EVERY_MEMBER), change: school(ADMINS) },
   /** A Tilsynsvakt's own report of the day, with the tasks they tick. */
   ownReport: { see: school(SUPERVISORS), change: school(SUPERVISORS) },
+  /** Every saved text of a report (issue 44): its writer (a Tilsynsvakt, checked by the service) and the school's administrators. */
+  reportVersions: { see: school([ADMIN_ROLE, SUPERVISOR_ROLE, PLATFORM_ADMIN_ROLE]) },
   /** The office's report pages: a week, a year, a year at a glance. */
   reportArchive: { see: school(ADMINS) },
   /** The reports as files (xlsx, pdf, csv). */
@@ -47,6 +49,8 @@ const TABLE = {
   trips: { see: school(ADMINS), change: school(ADMINS) },
   /** Maintenance cases (spec §6): a Tilsynsvakt only sends them. */
   maintenance: { see: school(MAINTAINERS), change: school(MAINTAINERS), send: school(SUPERVISORS) },
+  /** The cases a Tilsynsvakt sent, with their outcome ('Mine saker', issue 44): theirs alone. */
+  ownCases: { see: { roles: SUPERVISORS, scope: 'account' } },
   /** The school's users, and those awaiting approval. */
   users: { see: school(ADMINS), change: school(ADMINS) },
   classes: { see: school(ADMINS), change: school(ADMINS) },
@@ -90,7 +94,16 @@ export function mayRole(grant: Grant, role: Role | null | undefined): boolean {
 
 /** Events that carry no data, only a signal: to every socket, or to one user's sessions. */
 export const SIGNAL_EVENTS = ['connections.restored', 'session.ended'] as const satisfies readonly ServerEventName[];
-export type DataEvent = Exclude<ServerEventName, (typeof SIGNAL_EVENTS)[number]>;
+/**
+ * Events about one person's own data (the cases they sent): to that user's own room alone, never
+ * to a school's rooms. The kind's grant is scoped to the account.
+ */
+export const OWN_EVENTS = {
+  'ownCases.saved': 'ownCases',
+  'ownCases.deleted': 'ownCases',
+} as const satisfies Partial<Record<ServerEventName, SeenKind>>;
+export type OwnEvent = keyof typeof OWN_EVENTS;
+export type DataEvent = Exclude<ServerEventName, (typeof SIGNAL_EVENTS)[number] | OwnEvent>;
 
 /**
  * The kind of data each event carries: it reaches exactly the roles that see that kind (on the

@@ -18,5 +18,7 @@ export const readPaths = {
   taskButtons: (schoolId: string) => `/api/tasks-config/${encodeURIComponent(schoolId)}`,
   maintenanceTasks: (status: string, schoolId: string | null) =>
     withSchool(`/api/maintenance-tasks?status=${encodeURIComponent(status)}`, schoolId),
+  /** The cases the signed-in Tilsynsvakt sent ('Mine saker'). */
+  ownCases: () => '/api/maintenance-tasks/mine',
   schoolUsers: (schoolId: string) => withSchool('/api/admin/users', schoolId),
 };

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serverEventSchemas, type ServerEventName } from '#protocol/events';
-import { EVENT_DATA, POLICY, policyGrants, SIGNAL_EVENTS, type DataKind, type Grant } from '#protocol/policy';
+import { EVENT_DATA, OWN_EVENTS, POLICY, policyGrants, SIGNAL_EVENTS, type DataKind, type Grant } from '#protocol/policy';
 import { PLATFORM_ADMIN_ROLE, ROLES, USER_STATUSES, type Role } from '#protocol/roles';
 import { apiRoutes, type ApiRoute } from '../test/apiRoutes';
-import { startTestServer, type TestServer } from '../test/testServer';
+import type { TestServer } from '../test/testServer';
+import { useTestServer } from '../test/useTestServer';
 import { eventRooms, REDACTED_SICK_ROLES, rooms, roomsOf } from './realtime/rooms';
 
 /**
@@ -39,11 +40,10 @@ const ANY_SIGNED_IN = ['GET /api/auth/me', 'POST /api/auth/activity'];
 
 let server: TestServer;
 let routes: ApiRoute[];
+useTestServer((started) => (server = started));
 beforeAll(async () => {
-  server = await startTestServer();
   routes = await apiRoutes(server.baseUrl);
 });
-afterAll(async () => server?.close());
 
 const named = (r: ApiRoute) => `${r.method} ${r.url}`;
 const sorted = (roles: readonly Role[]) => [...roles].sort();
@@ -126,9 +126,16 @@ describe('the socket rooms are made of the policy table', () => {
     expect(reached([rooms.platform])).toEqual([...POLICY.platform.see.roles]);
   });
 
-  it('every event carries a kind of data in the table, or is a signal', () => {
+  it("every event carries a kind of data in the table, one person's own data, or is a signal", () => {
     const events = Object.keys(serverEventSchemas) as ServerEventName[];
-    expect([...Object.keys(EVENT_DATA), ...SIGNAL_EVENTS].sort()).toEqual(events.sort());
+    expect([...Object.keys(EVENT_DATA), ...Object.keys(OWN_EVENTS), ...SIGNAL_EVENTS].sort()).toEqual(events.sort());
+  });
+
+  it("an event about one person's own data is of a kind the table scopes to the account, and no school room carries it", () => {
+    for (const [event, kind] of Object.entries(OWN_EVENTS)) {
+      expect((POLICY[kind] as { see: Grant }).see.scope, event).toBe('account');
+      expect(Object.keys(EVENT_DATA), event).not.toContain(event);
+    }
   });
 
   it("each event reaches exactly the roles that see its kind of data, on the event's school", () => {

@@ -22,6 +22,7 @@ import { platformRoutes } from './features/platform/routes';
 import { adminReportRoutes } from './features/reports/adminRoutes';
 import { exportRoutes } from './features/exports/routes';
 import { reportRoutes } from './features/reports/routes';
+import { reportVersionRoutes } from './features/reports/versionRoutes';
 import { sickRoutes } from './features/sick/routes';
 import { taskButtonRoutes } from './features/taskButtons/routes';
 import { schoolRoutes } from './features/schools/routes';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(platformRoutes);
   await app.register(taskButtonRoutes);
   await app.register(reportRoutes);
+  await app.register(reportVersionRoutes);
   await app.register(adminReportRoutes);
   await app.register(exportRoutes, { config });
   await app.register(sickRoutes);

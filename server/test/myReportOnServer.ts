@@ -1,6 +1,7 @@
 import type { Report } from '#protocol/reports';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ReportModel } from '../src/features/reports/model';
+import { ReportVersionModel } from '../src/features/reports/versionModel';
 import { clientBrowser, type ClientBrowser } from './clientBrowser';
 import { deleteEverywhere } from './everySchool';
 import type { Fixture } from './fixtures';
@@ -46,6 +47,7 @@ export function myReportOnServer(resetPage: () => void): MyReportOnServer {
   beforeEach(async () => {
     env.clock.setOslo(DAY, 21, 0);
     await deleteEverywhere(ReportModel);
+    await deleteEverywhere(ReportVersionModel);
     env.browser = clientBrowser(env.c.supervisorA);
     resetPage();
   });

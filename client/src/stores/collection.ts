@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { keepUnchanged, toById, upsert, without, type ById } from './byId';
 import { registerLoadable } from './registry';
+import { isOffline, keepCopy, mayShowCopy, readCopy, type KeptOnDevice } from './deviceCopies';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -9,6 +10,8 @@ export interface CollectionState<T extends { id: string }> {
   status: LoadStatus;
   /** True once a snapshot of the current scope has arrived (a reload keeps showing it). */
   loaded: boolean;
+  /** When the list shown was fetched, if it is this device's copy from before the reload (off line); null when it is fresh. */
+  copiedAt: string | null;
   /** What the data belongs to, e.g. a school id; '' when the server decides (own school). */
   scope: string;
   /** Loads the scope unless it is loaded or loading; a new scope forgets the old data. */
@@ -26,6 +29,8 @@ interface CollectionOptions<T> {
   fetch(scope: string): Promise<T[] | null>;
   /** Whether an item belongs to the scope; one that no longer does (moved school) is dropped. */
   belongs?(item: T, scope: string): boolean;
+  /** A list of the board, shown from the device's last copy when the server cannot be reached (deviceCopies.ts). */
+  keptOnDevice?: KeptOnDevice<T[]>;
 }
 
 type Change<T> = (map: ById<T>) => ById<T>;
@@ -35,33 +40,50 @@ type Change<T> = (map: ById<T>) => ById<T>;
  * arrive while a load is in flight replayed on its (older) snapshot, a refetch on reconnect for
  * loaded lists, and a reset on sign-out or role change.
  */
-export function createCollectionStore<T extends { id: string }>({ fetch, belongs = () => true }: CollectionOptions<T>) {
+export function createCollectionStore<T extends { id: string }>({ fetch, belongs = () => true, keptOnDevice }: CollectionOptions<T>) {
   let inFlight: Promise<void> | null = null;
   let buffered: Change<T>[] = [];
   let generation = 0;
 
   const useStore = create<CollectionState<T>>()((set, get) => {
+    /** The list as the server has it now is kept as the device's copy (not a copy with events applied). */
+    function keepIfFresh(): void {
+      const { status, copiedAt, scope, byId } = get();
+      if (keptOnDevice && status === 'ready' && copiedAt === null) keepCopy(keptOnDevice, scope, Object.values(byId));
+    }
+
     function apply(change: Change<T>): void {
       const { status, loaded, byId } = get();
       // Nothing loaded yet: the coming snapshot includes it anyway.
       if (status === 'loading') buffered.push(change);
       else if (!loaded) return;
       set({ byId: change(byId) });
+      keepIfFresh();
+    }
+
+    /** Nothing of the scope shown yet: the device's copy of it, if it has one. */
+    function showCopy(scope: string): void {
+      const copy = keptOnDevice && !get().loaded ? readCopy(keptOnDevice, scope) : null;
+      if (copy) set({ byId: toById(copy.data.filter((item) => belongs(item, scope))), loaded: true, copiedAt: copy.fetchedAt });
     }
 
     function start(scope: string): Promise<void> {
       const started = generation;
       buffered = [];
       set({ status: 'loading', scope });
+      if (isOffline()) showCopy(scope);
       const request: Promise<void> = fetch(scope)
         .then((items) => {
           if (started !== generation) return;
           let map = toById((items ?? []).filter((item) => belongs(item, scope)));
           for (const change of buffered) map = change(map);
-          set({ byId: keepUnchanged(get().byId, map), status: 'ready', loaded: true });
+          set({ byId: keepUnchanged(get().byId, map), status: 'ready', loaded: true, copiedAt: null });
+          keepIfFresh();
         })
-        .catch(() => {
-          if (started === generation) set({ status: 'error' });
+        .catch((error: unknown) => {
+          if (started !== generation) return;
+          if (mayShowCopy(error)) showCopy(scope);
+          set({ status: 'error' });
         })
         .finally(() => {
           if (inFlight !== request) return;
@@ -76,13 +98,14 @@ export function createCollectionStore<T extends { id: string }>({ fetch, belongs
       generation += 1;
       inFlight = null;
       buffered = [];
-      set({ byId: {}, status: 'idle', loaded: false, scope });
+      set({ byId: {}, status: 'idle', loaded: false, copiedAt: null, scope });
     }
 
     return {
       byId: {},
       status: 'idle',
       loaded: false,
+      copiedAt: null,
       scope: '',
 
       ensure(scope = '') {

@@ -6,10 +6,6 @@ import { STORAGE_KEY_SIGNED_OUT_NOTICE } from '#protocol/product';
  * client's guess from a refused /me that follows it.
  */
 export function noteSignedOut(text: string): void {
-  // This page's own read is settled first (issue 44): the sign-in form it may draw while it leaves
-  // must not take the text meant for the page the sign-out goes to. A board opened by a reload or
-  // from the home screen had never drawn the form, and its last frame used to take the notice.
-  signedOutNotice();
   try {
     if (!sessionStorage.getItem(STORAGE_KEY_SIGNED_OUT_NOTICE)) sessionStorage.setItem(STORAGE_KEY_SIGNED_OUT_NOTICE, text);
   } catch {
@@ -17,35 +13,37 @@ export function noteSignedOut(text: string): void {
   }
 }
 
-// Read once per page load and kept: the sign-in page may be drawn more than once while it settles.
-let taken: string | null | undefined;
-
-/** The reason this page was opened with, if any; storage is emptied at the first read, so it is said once. */
-export function signedOutNotice(): string | null {
-  if (taken === undefined) {
-    try {
-      taken = sessionStorage.getItem(STORAGE_KEY_SIGNED_OUT_NOTICE);
-    } catch {
-      taken = null;
-    }
-    clearSignedOutNotice();
+/**
+ * Taken as the page loads, not at the sign-in form's first drawing: a page that started signed in
+ * (a reload, a new tab) draws that form only while it signs out, and would then take the reason it
+ * has just noted for the next page away with it. Storage is emptied here, so it is said once.
+ */
+function takeOnLoad(): string | null {
+  try {
+    const text = sessionStorage.getItem(STORAGE_KEY_SIGNED_OUT_NOTICE);
+    sessionStorage.removeItem(STORAGE_KEY_SIGNED_OUT_NOTICE);
+    return text;
+  } catch {
+    // No storage (disabled, or the build's prerender): nothing to say.
+    return null;
   }
-  return taken;
 }
 
-/** Said (or a new sign-in started): nothing left to say. */
-function clearSignedOutNotice(): void {
-  try {
-    sessionStorage.removeItem(STORAGE_KEY_SIGNED_OUT_NOTICE);
-  } catch {
-    // Nothing kept either.
-  }
+let taken = takeOnLoad();
+
+/** The reason this page was opened with, if any. */
+export function signedOutNotice(): string | null {
+  return taken;
 }
 
 /** A new sign-in: nothing from before is said again. */
 export function forgetSignedOutNotice(): void {
   taken = null;
-  clearSignedOutNotice();
+  try {
+    sessionStorage.removeItem(STORAGE_KEY_SIGNED_OUT_NOTICE);
+  } catch {
+    // Nothing kept either.
+  }
 }
 
 /**

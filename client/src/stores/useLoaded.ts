@@ -7,6 +7,7 @@ interface Loadable {
   scope: string | null;
   status: LoadStatus;
   loaded: boolean;
+  copiedAt: string | null;
   ensure(scope: string): Promise<void>;
   reload(): Promise<void>;
 }
@@ -16,6 +17,8 @@ export interface LoadState {
   loaded: boolean;
   /** The last load failed and nothing of the scope is shown. */
   failed: boolean;
+  /** When what is shown was fetched, if it is this device's copy (off line after a reload); null when it is fresh. */
+  copiedAt: string | null;
   /** Asks again ('Prøv igjen'). */
   retry(): void;
 }
@@ -33,5 +36,6 @@ export function useLoaded<S extends Loadable>(useStore: UseBoundStore<StoreApi<S
   // Until the store has taken the new scope, what it holds is another scope's.
   const loaded = useStore((state) => state.scope === scope && state.loaded);
   const failed = useStore((state) => state.scope === scope && !state.loaded && state.status === 'error');
-  return { loaded, failed, retry: () => void useStore.getState().reload() };
+  const copiedAt = useStore((state) => (state.scope === scope ? state.copiedAt : null));
+  return { loaded, failed, copiedAt, retry: () => void useStore.getState().reload() };
 }

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { NavLink } from 'react-router-dom';
-import { mayRole, POLICY, SCHOOL_ADMIN_ROLES, SUPERVISOR_HOME } from '#protocol';
+import { mayRole, OWN_CASES_PATH, POLICY, SCHOOL_ADMIN_ROLES, SUPERVISOR_HOME } from '#protocol';
 import { useAuthStore } from '../stores/authStore';
-import { CaseIcon, HomeIcon, ReportsIcon } from './icons';
+import { CaseIcon, HomeIcon, OwnCasesIcon, ReportsIcon } from './icons';
 import { useFocusClearOf } from './useFocusClearOf';
 
 interface BottomNavProps {
@@ -10,7 +10,10 @@ interface BottomNavProps {
   onCase?: () => void;
 }
 
-/** Hjem, Sak (supervisors only) and Rapporter; shown to non-admins only (spec §2.4). */
+/**
+ * Hjem, Sak (supervisors only), Mine saker (those who see the cases they sent, issue 44) and
+ * Rapporter; shown to non-admins only (spec §2.4).
+ */
 export function BottomNav({ onCase }: BottomNavProps) {
   const role = useAuthStore((state) => state.user?.role);
   const nav = useRef<HTMLElement>(null);
@@ -33,6 +36,14 @@ export function BottomNav({ onCase }: BottomNavProps) {
                 <CaseIcon />
                 Sak
               </button>
+            </li>
+          )}
+          {mayRole(POLICY.ownCases.see, role) && (
+            <li>
+              <NavLink to={OWN_CASES_PATH} className="bottom-nav-item">
+                <OwnCasesIcon />
+                Mine saker
+              </NavLink>
             </li>
           )}
           <li>

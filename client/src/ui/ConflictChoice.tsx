@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './conflict.css';
 
 export type ConflictOption = 'mine' | 'theirs' | 'both';
 
 interface ConflictChoiceProps {
   title: string;
+  /** What happened, in place of the general sentence (a report says what was merged). */
+  intro?: ReactNode;
   /** This person's version and the one saved meanwhile, each as readable text. */
   mine: string;
   theirs: string;
@@ -19,7 +21,7 @@ interface ConflictChoiceProps {
  * person chooses. Nothing is dropped before they have. Takes focus when it appears, so it is read
  * out and reached by keyboard at once.
  */
-export function ConflictChoice({ title, mine, theirs, canKeepBoth, busy = false, onChoose }: ConflictChoiceProps) {
+export function ConflictChoice({ title, intro, mine, theirs, canKeepBoth, busy = false, onChoose }: ConflictChoiceProps) {
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -28,7 +30,7 @@ export function ConflictChoice({ title, mine, theirs, canKeepBoth, busy = false,
       <h3 id={titleId} className="conflict-title" tabIndex={-1} ref={heading}>
         {title}
       </h3>
-      <p>Noen lagret en annen versjon mens du skrev. Ingenting er slettet: velg hva som skal gjelde.</p>
+      <p>{intro ?? 'Noen lagret en annen versjon mens du skrev. Ingenting er slettet: velg hva som skal gjelde.'}</p>
       <div className="conflict-versions">
         <figure className="conflict-version">
           <figcaption>Din versjon</figcaption>

@@ -22,6 +22,11 @@ function ToastView({ item }: { item: ToastItem }) {
         <Toast.Title className="toast-title">{item.title}</Toast.Title>
         {item.description && <Toast.Description className="toast-description">{item.description}</Toast.Description>}
       </div>
+      {item.action && (
+        <Toast.Action className="button button-secondary button-small toast-action" altText={item.action.altText} onClick={item.action.run}>
+          {item.action.label}
+        </Toast.Action>
+      )}
       <Toast.Close className="toast-close" aria-label="Lukk">
         <span aria-hidden="true">×</span>
       </Toast.Close>

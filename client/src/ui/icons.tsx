@@ -48,6 +48,14 @@ export const ReportsIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A list with ticks: the cases one has sent, and how they went. */
+export const OwnCasesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 6h11M9 12h11M9 18h11" />
+    <path d="M3.5 6l1 1 2-2M3.5 12l1 1 2-2M3.5 18l1 1 2-2" />
+  </Icon>
+);
+
 export const ChevronIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M9 6l6 6-6 6" />

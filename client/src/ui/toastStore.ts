@@ -2,15 +2,25 @@ import { create } from 'zustand';
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A way back offered on the toast ('Angre'); the screen offers the same without the toast, for whoever misses it. */
+export interface ToastAction {
+  label: string;
+  /** Read out for screen readers: how to do the same without the toast. */
+  altText: string;
+  run(): void;
+}
+
 export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
 }
 
 export interface ToastItem extends Required<Pick<ToastOptions, 'title' | 'variant'>> {
   id: number;
   description?: string;
+  action?: ToastAction;
   open: boolean;
 }
 
@@ -28,8 +38,8 @@ let nextId = 1;
 
 export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
-  show({ title, description, variant = 'default' }) {
-    const item: ToastItem = { id: nextId++, title, description, variant, open: true };
+  show({ title, description, variant = 'default', action }) {
+    const item: ToastItem = { id: nextId++, title, description, variant, action, open: true };
     set((state) => ({ toasts: [item, ...state.toasts].slice(0, TOAST_LIMIT) }));
   },
   dismiss(id) {

@@ -50,13 +50,16 @@ export async function connectMongoose(uri: string, settings: Pick<Config, 'metri
     }
   }
   // mongoose starts each model's init (its collection, then its indexes) as it begins to connect.
-  // On a second connection in one process (a tool, a test file after another) that runs before
-  // the client is connected and, without buffering, fails: so both are made here, once connected
-  // (each is a no-op where the collection or index is there already).
+  // On a second connection in one process (a test file after another, a tool) that runs before the
+  // client is connected and, without buffering, fails; mongoose keeps the failed init. Forgotten as
+  // mongoose itself forgets it at a disconnect (its gh-12047), it runs again, now connected.
   await Promise.all(
-    Object.values(mongoose.models).map(async (model) => {
-      await model.createCollection();
-      await model.createIndexes();
-    }),
+    Object.values(mongoose.models).map((model) =>
+      model.init().catch((err: unknown) => {
+        if (!(err instanceof mongoose.mongo.MongoNotConnectedError)) throw err;
+        delete (model as unknown as { $init?: Promise<unknown> }).$init;
+        return model.init();
+      }),
+    ),
   );
 }

@@ -6,7 +6,7 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '#protocol/events';
-import type { DataEvent } from '#protocol/policy';
+import type { DataEvent, OwnEvent } from '#protocol/policy';
 import type { EventOrigin } from '#protocol/origin';
 import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import { eventRooms, rooms } from './rooms';
@@ -47,6 +47,11 @@ export class Realtime {
   /** To those of a school who see the event's kind of data (the policy table), and the platform room. */
   toSchool<E extends DataEvent>(schoolId: string, event: E, payload: ServerEventPayload<E>): void {
     this.emit(eventRooms(event, schoolId), event, payload);
+  }
+
+  /** To one user alone, about their own data (the cases they sent): their own room, no school's. */
+  toOwner<E extends OwnEvent>(userId: string, event: E, payload: ServerEventPayload<E>): void {
+    this.emit([rooms.user(userId)], event, payload);
   }
 
   /** To the Plattformadministrator: the platform's own data. */

@@ -1,11 +1,13 @@
-import type { Away, AwayClasses } from '#protocol';
+import { awaySchema, type Away, type AwayClasses } from '#protocol';
 import { addAwayClasses, addAwayStudent, fetchAway, fetchAwayClasses, removeAwayClass, removeAwayStudent } from './awayApi';
 import { requestSchool, scopeDay } from '../../stores/dayScope';
 import { createSnapshotStore } from '../../stores/snapshot';
 import type { DateRange } from './DateRangeFields';
 
 /** Who is away on the day of a 'school|day' scope: students and classes on trips (the board, the office). */
-export const useAwayStore = createSnapshotStore<Away>((scope) => fetchAway(scopeDay(scope)!, requestSchool(scope)));
+export const useAwayStore = createSnapshotStore<Away>((scope) => fetchAway(scopeDay(scope)!, requestSchool(scope)), {
+  keptOnDevice: { name: 'away', schema: awaySchema },
+});
 
 /** The classes on a trip on a day (the admin's 'Linjer på tur'), by the same 'school|day' scope. */
 export const useAwayClassesStore = createSnapshotStore<AwayClasses>((scope) => fetchAwayClasses(scopeDay(scope)!, requestSchool(scope)));

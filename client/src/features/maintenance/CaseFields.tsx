@@ -15,12 +15,15 @@ type CaseFieldsProps = {
   testId: 'task' | 'case';
 };
 
-/** Romnummer and Beskrivelse: the fields of every case form (spec §5). */
+/**
+ * Rom/sted and Beskrivelse: the fields of every case form (spec §5). The place is any room or
+ * place ('Gymsal'), so the field says so (issue 44, over the spec's 'Romnummer').
+ */
 export function CaseFields({ form, testId }: CaseFieldsProps) {
   return (
     <>
       <TextField
-        label="Romnummer"
+        label="Rom/sted"
         {...form.field('roomNumber')}
         maxLength={ROOM_NUMBER_MAX_LENGTH}
         autoComplete="off"

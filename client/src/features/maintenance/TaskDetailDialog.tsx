@@ -2,6 +2,7 @@ import type { MaintenanceTask } from '#protocol';
 import { Modal } from '../../ui/Modal';
 import { outcome, roomLabel, STATUS_LABELS, STATUS_PILLS, timestamp } from './taskLabels';
 import type { TaskActions } from './useTaskActions';
+import { CaseHistory } from './CaseHistory';
 
 interface TaskDetailDialogProps {
   /** The live task; the dialog closes when it leaves the list it was opened from. */
@@ -10,21 +11,26 @@ interface TaskDetailDialogProps {
   actions: TaskActions;
   /** Asks for confirmation, then deletes. */
   onDelete(task: MaintenanceTask): void;
+  /** Asks for a reason, then rejects. */
+  onReject(task: MaintenanceTask): void;
 }
 
+type DetailProps = Omit<TaskDetailDialogProps, 'task' | 'onClose'> & { task: MaintenanceTask };
+
 /**
- * The description, the creator, and the completer or rejecter with timestamps. A pending task can
- * be fixed ('Fikset'), rejected or deleted from here; an archived one deleted for good.
+ * The description, the creator, the completer or rejecter with timestamps (and the reason), and
+ * the case's history. A pending task can be completed ('Fullfør'), rejected or deleted from here;
+ * an archived one reopened ('Gjenåpne') or deleted for good.
  */
-export function TaskDetailDialog({ task, onClose, actions, onDelete }: TaskDetailDialogProps) {
+export function TaskDetailDialog({ task, onClose, ...rest }: TaskDetailDialogProps) {
   return (
     <Modal open={task !== undefined} onOpenChange={(open) => !open && onClose()} title={task ? roomLabel(task) : ''} testId="task-detail">
-      {task && <TaskDetail task={task} actions={actions} onDelete={onDelete} />}
+      {task && <TaskDetail task={task} {...rest} />}
     </Modal>
   );
 }
 
-function TaskDetail({ task, actions, onDelete }: { task: MaintenanceTask; actions: TaskActions; onDelete(task: MaintenanceTask): void }) {
+function TaskDetail({ task, actions, onDelete, onReject }: DetailProps) {
   const closed = outcome(task);
   const busy = actions.isBusy(task);
   return (
@@ -58,9 +64,15 @@ function TaskDetail({ task, actions, onDelete }: { task: MaintenanceTask; action
               <dd className="muted" data-testid="task-closed-at">
                 {closed.at}
               </dd>
+              {closed.reason && (
+                <dd className="task-reason" data-testid="task-reject-reason">
+                  Begrunnelse: {closed.reason}
+                </dd>
+              )}
             </div>
           )}
         </dl>
+        {task.history.some((step) => step.action === 'reopened') && <CaseHistory task={task} headingId="task-detail-history" />}
       </div>
       <div className="dialog-actions">
         {task.status === 'pending' ? (
@@ -78,7 +90,7 @@ function TaskDetail({ task, actions, onDelete }: { task: MaintenanceTask; action
               type="button"
               className="button button-secondary"
               disabled={busy}
-              onClick={() => void actions.reject(task)}
+              onClick={() => onReject(task)}
               data-testid="detail-reject"
             >
               Avslå
@@ -90,13 +102,24 @@ function TaskDetail({ task, actions, onDelete }: { task: MaintenanceTask; action
               onClick={() => void actions.complete(task)}
               data-testid="detail-complete"
             >
-              Fikset
+              Fullfør
             </button>
           </>
         ) : (
-          <button type="button" className="button button-danger" disabled={busy} onClick={() => onDelete(task)} data-testid="detail-delete">
-            Slett permanent
-          </button>
+          <>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={busy}
+              onClick={() => onDelete(task)}
+              data-testid="detail-delete"
+            >
+              Slett permanent
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => void actions.reopen(task)} data-testid="detail-reopen">
+              Gjenåpne
+            </button>
+          </>
         )}
       </div>
     </>

@@ -9,6 +9,7 @@ import {
 } from './maintenanceStore';
 import { useLoaded, type LoadState } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
+import { CopiedAt } from '../../ui/CopiedAt';
 import { PendingTaskCard, TaskRow } from './TaskCards';
 import { useTaskActions } from './useTaskActions';
 import { useTaskDialogs } from './useTaskDialogs';
@@ -29,10 +30,11 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
   const { tasks, load } = usePendingTasks(scope);
   const newIds = useNewTasksStore((state) => state.ids);
   const actions = useTaskActions();
-  const { open, askDelete, dialogs } = useTaskDialogs('pending', actions, load.loaded);
+  const { open, askDelete, askReject, dialogs } = useTaskDialogs('pending', actions, load.loaded);
 
   return (
     <>
+      <CopiedAt at={load.copiedAt} />
       {!load.loaded ? (
         pendingListState(load)
       ) : tasks.length === 0 ? (
@@ -52,7 +54,7 @@ export function CaretakerTaskList({ scope }: { scope: string }) {
               }}
               onReject={(t) => {
                 taskSeen(t.id);
-                void actions.reject(t);
+                askReject(t);
               }}
               onDelete={askDelete}
             />
@@ -72,6 +74,7 @@ export function PendingTaskRows({ scope }: { scope: string }) {
 
   return (
     <>
+      <CopiedAt at={load.copiedAt} />
       {!load.loaded ? (
         pendingListState(load)
       ) : tasks.length === 0 ? (

@@ -15,7 +15,7 @@ export function WaitingCases() {
       <ul className="waiting-cases">
         {waiting.map((entry) => (
           <li key={entry.id} data-testid="waiting-case">
-            <strong>Rom {entry.payload.body.roomNumber}:</strong> {entry.payload.body.description}
+            <strong>{entry.payload.body.roomNumber}:</strong> {entry.payload.body.description}
           </li>
         ))}
       </ul>

@@ -11,14 +11,14 @@ export const CASE_KIND = 'case';
 async function sendCase({ body, key }: WaitingCase): Promise<SendResult> {
   try {
     await submitCase(body, { 'Idempotency-Key': key });
-    toast({ title: 'Sak sendt til vaktmester', description: `Rom ${body.roomNumber}` });
+    toast({ title: 'Sak sendt til vaktmester', description: body.roomNumber });
     return 'done';
   } catch (error) {
     if (notReached(error)) return 'unreached';
     // Refused (the account changed, say): what was typed is said back, to be sent another way.
     toast({
       title: 'Saken ble ikke sendt',
-      description: `${serverMessage(error, 'Serveren tok ikke imot saken.')} Rom ${body.roomNumber}: ${body.description}`,
+      description: `${serverMessage(error, 'Serveren tok ikke imot saken.')} ${body.roomNumber}: ${body.description}`,
       variant: 'destructive',
     });
     return 'done';

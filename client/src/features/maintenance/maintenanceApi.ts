@@ -31,8 +31,15 @@ export function completeMaintenanceTask(task: MaintenanceTask): Promise<Maintena
   return request('PUT', taskPath(task, '/complete'), maintenanceTaskSchema);
 }
 
-export function rejectMaintenanceTask(task: MaintenanceTask): Promise<MaintenanceTask> {
-  return request('PUT', taskPath(task, '/reject'), maintenanceTaskSchema);
+/** 'Avslå', with the reason the caretaker gave (none: the spec's call, without a body). */
+export function rejectMaintenanceTask(task: MaintenanceTask, reason: string): Promise<MaintenanceTask> {
+  const body = reason.trim() ? { reason } : undefined;
+  return request('PUT', taskPath(task, '/reject'), maintenanceTaskSchema, body);
+}
+
+/** 'Gjenåpne': a case from the archive back among the pending ones. */
+export function reopenMaintenanceTask(task: MaintenanceTask): Promise<MaintenanceTask> {
+  return request('PUT', taskPath(task, '/reopen'), maintenanceTaskSchema);
 }
 
 export function deleteMaintenanceTask(task: MaintenanceTask): Promise<Deleted> {

@@ -18,6 +18,8 @@ const pending: MaintenanceTask = {
   completedAt: null,
   rejectedByName: null,
   rejectedAt: null,
+  rejectReason: null,
+  history: [{ action: 'created', byName: 'Kari A', at: '2026-11-20T10:00:00.000Z', reason: null }],
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 const completed: MaintenanceTask = {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { compareRoomNumbers, type CreateMaintenanceTaskBody, type MaintenanceTask } from '#protocol';
+import { compareRoomNumbers, maintenanceTasksSchema, type CreateMaintenanceTaskBody, type MaintenanceTask } from '#protocol';
 import { errorCode } from '../../api/http';
 import {
   completeMaintenanceTask,
@@ -7,6 +7,7 @@ import {
   deleteMaintenanceTask,
   fetchMaintenanceTasks,
   rejectMaintenanceTask,
+  reopenMaintenanceTask,
 } from './maintenanceApi';
 import { isOwnEvent } from '../../api/ownWrites';
 import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
@@ -26,6 +27,8 @@ const inScope = (task: MaintenanceTask, scope: string) => !scope || task.schoolI
 export const usePendingTasksStore = createCollectionStore<MaintenanceTask>({
   fetch: (scope) => fetchMaintenanceTasks('pending', scope || null),
   belongs: (task, scope) => task.status === 'pending' && inScope(task, scope),
+  // The caretaker's list of the night, on screen off line too (issue 44).
+  keptOnDevice: { name: 'pendingTasks', schema: maintenanceTasksSchema },
 });
 
 export const useArchivedTasksStore = createCollectionStore<MaintenanceTask>({
@@ -106,7 +109,7 @@ export function taskCreated(task: MaintenanceTask, own: boolean): void {
   if (!known && usePendingTasksStore.getState().byId[task.id]) useNewTasksStore.getState().mark(task.id);
 }
 
-/** Event 'maintenanceTasks.updated' and the responses of complete and reject. */
+/** Event 'maintenanceTasks.updated' and the responses of complete, reject and reopen. */
 export function taskUpdated(task: MaintenanceTask): void {
   for (const store of taskStores) store.getState().put(task);
   if (task.status !== 'pending') useNewTasksStore.getState().seen(task.id);
@@ -147,7 +150,8 @@ export const taskActions = {
   create: async (body: CreateMaintenanceTaskBody, scope: string, headers: Record<string, string>) =>
     taskCreated(await createMaintenanceTask(body, scope || null, headers), true),
   complete: (task: MaintenanceTask) => acted(completeMaintenanceTask(task), taskUpdated),
-  reject: (task: MaintenanceTask) => acted(rejectMaintenanceTask(task), taskUpdated),
+  reject: (task: MaintenanceTask, reason: string) => acted(rejectMaintenanceTask(task, reason), taskUpdated),
+  reopen: (task: MaintenanceTask) => acted(reopenMaintenanceTask(task), taskUpdated),
   remove: (task: MaintenanceTask) => acted(deleteMaintenanceTask(task), ({ id }) => taskDeleted(id)),
 };
 

@@ -1,4 +1,4 @@
-import { formatTimestampNo, type MaintenanceStatus, type MaintenanceTask } from '#protocol';
+import { formatTimestampNo, type CaseAction, type MaintenanceStatus, type MaintenanceTask } from '#protocol';
 
 export const STATUS_LABELS: Record<MaintenanceStatus, string> = {
   pending: 'Ventende',
@@ -24,9 +24,19 @@ export function timestamp(value: string | null): string {
   }
 }
 
-/** Who closed the task and when, for the archive cards and the detail dialog. */
-export function outcome(task: MaintenanceTask): { label: string; name: string; at: string } | null {
-  if (task.status === 'completed') return { label: 'Fullført av', name: task.completedByName ?? '', at: timestamp(task.completedAt) };
-  if (task.status === 'rejected') return { label: 'Avslått av', name: task.rejectedByName ?? '', at: timestamp(task.rejectedAt) };
+/** Who closed the task and when (and why, if rejected with a reason), for the cards and the dialogs. */
+export function outcome(task: MaintenanceTask): { label: string; name: string; at: string; reason: string | null } | null {
+  if (task.status === 'completed')
+    return { label: 'Fullført av', name: task.completedByName ?? '', at: timestamp(task.completedAt), reason: null };
+  if (task.status === 'rejected')
+    return { label: 'Avslått av', name: task.rejectedByName ?? '', at: timestamp(task.rejectedAt), reason: task.rejectReason };
   return null;
 }
+
+/** A step of a case's history as its list reads it: 'Sendt av', 'Fullført av', 'Avslått av', 'Gjenåpnet av'. */
+export const HISTORY_LABELS: Record<CaseAction, string> = {
+  created: 'Sendt av',
+  completed: 'Fullført av',
+  rejected: 'Avslått av',
+  reopened: 'Gjenåpnet av',
+};

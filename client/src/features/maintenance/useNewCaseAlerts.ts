@@ -7,7 +7,7 @@ import { playChime, unlockAudio, useCaseSoundStore } from './caseSound';
 
 /**
  * A new case makes itself noticed on the caretaker's page: the card is highlighted (TaskCards), a
- * screen reader hears 'Ny sak: Rom 12', and the chime plays only if the caretaker turned it on.
+ * screen reader hears 'Ny sak: 12', and the chime plays only if the caretaker turned it on.
  */
 export function useNewCaseAlerts(): void {
   useEffect(

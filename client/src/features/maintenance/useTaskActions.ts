@@ -3,7 +3,7 @@ import { taskActions } from './maintenanceStore';
 import { useItemActions } from '../../ui/useItemActions';
 
 /**
- * Complete, reject and delete with the toasts of spec §8 'Maintenance'. A failure shows the
+ * Complete, reject (with an optional reason), reopen and delete with the toasts of spec §8 'Maintenance'. A failure shows the
  * server's message (e.g. the 409 'Oppgaven er allerede fullført') below the title.
  */
 export function useTaskActions() {
@@ -15,8 +15,10 @@ export function useTaskActions() {
     isBusy: (task: MaintenanceTask) => isBusy(task.id),
     complete: (task: MaintenanceTask) =>
       run(task, () => taskActions.complete(task), 'Oppgave fullført og lagt i arkiv', 'Kunne ikke fullføre oppgave'),
-    reject: (task: MaintenanceTask) =>
-      run(task, () => taskActions.reject(task), 'Oppgave avslått og flyttet til arkiv', 'Kunne ikke avslå oppgave'),
+    reject: (task: MaintenanceTask, reason: string) =>
+      run(task, () => taskActions.reject(task, reason), 'Oppgave avslått og flyttet til arkiv', 'Kunne ikke avslå oppgave'),
+    reopen: (task: MaintenanceTask) =>
+      run(task, () => taskActions.reopen(task), 'Oppgaven er gjenåpnet og ligger blant de ventende', 'Kunne ikke gjenåpne oppgave'),
     /** A pending task is 'slettet'; one from the archive 'slettet permanent'. */
     remove: (task: MaintenanceTask) =>
       run(

@@ -5,17 +5,19 @@ import { taskSeen, useArchivedTasksStore, usePendingTasksStore } from './mainten
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toastStore';
 import { CASE_GONE_TEXT, CASE_PARAM, caseLinkStep, withoutCaseParam } from './caseLink';
+import { RejectDialog } from './RejectDialog';
 import { TaskDetailDialog } from './TaskDetailDialog';
 import type { TaskActions } from './useTaskActions';
 
 /**
- * The detail dialog and the delete confirmation of one list. The dialog shows the live task and
+ * The detail dialog, the reason asked on 'Avslå' and the delete confirmation of one list. The dialog shows the live task and
  * closes once the task leaves that list (completed, rejected or deleted, here or elsewhere).
  * A link to a case (`?sak=<id>`, a notification's) opens its dialog once the list is `loaded`.
  */
 export function useTaskDialogs(source: 'pending' | 'archive', actions: TaskActions, loaded: boolean) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<MaintenanceTask | null>(null);
+  const [toReject, setToReject] = useState<MaintenanceTask | null>(null);
   const pendingTask = usePendingTasksStore((state) => (openId && source === 'pending' ? state.byId[openId] : undefined));
   const archivedTask = useArchivedTasksStore((state) => (openId && source === 'archive' ? state.byId[openId] : undefined));
   const openTask = pendingTask ?? archivedTask;
@@ -30,7 +32,8 @@ export function useTaskDialogs(source: 'pending' | 'archive', actions: TaskActio
   const permanent = toDelete !== null && toDelete.status !== 'pending';
   const dialogs = (
     <>
-      <TaskDetailDialog task={openTask} onClose={() => setOpenId(null)} actions={actions} onDelete={setToDelete} />
+      <TaskDetailDialog task={openTask} onClose={() => setOpenId(null)} actions={actions} onDelete={setToDelete} onReject={setToReject} />
+      <RejectDialog task={toReject} onClose={() => setToReject(null)} onReject={actions.reject} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(next) => !next && setToDelete(null)}
@@ -47,7 +50,7 @@ export function useTaskDialogs(source: 'pending' | 'archive', actions: TaskActio
     </>
   );
 
-  return { open, askDelete: setToDelete, dialogs };
+  return { open, askDelete: setToDelete, askReject: setToReject, dialogs };
 }
 
 /**

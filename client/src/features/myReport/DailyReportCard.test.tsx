@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
 import { REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
 import { json, networkDown, refusal, stubFetch, type Reply, type SentRequest } from '../../testing/fakeFetch';
 import { asMyReport, KARI, myReportBody, reportBody } from '../../testing/reportBodies';
@@ -9,7 +10,6 @@ import { readDraft, writeDraft } from './reportDrafts';
 import { useToastStore } from '../../ui/toastStore';
 import { DailyReportCard } from './DailyReportCard';
 import { CONFLICT_TITLE } from './saveOutcome';
-import { joinTexts } from '../../ui/joinTexts';
 import { LockedDraftCard } from './LockedDraftCard';
 
 const DAY = '2026-11-20';
@@ -63,9 +63,13 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     savedOnServer('Rolig kveld');
     await store().start(KARI);
 
-    await render(<DailyReportCard now={EVENING} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={EVENING} />
+      </MemoryRouter>,
+    );
 
-    expect(textOf(byTestId('report-day'))).toBe('Rapportdag: fredag 20. november 2026');
+    expect(textOf(byTestId('report-day'))).toBe('Natt til lørdag 21. november 2026');
     expect(textarea().value).toBe('Rolig kveld');
     expect(textarea().readOnly).toBe(false);
     expect(saveState()).toBe('Lagret');
@@ -77,7 +81,11 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
   it('a report not written yet shows no save state', async () => {
     await store().start(KARI);
 
-    await render(<DailyReportCard now={EVENING} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={EVENING} />
+      </MemoryRouter>,
+    );
 
     expect(byTestId('save-state')).toBeNull();
     expect(textarea().placeholder).toBe('Skriv rapporten for vakten her...');
@@ -85,7 +93,11 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
 
   it('typing shows Ikke lagret and keeps a draft; Lagre saves it and shows Lagret', async () => {
     await store().start(KARI);
-    await render(<DailyReportCard now={EVENING} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={EVENING} />
+      </MemoryRouter>,
+    );
 
     saveAnswers.push(() => json(reportBody(DAY, 'Alle på rommet 22:30', 1)));
     await type('Alle på rommet 22:30');
@@ -104,7 +116,11 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
   it('Tøm empties the text (not saved until Lagre); it is disabled when there is no text', async () => {
     savedOnServer('Feil rapport');
     await store().start(KARI);
-    await render(<DailyReportCard now={EVENING} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={EVENING} />
+      </MemoryRouter>,
+    );
 
     await update(() => button('report-clear')!.click());
 
@@ -120,7 +136,11 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     await store().start(KARI);
     useMyReportStore.setState({ report: { ...store().report!, locked: true } });
 
-    await render(<DailyReportCard now={EVENING} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={EVENING} />
+      </MemoryRouter>,
+    );
 
     expect(textOf(byTestId('report-locked'))).toBe(REPORT_TEXTS.locked);
     expect(textarea().readOnly).toBe(true);
@@ -134,7 +154,11 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     savedOnServer('Nattens rapport');
     await store().start(KARI);
 
-    await render(<DailyReportCard now={AT_0845} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={AT_0845} />
+      </MemoryRouter>,
+    );
 
     expect(textOf(byTestId('report-reset-window'))).toBe(REPORT_TEXTS.resetWindow);
     expect(textarea().readOnly).toBe(true);
@@ -146,7 +170,11 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     mine = { ...mine, resetWindow: true };
     await store().start(KARI);
 
-    await render(<DailyReportCard now={EVENING} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={EVENING} />
+      </MemoryRouter>,
+    );
 
     expect(textOf(byTestId('report-reset-window'))).toBe(REPORT_TEXTS.resetWindow);
     expect(textarea().readOnly).toBe(true);
@@ -160,7 +188,11 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     writeDraft(KARI, DAY, 'Skrevet uten nett', 0);
     down = true;
     await store().start(KARI);
-    await render(<DailyReportCard now={EVENING} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={EVENING} />
+      </MemoryRouter>,
+    );
 
     const alert = byTestId('report-card')!.querySelector('.report-error');
     expect(textOf(alert?.querySelector('span'))).toBe('Kunne ikke hente rapporten fra serveren. Teksten er tatt vare på på denne enheten.');
@@ -176,7 +208,11 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
 
   it('a browser that refuses to keep drafts: the card says to save often', async () => {
     await store().start(KARI);
-    await render(<DailyReportCard now={EVENING} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={EVENING} />
+      </MemoryRouter>,
+    );
     refuseStorage();
 
     await type('Tekst');
@@ -188,7 +224,11 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
 
   it('counts the characters only near the limit', async () => {
     await store().start(KARI);
-    await render(<DailyReportCard now={EVENING} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={EVENING} />
+      </MemoryRouter>,
+    );
     const hint = () => byTestId('report-card')!.querySelector('.field-hint');
 
     await type('x'.repeat(REPORT_CONTENT_MAX_LENGTH - 2001));
@@ -207,7 +247,11 @@ describe('Dagsrapport saved elsewhere meanwhile (409): both texts, and the write
   async function saveOverThePhone(): Promise<void> {
     savedOnServer('Start');
     await store().start(KARI);
-    await render(<DailyReportCard now={EVENING} />);
+    await render(
+      <MemoryRouter>
+        <DailyReportCard now={EVENING} />
+      </MemoryRouter>,
+    );
     await type(MINE);
     // The phone saved version 2 meanwhile: the save, written from version 1, is refused with it.
     saveAnswers.push(() => refusal(409, REPORT_TEXTS.conflict, 'editConflict', reportBody(DAY, THEIRS, 2)));
@@ -236,7 +280,8 @@ describe('Dagsrapport saved elsewhere meanwhile (409): both texts, and the write
   it.each([
     ['conflict-keep-mine', MINE, true],
     ['conflict-take-theirs', THEIRS, false],
-    ['conflict-keep-both', joinTexts(THEIRS, MINE), true],
+    // Both: the line saved elsewhere, then this writer's, each once.
+    ['conflict-keep-both', `${THEIRS}\n${MINE}`, true],
   ])('%s: the panel goes, the chosen text is shown and saved', async (choice, text, saved) => {
     await saveOverThePhone();
     saveAnswers.push(() => json(reportBody(DAY, text, 3)));

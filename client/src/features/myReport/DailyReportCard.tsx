@@ -1,5 +1,6 @@
+import { Link } from 'react-router-dom';
 import { useId } from 'react';
-import { formatLongDayNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
+import { formatShiftNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
 import { useMyReportStore } from './myReportStore';
 import { toast } from '../../ui/toastStore';
 import { copyText } from '../../ui/copyText';
@@ -7,6 +8,9 @@ import { CONFLICT_TITLE, tellSaveOutcome, WAITING_TITLE } from './saveOutcome';
 import { useWaiting } from '../../stores/outbox';
 import { TEXT_KIND, type WaitingText } from './waitingText';
 import { ConflictChoice } from '../../ui/ConflictChoice';
+import { CopiedAt } from '../../ui/CopiedAt';
+import { conflictingLines } from './conflictingLines';
+import { ReportTextNotices, RestoreSavedButton, versionsLink } from './ReportTextNotices';
 import '../../ui/boardCard.css';
 import './dailyReport.css';
 
@@ -44,6 +48,10 @@ export function DailyReportCard({ now }: { now: Date }) {
   const conflict = useMyReportStore((state) => state.conflict);
   const deletedElsewhere = useMyReportStore((state) => state.deletedElsewhere);
   const resolveConflict = useMyReportStore((state) => state.resolveConflict);
+  const copiedAt = useMyReportStore((state) => state.copiedAt);
+  const clear = useMyReportStore((state) => state.clear);
+  const undoClear = useMyReportStore((state) => state.undoClear);
+  const reportId = useMyReportStore((state) => state.report?.id ?? null);
 
   const inWindow = serverWindow || isResetWindow(now);
   // In a conflict the choice decides the text.
@@ -59,9 +67,10 @@ export function DailyReportCard({ now }: { now: Date }) {
       </div>
       {day && (
         <p className="muted" data-testid="report-day">
-          Rapportdag: {formatLongDayNo(day)}
+          {formatShiftNo(day)}
         </p>
       )}
+      <CopiedAt at={copiedAt} />
       {locked ? (
         <p className="notice notice-warning" role="status" data-testid="report-locked">
           {REPORT_TEXTS.locked}
@@ -94,13 +103,20 @@ export function DailyReportCard({ now }: { now: Date }) {
       {conflict && (
         <ConflictChoice
           title={CONFLICT_TITLE}
-          mine={conflict.mine}
-          theirs={conflict.theirs}
+          intro={
+            <>
+              Den samme linjen er endret både her og et annet sted. Alt annet er slått sammen. Ingenting er slettet: velg hva som skal
+              gjelde for linjene under. Alle lagrede tekster kan leses under{' '}
+              {reportId ? <Link to={versionsLink(reportId)}>tidligere versjoner</Link> : 'tidligere versjoner'}.
+            </>
+          }
+          {...conflictingLines(conflict)}
           canKeepBoth
           busy={saving}
           onChoose={async (choice) => tellSaveOutcome(await resolveConflict(choice))}
         />
       )}
+      <ReportTextNotices readOnly={readOnly} />
       <label className="visually-hidden" htmlFor={textId}>
         Dagsrapport
       </label>
@@ -132,13 +148,17 @@ export function DailyReportCard({ now }: { now: Date }) {
             Kopier tekst
           </button>
         )}
+        <RestoreSavedButton readOnly={readOnly} />
         <button
           type="button"
           className="button button-secondary"
           disabled={readOnly || !text}
           onClick={() => {
-            setText('');
-            toast({ title: 'Rapport tømt' });
+            clear();
+            toast({
+              title: 'Rapport tømt',
+              action: { label: 'Angre', altText: 'Angre med knappen Angre ved rapportfeltet', run: undoClear },
+            });
           }}
           data-testid="report-clear"
         >

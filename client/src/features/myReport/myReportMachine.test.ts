@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MyReport, Report } from '#protocol';
 import { EMPTY, next, type MyReportEvent, type MyReportState } from './myReportMachine';
-import { joinTexts } from '../../ui/joinTexts';
 
 const DAY = '2026-11-20';
 const KARI = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -12,6 +11,7 @@ const serverCopy = (content: string, updatedAt: string | null = '2026-11-20T20:0
   date: DAY,
   content,
   completedTasks: [],
+  ticks: [],
   awayStudents: [],
   locked: false,
   resetWindow: false,
@@ -27,6 +27,7 @@ const savedReport = (content: string, updatedAt: string, authorUserId = KARI, ve
   schoolId: 'cccccccccccccccccccccccc',
   content,
   completedTasks,
+  ticks: [],
   awayStudents: [],
   locked: false,
   updatedAt,
@@ -219,7 +220,7 @@ describe('versions: a save over a text saved elsewhere meanwhile', () => {
 
   it('a refused save keeps both texts until the writer chooses, and loses nothing typed', () => {
     const state = inConflict();
-    expect(state.conflict).toEqual({ mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen', theirsVersion: 2 });
+    expect(state.conflict).toEqual({ base: 'Start', mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen', theirsVersion: 2 });
     expect(state).toMatchObject({ text: 'Start, fra PC-en', unsaved: true, saving: false, baseVersion: 1 });
     expect(state.report).toMatchObject({ content: 'Start, fra telefonen', version: 2 });
   });
@@ -234,15 +235,10 @@ describe('versions: a save over a text saved elsewhere meanwhile', () => {
     expect(state).toMatchObject({ conflict: null, text: 'Start, fra telefonen', unsaved: false, baseVersion: 2 });
   });
 
-  it('keeping both: theirs, then mine, to be saved on the version saved elsewhere', () => {
+  it('keeping both: the line saved elsewhere, then mine, to be saved on the version saved elsewhere', () => {
     const state = next(inConflict(), { type: 'resolved', choice: 'both' });
-    expect(state).toMatchObject({
-      conflict: null,
-      text: joinTexts('Start, fra telefonen', 'Start, fra PC-en'),
-      unsaved: true,
-      baseVersion: 2,
-    });
-    expect(state.text).toBe('Start, fra telefonen\n\nStart, fra PC-en');
+    expect(state).toMatchObject({ conflict: null, text: 'Start, fra telefonen\nStart, fra PC-en', unsaved: true, baseVersion: 2 });
+    expect(state.baseText).toBe('Start, fra telefonen');
   });
 
   it('a choice without a conflict changes nothing', () => {
@@ -279,5 +275,90 @@ describe('versions: a save over a text saved elsewhere meanwhile', () => {
   it('a draft kept before versions were is taken as written from the text the server has now', () => {
     const state = run({ type: 'started', userId: KARI }, loadedWith('Lagret', 'Gammel kladd', undefined, 3));
     expect(state).toMatchObject({ text: 'Gammel kladd', unsaved: true, baseVersion: 3 });
+  });
+});
+
+describe('issue 44: conflicts that lose nothing, and Tøm with a way back', () => {
+  const T1 = '2026-11-20T21:00:00.000Z';
+  const BASE = 'Rom 12 stille\nOla syk\nAlt rolig';
+
+  it('merges a refused save line by line: lines only one side changed need no question', () => {
+    const state = run(
+      { type: 'started', userId: KARI },
+      loadedWith(BASE),
+      { type: 'typed', text: 'Rom 12 stille\nOla syk, fikk paracet\nAlt rolig' },
+      { type: 'saveStarted' },
+      { type: 'conflicted', current: savedReport('Rom 12 stille\nOla syk\nAlt rolig etter 23', T1, KARI, 2) },
+    );
+    expect(state).toMatchObject({
+      conflict: null,
+      text: 'Rom 12 stille\nOla syk, fikk paracet\nAlt rolig etter 23',
+      unsaved: true,
+      baseVersion: 2,
+      baseText: 'Rom 12 stille\nOla syk\nAlt rolig etter 23',
+      saving: false,
+    });
+  });
+
+  it('asks only about the line both changed, and keeps the rest merged whatever the choice', () => {
+    const base = 'Rom 12 stille\nOla syk\nKari hjemme\nAlt rolig';
+    const state = run(
+      { type: 'started', userId: KARI },
+      loadedWith(base),
+      { type: 'typed', text: 'Rom 12 stille\nOla syk, fikk paracet\nKari hjemme\nAlt rolig' },
+      { type: 'conflicted', current: savedReport('Rom 12 stille\nOla syk, mor ringte\nKari hjemme\nAlt rolig etter 23', T1, KARI, 2) },
+    );
+    expect(state.conflict).toMatchObject({ base, theirsVersion: 2 });
+    expect(next(state, { type: 'resolved', choice: 'mine' }).text).toBe(
+      'Rom 12 stille\nOla syk, fikk paracet\nKari hjemme\nAlt rolig etter 23',
+    );
+    expect(next(state, { type: 'resolved', choice: 'theirs' })).toMatchObject({
+      text: 'Rom 12 stille\nOla syk, mor ringte\nKari hjemme\nAlt rolig etter 23',
+      unsaved: false,
+    });
+    expect(next(state, { type: 'resolved', choice: 'both' }).text).toBe(
+      'Rom 12 stille\nOla syk, mor ringte\nOla syk, fikk paracet\nKari hjemme\nAlt rolig etter 23',
+    );
+  });
+
+  it('a draft restored after a reload merges against the text it was written from', () => {
+    const loaded = run({ type: 'started', userId: KARI }, {
+      ...loadedWith('A\nB2', undefined, undefined, 2),
+      draft: { date: DAY, content: 'A1\nB', typedAt: T1, baseVersion: 1, baseText: 'A\nB' },
+    } as MyReportEvent);
+    expect(loaded).toMatchObject({ text: 'A1\nB', baseVersion: 1, baseText: 'A\nB' });
+    const merged = next(loaded, { type: 'conflicted', current: savedReport('A\nB2', T1, KARI, 2) });
+    expect(merged).toMatchObject({ conflict: null, text: 'A1\nB2', baseVersion: 2 });
+  });
+
+  it('Tøm empties the box only; Angre brings the text and what it was written from back', () => {
+    const typed = run({ type: 'started', userId: KARI }, loadedWith('Lagret', 'Lagret, og mer', 1, 1));
+    const cleared = next(typed, { type: 'cleared' });
+    expect(cleared).toMatchObject({ text: '', unsaved: true, setAside: { text: 'Lagret, og mer', baseVersion: 1 } });
+    expect(cleared.report?.content).toBe('Lagret');
+    const undone = next(cleared, { type: 'clearUndone' });
+    expect(undone).toMatchObject({ text: 'Lagret, og mer', unsaved: true, baseVersion: 1, setAside: null });
+    // A keystroke after Tøm starts anew: nothing left to undo.
+    expect(next(cleared, { type: 'typed', text: 'Ny' }).setAside).toBeNull();
+  });
+
+  it('Hent lagret versjon: the saved text back in the box, what was there set aside for Angre', () => {
+    const emptied = run({ type: 'started', userId: KARI }, loadedWith('Lagret tekst', '', 1, 1));
+    expect(emptied).toMatchObject({ text: '', unsaved: true });
+    const restored = next(emptied, { type: 'savedTextRestored' });
+    expect(restored).toMatchObject({ text: 'Lagret tekst', unsaved: false, setAside: { text: '' } });
+    expect(next(restored, { type: 'savedTextRestored' })).toBe(restored);
+  });
+
+  it('a text saved over from elsewhere is told, but not this device’s own save nor a tick', () => {
+    const shown = run({ type: 'started', userId: KARI }, loadedWith('Fra mobilen'));
+    const replaced = next(shown, { type: 'savedElsewhere', saved: savedReport('Fra PC-en', T1, KARI, 2) });
+    expect(replaced.replacedElsewhere).toEqual({ version: 2, at: T1 });
+    expect(next(replaced, { type: 'replacedSeen' }).replacedElsewhere).toBeNull();
+    // Its own save's event, arriving before the answer: the text is the one on screen.
+    const own = run({ type: 'started', userId: KARI }, loadedWith('Før'), { type: 'typed', text: 'Etter' });
+    expect(next(own, { type: 'savedElsewhere', saved: savedReport('Etter', T1, KARI, 2) }).replacedElsewhere).toBeNull();
+    // A round ticked elsewhere leaves the version and the text as they were.
+    expect(next(shown, { type: 'savedElsewhere', saved: savedReport('Fra mobilen', T1, KARI, 1) }).replacedElsewhere).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
-import type { MyReport, Report, TaskId } from '#protocol';
+import { mergedText, mergeTexts, type MyReport, type Report, type TaskId } from '#protocol';
 import type { LoadStatus } from '../../stores/collection';
 import { pickContent } from './myReportSave';
 import type { Draft } from './reportDrafts';
-import { joinTexts } from '../../ui/joinTexts';
 import type { ConflictOption } from '../../ui/ConflictChoice';
+import type { DeviceCopy } from '../../stores/deviceCopies';
 
 /**
  * The supervisor's own report of the open report day, as pure rules: what each thing that happens
@@ -26,6 +26,8 @@ export interface MyReportState {
    * while nothing is unsaved; kept while typing, so a save over a newer text is refused (409).
    */
   baseVersion: number;
+  /** The server's text at `baseVersion`: what a refused save is merged against, line by line (protocol/textMerge.ts). */
+  baseText: string;
   /** A save refused because the text changed elsewhere: both texts, until the writer chooses. */
   conflict: Conflict | null;
   /** An administrator deleted the saved report while it was open: its text stays here, unsaved, and the card says so. */
@@ -35,9 +37,17 @@ export interface MyReportState {
   saving: boolean;
   /** Unsaved text of report days that are over: read-only, to be copied. */
   lockedDrafts: Draft[];
+  /** When `report` was fetched, if it is this device's copy (the server could not be asked after a reload); null when it is the server's answer. */
+  copiedAt: string | null;
+  /** The text Tøm or 'Hent lagret versjon' set aside (with what it was written from), until the next keystroke: 'Angre' brings it back. */
+  setAside: Pick<MyReportState, 'text' | 'baseVersion' | 'baseText'> | null;
+  /** The saved text was replaced from another device or by an administrator while this one showed it: told until seen. */
+  replacedElsewhere: { version: number; at: string } | null;
 }
 
+/** Both texts, and the one both were written from: only the lines both changed are a question (the rest is merged). */
 export interface Conflict {
+  base: string;
   mine: string;
   theirs: string;
   theirsVersion: number;
@@ -49,9 +59,15 @@ export type MyReportEvent =
   /** The server's answer, with this device's draft of its day and of other days. */
   | { type: 'loaded'; report: MyReport; draft: Draft | null; otherDrafts: Draft[] }
   | { type: 'notFound' }
-  /** The server could not be asked: the day is this device's guess, with its draft. */
-  | { type: 'unreachable'; guessedDay: string; draft: Draft | null; otherDrafts: Draft[] }
+  /** The server could not be asked: the day is this device's guess, with its draft and the device's copy of the report, if any. */
+  | { type: 'unreachable'; guessedDay: string; draft: Draft | null; otherDrafts: Draft[]; copy?: DeviceCopy<MyReport> | null }
   | { type: 'typed'; text: string }
+  /** Tøm: the box emptied, its text kept for 'Angre'. */
+  | { type: 'cleared' }
+  | { type: 'clearUndone' }
+  /** 'Hent lagret versjon': the saved text back in the box. */
+  | { type: 'savedTextRestored' }
+  | { type: 'replacedSeen' }
   | { type: 'ticked'; ticks: TaskId[] }
   | { type: 'saveStarted' }
   | { type: 'saved'; saved: Report }
@@ -78,18 +94,37 @@ export const EMPTY: MyReportState = {
   text: '',
   unsaved: false,
   baseVersion: 0,
+  baseText: '',
   conflict: null,
   deletedElsewhere: false,
   pendingTicks: null,
   saving: false,
   lockedDrafts: [],
+  copiedAt: null,
+  setAside: null,
+  replacedElsewhere: null,
 };
 
 /** The text stays what was typed while it differs from the server's; otherwise it follows the server. */
 function withServerText(state: MyReportState, report: MyReport, serverText: string): MyReportState {
   const text = state.unsaved ? state.text : serverText;
   const unsaved = text !== serverText;
-  return { ...state, report, text, unsaved, baseVersion: unsaved ? state.baseVersion : report.version };
+  return {
+    ...state,
+    report,
+    text,
+    unsaved,
+    baseVersion: unsaved ? state.baseVersion : report.version,
+    baseText: unsaved ? state.baseText : serverText,
+  };
+}
+
+/** A newer text saved elsewhere than the one this device showed or typed on, not this device's own save on its way. */
+function replacedBy(state: MyReportState, saved: Report): MyReportState['replacedElsewhere'] {
+  const { report } = state;
+  if (!report || state.saving || saved.version <= report.version) return state.replacedElsewhere;
+  if (saved.content === state.text || saved.content === report.content) return state.replacedElsewhere;
+  return { version: saved.version, at: saved.updatedAt };
 }
 
 /** The server's copy of the report, unless this state already holds a newer one. */
@@ -97,7 +132,8 @@ function serverCopy(state: MyReportState, saved: Report): MyReportState {
   const { report } = state;
   if (!report || saved.authorUserId !== state.userId || saved.date !== state.day) return state;
   if (report.updatedAt && saved.updatedAt < report.updatedAt) return state;
-  return withServerText(state, { ...report, ...pickContent(saved), id: saved.id }, saved.content);
+  const replacedElsewhere = replacedBy(state, saved);
+  return { ...withServerText(state, { ...report, ...pickContent(saved), id: saved.id }, saved.content), replacedElsewhere };
 }
 
 function loaded(state: MyReportState, event: Extract<MyReportEvent, { type: 'loaded' }>): MyReportState {
@@ -119,6 +155,9 @@ function loadedReport(
   const unsaved = text !== report.content;
   // A draft kept before versions were: written from the text the server has now, the best guess left.
   const draftBase = draft?.baseVersion ?? report.version;
+  // A draft kept before base texts were: its base is known only when it is the server's text now; else
+  // an empty base makes any difference a question rather than a guess.
+  const draftBaseText = draft?.baseText ?? (draftBase === report.version ? report.content : '');
   return {
     ...state,
     day: answer.date,
@@ -127,7 +166,30 @@ function loadedReport(
     text,
     unsaved,
     baseVersion: !unsaved ? report.version : keepTyped ? state.baseVersion : draftBase,
+    baseText: !unsaved ? report.content : keepTyped ? state.baseText : draftBaseText,
     pendingTicks: sameDay ? state.pendingTicks : null,
+    lockedDrafts: otherDrafts,
+    copiedAt: null,
+  };
+}
+
+/** Off line: the guessed day, its draft, and the report as this device last had it (only a copy of that very day). */
+function unreachable(
+  state: MyReportState,
+  { guessedDay, draft, otherDrafts, copy }: Extract<MyReportEvent, { type: 'unreachable' }>,
+): MyReportState {
+  const day = state.day ?? guessedDay;
+  if (!state.report && copy && copy.data.date === day) {
+    const shown = loadedReport(state, { type: 'loaded', report: copy.data, draft, otherDrafts });
+    return { ...shown, status: 'error', copiedAt: copy.fetchedAt };
+  }
+  const ownDraft = state.day ? null : draft;
+  return {
+    ...state,
+    status: 'error',
+    day,
+    text: ownDraft ? ownDraft.content : state.text,
+    unsaved: ownDraft ? true : state.unsaved,
     lockedDrafts: otherDrafts,
   };
 }
@@ -140,7 +202,11 @@ function saved(state: MyReportState, { saved: answer }: Extract<MyReportEvent, {
     report: { ...state.report, ...pickContent(answer), id: answer.id },
     unsaved: state.text !== answer.content,
     baseVersion: answer.version,
+    baseText: answer.content,
     saving: false,
+    replacedElsewhere: null,
+    // What was set aside is gone for good once saved over: merged back later it would read as the other side's text.
+    setAside: null,
   };
 }
 
@@ -149,18 +215,31 @@ function ticksSaved(state: MyReportState, answer: Report, last: boolean): MyRepo
   return { ...serverCopy(state, answer), pendingTicks: last ? null : state.pendingTicks };
 }
 
+/**
+ * A save refused as written from an older version: merged with the text saved meanwhile, line by
+ * line. Lines only one side changed need no question: the merged text is then unsaved on the
+ * newer version (the store saves it). Only lines both changed are left for the writer to choose.
+ */
 function conflicted(state: MyReportState, current: Report): MyReportState {
   const report = state.report && state.day === current.date ? { ...state.report, ...pickContent(current), id: current.id } : state.report;
-  return { ...state, report, saving: false, conflict: { mine: state.text, theirs: current.content, theirsVersion: current.version } };
+  const after = { ...state, report, saving: false };
+  const merge = mergeTexts(state.baseText, state.text, current.content);
+  if (merge.conflicts === 0) {
+    const text = mergedText(merge);
+    return { ...after, text, unsaved: text !== current.content, baseVersion: current.version, baseText: current.content };
+  }
+  return { ...after, conflict: { base: state.baseText, mine: state.text, theirs: current.content, theirsVersion: current.version } };
 }
 
 function resolved(state: MyReportState, choice: ConflictOption): MyReportState {
   const { conflict } = state;
   if (!conflict) return state;
-  const text = choice === 'theirs' ? conflict.theirs : choice === 'mine' ? conflict.mine : joinTexts(conflict.theirs, conflict.mine);
+  const text = mergedText(mergeTexts(conflict.base, conflict.mine, conflict.theirs), choice);
   const serverText = state.report?.content ?? conflict.theirs;
-  return { ...state, conflict: null, text, unsaved: text !== serverText, baseVersion: conflict.theirsVersion };
+  return { ...state, conflict: null, text, unsaved: text !== serverText, baseVersion: conflict.theirsVersion, baseText: conflict.theirs };
 }
+
+const setAside = ({ text, baseVersion, baseText }: MyReportState): MyReportState['setAside'] => ({ text, baseVersion, baseText });
 
 export function next(state: MyReportState, event: MyReportEvent): MyReportState {
   switch (event.type) {
@@ -172,21 +251,39 @@ export function next(state: MyReportState, event: MyReportEvent): MyReportState 
       return loaded(state, event);
     case 'notFound':
       return { ...state, status: 'error' };
-    case 'unreachable': {
-      const day = state.day ?? event.guessedDay;
-      const draft = state.day ? null : event.draft;
-      return {
-        ...state,
-        status: 'error',
-        day,
-        text: draft ? draft.content : state.text,
-        unsaved: draft ? true : state.unsaved,
-        lockedDrafts: event.otherDrafts,
-      };
-    }
+    case 'unreachable':
+      return unreachable(state, event);
     case 'typed':
       if (!state.day) return state;
-      return { ...state, text: event.text, unsaved: state.report ? event.text !== state.report.content : true };
+      return {
+        ...state,
+        text: event.text,
+        unsaved: state.report ? event.text !== state.report.content : true,
+        setAside: null,
+      };
+    case 'cleared':
+      if (!state.day || !state.text) return state;
+      return { ...next(state, { type: 'typed', text: '' }), setAside: setAside(state) };
+    case 'clearUndone': {
+      if (!state.setAside) return state;
+      const { text, baseVersion, baseText } = state.setAside;
+      return { ...next(state, { type: 'typed', text }), baseVersion, baseText };
+    }
+    case 'savedTextRestored': {
+      const { report } = state;
+      if (!report || state.conflict) return state;
+      if (state.text === report.content) return state;
+      return {
+        ...state,
+        text: report.content,
+        unsaved: false,
+        baseVersion: report.version,
+        baseText: report.content,
+        setAside: setAside(state),
+      };
+    }
+    case 'replacedSeen':
+      return { ...state, replacedElsewhere: null };
     case 'ticked':
       return { ...state, pendingTicks: event.ticks };
     case 'saveStarted':
@@ -210,9 +307,26 @@ export function next(state: MyReportState, event: MyReportEvent): MyReportState 
     case 'deleted': {
       const { report } = state;
       if (!state.day || !report || report.id !== event.id) return state;
-      const emptied: MyReport = { ...report, id: null, content: '', completedTasks: [], awayStudents: [], updatedAt: null, version: 0 };
+      const emptied: MyReport = {
+        ...report,
+        id: null,
+        content: '',
+        completedTasks: [],
+        ticks: [],
+        awayStudents: [],
+        updatedAt: null,
+        version: 0,
+      };
       // Nothing on screen vanishes: the text stays, now unsaved, to be saved again or cleared.
-      return { ...state, report: emptied, unsaved: state.text !== '', baseVersion: 0, pendingTicks: null, deletedElsewhere: true };
+      return {
+        ...state,
+        report: emptied,
+        unsaved: state.text !== '',
+        baseVersion: 0,
+        baseText: '',
+        pendingTicks: null,
+        deletedElsewhere: true,
+      };
     }
     case 'lockedDraftGone':
       return { ...state, lockedDrafts: state.lockedDrafts.filter((draft) => draft.date !== event.date) };

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { reportDay, reportSchema, type Report, type TaskId } from '#protocol';
+import { myReportSchema, reportDay, reportSchema, type MyReport, type Report, type TaskId } from '#protocol';
 import { conflictCurrent, notReached } from '../../api/http';
 import { enqueue, flushOutbox, mustWait, useOutbox } from '../../stores/outbox';
 import { TICK_KIND, withWaitingTicks, type WaitingTick } from './waitingTicks';
 import { TEXT_KIND, type WaitingText } from './waitingText';
 import { registerStore } from '../../stores/registry';
+import { keepCopy, readCopy, type KeptOnDevice } from '../../stores/deviceCopies';
 import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { EMPTY, next, type MyReportEvent, type MyReportState } from './myReportMachine';
 import type { ConflictOption } from '../../ui/ConflictChoice';
@@ -13,6 +14,9 @@ import { isTaskId, refusal, type SaveOutcome } from './myReportSave';
 import { listDrafts, readDraft, removeDraft, writeDraft, type Draft } from './reportDrafts';
 import { showSavedReport } from '../report/reportViews';
 import { fetchMyReport, saveMyReport, tickMyTask } from './myReportApi';
+
+/** The report as the server last gave it, for the board off line after a reload (stores/deviceCopies.ts); by its day. */
+const REPORT_COPY: KeptOnDevice<MyReport> = { name: 'myReport', schema: myReportSchema };
 
 /** What is under way, kept with the rest so that nothing of the store lives outside it; not shown. */
 interface UnderWay {
@@ -34,13 +38,26 @@ interface MyReportStore extends MyReportState {
   setText(text: string): void;
   /** Saves the text and ticks, one save at a time; says how it ended, for the screen to tell the user. */
   save(): Promise<SaveOutcome>;
-  toggleTask(id: TaskId): Promise<SaveOutcome>;
+  /** One more round of this task done now (a tap always adds one: rounds are done several times a night). */
+  tickTask(id: TaskId): Promise<SaveOutcome>;
+  /** Takes back my tick (a mistake), the one named. */
+  undoTick(id: TaskId, tickId: string): Promise<SaveOutcome>;
   /** Ends a conflict with the writer's choice; a choice that keeps their text saves it. */
   resolveConflict(choice: ConflictOption): Promise<SaveOutcome>;
   /** The answer to a save sent from the outbox (made off line), of this text. */
   receiveOwnSave(saved: Report): void;
-  /** A save sent from the outbox was refused as based on an older version. */
-  receiveConflict(current: Report): void;
+  /**
+   * A save sent from the outbox was refused as based on an older version: merged with the newer
+   * text; true when the merge needed no question (the draft then holds the merged text to send).
+   */
+  receiveConflict(current: Report): boolean;
+  /** Tøm: empties the box (not the saved report); `undoClear` brings the text back. */
+  clear(): void;
+  undoClear(): void;
+  /** 'Hent lagret versjon': the saved text back in the box, what was typed set aside. */
+  restoreSaved(): void;
+  /** The notice that the text was replaced elsewhere has been read. */
+  dismissReplaced(): void;
   /** Back on line: asks the server again and saves what was typed meanwhile; null when there was nothing to save. */
   saveTypedOffline(): Promise<SaveOutcome | null>;
   /** reports.saved: my own report, saved from another tab or device. */
@@ -68,22 +85,24 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
   function dispatch(event: MyReportEvent): void {
     const before = get();
     const after = next(before, event);
-    const { userId, day, text, unsaved, baseVersion } = after;
+    const { userId, day, text, unsaved, baseVersion, baseText } = after;
     const changed =
       event.type === 'loaded' ||
       day !== before.day ||
       text !== before.text ||
       unsaved !== before.unsaved ||
-      baseVersion !== before.baseVersion;
+      baseVersion !== before.baseVersion ||
+      baseText !== before.baseText;
     let { draftFailed } = before;
     if (userId && day && changed) {
-      if (unsaved) draftFailed = !writeDraft(userId, day, text, baseVersion);
+      if (unsaved) draftFailed = !writeDraft(userId, day, text, baseVersion, baseText);
       else {
         removeDraft(userId, day);
         draftFailed = false;
       }
     }
     set({ ...after, draftFailed: event.type === 'reset' ? false : draftFailed });
+    if (after.report && after.report !== before.report && after.copiedAt === null) keepCopy(REPORT_COPY, after.report.date, after.report);
   }
 
   /** Drafts of any other day: days that closed, or a day guessed wrongly from this device's clock while off line. */
@@ -104,7 +123,10 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     }
   }
 
-  async function doSave(): Promise<SaveOutcome> {
+  /** How many times a save merged with a newer text is sent again before the writer is asked instead. */
+  const MERGED_RESENDS = 3;
+
+  async function doSave(resends = 0): Promise<SaveOutcome> {
     const { userId } = get();
     if (!userId) return { kind: 'failed', serverText: '' };
     if (get().conflict) return { kind: 'conflict' };
@@ -127,7 +149,11 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
       if (current && get().userId === userId) {
         showSavedReport(current);
         dispatch({ type: 'conflicted', current });
-        return { kind: 'conflict' };
+        if (get().conflict) return { kind: 'conflict' };
+        // Merged without a question: the merged text is saved on the newer version.
+        if (!get().unsaved) return { kind: 'merged' };
+        const again = resends < MERGED_RESENDS ? await doSave(resends + 1) : { kind: 'conflict' as const };
+        return again.kind === 'saved' ? { kind: 'merged' } : again;
       }
       dispatch({ type: 'saveFailed' });
       if (notReached(error)) return waitWithText(userId, day);
@@ -149,28 +175,46 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     return outcome;
   }
 
-  async function doTick(id: TaskId, done: boolean): Promise<SaveOutcome> {
+  async function doTick(id: TaskId, done: boolean, tickId: string): Promise<SaveOutcome> {
     const { userId, day } = get();
     try {
       if (!userId || !day) {
         dispatch({ type: 'tickFailed' });
         return { kind: 'failed', serverText: '' };
       }
-      const saved = await tickMyTask(id, { date: day, done });
+      const saved = await tickMyTask(id, { date: day, done, tickId });
       showSavedReport(saved);
       if (get().userId === userId) dispatch({ type: 'ticksSaved', saved, last: get().underWay.ticksOnTheirWay === 1 });
       return { kind: 'saved' };
     } catch (error) {
       dispatch({ type: 'tickFailed' });
       if (notReached(error)) {
-        // Kept on the device and shown ticked; sent once the network is back.
-        enqueue<WaitingTick>(TICK_KIND, { date: day!, taskId: id, done });
+        // Kept on the device and shown ticked; sent once the network is back, with the time it was done.
+        enqueue<WaitingTick>(TICK_KIND, { date: day!, taskId: id, done, tickId });
         return { kind: 'waiting' };
       }
       return settleRefusal(refusal(error));
     } finally {
       underWay({ ticksOnTheirWay: get().underWay.ticksOnTheirWay - 1 });
     }
+  }
+
+  /** A tick or its taking back: shown at once, sent in its turn (or kept in the outbox when it must wait). */
+  function writeTick(id: TaskId, done: boolean, tickId: string): Promise<SaveOutcome> {
+    const { report, pendingTicks, day } = get();
+    if (!report || !day) return Promise.resolve({ kind: 'failed', serverText: '' });
+    if (mustWait()) {
+      enqueue<WaitingTick>(TICK_KIND, { date: day, taskId: id, done, tickId });
+      void flushOutbox();
+      return Promise.resolve({ kind: 'waiting' });
+    }
+    const current = withWaitingTicks(pendingTicks ?? report.completedTasks.filter(isTaskId), useOutbox.getState().entries, day);
+    // Taken back, the round stays mine while another of my ticks of it remains.
+    const othersOfMine = report.ticks.filter((tick) => tick.taskId === id && tick.id !== tickId).length;
+    const ticks = done ? [...new Set([...current, id])].sort() : othersOfMine > 0 ? current : current.filter((t) => t !== id);
+    dispatch({ type: 'ticked', ticks });
+    underWay({ ticksOnTheirWay: get().underWay.ticksOnTheirWay + 1 });
+    return queued(() => doTick(id, done, tickId));
   }
 
   /** One write at a time, in the order they were asked for. */
@@ -208,7 +252,13 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
         if (!stillAsked()) return;
         // The server cannot be asked: the day is guessed from this device's clock and its draft shown.
         const day = get().day ?? reportDay(new Date());
-        dispatch({ type: 'unreachable', guessedDay: day, draft: readDraft(userId, day), otherDrafts: otherDayDrafts(userId, day) });
+        dispatch({
+          type: 'unreachable',
+          guessedDay: day,
+          draft: readDraft(userId, day),
+          otherDrafts: otherDayDrafts(userId, day),
+          copy: readCopy(REPORT_COPY, day),
+        });
       }
     },
 
@@ -217,22 +267,15 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     },
 
     save() {
-      return queued(doSave);
+      return queued(() => doSave());
     },
 
-    toggleTask(id) {
-      const { report, pendingTicks, day } = get();
-      if (!report || !day) return Promise.resolve({ kind: 'failed', serverText: '' });
-      const current = withWaitingTicks(pendingTicks ?? report.completedTasks.filter(isTaskId), useOutbox.getState().entries, day);
-      const done = !current.includes(id);
-      if (mustWait()) {
-        enqueue<WaitingTick>(TICK_KIND, { date: day, taskId: id, done });
-        void flushOutbox();
-        return Promise.resolve({ kind: 'waiting' });
-      }
-      dispatch({ type: 'ticked', ticks: done ? [...current, id].sort() : current.filter((t) => t !== id) });
-      underWay({ ticksOnTheirWay: get().underWay.ticksOnTheirWay + 1 });
-      return queued(() => doTick(id, done));
+    tickTask(id) {
+      return writeTick(id, true, crypto.randomUUID());
+    },
+
+    undoTick(id, tickId) {
+      return writeTick(id, false, tickId);
     },
 
     receiveOwnSave(saved) {
@@ -240,7 +283,25 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     },
 
     receiveConflict(current) {
-      if (get().day === current.date) dispatch({ type: 'conflicted', current });
+      if (get().day !== current.date) return false;
+      dispatch({ type: 'conflicted', current });
+      return !get().conflict;
+    },
+
+    clear() {
+      dispatch({ type: 'cleared' });
+    },
+
+    undoClear() {
+      dispatch({ type: 'clearUndone' });
+    },
+
+    restoreSaved() {
+      dispatch({ type: 'savedTextRestored' });
+    },
+
+    dismissReplaced() {
+      dispatch({ type: 'replacedSeen' });
     },
 
     resolveConflict(choice) {

@@ -5,10 +5,9 @@ import { writeMyReport } from '../../../../server/test/reportWrites';
 import { signedIn } from '../../../../server/test/sessions';
 import { resetStores } from '../../stores/registry';
 import { useToastStore } from '../../ui/toastStore';
-import { joinTexts } from '../../ui/joinTexts';
 import { useMyReportStore } from './myReportStore';
 import { readDraft } from './reportDrafts';
-import { CONFLICT_TITLE } from './saveOutcome';
+import { CONFLICT_TITLE, MERGED_DESCRIPTION } from './saveOutcome';
 import { flushOutbox, openOutbox, useOutbox } from '../../stores/outbox';
 // The senders of what waits in the outbox, as the signed-in app loads them (client/src/outboxSenders.ts).
 import './reportOutbox';
@@ -44,7 +43,7 @@ describe('a save over a text saved elsewhere meanwhile (409 editConflict)', () =
     await expect(store().save()).resolves.toEqual({ kind: 'conflict' });
 
     expect(saves()).toEqual([['PUT', '/api/reports/my', { date: DAY, content: 'Start, fra PC-en', baseVersion: 1 }]]);
-    expect(store().conflict).toEqual({ mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen', theirsVersion: 2 });
+    expect(store().conflict).toEqual({ base: 'Start', mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen', theirsVersion: 2 });
     expect(store()).toMatchObject({ text: 'Start, fra PC-en', unsaved: true, saving: false });
     expect(readDraft(kari(), DAY)?.content).toBe('Start, fra PC-en');
     expect(await onServer()).toMatchObject({ content: 'Start, fra telefonen', version: 2 });
@@ -77,14 +76,13 @@ describe('a save over a text saved elsewhere meanwhile (409 editConflict)', () =
     expect(readDraft(kari(), DAY)).toBeNull();
   });
 
-  it('keeping both saves the text saved elsewhere with mine below it', async () => {
+  it('keeping both saves the line saved elsewhere with mine below it, each once', async () => {
     await typedWhilePhoneSaved();
     await store().save();
 
     await expect(store().resolveConflict('both')).resolves.toEqual({ kind: 'saved' });
 
-    const both = joinTexts('Start, fra telefonen', 'Start, fra PC-en');
-    expect(both).toBe('Start, fra telefonen\n\nStart, fra PC-en');
+    const both = 'Start, fra telefonen\nStart, fra PC-en';
     expect(saves().at(-1)?.[2]).toEqual({ date: DAY, content: both, baseVersion: 2 });
     expect(await onServer()).toMatchObject({ content: both, version: 3 });
     expect(store()).toMatchObject({ conflict: null, text: both, unsaved: false, baseVersion: 3 });
@@ -111,7 +109,7 @@ describe('a save over a text saved elsewhere meanwhile (409 editConflict)', () =
     expect(store()).toMatchObject({ text: 'Start, fra PC-en', unsaved: true, baseVersion: 1 });
     expect(readDraft(kari(), DAY)).toMatchObject({ content: 'Start, fra PC-en', baseVersion: 1 });
     await expect(store().save()).resolves.toEqual({ kind: 'conflict' });
-    expect(store().conflict).toEqual({ mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen', theirsVersion: 2 });
+    expect(store().conflict).toEqual({ base: 'Start', mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen', theirsVersion: 2 });
   });
 
   it('reports.saved from another device with nothing unsaved: the text and its version follow the server, and the next save is taken', async () => {
@@ -141,7 +139,7 @@ describe('a save over a text saved elsewhere meanwhile (409 editConflict)', () =
     expect(store()).toMatchObject({ text: 'Start, fra PC-en', unsaved: true, baseVersion: 1 });
     await expect(store().save()).resolves.toEqual({ kind: 'conflict' });
     expect(saves().at(-1)?.[2]).toEqual({ date: DAY, content: 'Start, fra PC-en', baseVersion: 1 });
-    expect(store().conflict).toEqual({ mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen', theirsVersion: 2 });
+    expect(store().conflict).toEqual({ base: 'Start', mine: 'Start, fra PC-en', theirs: 'Start, fra telefonen', theirsVersion: 2 });
   });
 });
 
@@ -229,8 +227,8 @@ describe('off line: what is typed and ticked waits on the device, and is sent on
 
     store().setText('Skrevet uten nett');
     await expect(store().save()).resolves.toEqual({ kind: 'waiting' });
-    await expect(store().toggleTask('2')).resolves.toEqual({ kind: 'waiting' });
-    await expect(store().toggleTask('4')).resolves.toEqual({ kind: 'waiting' });
+    await expect(store().tickTask('2')).resolves.toEqual({ kind: 'waiting' });
+    await expect(store().tickTask('4')).resolves.toEqual({ kind: 'waiting' });
     await flushOutbox();
     expect(useOutbox.getState().entries.map((entry) => entry.kind)).toEqual(['reportText', 'tick', 'tick']);
     expect(await onServer()).toMatchObject({ id: null, version: 0 });
@@ -240,8 +238,9 @@ describe('off line: what is typed and ticked waits on the device, and is sent on
 
     expect(on.browser.sent('PUT')).toEqual([
       ['PUT', '/api/reports/my', { date: DAY, content: 'Skrevet uten nett', baseVersion: 0 }],
-      ['PUT', '/api/reports/my/tasks/2', { date: DAY, done: true }],
-      ['PUT', '/api/reports/my/tasks/4', { date: DAY, done: true }],
+      // Each round with the time it was done off line.
+      ['PUT', '/api/reports/my/tasks/2', { date: DAY, done: true, tickId: expect.any(String), doneAt: expect.any(String) }],
+      ['PUT', '/api/reports/my/tasks/4', { date: DAY, done: true, tickId: expect.any(String), doneAt: expect.any(String) }],
     ]);
     expect(useOutbox.getState().entries).toEqual([]);
     expect(await onServer()).toMatchObject({ content: 'Skrevet uten nett', completedTasks: ['2', '4'], version: 1 });
@@ -267,12 +266,134 @@ describe('off line: what is typed and ticked waits on the device, and is sent on
 
     expect(saves().at(-1)?.[2]).toEqual({ date: DAY, content: 'Start, fra PC-en uten nett', baseVersion: 1 });
     expect(await onServer()).toMatchObject({ content: 'Start, fra telefonen', version: 2 });
-    expect(store().conflict).toEqual({ mine: 'Start, fra PC-en uten nett', theirs: 'Start, fra telefonen', theirsVersion: 2 });
+    expect(store().conflict).toEqual({
+      base: 'Start',
+      mine: 'Start, fra PC-en uten nett',
+      theirs: 'Start, fra telefonen',
+      theirsVersion: 2,
+    });
     expect(readDraft(kari(), DAY)?.content).toBe('Start, fra PC-en uten nett');
     expect(useToastStore.getState().toasts[0]?.title).toBe(CONFLICT_TITLE);
     expect(useOutbox.getState().entries).toEqual([]);
 
     await expect(store().resolveConflict('mine')).resolves.toEqual({ kind: 'saved' });
     expect(await onServer()).toMatchObject({ content: 'Start, fra PC-en uten nett', version: 3 });
+  });
+});
+
+describe('issue 44: two devices that changed different lines end with both changes and no question', () => {
+  const BASE = 'Rom 12 stille\nOla syk\nKari hjemme\nAlt rolig';
+  type Versions = { versions: Array<{ version: number }> };
+
+  it('a save refused for a newer text is merged and saved again at once; every earlier version can be read', async () => {
+    await on.phoneSaves(DAY, BASE);
+    await store().start(kari());
+    store().setText('Rom 12 stille\nOla syk, fikk paracet 22:10\nKari hjemme\nAlt rolig');
+    const phone = await on.phoneSaves(DAY, 'Rom 12 stille\nOla syk\nKari hjemme\nAlt rolig etter 23');
+
+    await expect(store().save()).resolves.toEqual({ kind: 'merged' });
+
+    const merged = 'Rom 12 stille\nOla syk, fikk paracet 22:10\nKari hjemme\nAlt rolig etter 23';
+    expect(saves().map(([, , body]) => body)).toEqual([
+      { date: DAY, content: 'Rom 12 stille\nOla syk, fikk paracet 22:10\nKari hjemme\nAlt rolig', baseVersion: 1 },
+      { date: DAY, content: merged, baseVersion: 2 },
+    ]);
+    expect(await onServer()).toMatchObject({ content: merged, version: 3 });
+    expect(store()).toMatchObject({ conflict: null, text: merged, unsaved: false, baseVersion: 3, baseText: merged });
+    expect(readDraft(kari(), DAY)).toBeNull();
+    const versions = await on.phone.get<Versions>(`/api/reports/${phone.id}/versions`);
+    expect(versions.body.versions.map((v) => v.version)).toEqual([3, 2, 1]);
+  });
+
+  it('the same line changed on both asks once; Behold min replaces nothing for good', async () => {
+    await on.phoneSaves(DAY, BASE);
+    await store().start(kari());
+    store().setText('Rom 12 stille\nOla syk, fikk paracet\nKari hjemme\nAlt rolig');
+    const phone = await on.phoneSaves(DAY, 'Rom 12 stille\nOla syk, mor ringte 22:05\nKari hjemme\nAlt rolig etter 23');
+
+    await expect(store().save()).resolves.toEqual({ kind: 'conflict' });
+    expect(store().conflict).toMatchObject({ base: BASE, theirsVersion: 2 });
+    await expect(store().resolveConflict('mine')).resolves.toEqual({ kind: 'saved' });
+
+    // The phone's other line is kept; its version of the line both changed is still readable.
+    expect(await onServer()).toMatchObject({
+      content: 'Rom 12 stille\nOla syk, fikk paracet\nKari hjemme\nAlt rolig etter 23',
+      version: 3,
+    });
+    const earlier = await on.phone.get<{ content: string }>(`/api/reports/${phone.id}/versions/2`);
+    expect(earlier.body.content).toBe('Rom 12 stille\nOla syk, mor ringte 22:05\nKari hjemme\nAlt rolig etter 23');
+    expect(saves()).toHaveLength(2);
+  });
+
+  it('a draft typed before a reload is merged against the text it was written from', async () => {
+    await on.phoneSaves(DAY, BASE);
+    await store().start(kari());
+    store().setText('Rom 12 stille\nOla syk, fikk paracet\nKari hjemme\nAlt rolig');
+    expect(readDraft(kari(), DAY)).toMatchObject({ baseVersion: 1, baseText: BASE });
+    await on.phoneSaves(DAY, 'Rom 14 bråk\nOla syk\nKari hjemme\nAlt rolig');
+
+    resetStores();
+    await store().start(kari());
+    await expect(store().save()).resolves.toEqual({ kind: 'merged' });
+
+    expect(await onServer()).toMatchObject({ content: 'Rom 14 bråk\nOla syk, fikk paracet\nKari hjemme\nAlt rolig', version: 3 });
+  });
+
+  it('saved off line and sent later: merged in the outbox without a question', async () => {
+    await on.phoneSaves(DAY, BASE);
+    await store().start(kari());
+    openOutbox(kari());
+    on.browser.goOffline();
+    store().setText('Rom 12 stille\nOla syk\nKari hjemme\nAlt rolig, skrevet uten nett');
+    await expect(store().save()).resolves.toEqual({ kind: 'waiting' });
+    await on.phoneSaves(DAY, 'Rom 12 stille\nOla frisk igjen\nKari hjemme\nAlt rolig');
+
+    on.browser.goOnline();
+    await flushOutbox();
+
+    expect(await onServer()).toMatchObject({
+      content: 'Rom 12 stille\nOla frisk igjen\nKari hjemme\nAlt rolig, skrevet uten nett',
+      version: 3,
+    });
+    expect(store()).toMatchObject({ conflict: null, unsaved: false, baseVersion: 3 });
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Lagret', description: MERGED_DESCRIPTION });
+    expect(useOutbox.getState().entries).toEqual([]);
+    expect(readDraft(kari(), DAY)).toBeNull();
+  });
+
+  it('the other device is told when its saved text was replaced', async () => {
+    await on.phoneSaves(DAY, 'Fra mobilen');
+    await store().start(kari());
+
+    store().receive(await on.phoneSaves(DAY, 'Fra PC-en'));
+
+    expect(store().replacedElsewhere).toMatchObject({ version: 2 });
+    expect(store().text).toBe('Fra PC-en');
+  });
+});
+
+describe('issue 44: Tøm with a way back', () => {
+  it('an emptied box after a reload offers the saved text, and Lagre of it empties nothing unseen', async () => {
+    await on.phoneSaves(DAY, 'Mor til Ola ringte 22:05');
+    await store().start(kari());
+    store().clear();
+    expect(store()).toMatchObject({ text: '', unsaved: true });
+    expect(readDraft(kari(), DAY)?.content).toBe('');
+
+    // A reload: the empty draft is shown, and the saved text is still the server's.
+    resetStores();
+    await store().start(kari());
+    expect(store()).toMatchObject({ text: '', unsaved: true });
+    expect(store().report?.content).toBe('Mor til Ola ringte 22:05');
+
+    store().restoreSaved();
+    expect(store()).toMatchObject({ text: 'Mor til Ola ringte 22:05', unsaved: false });
+    expect(readDraft(kari(), DAY)).toBeNull();
+    // Nothing was sent: the saved report never lost its text.
+    expect(saves()).toHaveLength(0);
+    expect(await onServer()).toMatchObject({ content: 'Mor til Ola ringte 22:05', version: 1 });
+    // And what was set aside (the empty box) comes back with Angre, still unsaved.
+    store().undoClear();
+    expect(store()).toMatchObject({ text: '', unsaved: true });
   });
 });

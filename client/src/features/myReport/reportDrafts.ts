@@ -8,8 +8,16 @@ import { z } from 'zod';
  */
 const PREFIX = `${PRODUCT_NAME.toLowerCase()}_draft:`;
 
-/** baseVersion: the version of the report the text was written from (none in drafts kept before versions). */
-const draftSchema = z.object({ content: z.string(), typedAt: z.string(), baseVersion: z.number().int().nonnegative().optional() });
+/**
+ * baseVersion: the version of the report the text was written from (none in drafts kept before
+ * versions); baseText: that version's text, for merging after a reload (none in older drafts).
+ */
+const draftSchema = z.object({
+  content: z.string(),
+  typedAt: z.string(),
+  baseVersion: z.number().int().nonnegative().optional(),
+  baseText: z.string().optional(),
+});
 export type Draft = z.infer<typeof draftSchema> & { date: string };
 
 const keyOf = (userId: string, date: string) => `${PREFIX}${userId}:${date}`;
@@ -26,9 +34,9 @@ export function readDraft(userId: string, date: string): Draft | null {
 }
 
 /** False when the browser refuses to store (full, disabled): the screen says so. */
-export function writeDraft(userId: string, date: string, content: string, baseVersion: number): boolean {
+export function writeDraft(userId: string, date: string, content: string, baseVersion: number, baseText?: string): boolean {
   try {
-    localStorage.setItem(keyOf(userId, date), JSON.stringify({ content, typedAt: new Date().toISOString(), baseVersion }));
+    localStorage.setItem(keyOf(userId, date), JSON.stringify({ content, typedAt: new Date().toISOString(), baseVersion, baseText }));
     return true;
   } catch {
     return false;

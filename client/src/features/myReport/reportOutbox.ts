@@ -1,6 +1,6 @@
 import { reportSchema } from '#protocol';
 import { conflictCurrent, notReached } from '../../api/http';
-import { registerOutboxSender, type SendResult } from '../../stores/outbox';
+import { registerOutboxSender, type OutboxEntry, type SendResult } from '../../stores/outbox';
 import { refusal } from './myReportSave';
 import { useMyReportStore } from './myReportStore';
 import { readDraft, removeDraft } from './reportDrafts';
@@ -11,13 +11,15 @@ import { TEXT_KIND, type WaitingText } from './waitingText';
 import { TICK_KIND, type WaitingTick } from './waitingTicks';
 
 /**
- * Sending what the supervisor did off line, in its turn (stores/outbox.ts): a round, or the text
+ * Sending what the supervisor did off line, in its turn (stores/outbox.ts): a round (with the time
+ * it was done; a time the server finds implausible is told as any refusal is), or the text
  * of a day as its draft holds it now, on the version it was written from. A refusal is told as a
  * save of the board is; nothing typed is dropped (the draft stays until the server has its text).
  */
-async function sendTick({ date, taskId, done }: WaitingTick): Promise<SendResult> {
+async function sendTick({ date, taskId, done, tickId }: WaitingTick, { madeAt }: OutboxEntry<WaitingTick>): Promise<SendResult> {
   try {
-    const saved = await tickMyTask(taskId, { date, done });
+    // A round done off line is recorded at the time it was done, not when the network came back.
+    const saved = await tickMyTask(taskId, done ? { date, done, tickId, doneAt: madeAt } : { date, done, tickId });
     showSavedReport(saved);
     useMyReportStore.getState().receive(saved);
     return 'done';
@@ -28,7 +30,10 @@ async function sendTick({ date, taskId, done }: WaitingTick): Promise<SendResult
   }
 }
 
-async function sendText({ userId, date }: WaitingText): Promise<SendResult> {
+/** How many times a text merged with a newer one is sent again before the writer is asked instead. */
+const MERGED_RESENDS = 3;
+
+async function sendText({ userId, date }: WaitingText, resends = 0): Promise<SendResult> {
   const draft = readDraft(userId, date);
   if (!draft) return 'done';
   try {
@@ -36,14 +41,20 @@ async function sendText({ userId, date }: WaitingText): Promise<SendResult> {
     showSavedReport(saved);
     if (useMyReportStore.getState().day === date) useMyReportStore.getState().receiveOwnSave(saved);
     else if (readDraft(userId, date)?.content === saved.content) removeDraft(userId, date);
-    tellSaveOutcome({ kind: 'saved' });
+    tellSaveOutcome({ kind: resends > 0 ? 'merged' : 'saved' });
     return 'done';
   } catch (error) {
     if (notReached(error)) return 'unreached';
     const current = conflictCurrent(error, reportSchema);
     if (current) {
       showSavedReport(current);
-      useMyReportStore.getState().receiveConflict(current);
+      // Lines only one side changed are merged into the draft, which is then sent on the newer version.
+      const merged = useMyReportStore.getState().receiveConflict(current);
+      if (merged && !readDraft(userId, date)) {
+        tellSaveOutcome({ kind: 'merged' });
+        return 'done';
+      }
+      if (merged && resends < MERGED_RESENDS) return sendText({ userId, date }, resends + 1);
       tellSaveOutcome({ kind: 'conflict' });
       return 'done';
     }
@@ -56,4 +67,4 @@ async function sendText({ userId, date }: WaitingText): Promise<SendResult> {
 }
 
 registerOutboxSender(TICK_KIND, sendTick);
-registerOutboxSender(TEXT_KIND, sendText);
+registerOutboxSender<WaitingText>(TEXT_KIND, (payload) => sendText(payload));

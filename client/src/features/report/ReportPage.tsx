@@ -1,3 +1,4 @@
+import { ReportRounds } from '../taskButtons/ReportRounds';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDayNo, REPORT_TEXTS, type Report } from '#protocol';
@@ -11,6 +12,7 @@ import { useSchoolScope } from '../schools/useSchoolScope';
 import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
 import { useTaskLabels } from '../taskButtons/useTaskLabels';
+import { ReportVersions, useMayReadVersions } from './ReportVersions';
 import '../../ui/reportView.css';
 import './report.css';
 
@@ -42,6 +44,7 @@ function ReportView({ report }: { report: Report }) {
   const { schoolId } = useSchoolScope();
   const label = useTaskLabels(schoolId);
   const [confirming, setConfirming] = useState(false);
+  const mayReadVersions = useMayReadVersions(report);
 
   async function remove() {
     try {
@@ -73,15 +76,7 @@ function ReportView({ report }: { report: Report }) {
         <h3 id="report-tasks" className="report-section-title">
           Fullførte oppgaver
         </h3>
-        {report.completedTasks.length === 0 ? (
-          <p className="muted">Ingen oppgaver fullført</p>
-        ) : (
-          <ul className="report-items" data-testid="report-tasks">
-            {report.completedTasks.map((id) => (
-              <li key={id}>{label(id)}</li>
-            ))}
-          </ul>
-        )}
+        <ReportRounds report={report} label={label} testId="report-tasks" />
       </section>
 
       <section className="report-section" aria-labelledby="report-away">
@@ -113,6 +108,8 @@ function ReportView({ report }: { report: Report }) {
           </p>
         )}
       </section>
+
+      {mayReadVersions && <ReportVersions report={report} />}
 
       {links.mayChange && (
         <div className="report-view-actions">

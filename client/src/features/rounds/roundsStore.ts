@@ -1,11 +1,13 @@
-import { compareDays, type TaskRounds } from '#protocol';
+import { compareDays, taskRoundsSchema, type TaskRounds } from '#protocol';
 import { fetchTaskRounds } from './roundsApi';
 import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { aboutSchoolOnScreen } from '../../stores/schoolOnScreen';
 import { createSnapshotStore } from '../../stores/snapshot';
 
 /** The rounds of the open report day, shared by every supervisor on duty; scope: the school query ('' for a member). */
-export const useTaskRoundsStore = createSnapshotStore<TaskRounds>((school) => fetchTaskRounds(school || null));
+export const useTaskRoundsStore = createSnapshotStore<TaskRounds>((school) => fetchTaskRounds(school || null), {
+  keptOnDevice: { name: 'rounds', schema: taskRoundsSchema },
+});
 
 export function taskRoundsUpdated(rounds: TaskRounds): void {
   const store = useTaskRoundsStore.getState();

@@ -1,4 +1,4 @@
-import { valueForName, type Sick, type SickList, type SickStudent } from '#protocol';
+import { sickSchema, valueForName, type Sick, type SickList, type SickStudent } from '#protocol';
 import { errorCode } from '../../api/http';
 import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { requestSchool, scopeDay, scopeSchool } from '../../stores/dayScope';
@@ -7,7 +7,9 @@ import { createSnapshotStore } from '../../stores/snapshot';
 import { addSick, fetchSick, replaceSick } from './sickApi';
 
 /** The sick list of a 'school|day' scope (the board, /admin/syke-og-bortreist). */
-export const useSickStore = createSnapshotStore<Sick>((scope) => fetchSick(scopeDay(scope)!, requestSchool(scope)));
+export const useSickStore = createSnapshotStore<Sick>((scope) => fetchSick(scopeDay(scope)!, requestSchool(scope)), {
+  keptOnDevice: { name: 'sick', schema: sickSchema },
+});
 
 /** A list from a save or an event, unless the store has moved on to another date or school, or past it. */
 function showIfCurrent(scope: string, sick: Sick): void {

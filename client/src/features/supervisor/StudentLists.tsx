@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { Away, Sick } from '#protocol';
 import { ListState } from '../../ui/ListState';
+import { CopiedAt } from '../../ui/CopiedAt';
 import { Modal } from '../../ui/Modal';
 import '../../ui/chips.css';
-import { awayCount, BACK_TODAY, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo } from './chipTexts';
+import { awayCount, backOn, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo } from './chipTexts';
 import '../../ui/boardCard.css';
 
 interface Chosen {
@@ -18,6 +19,8 @@ interface ListProps<T> {
   loaded: boolean;
   failed: boolean;
   onRetry(): void;
+  /** When the list shown was fetched, if it is this device's copy (off line after a reload). */
+  copiedAt?: string | null;
 }
 
 function ChipDialog({ chosen, onClose }: { chosen: Chosen | null; onClose(): void }) {
@@ -35,13 +38,14 @@ function ChipDialog({ chosen, onClose }: { chosen: Chosen | null; onClose(): voi
 }
 
 /** Syke: a chip per student; the dialog shows that student's comment. */
-export function SickList({ data, loaded, failed, onRetry }: ListProps<Sick>) {
+export function SickList({ data, loaded, failed, onRetry, copiedAt = null }: ListProps<Sick>) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   return (
     <section className="card board-card" aria-labelledby="sick-title" data-testid="sick-list">
       <h2 id="sick-title" className="section-title">
         Syke{data && data.names.length > 0 && <span data-testid="sick-count"> ({data.names.length})</span>}
       </h2>
+      <CopiedAt at={copiedAt} />
       {!loaded ? (
         <ListState loaded={loaded} failed={failed} loadingText="Laster..." onRetry={onRetry} />
       ) : !data || data.names.length === 0 ? (
@@ -71,12 +75,12 @@ export function SickList({ data, loaded, failed, onRetry }: ListProps<Sick>) {
 }
 
 /** Bortreist: away students and the classes on a trip; the dialog shows the return date. */
-export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away> & { day: string }) {
+export function AwayList({ data, loaded, failed, onRetry, copiedAt = null, day }: ListProps<Away> & { day: string }) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const backToday = (returns: string | undefined) =>
     returns === day && (
       <span className="chip-note" data-testid="back-today">
-        · {BACK_TODAY}
+        · {backOn(day)}
       </span>
     );
   const count = awayCount(data);
@@ -86,6 +90,7 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
       <h2 id="away-title" className="section-title">
         Bortreist{count > 0 && <span data-testid="away-count"> ({count})</span>}
       </h2>
+      <CopiedAt at={copiedAt} />
       {!loaded ? (
         <ListState loaded={loaded} failed={failed} loadingText="Laster..." onRetry={onRetry} />
       ) : !data || empty ? (
@@ -98,7 +103,7 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
                 type="button"
                 className="chip chip-away"
                 data-testid="away-chip"
-                onClick={() => setChosen({ title: name, info: returnLine(returnDateOf(data, name), day) })}
+                onClick={() => setChosen({ title: name, info: returnLine(returnDateOf(data, name)) })}
               >
                 {name}
                 {backToday(returnDateOf(data, name))}
@@ -112,9 +117,7 @@ export function AwayList({ data, loaded, failed, onRetry, day }: ListProps<Away>
                 className="chip chip-class"
                 data-testid="away-class-chip"
                 aria-label={classChipLabel(schoolClass.className, schoolClass.returnDate, day)}
-                onClick={() =>
-                  setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: returnLine(schoolClass.returnDate, day) })
-                }
+                onClick={() => setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: returnLine(schoolClass.returnDate) })}
               >
                 <span className="chip-tag" aria-hidden="true">
                   Klasse

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { TaskButton, TasksConfig } from '#protocol';
+import { z } from 'zod';
+import { taskButtonSchema, type TaskButton, type TasksConfig } from '#protocol';
 import { fetchTasksConfig, saveTaskButtons } from './taskButtonsApi';
 import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { createCollectionStore } from '../../stores/collection';
@@ -11,6 +12,7 @@ export const useTaskButtonsStore = createCollectionStore<TaskButton>({
     if (config) noteVersion(config);
     return config?.buttons ?? null;
   },
+  keptOnDevice: { name: 'taskButtons', schema: z.array(taskButtonSchema) },
 });
 
 /** The version of the labels last heard from the server, by school: what an edit is made from. */

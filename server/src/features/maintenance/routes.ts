@@ -8,13 +8,14 @@ import {
   maintenanceListQuerySchema,
   maintenanceTaskSchema,
   maintenanceTasksSchema,
+  rejectMaintenanceTaskBodySchema,
 } from '#protocol/maintenance';
 import { deletedSchema } from '#protocol/platform';
 import { POLICY } from '#protocol/policy';
 import { currentUser } from '../../plugins/auth';
 import { idempotentDocumentId } from '../../plugins/idempotency';
 import { schoolOf } from '../../plugins/schoolScope';
-import { createTask, deleteTask, listTasks, resolveTask } from './service';
+import { createTask, deleteTask, listOwnTasks, listTasks, reopenTask, resolveTask } from './service';
 
 const BASE = '/api/maintenance-tasks';
 
@@ -55,12 +56,40 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
     async (request) => listTasks(schoolOf(request), request.query.status),
   );
 
+  // 'Mine saker': the cases the signed-in Tilsynsvakt sent, with who acted on them and why (issue 44).
+  r.get(
+    `${BASE}/mine`,
+    { config: { access: POLICY.ownCases.see }, schema: { response: { 200: maintenanceTasksSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return user.schoolId ? listOwnTasks(user.schoolId, user._id) : [];
+    },
+  );
+
   r.put(`${BASE}/:id/complete`, { config: { access: POLICY.maintenance.change }, schema: oneTask }, async (request) =>
     resolveTask(schoolOf(request), request.params.id, 'completed', currentUser(request), app.clock.now(), request.realtime, app.push),
   );
 
-  r.put(`${BASE}/:id/reject`, { config: { access: POLICY.maintenance.change }, schema: oneTask }, async (request) =>
-    resolveTask(schoolOf(request), request.params.id, 'rejected', currentUser(request), app.clock.now(), request.realtime, app.push),
+  // The spec's call has no body; the app's may give a reason, shown to the sender.
+  r.put(
+    `${BASE}/:id/reject`,
+    { config: { access: POLICY.maintenance.change }, schema: { ...oneTask, body: rejectMaintenanceTaskBodySchema } },
+    async (request) =>
+      resolveTask(
+        schoolOf(request),
+        request.params.id,
+        'rejected',
+        currentUser(request),
+        app.clock.now(),
+        request.realtime,
+        app.push,
+        request.body?.reason,
+      ),
+  );
+
+  // A case from the archive back among the pending ones, by those who work the cases (docs/decisions.md, issue 44).
+  r.put(`${BASE}/:id/reopen`, { config: { access: POLICY.maintenance.change }, schema: oneTask }, async (request) =>
+    reopenTask(schoolOf(request), request.params.id, currentUser(request), app.clock.now(), request.realtime),
   );
 
   r.delete(

@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import {
   compareRoomNumbers,
   MAINTENANCE_TEXTS,
+  type CaseEvent,
   type CreateMaintenanceTaskBody,
   type MaintenanceStatus,
   type MaintenanceTask,
@@ -20,6 +21,28 @@ import { DeletedKeyedTaskModel, MaintenanceTaskModel, type MaintenanceTaskDoc } 
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
+type StoredEvent = { action: CaseEvent['action']; byName: string; at: Date; reason: string | null };
+
+/**
+ * What happened to a case after it was sent. A case closed before histories were kept has none
+ * stored: its outcome is read from its fields.
+ */
+function storedHistory(task: MaintenanceTaskDoc): StoredEvent[] {
+  const stored = (task.history ?? []) as StoredEvent[];
+  if (stored.length > 0 || task.status === 'pending') return stored;
+  return task.status === 'completed'
+    ? [{ action: 'completed', byName: task.completedByName ?? '', at: task.completedAt ?? task.updatedAt, reason: null }]
+    : [{ action: 'rejected', byName: task.rejectedByName ?? '', at: task.rejectedAt ?? task.updatedAt, reason: task.rejectReason ?? null }];
+}
+
+function presentHistory(task: MaintenanceTaskDoc): CaseEvent[] {
+  const sent: CaseEvent = { action: 'created', byName: task.createdByName, at: task.createdAt.toISOString(), reason: null };
+  return [
+    sent,
+    ...storedHistory(task).map((e) => ({ action: e.action, byName: e.byName, at: e.at.toISOString(), reason: e.reason ?? null })),
+  ];
+}
+
 function present(task: MaintenanceTaskDoc): MaintenanceTask {
   return {
     id: task._id.toHexString(),
@@ -33,6 +56,8 @@ function present(task: MaintenanceTaskDoc): MaintenanceTask {
     completedAt: iso(task.completedAt),
     rejectedByName: task.rejectedByName ?? null,
     rejectedAt: iso(task.rejectedAt),
+    rejectReason: task.rejectReason ?? null,
+    history: presentHistory(task),
     updatedAt: task.updatedAt.toISOString(),
   };
 }
@@ -48,6 +73,15 @@ export async function listTasks(schoolId: Types.ObjectId, status: MaintenanceSta
     )
       .map(present)
       .sort(listOrder),
+  );
+}
+
+/** The cases one person sent in this school, newest first ('Mine saker'). */
+export async function listOwnTasks(schoolId: Types.ObjectId, senderId: Types.ObjectId): Promise<MaintenanceTask[]> {
+  return readThrough(schoolData(schoolId, MaintenanceTaskModel.modelName), `mine:${senderId.toHexString()}`, async () =>
+    (await MaintenanceTaskModel.of(schoolId).find({ schoolId, createdByUserId: senderId }).lean<MaintenanceTaskDoc[]>())
+      .map(present)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
   );
 }
 
@@ -105,6 +139,7 @@ export async function createTask(
   const presented = present(doc);
   if (made) {
     realtime.toSchool(schoolId.toHexString(), 'maintenanceTasks.created', presented);
+    realtime.toOwner(creator._id.toHexString(), 'ownCases.saved', presented);
     push.caseCreated(schoolId.toHexString(), presented, who(creator));
   }
   // A replay tells no more than the first answer did to a caller who cannot read the case list.
@@ -123,6 +158,8 @@ function asMade(task: MaintenanceTask): MaintenanceTask {
     completedAt: null,
     rejectedByName: null,
     rejectedAt: null,
+    rejectReason: null,
+    history: task.history.slice(0, 1),
     updatedAt: task.createdAt,
   };
 }
@@ -134,7 +171,10 @@ async function findTask(schoolId: Types.ObjectId, id: string): Promise<Maintenan
   return task;
 }
 
-/** Only a pending task is completed or rejected, once: of two caretakers at once, one wins. */
+/**
+ * Only a pending task is completed or rejected, once: of two caretakers at once, one wins. A
+ * rejection may carry a reason ('' is none); the sender sees the outcome at once.
+ */
 export async function resolveTask(
   schoolId: Types.ObjectId,
   id: string,
@@ -143,20 +183,64 @@ export async function resolveTask(
   now: Date,
   realtime: Realtime,
   push: PushNotifier,
+  reason?: string,
 ): Promise<MaintenanceTask> {
   const task = await findTask(schoolId, id);
-  const set = outcome === 'completed' ? { completedByName: actor.name, completedAt: now } : { rejectedByName: actor.name, rejectedAt: now };
+  const rejectReason = outcome === 'rejected' && reason ? reason : null;
+  const set =
+    outcome === 'completed'
+      ? { completedByName: actor.name, completedAt: now }
+      : { rejectedByName: actor.name, rejectedAt: now, rejectReason };
+  const step: StoredEvent = { action: outcome, byName: actor.name, at: now, reason: rejectReason };
   const Task = MaintenanceTaskModel.of(task.schoolId);
   // Only a pending case: of two people closing it at once, one wins and the other is told (the write is atomic on either engine).
-  const updated = await Task.findOneAndUpdate({ _id: task._id, status: 'pending' }, { $set: { status: outcome, ...set } }, { new: true });
+  const updated = await Task.findOneAndUpdate(
+    { _id: task._id, status: 'pending' },
+    { $set: { status: outcome, ...set }, $push: { history: step } },
+    { new: true },
+  );
   if (!updated) {
     const current = await Task.findById(task._id, { status: 1 }).lean();
     if (!current) throw notFound(MAINTENANCE_TEXTS.notFound);
     throw conflict(current.status === 'rejected' ? MAINTENANCE_TEXTS.alreadyRejected : MAINTENANCE_TEXTS.alreadyCompleted);
   }
   const presented = present(updated);
-  realtime.toSchool(updated.schoolId.toHexString(), 'maintenanceTasks.updated', presented);
+  announceChange(realtime, updated, presented);
   push.caseResolved(updated.schoolId.toHexString(), presented, who(actor), updated.createdByUserId.toHexString());
+  return presented;
+}
+
+/** A changed case: to those who work the school's cases, and to the person who sent it. */
+function announceChange(realtime: Realtime, task: MaintenanceTaskDoc, presented: MaintenanceTask): void {
+  realtime.toSchool(task.schoolId.toHexString(), 'maintenanceTasks.updated', presented);
+  realtime.toOwner(task.createdByUserId.toHexString(), 'ownCases.saved', presented);
+}
+
+/**
+ * A completed or rejected case back among the pending ones (issue 44), its earlier outcome kept in
+ * its history. Of two people reopening it at once, one wins and the other is told.
+ */
+export async function reopenTask(
+  schoolId: Types.ObjectId,
+  id: string,
+  actor: UserRecord,
+  now: Date,
+  realtime: Realtime,
+): Promise<MaintenanceTask> {
+  const task = await findTask(schoolId, id);
+  if (task.status === 'pending') throw conflict(MAINTENANCE_TEXTS.notClosed);
+  const history = [...storedHistory(task), { action: 'reopened', byName: actor.name, at: now, reason: null } satisfies StoredEvent];
+  const cleared = { completedByName: null, completedAt: null, rejectedByName: null, rejectedAt: null, rejectReason: null };
+  // Only as it was read: a case changed in between (reopened and closed again) is not rewritten from a stale history.
+  const updated = await MaintenanceTaskModel.of(task.schoolId).findOneAndUpdate(
+    { _id: task._id, status: task.status, updatedAt: task.updatedAt },
+    { $set: { status: 'pending', ...cleared, history } },
+    { new: true },
+  );
+  // Changed in between: read again (a case reopened meanwhile is then told to be pending).
+  if (!updated) return reopenTask(schoolId, id, actor, now, realtime);
+  const presented = present(updated);
+  announceChange(realtime, updated, presented);
   return presented;
 }
 
@@ -178,6 +262,7 @@ export async function deleteTask(
   }
   if (!(await MaintenanceTaskModel.of(task.schoolId).findOneAndDelete({ _id: task._id }))) throw notFound(MAINTENANCE_TEXTS.notFound);
   realtime.toSchool(task.schoolId.toHexString(), 'maintenanceTasks.deleted', { id });
+  realtime.toOwner(task.createdByUserId.toHexString(), 'ownCases.deleted', { id });
   if (task.status === 'pending') push.caseDeleted(task.schoolId.toHexString(), present(task), who(actor));
   return { id };
 }

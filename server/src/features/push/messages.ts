@@ -1,6 +1,7 @@
 import { roomLabel, type MaintenanceTask } from '#protocol/maintenance';
 import type { PushKind, PushMessage } from '#protocol/push';
-import { ADMIN_ROLE, CARETAKER_ROLE, SUPERVISOR_HOME, type Role } from '#protocol';
+import { ADMIN_ROLE, CARETAKER_ROLE, type Role } from '#protocol';
+import { OWN_CASES_PATH } from '#protocol/maintenance';
 
 /**
  * What each notification says, and how the push service should carry it (RFC 8030). Built from
@@ -60,10 +61,10 @@ export function caseChanged(task: MaintenanceTask, role: Role): Notification {
   return caseNotification('caseChanged', task, title, byWhom(task), caseUrl(task, role), 'normal');
 }
 
-/** The case its sender sent: completed or rejected, and by whom. A supervisor's tap opens the board. */
+/** The case its sender sent: completed or rejected, and by whom. A supervisor's tap opens 'Mine saker' (issue 44). */
 export function caseResolvedForSender(task: MaintenanceTask, role: Role): Notification {
   const title = task.status === 'rejected' ? `Saken din er avslått: ${roomLabel(task)}` : `Saken din er fullført: ${roomLabel(task)}`;
-  const url = role === ADMIN_ROLE || role === CARETAKER_ROLE ? caseUrl(task, role) : SUPERVISOR_HOME;
+  const url = role === ADMIN_ROLE || role === CARETAKER_ROLE ? caseUrl(task, role) : OWN_CASES_PATH;
   return caseNotification('caseResolvedForSender', task, title, byWhom(task), url, 'normal');
 }
 

@@ -172,7 +172,7 @@ describe('who is notified of what', () => {
     expect(push!.receivedAt - sentAt).toBeLessThan(1000);
     expect(push!.message).toEqual({
       kind: 'caseCreated',
-      title: 'Ny sak: Rom 214',
+      title: 'Ny sak: 214',
       body: 'Lekker kran på badet',
       url: `/vaktmester?sak=${task.id}`,
       tag: `sak-${task.id}`,
@@ -200,13 +200,13 @@ describe('who is notified of what', () => {
     expect(about(supervisor).map((p) => p.message)).toEqual([
       {
         kind: 'caseResolvedForSender',
-        title: 'Saken din er fullført: Rom 12',
+        title: 'Saken din er fullført: 12',
         body: `Fullført av ${fx.a.caretaker.name}.`,
-        url: '/tilsynsvakt',
+        url: '/mine-saker',
         tag: `sak-${task.id}`,
       },
     ]);
-    expect(about(otherCaretaker).map((p) => [p.message.title, p.message.url])).toEqual([['Sak fullført: Rom 12', `/arkiv?sak=${task.id}`]]);
+    expect(about(otherCaretaker).map((p) => [p.message.title, p.message.url])).toEqual([['Sak fullført: 12', `/arkiv?sak=${task.id}`]]);
     expect(about(caretaker)).toEqual([]);
     expect(about(schoolB)).toEqual([]);
   });
@@ -217,7 +217,7 @@ describe('who is notified of what', () => {
     await settled();
     const toSender = service.to(supervisor).filter((p) => p.message.tag === `sak-${task.id}`);
     expect(toSender.map((p) => [p.message.title, p.message.body])).toEqual([
-      ['Saken din er avslått: Rom 13', `Avslått av ${fx.a.caretaker.name}.`],
+      ['Saken din er avslått: 13', `Avslått av ${fx.a.caretaker.name}.`],
     ]);
   });
 
@@ -227,7 +227,7 @@ describe('who is notified of what', () => {
     await settled();
     const deleted = service.to(caretaker).filter((p) => p.message.kind === 'caseDeleted' && p.message.tag === `sak-${task.id}`);
     expect(deleted.map((p) => [p.message.title, p.message.body, p.message.url])).toEqual([
-      ['Sak slettet: Rom 14', `Slettet av ${fx.a.admin.name}.`, '/vaktmester'],
+      ['Sak slettet: 14', `Slettet av ${fx.a.admin.name}.`, '/vaktmester'],
     ]);
   });
 

@@ -21,6 +21,8 @@ import { currentUser } from '../../plugins/auth';
 import { namedVersion, withVersionTag } from '../../plugins/versions';
 import { schoolOf } from '../../plugins/schoolScope';
 import { taskRounds } from './rounds';
+import { keepVersion } from './versions';
+import { savedBy } from './versionRoutes';
 import { onAwayChanged } from '../away/awayChanged';
 import {
   deleteReport,
@@ -53,10 +55,9 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const baseVersion = namedVersion(request, request.body.baseVersion);
-      return withVersionTag(
-        reply,
-        await saveMyReport(schoolOf(request), currentUser(request), request.body, baseVersion, now(), request.realtime),
-      );
+      const saved = await saveMyReport(schoolOf(request), currentUser(request), request.body, baseVersion, now(), request.realtime);
+      await keepVersion(schoolOf(request), saved, savedBy(request), now());
+      return withVersionTag(reply, saved);
     },
   );
 
@@ -105,18 +106,11 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const baseVersion = namedVersion(request, request.body.baseVersion);
-      return withVersionTag(
-        reply,
-        await updateReportContent(
-          currentUser(request),
-          schoolOf(request),
-          request.params.id,
-          request.body.content,
-          baseVersion,
-          now(),
-          request.realtime,
-        ),
-      );
+      const schoolId = schoolOf(request);
+      const { id, content } = { id: request.params.id, content: request.body.content };
+      const saved = await updateReportContent(currentUser(request), schoolId, id, content, baseVersion, now(), request.realtime);
+      await keepVersion(schoolId, saved, savedBy(request), now());
+      return withVersionTag(reply, saved);
     },
   );
 
