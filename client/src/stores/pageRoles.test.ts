@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OWN_CASES_PATH } from '#protocol/maintenance';
 import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { SUPERVISOR_HOME } from '#protocol/product';
 import { PAGE_ROLES, pageOpensFor } from './pageRoles';
@@ -8,8 +9,13 @@ import { PAGE_ROLES, pageOpensFor } from './pageRoles';
 /** The routes' own paths, as ApprovedRoutes.tsx writes them. */
 function routePaths(): string[] {
   const source = readFileSync(path.resolve('client/src/ApprovedRoutes.tsx'), 'utf8');
-  const named: Record<string, string> = { SUPERVISOR_HOME, MIN_KONTO_PATH };
-  return [...source.matchAll(/<Route\s+path=(?:"([^"]+)"|\{(\w+)\})/g)].map(([, literal, constant]) => literal ?? named[constant!]!);
+  const named: Record<string, string> = { SUPERVISOR_HOME, MIN_KONTO_PATH, OWN_CASES_PATH };
+  return [...source.matchAll(/<Route\s+path=(?:"([^"]+)"|\{(\w+)\})/g)].map(([, literal, constant]) => {
+    if (literal !== undefined) return literal;
+    const value = named[constant!];
+    if (value === undefined) throw new Error(`pageRoles.test.ts: add the route constant ${constant} to 'named'`);
+    return value;
+  });
 }
 
 /** Routes that only send on elsewhere, and the catch-all: no page to return to. */

@@ -1,3 +1,4 @@
+import { OWN_CASES_PATH } from '#protocol/maintenance';
 import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { POLICY } from '#protocol/policy';
 import { SUPERVISOR_HOME } from '#protocol/product';
@@ -32,6 +33,7 @@ export const PAGE_ROLES: ReadonlyArray<readonly [pattern: string, roles: readonl
   ['/admin/elevopplysninger', POLICY.students.see.roles],
   ['/admin/vedlikehold', SCHOOL_ADMIN_ROLES],
   ['/arkiv', POLICY.maintenance.see.roles],
+  [OWN_CASES_PATH, POLICY.ownCases.see.roles],
   ['/plattformadministrator', POLICY.platform.see.roles],
   ['/plattformadministrator/schools/:schoolId', POLICY.platform.see.roles],
   ['/change-password', EVERYONE],
