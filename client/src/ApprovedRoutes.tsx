@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import {
   CARETAKER_ROLE,
   landingPath,
@@ -36,6 +36,7 @@ import { SupervisorHomePage } from './features/supervisor/SupervisorHomePage';
 import { TaskButtonsPage } from './features/taskButtons/TaskButtonsPage';
 import { UsersPage } from './features/users/UsersPage';
 import { useCurrentUser } from './stores/authStore';
+import { destinationAfterSignIn } from './stores/returnPath';
 import { NotFoundPage } from './ui/NotFoundPage';
 import { RequireRole } from './ui/RequireRole';
 
@@ -48,6 +49,12 @@ function RoleHome({ role }: { role: Role }) {
   if (role === 'Admin') return <AdminMenuPage />;
   if (role === CARETAKER_ROLE) return <CaretakerHomePage />;
   return <SupervisorHomePage />;
+}
+
+/** Where a sign-in that just ended on a sign-in page goes: the page it was asked to return to, else the role's home. */
+function ReturnAfterSignIn({ role }: { role: Role }) {
+  const location = useLocation();
+  return <Navigate to={destinationAfterSignIn(location, role, window.location.origin)} replace />;
 }
 
 /** The old platform paths still work (DECISIONS: both readings). */
@@ -69,12 +76,14 @@ const allowed = (grant: Grant, page: ReactNode, denyText?: string) => (
 export function ApprovedRoutes() {
   const { role } = useCurrentUser();
   const landing = <Navigate to={landingPath(role)} replace />;
+  // A sign-in page reached signed in: the page its 'tilbake' names, if this role may open it (issue 44).
+  const signedInOnSignInPage = <ReturnAfterSignIn role={role} />;
   return (
     <Routes>
       <Route path="/" element={<RoleHome role={role} />} />
-      <Route path="/login" element={landing} />
+      <Route path="/login" element={signedInOnSignInPage} />
       <Route path="/register" element={landing} />
-      <Route path="/plattformadministrator-login" element={landing} />
+      <Route path="/plattformadministrator-login" element={signedInOnSignInPage} />
       <Route path="/admin" element={adminOnly(<AdminMenuPage />)} />
       <Route path="/admin/meny" element={adminOnly(<AdminMenuPage />)} />
       <Route path={SUPERVISOR_HOME} element={<SupervisorHomePage />} />

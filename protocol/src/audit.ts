@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = {
   'user.reauthenticated': 'Bekreftet at det var dem',
   'user.factorsRemoved': 'Fjernet alle passnøkler og kodeappen',
   'user.sessionEnded': 'Avsluttet en innlogging',
+  'user.deviceTrusted': 'Lot en enhet hoppe over engangskoden',
+  'user.deviceTrustRemoved': 'Fjernet en husket enhet',
   'settings.secondFactorChanged': 'Endret krav om to-trinns innlogging',
   'report.edited': 'Redigerte rapport',
   'report.deleted': 'Slettet rapport',

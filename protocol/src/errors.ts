@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'passkeyFailed',
   /** The password was right; a code from the authenticator app is needed before a session is made. */
   'secondFactorRequired',
+  /** The session ended after 2 minutes without activity (issue 44: the sign-in page says so, however the screen was opened). */
+  'signedOutIdle',
   /** A wrong or used one-time code. */
   'wrongCode',
   /** The half-done sign-in (or TOTP set-up) expired or ran out of attempts. */

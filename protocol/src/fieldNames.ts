@@ -70,6 +70,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   userHandle: 'brukerhåndtak',
   /** A one-time code from the authenticator app, or a recovery code. */
   code: 'kode',
+  /** Let this device skip the code for 12 hours (issue 44). */
+  trustDevice: 'husk denne enheten',
   /** Whether a second factor is required (issue 33). */
   required: 'påkrevd',
   start: 'fra-dato',

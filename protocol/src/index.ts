@@ -14,6 +14,7 @@ export * from './passkeys';
 export * from './secondFactor';
 export * from './reauthentication';
 export * from './accountSessions';
+export * from './trustedDevices';
 export * from './schools';
 export * from './users';
 export * from './classes';

@@ -37,3 +37,8 @@ export function showsSignInForm(pathname: string): boolean {
     path !== PASSWORD_RESET_PATH
   );
 }
+/**
+ * The account last signed in on this device (issue 44): its e-mail, never a password, and whether
+ * a passkey for it was made or used here, for the sign-in page to offer first (localStorage).
+ */
+export const STORAGE_KEY_LAST_ACCOUNT = `${PRODUCT_NAME.toLowerCase()}_last_account`;

@@ -18,11 +18,13 @@ export const SESSION_END_REASONS = [
   'passwordReset',
   'expired',
   'secondFactorRequired',
+  /** The person's 2 minutes without activity ran out on the server's clock first (issue 44: the same notice as the client's own). */
+  'idle',
 ] as const;
 /** What the server says with `session.ended`. */
 export type ServerSessionEndReason = (typeof SESSION_END_REASONS)[number];
 /** With what the client sees itself. */
-export type SessionEndReason = ServerSessionEndReason | 'idle' | 'signedOutElsewhere';
+export type SessionEndReason = ServerSessionEndReason | 'signedOutElsewhere';
 
 export const SESSION_END_TEXTS: Record<SessionEndReason, string> = {
   approved: 'Kontoen din er godkjent. Logg inn på nytt for å komme i gang.',

@@ -71,6 +71,12 @@ export const ACCOUNT_ROWS: Record<string, Row> = {
     probe: (x) => x.request('DELETE', `/api/account/sessions/${BAD_ID}`),
     expect: ANY_SIGNED_IN_OK(400),
   },
+  // 'Huskede enheter' (issue 44): one's own devices that skip the code; the flows are in features/secondFactor/trustedDevices.test.ts.
+  'GET /api/account/trusted-devices': { probe: (x) => x.get('/api/account/trusted-devices'), expect: ANY_SIGNED_IN_OK(200) },
+  'DELETE /api/account/trusted-devices/:id': {
+    probe: (x) => x.request('DELETE', `/api/account/trusted-devices/${BAD_ID}`),
+    expect: ANY_SIGNED_IN_OK(400),
+  },
   'POST /api/auth/passkey/options': { probe: (x) => x.post('/api/auth/passkey/options'), expect: [200, 200, 200, 200, 200, 200, 200] },
   'POST /api/auth/passkey/login': { probe: (x) => x.post('/api/auth/passkey/login', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
   // An authenticator app (issue 33): one's own on 'Min konto'; the code at sign-in is open to anyone

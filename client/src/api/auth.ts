@@ -16,9 +16,12 @@ export function login(body: LoginBody): Promise<LoginResponse> {
   return request('POST', '/api/auth/login', loginResponseSchema, body);
 }
 
-/** The code from the authenticator app (or a recovery code) after the password, when the account has one (issue 33). */
-export function signInWithCode(code: string): Promise<LoginResponse> {
-  return request('POST', '/api/auth/second-factor', loginResponseSchema, { code });
+/**
+ * The code from the authenticator app (or a recovery code) after the password, when the account has
+ * one (issue 33); `trustDevice`: this device skips the code for the next 12 hours (issue 44).
+ */
+export function signInWithCode(code: string, trustDevice = false): Promise<LoginResponse> {
+  return request('POST', '/api/auth/second-factor', loginResponseSchema, trustDevice ? { code, trustDevice } : { code });
 }
 
 /** Ends the server session; errors are swallowed everywhere (spec §8). True if the server confirmed. */

@@ -15,7 +15,8 @@ import {
   updateStoredUser,
 } from './authStorage';
 import { resetStores } from './registry';
-import { forgetSignedOutNotice, noteSignedOut } from './signedOutNotice';
+import { signInPageFor } from './returnPath';
+import { forgetSignedOutNotice, noteSignedOut, noteSignedOutHere } from './signedOutNotice';
 import { runSignOutTasks } from './signOutTasks';
 
 export type AuthPhase = 'checking' | 'signedOut' | 'signedIn';
@@ -90,8 +91,12 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         applyUser(me.user);
       } else if (get().phase === 'signedIn') {
         // Ended while this screen was open: the server's own reason came first if it could send one.
-        await get().signOut(me.refused === 'schoolInactive' ? 'schoolInactive' : 'signedOutElsewhere');
+        await get().signOut(
+          me.refused === 'schoolInactive' ? 'schoolInactive' : me.refused === 'signedOutIdle' ? 'idle' : 'signedOutElsewhere',
+        );
       } else {
+        // Opened by a reload or from the home screen after the idle limit: the sign-in page says why (issue 44).
+        if (me.refused === 'signedOutIdle') noteSignedOutHere(SESSION_END_TEXTS.idle);
         clearStoredAuth();
         set({ phase: 'signedOut', user: null });
       }
@@ -131,7 +136,9 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       if (signingOut) return;
       signingOut = true;
       epoch += 1;
-      const target = get().user?.role === PLATFORM_ADMIN_ROLE ? '/plattformadministrator-login' : '/login';
+      const login = get().user?.role === PLATFORM_ADMIN_ROLE ? '/plattformadministrator-login' : '/login';
+      // Signed out by the app or the server, not by choice: signing in again returns to this page (issue 44).
+      const target = reason ? signInPageFor(login, window.location) : login;
       // While the session still is: what a feature must undo on this device for this user (stores/signOutTasks.ts).
       await runSignOutTasks(SIGN_OUT_TASKS_MS, reason);
       const ended = await endSession(reason !== undefined);

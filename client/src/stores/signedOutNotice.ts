@@ -45,3 +45,11 @@ export function forgetSignedOutNotice(): void {
     // Nothing kept either.
   }
 }
+
+/**
+ * Why this page, just opened, shows the sign-in form: the server's answer to its first /me said
+ * (issue 44: a board opened from the home screen after the idle limit). Said here, no reload between.
+ */
+export function noteSignedOutHere(text: string): void {
+  if (!taken) taken = text;
+}

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import './text.css';
 
 type FieldText = { label: string; error?: string; hint?: string };
@@ -28,8 +28,13 @@ function LabelledField({ label, error, hint, control }: FieldText & { control(wi
   );
 }
 
-/** A labelled input with an optional hint and error. */
-export function TextField({ label, error, hint, ...input }: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+/** A labelled input with an optional hint and error; `ref` reaches the input (to focus it). */
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> }) {
   return <LabelledField label={label} error={error} hint={hint} control={(wiring) => <input className="input" {...wiring} {...input} />} />;
 }
 

@@ -54,9 +54,13 @@ async function signedInUser(request: FastifyRequest, reply: FastifyReply, config
       const sessionId = session.sessionId;
       await endSession(request, reply, config);
       // Its live connections end with it (a copied cookie's socket as much as the tab's).
-      if (outcome.refused === 'idle') request.server.realtime.endSession(sessionId, 'expired');
+      if (outcome.refused === 'idle') request.server.realtime.endSession(sessionId, 'idle');
     }
-    throw outcome.refused === 'schoolInactive' ? unauthorized(TEXTS.schoolInactive, 'schoolInactive') : unauthorized(TEXTS.notSignedIn);
+    if (outcome.refused === 'schoolInactive') throw unauthorized(TEXTS.schoolInactive, 'schoolInactive');
+    // Said as such (issue 44): a board opened from the home screen after the limit tells why on the sign-in page.
+    throw outcome.refused === 'idle' && session?.userId
+      ? unauthorized(TEXTS.notSignedIn, 'signedOutIdle')
+      : unauthorized(TEXTS.notSignedIn);
   }
   request.currentUser = outcome.user;
   return outcome.user;

@@ -34,10 +34,10 @@ export function registerPrincipals(app: FastifyInstance, principals: Principals)
 }
 
 /**
- * How a session was signed in: only 'passwordAndCode', 'oidcAndCode' (a provider, then the app's code)
- * and 'passkey' count as a second factor (features/secondFactor).
+ * How a session was signed in: only 'passwordAndCode', 'oidcAndCode' (a provider, then the app's code),
+ * 'passkey' and 'passwordAndTrustedDevice' (a device a code made trusted, issue 44) count as a second factor (features/secondFactor).
  */
-export type SignInMethod = 'password' | 'passwordAndCode' | 'passkey' | 'oidc' | 'oidcAndCode';
+export type SignInMethod = 'password' | 'passwordAndCode' | 'passwordAndTrustedDevice' | 'passkey' | 'oidc' | 'oidcAndCode';
 
 /** What a session holds of its sign-in. */
 export type SignIn = {

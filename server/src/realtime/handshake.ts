@@ -26,6 +26,16 @@ export async function liveSession(
   return endsAt > now.getTime() ? { data: found.data, endsAt: new Date(endsAt) } : null;
 }
 
+/**
+ * Why a session liveSession no longer finds has ended: the person's idle limit (the row itself
+ * lives on far longer), or its expiry or absolute limit. Issue 44: the screen then says the same
+ * 'Du ble logget ut etter 2 minutter uten aktivitet.' whichever clock ran out first.
+ */
+export async function whyEnded(sessions: AppSessionStore, sessionId: string, config: Config, now = appNow()): Promise<'idle' | 'expired'> {
+  const found = await sessions.load(sessionId, now);
+  return found?.data.userId && idleTooLong(found.data, config, now.getTime()) ? 'idle' : 'expired';
+}
+
 /** The REST routes' sign-in check (plugins/principals.ts) on a live session; a deactivated user is refused too. */
 export async function authenticateSocket(
   sessionId: string | null,

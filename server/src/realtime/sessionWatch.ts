@@ -3,7 +3,7 @@ import { appNow } from '../appClock';
 import type { Config } from '../config';
 import type { AppSessionStore } from '../plugins/session';
 import { NO_ORIGIN } from './realtime';
-import { liveSession } from './handshake';
+import { liveSession, whyEnded } from './handshake';
 
 /** setTimeout's longest wait; a later end is looked at again when this one fires. */
 const MAX_WAIT_MS = 2 ** 31 - 1;
@@ -27,14 +27,14 @@ export function watchSession(
     timer = setTimeout(check, Math.min(MAX_WAIT_MS, Math.max(0, at.getTime() - appNow().getTime())));
   };
   const check = () => {
-    liveSession(sessions, sessionId, config).then((session) => {
+    liveSession(sessions, sessionId, config).then(async (session) => {
       if (!socket.connected) return;
-      if (session) schedule(session.endsAt);
-      else {
-        // Its idle time or absolute limit ran out: the screen is told before the close.
-        socket.emit('session.ended', { reason: 'expired' }, NO_ORIGIN);
-        socket.disconnect(true);
-      }
+      if (session) return schedule(session.endsAt);
+      const reason = await whyEnded(sessions, sessionId, config);
+      if (!socket.connected) return;
+      // Its idle time or absolute limit ran out: the screen is told before the close.
+      socket.emit('session.ended', { reason }, NO_ORIGIN);
+      socket.disconnect(true);
     }, onError);
   };
   socket.once('disconnect', () => clearTimeout(timer));

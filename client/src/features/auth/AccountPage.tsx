@@ -7,6 +7,7 @@ import { PasskeyList } from '../passkeys/PasskeyList';
 import { usePasskeysStore } from '../passkeys/passkeysStore';
 import { ProofDialog } from '../reauthentication/ProofDialog';
 import { TotpCard } from '../secondFactor/TotpCard';
+import { TrustedDeviceList } from '../secondFactor/TrustedDeviceList';
 import { useTotpStore } from '../secondFactor/totpStore';
 
 /** /min-konto: the signed-in user's own ways to sign in (passkeys, an authenticator app, the password; changed after 'Bekreft at det er deg'), and where they are signed in. */
@@ -23,6 +24,7 @@ export function AccountPage() {
         </p>
         <PasskeyList />
         <TotpCard />
+        {appOn && <TrustedDeviceList />}
         <section className="card account-section" aria-labelledby="account-password-title">
           <h2 id="account-password-title" className="section-title">
             Passord

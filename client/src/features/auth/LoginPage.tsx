@@ -11,28 +11,53 @@ import { SignInForm, useSignInOutcomes } from './SignInForm';
 import { ProviderButtons, ProviderFailureNotice } from '../oidc/ProviderButtons';
 import { PasskeySignInButton } from '../passkeys/PasskeySignInButton';
 import { clearStoredAuth } from '../../stores/authStorage';
+import { rememberAccount, rememberedAccount } from '../../stores/rememberedAccount';
+import { useHydrated } from '../../ui/useHydrated';
 import { loadSignedInApp } from '../../signedInChunk';
 import type { LoginResponse } from '#protocol/auth';
 
 export const LOGIN_TITLE = 'Logg inn';
 
-/** /login: every account but the Plattformadministrator's, who is sent to their own portal. */
+/**
+ * /login: every account but the Plattformadministrator's, who is sent to their own portal. Where
+ * this device has a passkey for the account last signed in here, 'Logg inn med passnøkkel' comes
+ * first (issue 44: back in after the idle sign-out in a tap).
+ */
 export function LoginPage() {
   const { enter, refuse } = useSignInOutcomes();
-  const onSignedIn = (response: LoginResponse) =>
-    response.user.role === PLATFORM_ADMIN_ROLE
-      ? refuse('Feil innloggingsside', TEXTS.platformAdminWrongLogin, '/plattformadministrator-login')
-      : enter(response);
+  const hydrated = useHydrated();
+  const passkeyFirst = hydrated && rememberedAccount()?.passkey === true;
+  const signedIn = (withPasskey: boolean) => (response: LoginResponse) => {
+    if (response.user.role === PLATFORM_ADMIN_ROLE)
+      return refuse('Feil innloggingsside', TEXTS.platformAdminWrongLogin, '/plattformadministrator-login');
+    rememberAccount(response.user.email, withPasskey);
+    return enter(response);
+  };
+  const passkeyButton = (
+    <PasskeySignInButton
+      onSignedIn={signedIn(true)}
+      onStart={() => void loadSignedInApp()}
+      onFailed={clearStoredAuth}
+      primary={passkeyFirst}
+    />
+  );
   return (
     <AuthLayout title={LOGIN_TITLE}>
       <SignedOutNotice />
       <ProviderFailureNotice />
+      {passkeyFirst && (
+        <>
+          {passkeyButton}
+          <p className="muted signin-divider">eller logg inn med passord</p>
+        </>
+      )}
       <SignInForm
         testId="login"
-        onSignedIn={onSignedIn}
+        onSignedIn={signedIn(false)}
         failureDescription={(error) => `${serverMessage(error, 'Kunne ikke logge inn')} (${browserName})`}
+        remembers
       />
-      <PasskeySignInButton onSignedIn={onSignedIn} onStart={() => void loadSignedInApp()} onFailed={clearStoredAuth} />
+      {!passkeyFirst && passkeyButton}
       <ProviderButtons />
       <nav className="auth-links" aria-label="Andre valg">
         <Link to={FORGOT_PASSWORD_PATH} data-testid="forgot-password-link">

@@ -1,12 +1,14 @@
-import { useLocation, useNavigate, type Location } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { loginBodySchema, type LoginBody, type LoginResponse } from '#protocol/auth';
-import { PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH } from '#protocol/product';
-import { landingPath, type Role } from '#protocol/roles';
+import { landingPath } from '#protocol/roles';
 import { login, logout, signInWithCode } from '../../api/auth';
 import { errorCode, serverMessage } from '../../api/http';
 import { CODE_STEP_PARAM, CODE_STEP_VALUE, oneTimeCodeBodySchema, type OneTimeCodeBody } from '#protocol/secondFactor';
 import { useEffect, useRef, useState } from 'react';
 import { clearStoredAuth } from '../../stores/authStorage';
+import { forgetAccount, rememberedAccount } from '../../stores/rememberedAccount';
+import { TrustDeviceField } from './TrustDeviceField';
+import { destinationAfterSignIn } from '../../stores/returnPath';
 import { useAuthStore } from '../../stores/authStore';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
@@ -14,17 +16,6 @@ import { useHydrated } from '../../ui/useHydrated';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { loadSignedInApp } from '../../signedInChunk';
 import './auth.css';
-
-/** Pages that are no destination after signing in: the sign-in pages themselves and the start. */
-const NOT_A_DESTINATION = new Set(['/', '/login', PLATFORM_LOGIN_PATH, REGISTER_PATH, STATEMENT_PATH]);
-
-/**
- * Where an approved account goes: the page the person asked for when the sign-in form stood in
- * its place (a tapped notification's case, a bookmark), else the role's landing page.
- */
-function destination(location: Location, role: Role): string {
-  return NOT_A_DESTINATION.has(location.pathname) ? landingPath(role) : `${location.pathname}${location.search}`;
-}
 
 /** What a sign-in page does with an account the server let in. */
 export function useSignInOutcomes() {
@@ -37,7 +28,9 @@ export function useSignInOutcomes() {
       beginSession(response);
       const approved = response.user.status === 'approved';
       if (approved) toast({ title: 'Vellykket', description: 'Du er nå logget inn' });
-      navigate(approved ? destination(location, response.user.role) : landingPath(response.user.role), { replace: true });
+      navigate(approved ? destinationAfterSignIn(location, response.user.role, window.location.origin) : landingPath(response.user.role), {
+        replace: true,
+      });
     },
     /** The wrong page for this account: signed out again at once, with the reason. */
     async refuse(title: string, description: string, goTo?: string): Promise<void> {
@@ -58,6 +51,11 @@ type SignInFormProps = {
   testId: string;
   onSignedIn(response: LoginResponse): Promise<void> | void;
   failureDescription(error: unknown): string;
+  /**
+   * /login only (issue 44): the e-mail last used on this device filled in, with 'Ikke deg?', and
+   * 'Husk denne enheten i 12 timer' at the code step. Never on the Plattformadministrator's page.
+   */
+  remembers?: boolean;
 };
 
 /**
@@ -65,7 +63,7 @@ type SignInFormProps = {
  * after a right password, or on arrival from Feide or Microsoft for an account with the
  * authenticator app (/login?trinn=kode; the half-done sign-in waits in the server's session).
  */
-export function SignInForm({ testId, onSignedIn, failureDescription }: SignInFormProps) {
+export function SignInForm({ testId, onSignedIn, failureDescription, remembers = false }: SignInFormProps) {
   // The prerendered page knows no address: the code step from one waits until React has taken over.
   const hydrated = useHydrated();
   const { search, pathname } = useLocation();
@@ -77,7 +75,8 @@ export function SignInForm({ testId, onSignedIn, failureDescription }: SignInFor
     if (fromProvider) navigate(pathname, { replace: true });
   };
   if ((step ?? (fromProvider ? 'code' : 'password')) === 'code') {
-    return <CodeStepForm testId={testId} onSignedIn={onSignedIn} onRestart={restart} />;
+    // Trust is for password sign-ins only: a provider's sign-in has its own way back.
+    return <CodeStepForm testId={testId} onSignedIn={onSignedIn} onRestart={restart} offerTrust={remembers && !fromProvider} />;
   }
   return (
     <PasswordStepForm
@@ -85,16 +84,37 @@ export function SignInForm({ testId, onSignedIn, failureDescription }: SignInFor
       onSignedIn={onSignedIn}
       failureDescription={failureDescription}
       onCodeNeeded={() => setStep('code')}
+      remembers={remembers}
     />
   );
 }
 
-function PasswordStepForm({ testId, onSignedIn, failureDescription, onCodeNeeded }: SignInFormProps & { onCodeNeeded(): void }) {
-  // The prerendered form cannot sign in before React runs: the browser would send the password in the address.
+type PasswordStepProps = SignInFormProps & { onCodeNeeded(): void };
+
+/**
+ * The e-mail last used on this device is filled in once React runs (issue 44): the prerendered page
+ * is the same for everyone, so the form is drawn anew then with it, and the password field focused.
+ */
+function PasswordStepForm(props: PasswordStepProps) {
   const hydrated = useHydrated();
+  const email = hydrated && props.remembers ? (rememberedAccount()?.email ?? '') : '';
+  return <PasswordFields key={hydrated ? 'live' : 'prerendered'} {...props} hydrated={hydrated} rememberedEmail={email} />;
+}
+
+function PasswordFields({
+  testId,
+  onSignedIn,
+  failureDescription,
+  onCodeNeeded,
+  hydrated,
+  rememberedEmail,
+}: PasswordStepProps & { hydrated: boolean; rememberedEmail: string }) {
+  const [remembered, setRemembered] = useState(rememberedEmail !== '');
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
   const form = useSchemaForm<keyof LoginBody, LoginBody>({
     schema: loginBodySchema,
-    initial: { email: '', password: '' },
+    initial: { email: rememberedEmail, password: '' },
     // The sign-in pages tell what is wrong in a toast, not under the fields.
     onInvalid: (errors, values) => {
       const unfilled = !values.email.trim() || !values.password;
@@ -115,10 +135,22 @@ function PasswordStepForm({ testId, onSignedIn, failureDescription, onCodeNeeded
       }
     },
   });
+  const { setValue } = form;
+  useEffect(() => {
+    if (rememberedEmail) passwordRef.current?.focus();
+  }, [rememberedEmail]);
+
+  function notMe(): void {
+    forgetAccount();
+    setRemembered(false);
+    setValue('email', '');
+    emailRef.current?.focus();
+  }
 
   return (
     <form className="form" onSubmit={form.onSubmit} noValidate data-testid={`${testId}-form`}>
       <TextField
+        ref={emailRef}
         label="E-post"
         type="email"
         name="email"
@@ -128,12 +160,20 @@ function PasswordStepForm({ testId, onSignedIn, failureDescription, onCodeNeeded
         {...form.field('email')}
         data-testid={`${testId}-email`}
       />
+      {remembered && (
+        <p className="remembered-account">
+          <button type="button" className="link-button" onClick={notMe} data-testid={`${testId}-not-me`}>
+            Ikke deg? Glem e-postadressen på denne enheten
+          </button>
+        </p>
+      )}
       <TextField
         label="Passord"
         type="password"
         name="password"
         autoComplete="current-password"
         required
+        ref={passwordRef}
         {...form.field('password')}
         data-testid={`${testId}-password`}
       />
@@ -149,15 +189,21 @@ function PasswordStepForm({ testId, onSignedIn, failureDescription, onCodeNeeded
  * recovery code). The server keeps the half-done sign-in for this browser for five minutes and
  * five tries; after that, the password again.
  */
-function CodeStepForm({ testId, onSignedIn, onRestart }: Pick<SignInFormProps, 'testId' | 'onSignedIn'> & { onRestart(): void }) {
+function CodeStepForm({
+  testId,
+  onSignedIn,
+  onRestart,
+  offerTrust,
+}: Pick<SignInFormProps, 'testId' | 'onSignedIn'> & { onRestart(): void; offerTrust: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const [trustDevice, setTrustDevice] = useState(false);
   useEffect(() => heading.current?.focus(), []);
   const form = useSchemaForm<keyof OneTimeCodeBody, OneTimeCodeBody>({
     schema: oneTimeCodeBodySchema,
     initial: { code: '' },
     onValid: async ({ code }) => {
       try {
-        await onSignedIn(await signInWithCode(code));
+        await onSignedIn(await signInWithCode(code, offerTrust && trustDevice));
       } catch (error) {
         clearStoredAuth();
         failed('Innloggingsfeil', serverMessage(error, 'Kunne ikke logge inn'));
@@ -181,6 +227,7 @@ function CodeStepForm({ testId, onSignedIn, onRestart }: Pick<SignInFormProps, '
         {...form.field('code')}
         data-testid={`${testId}-code`}
       />
+      {offerTrust && <TrustDeviceField checked={trustDevice} onChange={setTrustDevice} />}
       <button type="submit" className="button button-block" disabled={form.busy} data-testid={`${testId}-code-submit`}>
         {form.busy ? 'Logger inn...' : 'Bekreft'}
       </button>

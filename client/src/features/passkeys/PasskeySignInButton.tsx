@@ -11,10 +11,12 @@ type Props = {
   onStart?(): void;
   /** Clears what a failed sign-in may have left on the device. */
   onFailed?(): void;
+  /** The page's first way in (issue 44: this device has a passkey for the account last signed in). */
+  primary?: boolean;
 };
 
 /** 'Logg inn med passnøkkel' on the sign-in pages: no e-mail typed, the device offers its passkeys for this site. */
-export function PasskeySignInButton({ onSignedIn, onStart, onFailed }: Props) {
+export function PasskeySignInButton({ onSignedIn, onStart, onFailed, primary = false }: Props) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   if (hydrated && !browserHasPasskeys()) return null;
@@ -41,7 +43,7 @@ export function PasskeySignInButton({ onSignedIn, onStart, onFailed }: Props) {
   return (
     <button
       type="button"
-      className="button button-secondary button-block"
+      className={primary ? 'button button-block' : 'button button-secondary button-block'}
       onClick={() => void signIn()}
       disabled={busy || !hydrated}
       data-testid="passkey-signin"

@@ -5,8 +5,11 @@ import type { SignIn, SignInMethod } from '../../plugins/principals';
 import type { Realtime } from '../../realtime/realtime';
 import { SessionModel } from './sessionModel';
 
-/** The sign-ins that gave a second factor: a passkey, or the password or a provider with a code (features/secondFactor). */
-const WITH_FACTOR: readonly SignInMethod[] = ['passwordAndCode', 'oidcAndCode', 'passkey'];
+/**
+ * The sign-ins that gave a second factor: a passkey, or the password or a provider with a code
+ * (features/secondFactor), or the password on a device a code made trusted (issue 44).
+ */
+const WITH_FACTOR: readonly SignInMethod[] = ['passwordAndCode', 'oidcAndCode', 'passkey', 'passwordAndTrustedDevice'];
 
 export function signedInWithFactor(session: SignIn): boolean {
   return session.method !== undefined && WITH_FACTOR.includes(session.method);

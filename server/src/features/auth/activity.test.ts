@@ -37,16 +37,20 @@ describe('the idle limit on the server', () => {
     seconds(125);
     expect((await client.get('/api/auth/me')).status).toBe(200);
     seconds(25);
-    const refused = await client.get<{ message: string }>('/api/auth/me');
+    const refused = await client.get<{ message: string; code: string }>('/api/auth/me');
     expect(refused.status).toBe(401);
     expect(refused.body.message).toBe(TEXTS.notSignedIn);
+    // Issue 44: said as the idle limit, so the sign-in page tells why however the screen was opened.
+    expect(refused.body.code).toBe('signedOutIdle');
     expect(refused.headers.getSetCookie().join()).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect(await storedSession(cookie)).toBeNull();
     await waitFor(() => !socket.connected);
-    expect(events.map((e) => e.payload)).toEqual([{ reason: 'expired' }]);
+    expect(events.map((e) => e.payload)).toEqual([{ reason: 'idle' }]);
     // Reporting activity after the limit brings nothing back.
     client.cookie = cookie;
-    expect((await client.post('/api/auth/activity')).status).toBe(401);
+    const again = await client.post<{ code: string }>('/api/auth/activity');
+    expect(again.status).toBe(401);
+    expect(again.body.code).toBe('notSignedIn');
   });
 
   it('a session that reports activity every minute lives on past 30 minutes of the clock', async () => {
@@ -88,7 +92,7 @@ describe('the idle limit on the server', () => {
       open.push(socket);
       const events = record(socket, ['session.ended']);
       await waitFor(() => !socket.connected, 5000);
-      expect(events.map((e) => e.payload)).toEqual([{ reason: 'expired' }]);
+      expect(events.map((e) => e.payload)).toEqual([{ reason: 'idle' }]);
       expect((await client.get('/api/auth/me')).status).toBe(401);
       expect(await SessionModel.countDocuments({ userId: fx.b.supervisor.id })).toBe(0);
     } finally {

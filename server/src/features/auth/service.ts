@@ -27,6 +27,7 @@ import { unlessDuplicate } from '../../db/duplicateKey';
 import { describeDevice } from '../../core/sessions/device';
 import { removeAllFactors } from '../users/removeFactors';
 import { mailFactorChange } from '../../core/accounts/factorChangeMail';
+import { forgetTrustedDevices } from '../../core/accounts/trustedDeviceModel';
 
 /**
  * The login response names the session, but never with its secret id: the cookie stays
@@ -65,12 +66,17 @@ export async function login(
     throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
   }
   // An account with an authenticator app gets no session for the password alone: the code first.
-  if (secondStep && (await secondStep(request, user))) throw unauthorized(SECOND_FACTOR_TEXTS.codeNeeded, 'secondFactorRequired');
-  return beginSession(request, reply, user, config, 'password');
+  const step = secondStep ? await secondStep(request, user) : 'none';
+  if (step === 'codeAsked') throw unauthorized(SECOND_FACTOR_TEXTS.codeNeeded, 'secondFactorRequired');
+  return beginSession(request, reply, user, config, step === 'trustedDevice' ? 'passwordAndTrustedDevice' : 'password');
 }
 
-/** Asked at password sign-in once the password is right: true when it has begun a second step instead of a session (features/secondFactor). */
-export type SecondStep = (request: FastifyRequest, user: UserRecord) => Promise<boolean>;
+/**
+ * Asked at password sign-in once the password is right (features/secondFactor): 'codeAsked' when it
+ * has begun a second step instead of a session, 'trustedDevice' when this device may skip the code
+ * (issue 44), 'none' when no code is asked of the account.
+ */
+export type SecondStep = (request: FastifyRequest, user: UserRecord) => Promise<'codeAsked' | 'trustedDevice' | 'none'>;
 
 /**
  * The session every sign-in ends in (password, second factor, passkey, OpenID provider): a new
@@ -187,6 +193,7 @@ export async function changePassword(
   }
   await Promise.all([limits.own.reset(ownKey), limits.signIn.reset(signInKey)]);
   await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });
+  await forgetTrustedDevices(user._id);
   await SessionModel.deleteMany({ userId: user._id, _id: trusted({ $ne: request.session.sessionId }) });
   realtime.disconnectOtherSessions(user._id.toHexString(), request.session.sessionId);
   // Asked for (issue 43): every passkey and the app go too, so a factor someone else enrolled is gone.

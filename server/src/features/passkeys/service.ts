@@ -33,6 +33,7 @@ import { PasskeyModel, type PasskeyRecord } from '../../core/accounts/passkeyMod
 import type { Realtime } from '../../realtime/realtime';
 import type { Reauthentication } from '#protocol/reauthentication';
 import { proven } from '../reauthentication/service';
+import { forgetTrustedDevices } from '../../core/accounts/trustedDeviceModel';
 import { signInMethodsChanged } from '../users/service';
 
 const TIMEOUT_MS = 5 * 60_000;
@@ -122,8 +123,12 @@ export async function removePasskey(user: UserRecord, id: string, realtime: Real
   await countPasskeys(user, realtime);
 }
 
-/** Counted again after each change (never incremented): two at once still leave the true count. */
+/**
+ * Counted again after each change (never incremented): two at once still leave the true count.
+ * A passkey added or removed is a factor changed: the devices that skip the app's code ask for it again (issue 44).
+ */
 async function countPasskeys(user: UserRecord, realtime: Realtime): Promise<void> {
+  await forgetTrustedDevices(user._id);
   await signInMethodsChanged(realtime, user._id, { passkeyCount: await PasskeyModel.countDocuments({ userId: user._id }) });
 }
 

@@ -14,6 +14,7 @@ import { schoolReach } from '../users/userChanges';
 import type { ResetMailer } from './mailer';
 import { removeAllFactors } from '../users/removeFactors';
 import { resetMail } from './mailer';
+import { forgetTrustedDevices } from '../../core/accounts/trustedDeviceModel';
 import { consumeToken, issueLink, voidLinks } from './tokens';
 
 /** Where a link points: PUBLIC_ORIGIN when set, else the origin the request came to. */
@@ -74,6 +75,7 @@ export async function resetPassword(body: PasswordResetBody, realtime: Realtime)
   ).lean();
   if (!user) throw invalid();
   await voidLinks(user._id);
+  await forgetTrustedDevices(user._id);
   await audit(user, 'user.resetLinkUsed', { id: user._id, name: user.name, schoolId: user.schoolId });
   await endUserAccess(realtime, user._id, true, 'passwordReset', user.role);
   // Asked for (issue 43): every passkey and the app go too; kept otherwise, as the form says.

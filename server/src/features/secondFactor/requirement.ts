@@ -14,6 +14,7 @@ import { endSessionsWithoutFactor } from '../../core/sessions/sessionEnds';
 import type { Realtime } from '../../realtime/realtime';
 import { TotpModel } from '../../core/accounts/totpModel';
 import { beginSecondStep, hasTotp } from './service';
+import { skipsCode } from './trustedDevices';
 
 /**
  * Who must give a second factor (issue 33): an approved Admin of a school that requires it, and a
@@ -56,17 +57,19 @@ async function hasAnyFactor(userId: Types.ObjectId): Promise<boolean> {
 }
 
 /**
- * The password was right: with an authenticator app, the code is asked for (true); required of an
+ * The password was right: with an authenticator app, the code is asked for unless this device may skip it; required of an
  * account without one, refused: a passkey is the way in, or, with neither, the message says how to
  * get one set up (DECISIONS 'A second factor for those who see health data').
  */
 export function secondStepFor(config: Config): SecondStep {
   return async (request: FastifyRequest, user: UserRecord) => {
     if (await hasTotp(user._id)) {
+      // A device the person let skip the code (issue 44): the trust, made with a code, is the factor.
+      if (await skipsCode(request, user, config)) return 'trustedDevice';
       await beginSecondStep(request, user);
-      return true;
+      return 'codeAsked';
     }
-    if (!(await secondFactorRequired(user, config))) return false;
+    if (!(await secondFactorRequired(user, config))) return 'none';
     const platform = user.role === PLATFORM_ADMIN_ROLE;
     const hasPasskey = (await PasskeyModel.exists({ userId: user._id })) !== null;
     const text = platform

@@ -23,6 +23,8 @@ import { platformRule, schoolRule, setPlatformRule, setSchoolRule } from './requ
 import { schoolOf } from '../../plugins/schoolScope';
 import { schoolScopeQuerySchema } from '#protocol/classes';
 import { ACCOUNT_WINDOW_MS, codeAttempts } from '../auth/signInLimits';
+import { secondStepBodySchema } from '#protocol/trustedDevices';
+import { trustedDeviceRoutes } from './trustedDeviceRoutes';
 
 /** Wrong codes when setting up or turning off, per user, before they wait out the window. */
 const ACCOUNT_CODE_FAILURES = 5;
@@ -82,9 +84,11 @@ export async function secondFactorRoutes(app: FastifyInstance, { config }: { con
 
   r.post(
     '/api/auth/second-factor',
-    { config: { access: 'public', rateLimit: perIp }, schema: { body: oneTimeCodeBodySchema, response: { 200: loginResponseSchema } } },
-    async (request, reply) => finishSecondStep(request, reply, request.body.code, signInLimiter, config),
+    { config: { access: 'public', rateLimit: perIp }, schema: { body: secondStepBodySchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => finishSecondStep(request, reply, request.body, signInLimiter, config),
   );
+
+  await app.register(trustedDeviceRoutes, { config });
 
   // The requirement: per school for its Admins, and for the platform's Plattformadministratorer.
   r.get(

@@ -5,7 +5,11 @@ import { SECOND_FACTOR_TEXTS, type RecoveryCodes, type TotpSetup, type TotpStatu
 import { appNow } from '../../appClock';
 import type { Config } from '../../config';
 import { trusted } from '../../db/trusted';
-import { badRequest, conflict, unauthorized } from '../../httpError';
+import { badRequest, conflict, forbidden, unauthorized } from '../../httpError';
+import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
+import { TRUSTED_DEVICE_TEXTS, type SecondStepBody } from '#protocol/trustedDevices';
+import { forgetTrustedDevices } from '../../core/accounts/trustedDeviceModel';
+import { trustThisDevice } from './trustedDevices';
 import { pending } from '../../plugins/pendingState';
 import { audit } from '../audit/service';
 import type { AccountLimiter } from '../../core/accounts/accountLimiter';
@@ -81,6 +85,7 @@ export async function confirmTotp(user: UserRecord, code: string, limiter: Accou
     },
   );
   if (turnedOn.modifiedCount !== 1) throw conflict(SECOND_FACTOR_TEXTS.alreadyOn);
+  await forgetTrustedDevices(user._id);
   await audit(user, 'user.totpEnabled', target(user));
   await signInMethodsChanged(realtime, user._id, { authenticatorApp: true });
   return { recoveryCodes: codes };
@@ -120,6 +125,7 @@ export async function disableTotp(user: UserRecord, code: string | undefined, li
   }
   await limiter.reset(key);
   await TotpModel.deleteOne({ userId: user._id });
+  await forgetTrustedDevices(user._id);
   await audit(user, 'user.totpDisabled', target(user));
   await signInMethodsChanged(realtime, user._id, { authenticatorApp: false });
 }
@@ -167,7 +173,7 @@ export async function beginSecondStep(request: FastifyRequest, user: UserRecord,
 export async function finishSecondStep(
   request: FastifyRequest,
   reply: FastifyReply,
-  code: string,
+  { code, trustDevice }: SecondStepBody,
   limiter: AccountLimiter,
   config: Config,
 ): Promise<LoginResponse> {
@@ -192,13 +198,20 @@ export async function finishSecondStep(
     await PendingSignIn.deleteOne({ _id: found._id });
     throw expired();
   }
+  // Refused before the code is taken, so a code sent with a choice that cannot be is not spent.
+  if (trustDevice && user.role === PLATFORM_ADMIN_ROLE) throw forbidden(TRUSTED_DEVICE_TEXTS.notForPlatformAdmin);
+  if (trustDevice && found.oidc) throw badRequest(TRUSTED_DEVICE_TEXTS.passwordOnly);
   if (!(await takeCode(user, code))) {
     await limiter.record(key);
     throw unauthorized(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
   }
   await limiter.reset(key);
   await PendingSignIn.deleteOne({ _id: found._id });
-  if (!found.oidc) return beginSession(request, reply, user, config, 'passwordAndCode');
+  if (!found.oidc) {
+    const signedIn = await beginSession(request, reply, user, config, 'passwordAndCode');
+    if (trustDevice) await trustThisDevice(request, reply, user, config);
+    return signedIn;
+  }
   const signedIn = providerSignInEnd ? await providerSignInEnd(request, reply, user, found.oidc, config) : null;
   if (!signedIn) throw expired();
   return signedIn;

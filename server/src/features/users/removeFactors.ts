@@ -2,6 +2,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
 import { PasskeyModel } from '../../core/accounts/passkeyModel';
 import { TotpModel } from '../../core/accounts/totpModel';
+import { forgetTrustedDevices } from '../../core/accounts/trustedDeviceModel';
 import { signInMethodsChanged } from './service';
 import type { UserRecord } from '../../core/accounts/userModel';
 
@@ -13,6 +14,7 @@ import type { UserRecord } from '../../core/accounts/userModel';
 export async function removeAllFactors(user: Pick<UserRecord, '_id' | 'name' | 'role' | 'schoolId'>, realtime: Realtime): Promise<boolean> {
   const passkeys = await PasskeyModel.deleteMany({ userId: user._id });
   const totp = await TotpModel.deleteMany({ userId: user._id });
+  await forgetTrustedDevices(user._id);
   if (passkeys.deletedCount === 0 && totp.deletedCount === 0) return false;
   await audit(user, 'user.factorsRemoved', {
     id: user._id,
