@@ -229,7 +229,7 @@ describe('the shared board', () => {
     expect(await textOf(page, 'student-info')).toBe('Tilbake: fredag 13. mars 2026');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Klasse Idrettslinje 9B' }).click();
-    expect(await textOf(page, 'student-info')).toBe('Tilbake: 12. mars 2026');
+    expect(await textOf(page, 'student-info')).toBe('Tilbake: torsdag 12. mars 2026');
     await page.keyboard.press('Escape');
     await page.getByTestId('student-dialog').waitFor({ state: 'detached' });
     await shoot(page, 'board-375');
