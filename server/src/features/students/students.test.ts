@@ -118,7 +118,7 @@ describe('everything stored about one student name (GDPR)', () => {
     expect([savedReport.date, savedReport.awayStudents]).toEqual(['2026-10-01', ['Per']]);
     expect(heard.map((e) => e.event)).toEqual(expect.arrayContaining(['sickLists.updated', 'trips.saved', 'trips.deleted']));
     expect(JSON.stringify(heard.filter((e) => e.event !== 'reports.saved'))).not.toContain(OLA);
-    expect(res.body).toEqual({ sickLists: 2, trips: 2, reports: 1, auditEntries: 0, reportsMentioning: ['2026-10-01'] });
+    expect(res.body).toEqual({ sickLists: 2, trips: 2, reports: 1, auditEntries: 0, versions: 0, reportsMentioning: ['2026-10-01'] });
 
     const sickA = await SickRecord.of(fx.a.id).find({}).sort({ date: 1 }).lean();
     expect(sickA.map((list) => [list.date, list.students.map((s) => `${s.name}:${s.comment}`)])).toEqual([
@@ -137,7 +137,7 @@ describe('everything stored about one student name (GDPR)', () => {
     expect(trail.find((entry) => entry.action === 'trip.removed')?.detail).toBe(`${OLA}, Per`);
     // The refused and the empty requests above logged an erasure of nothing; this one says what went.
     expect(trail.filter((entry) => entry.action === 'student.erased').map((entry) => entry.detail)).toContain(
-      '2 sykeliste(r), 2 reise(r), 1 rapport(er), 0 loggoppføring(er)',
+      '2 sykeliste(r), 2 reise(r), 1 rapport(er), 0 loggoppføring(er), 0 tidligere rapporttekst(er)',
     );
 
     const after = await c.adminA.get<Data>(url(OLA));
@@ -179,9 +179,9 @@ describe('everything stored about one student name (GDPR)', () => {
     // Only new entries were added: the three erasures (one entry redacted by the first) and the download.
     const added = after.filter((e) => !before.includes(JSON.stringify(e)) && !e._id.equals(about._id)).map((e) => [e.action, e.detail]);
     expect(added).toEqual([
-      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 1 loggoppføring(er)'],
-      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er)'],
-      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er)'],
+      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 1 loggoppføring(er), 0 tidligere rapporttekst(er)'],
+      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er), 0 tidligere rapporttekst(er)'],
+      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er), 0 tidligere rapporttekst(er)'],
       ['student.exported', ''],
     ]);
   });
