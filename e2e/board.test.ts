@@ -31,22 +31,24 @@ describe('the shared board', () => {
     const kari = await openBoard(await context(), e.fx.a.supervisor);
     const phone = await openBoard(await context(PHONE), colleague);
     await markPage(phone);
-    expect(await phone.getByTestId('task-3').getByTestId('duty-round').count()).toBe(0);
+    expect(await phone.getByTestId('task-3-rounds').count()).toBe(0);
 
     await kari.getByTestId('task-3').click();
     await waitForToast(kari, 'Lagret');
-    expect(await kari.getByTestId('task-3').getAttribute('aria-pressed')).toBe('true');
+    expect(await kari.getByTestId('task-3').getAttribute('data-state')).toBe('mine');
+    await kari.getByTestId('task-3-rounds').getByText('du 21:14').waitFor();
 
-    await phone.getByRole('button', { name: 'Tilsynsrunde internat · Kari 21:14' }).waitFor();
-    expect(await phone.getByTestId('task-3').getAttribute('aria-pressed')).toBe('false');
+    await phone.getByTestId('task-3-rounds').getByText('Kari 21:14').waitFor();
+    expect(await phone.getByTestId('task-3').getAttribute('data-state')).toBe('done');
     expect(await wasReloaded(phone)).toBe(false);
 
-    // The colleague does the same round later: both boards show the latest one.
+    // The colleague does the same round later: both boards list both rounds, each with its own.
     clock.set(new Date(EVENING.getTime() + 9 * 60_000));
     await phone.getByTestId('task-3').click();
     await waitForToast(phone, 'Lagret');
-    await kari.getByRole('button', { name: 'Tilsynsrunde internat · Bruker 21:23' }).waitFor();
-    expect(await kari.getByTestId('task-3').getAttribute('aria-pressed')).toBe('true');
+    await kari.getByTestId('task-3-rounds').getByText('Bruker', { exact: false }).waitFor();
+    expect(await kari.getByTestId('task-3-rounds').innerText()).toMatch(/du 21:14\s+Bruker 21:23/);
+    expect(await phone.getByTestId('task-3').getAttribute('data-state')).toBe('mine');
 
     // Each report records only its own author's ticks.
     const own = await (await api(e.server.baseUrl, e.fx.a.supervisor)).get<MyReport>('/api/reports/my');
@@ -57,8 +59,8 @@ describe('the shared board', () => {
   it('a tick saves its round at once and leaves the text to Lagre; Tøm clears it here only', async () => {
     const page = await openBoard(await context(PHONE), e.fx.b.supervisor);
     const server = await api(e.server.baseUrl, e.fx.b.supervisor);
-    expect(await page.getByTestId('report-day').innerText()).toBe('Rapportdag: tirsdag 10. mars 2026');
-    expect(await page.getByTestId('today').innerText()).toBe('tirsdag 10. mars 2026');
+    expect(await page.getByTestId('report-day').innerText()).toBe('Natt til onsdag 11. mars 2026');
+    expect(await page.getByTestId('today').innerText()).toBe('Natt til onsdag 11. mars 2026');
 
     await reportText(page).fill('Runde 21:00: alt rolig i internatet.');
     expect(await saveState(page)).toBe('Ikke lagret');
@@ -135,7 +137,7 @@ describe('the shared board', () => {
     await page.getByTestId('login-form').waitFor();
     await signInThroughForm(page, e.fx.b.supervisor.email);
     await page.waitForURL('**/tilsynsvakt');
-    await expect.poll(() => textOf(page, 'report-day')).toBe('Rapportdag: tirsdag 10. mars 2026');
+    await expect.poll(() => textOf(page, 'report-day')).toBe('Natt til onsdag 11. mars 2026');
     expect(await reportText(page).inputValue()).not.toContain('stille');
     await page.getByTestId('logout-button').click();
     await page.getByTestId('login-form').waitFor();
@@ -224,7 +226,7 @@ describe('the shared board', () => {
         .evaluate((chip) => chip === document.activeElement),
     ).toBe(true);
     await page.getByTestId('away-chip').filter({ hasText: 'Per Hansen' }).click();
-    expect(await textOf(page, 'student-info')).toBe('Tilbake: 13. mars 2026');
+    expect(await textOf(page, 'student-info')).toBe('Tilbake: fredag 13. mars 2026');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Klasse Idrettslinje 9B' }).click();
     expect(await textOf(page, 'student-info')).toBe('Tilbake: 12. mars 2026');
@@ -291,7 +293,7 @@ describe('the shared board', () => {
     expect(ticked.status).toBe(200);
 
     const admin = await signIn(await context(PHONE), e.fx.a.admin, '/tilsynsvakt');
-    await admin.getByTestId('task-5').getByTestId('duty-round').waitFor();
+    await admin.getByTestId('task-5-rounds').waitFor();
     expect(await admin.getByTestId('header-back').getAttribute('href')).toBe('/admin');
     expect(await admin.getByTestId('tasks').getByRole('button').count()).toBe(0);
     expect(await admin.getByTestId('report-text').count()).toBe(0);
@@ -300,7 +302,7 @@ describe('the shared board', () => {
     await shoot(admin, 'board-admin-375');
 
     const caretaker = await signIn(await context(PHONE), e.fx.a.caretaker, '/tilsynsvakt');
-    await caretaker.getByTestId('task-5').getByTestId('duty-round').waitFor();
+    await caretaker.getByTestId('task-5-rounds').waitFor();
     const nav = caretaker.getByRole('navigation', { name: 'Hovednavigasjon' });
     expect(await nav.innerText()).not.toContain('Sak');
     expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Hjem', 'Rapporter']);
@@ -317,7 +319,7 @@ describe('the shared board', () => {
     await platform.getByText('Velg en skole for å se tilsynet.').waitFor();
     await platform.getByTestId('admin-school-select').click();
     await platform.getByRole('option', { name: 'Skole A', exact: true }).click();
-    await platform.getByTestId('task-5').getByTestId('duty-round').waitFor();
+    await platform.getByTestId('task-5-rounds').waitFor();
     expect(await platform.getByTestId('tasks').getByRole('button').count()).toBe(0);
   });
 });

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = {
   'settings.secondFactorChanged': 'Endret krav om to-trinns innlogging',
   'report.edited': 'Redigerte rapport',
   'report.deleted': 'Slettet rapport',
+  'taskButton.renamed': 'Endret navn på tilsynsoppgave',
   'trip.removed': 'Fjernet reise',
   'school.deleted': 'Slettet skole',
   'school.retentionChanged': 'Endret lagringstid for sykdomsopplysninger',

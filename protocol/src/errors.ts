@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   'reportLocked',
   'reportResetWindow',
   'reportWrongDay',
+  /** A tick made off line whose time is implausible: ahead of the server's clock, or outside the report day (issue 44). */
+  'tickInFuture',
+  'tickOutsideDay',
   // A whole-object write based on an older version (the body's `current` is the object as it is now).
   'editConflict',
   // An Idempotency-Key sent again: with another body (422), or for something since deleted (410).

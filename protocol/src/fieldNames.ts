@@ -19,6 +19,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   date: 'dato',
   description: 'beskrivelse',
   done: 'utført',
+  doneAt: 'tidspunkt for avkryssingen',
+  tickId: 'avkryssing',
   email: 'e-post',
   endpoint: 'varseladresse',
   expirationTime: 'utløpstid',

@@ -19,6 +19,6 @@ export const readPaths = {
   maintenanceTasks: (status: string, schoolId: string | null) =>
     withSchool(`/api/maintenance-tasks?status=${encodeURIComponent(status)}`, schoolId),
   /** The cases the signed-in Tilsynsvakt sent ('Mine saker'). */
-  ownCases: () => '/api/maintenance-tasks/mine',
+  ownCases: () => '/api/account/cases',
   schoolUsers: (schoolId: string) => withSchool('/api/admin/users', schoolId),
 };

@@ -14,10 +14,21 @@ export const REPORT_TEXTS = {
   notFound: 'Rapport ikke funnet',
   conflict: 'Rapporten er endret et annet sted siden du hentet den',
   busy: 'Rapporten ble endret av mange samtidig. Prøv igjen.',
+  tickInFuture: 'Tidspunktet for avkryssingen ligger fram i tid. Sjekk klokka på enheten.',
+  tickOutsideDay: 'Tidspunktet for avkryssingen er utenfor rapportdagen, så den ble ikke lagret.',
 } as const;
 
 // A report's version counts the saves of its text (protocol/versions.ts); ticks and the away list
 // merge on the server and leave it as it is.
+
+/** One tick of a round: when, and the round's label as it read then (a later rename changes no report). */
+export const reportTickSchema = z.object({
+  id: z.string(),
+  taskId: taskIdSchema,
+  label: z.string(),
+  at: z.string(),
+});
+export type ReportTick = z.infer<typeof reportTickSchema>;
 
 /** A report as the API presents it. Lists are lists here (the old client's JSON strings are not needed). */
 export const reportSchema = z.object({
@@ -28,6 +39,8 @@ export const reportSchema = z.object({
   schoolId: idSchema,
   content: z.string(),
   completedTasks: z.array(z.string()),
+  /** Every tick of the report in time order (a round may be done several times a night). */
+  ticks: z.array(reportTickSchema),
   awayStudents: z.array(z.string()),
   locked: z.boolean(),
   updatedAt: z.string(),
@@ -42,6 +55,7 @@ export const myReportSchema = z.object({
   date: z.string(),
   content: z.string(),
   completedTasks: z.array(z.string()),
+  ticks: z.array(reportTickSchema),
   awayStudents: z.array(z.string()),
   locked: z.boolean(),
   /** 08:30–09:00 Oslo: read-only for supervisors. */
@@ -93,9 +107,21 @@ export const saveMyReportBodySchema = z.object({
 });
 export type SaveMyReportBody = z.infer<typeof saveMyReportBodySchema>;
 
-/** PUT /api/reports/my/tasks/{taskId}: one round ticked or unticked, merged with the rest. */
+/** A tick's id, made by the client so that a tick sent twice (a retry, the outbox) is recorded once. */
+export const tickIdSchema = z.string({ error: 'Ugyldig avkryssing' }).regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'Ugyldig avkryssing' });
+
+/**
+ * PUT /api/reports/my/tasks/{taskId}, merged with the rest of the report. `done: true` adds a tick
+ * (the same `tickId` twice is one tick), at `doneAt` when it was made off line, else now;
+ * `done: false` takes back my latest tick of the round, or the one `tickId` names.
+ */
 export const tickTaskParamsSchema = z.object({ taskId: taskIdSchema });
-export const tickTaskBodySchema = z.object({ date: daySchema, done: z.boolean() });
+export const tickTaskBodySchema = z.object({
+  date: daySchema,
+  done: z.boolean(),
+  doneAt: z.iso.datetime({ offset: true, error: 'Ugyldig tidspunkt' }).optional(),
+  tickId: tickIdSchema.optional(),
+});
 export type TickTaskBody = z.infer<typeof tickTaskBodySchema>;
 
 export const updateReportBodySchema = z.object({ content: contentSchema, baseVersion: baseVersionSchema });
@@ -105,12 +131,13 @@ export type UpdateReportBody = z.infer<typeof updateReportBodySchema>;
 export const recentReportSchema = reportSchema.pick({ id: true, date: true, authorName: true, completedTasks: true, updatedAt: true });
 export const recentReportsSchema = z.array(recentReportSchema);
 
-/** The shared board: for each task, who ticked it last in the report day, and when. */
+/** The shared board: every tick of the report day, of every supervisor, in time order. */
 export const taskRoundSchema = z.object({
   taskId: taskIdSchema,
   userId: idSchema,
   userName: z.string(),
   at: z.string(),
+  tickId: z.string(),
 });
 export const taskRoundsSchema = z.object({ schoolId: idSchema, date: z.string(), rounds: z.array(taskRoundSchema) });
 export type TaskRounds = z.infer<typeof taskRoundsSchema>;

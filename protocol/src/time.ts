@@ -236,6 +236,19 @@ export function formatLongDayNo(day: string): string {
   return formatDay(day, 'EEEE d. MMMM yyyy');
 }
 
+/** 'fredag': the day's weekday. */
+export function formatWeekdayNo(day: string): string {
+  return formatDay(day, 'EEEE');
+}
+
+/**
+ * The night shift a report day is ('Natt til lørdag 28. november 2026' for Friday 27th's): what
+ * the header and the report card both say, before midnight and after it (issue 44).
+ */
+export function formatShiftNo(day: string): string {
+  return `Natt til ${formatLongDayNo(addDays(day, 1))}`;
+}
+
 export function formatTimestampNo(instant: Date | string): string {
   const value = typeof instant === 'string' ? new Date(instant) : instant;
   assertValidInstant(value);

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { serverEventSchemas, type ServerEventName } from '#protocol/events';
 import { EVENT_DATA, OWN_EVENTS, POLICY, policyGrants, SIGNAL_EVENTS, type DataKind, type Grant } from '#protocol/policy';
 import { PLATFORM_ADMIN_ROLE, ROLES, USER_STATUSES, type Role } from '#protocol/roles';
 import { apiRoutes, type ApiRoute } from '../test/apiRoutes';
-import { startTestServer, type TestServer } from '../test/testServer';
+import type { TestServer } from '../test/testServer';
+import { useTestServer } from '../test/useTestServer';
 import { eventRooms, REDACTED_SICK_ROLES, rooms, roomsOf } from './realtime/rooms';
 
 /**
@@ -39,11 +40,10 @@ const ANY_SIGNED_IN = ['GET /api/auth/me', 'POST /api/auth/activity'];
 
 let server: TestServer;
 let routes: ApiRoute[];
+useTestServer((started) => (server = started));
 beforeAll(async () => {
-  server = await startTestServer();
   routes = await apiRoutes(server.baseUrl);
 });
-afterAll(async () => server?.close());
 
 const named = (r: ApiRoute) => `${r.method} ${r.url}`;
 const sorted = (roles: readonly Role[]) => [...roles].sort();

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_CONTROL_CHARACTERS } from '#protocol/common';
 import { reportDay } from '#protocol/time';
-import { startSeededServer, type SeededServer } from '../test/seededServer';
+import type { SeededServer } from '../test/seededServer';
 import { writeMyReport } from '../test/reportWrites';
+import { useSeededServer } from '../test/useTestServer';
 
 /** Text fields refuse NUL and control characters other than line breaks and tabs (issue 28), with a Norwegian message, storing nothing. */
 let seeded: SeededServer;
-beforeAll(async () => {
-  seeded = await startSeededServer();
-});
-afterAll(async () => seeded?.server.close());
+useSeededServer((started) => (seeded = started));
 
 const NUL = '\u0000';
 const ESC = '\u001b';

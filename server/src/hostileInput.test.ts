@@ -1,46 +1,23 @@
 import fc from 'fast-check';
-import mongoose, { type Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiRoute } from '../test/apiRoutes';
-import type { Fixture } from '../test/fixtures';
+import { apiRoutes, type ApiRoute } from '../test/apiRoutes';
+import { seedFixture, type Fixture } from '../test/fixtures';
 import type { ApiClient } from '../test/httpClient';
-import type { TestServer } from '../test/testServer';
+import { signedIn } from '../test/sessions';
+import { startTestServer, type TestServer } from '../test/testServer';
+import { countWrites } from '../test/writeCounter';
 
 /**
  * Hostile input, generated from each route's own schemas as /api/openapi.json describes them:
  * operator objects, prototype keys, huge strings, wrong types, bad UTF-8, odd dates, in bodies,
  * queries and paths, sent by every kind of signed-in caller. No answer is a 5xx, and a refused request writes nothing (writes are counted
- * by a mongoose plugin; sessions are the server's own bookkeeping).
+ * from the database's own command events, writeCounter.ts; sessions are the server's own bookkeeping).
  */
 const REQUESTS = Number(process.env.HOSTILE_REQUESTS ?? 10_000);
 const SEED = Number(process.env.HOSTILE_SEED ?? 4711);
-const BOOKKEEPING = new Set(['Session']);
-let writes = 0;
-type WriteResult = { modifiedCount?: number; upsertedCount?: number; deletedCount?: number } | null | undefined;
-// Counts what changed, after the fact, for every model compiled after this (the app is imported below).
-mongoose.plugin((schema: Schema) => {
-  const modelOf = (self: { model?: { modelName?: string }; constructor?: { modelName?: string } }) =>
-    self.model?.modelName ?? self.constructor?.modelName ?? '';
-  const count = (self: object, n: number) => {
-    if (!BOOKKEEPING.has(modelOf(self as never))) writes += n;
-  };
-  schema.post('save', function (this: object) {
-    count(this, 1);
-  });
-  schema.post('insertMany', function (this: object, docs: unknown[]) {
-    count(this, docs.length);
-  });
-  for (const hook of ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany'] as const) {
-    schema.post(hook, function (this: object, result: WriteResult) {
-      count(this, (result?.modifiedCount ?? 0) + (result?.upsertedCount ?? 0) + (result?.deletedCount ?? 0));
-    });
-  }
-  for (const hook of ['findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace'] as const) {
-    schema.post(hook, function (this: object, doc: unknown) {
-      count(this, doc ? 1 : 0);
-    });
-  }
-});
+// The server's own bookkeeping of its sessions is not a write a request asked for.
+const BOOKKEEPING = ['sessions'];
+let writes: ReturnType<typeof countWrites>;
 
 let server: TestServer;
 let fx: Fixture;
@@ -48,19 +25,17 @@ let callers: ApiClient[];
 let routes: ApiRoute[];
 
 beforeAll(async () => {
-  const [{ startTestServer }, { seedFixture }, { signedIn }, { apiRoutes }] = await Promise.all([
-    import('../test/testServer'),
-    import('../test/fixtures'),
-    import('../test/sessions'),
-    import('../test/apiRoutes'),
-  ]);
   server = await startTestServer({ LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_ACCOUNT: '100000' });
   fx = await seedFixture();
   callers = await Promise.all([fx.platformAdmin, fx.a.admin, fx.a.supervisor, fx.a.caretaker].map((u) => signedIn(server.baseUrl, u)));
   // Signing out would end the fuzzing callers' own sessions.
   routes = (await apiRoutes(server.baseUrl)).filter((r) => r.url !== '/api/auth/logout');
+  writes = countWrites(BOOKKEEPING);
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  writes?.stop();
+  await server?.close();
+});
 
 const OPERATORS = [{ $gt: '' }, { $ne: null }, { $where: 'sleep(100)' }, { $nor: [{}] }, { $regex: '.*' }, { $in: [] }, { $exists: true }];
 const ODD_STRINGS = [
@@ -165,11 +140,11 @@ async function send(attack: Attack): Promise<{ status: number; route: string; wr
   let p = 0;
   const path = route.url.replace(/:[a-zA-Z]+/g, () => encodeURIComponent(attack.params[p++ % attack.params.length]!));
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-  const before = writes;
+  const before = writes.count();
   const res = await caller.request(route.method, path + encodeQuery(queryPairs), hasBody ? (body ?? undefined) : undefined, {
     rawBody: hasBody ? (attack.rawBody ?? undefined) : undefined,
   });
-  return { status: res.status, route: `${route.method} ${route.url}`, wrote: writes - before };
+  return { status: res.status, route: `${route.method} ${route.url}`, wrote: writes.count() - before };
 }
 
 describe('hostile input', () => {
@@ -192,12 +167,12 @@ describe('hostile input', () => {
     expect(sent).toBe(REQUESTS);
     // Most are refused, and some get through validation into the handlers (and the counter sees their writes).
     expect([...statuses.keys()].some((s) => s >= 200 && s < 300)).toBe(true);
-    expect(writes).toBeGreaterThan(0);
+    expect(writes.count()).toBeGreaterThan(0);
     expect([...statuses.keys()].filter((s) => s >= 400).length).toBeGreaterThanOrEqual(3);
   }, 600_000);
 
   it('bodies that are not UTF-8 are refused with a Norwegian message and write nothing', async () => {
-    const before = writes;
+    const before = writes.count();
     for (const path of ['/api/sick/add', '/api/away/add', '/api/maintenance-tasks', '/api/auth/login']) {
       const res = await fetch(server.baseUrl + path, {
         method: 'POST',
@@ -214,6 +189,6 @@ describe('hostile input', () => {
       expect(body.message, path).toMatch(/\S/);
       expect(body.code, path).toBe('invalid');
     }
-    expect(writes).toBe(before);
+    expect(writes.count()).toBe(before);
   });
 });

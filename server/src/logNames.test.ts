@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInCallers, type Callers } from '../test/callers';
-import { seedFixture } from '../test/fixtures';
-import { TestLogFile } from '../test/logFile';
+import { describe, expect, it } from 'vitest';
+import type { Callers } from '../test/callers';
 import { writeMyReport } from '../test/reportWrites';
-import { startTestServer, type TestServer } from '../test/testServer';
+import type { TestServer } from '../test/testServer';
+import { useSeededServer } from '../test/useTestServer';
+import { useLogFile } from '../test/useTestServices';
 import { reportDay } from '#protocol/time';
 import { loggedUrl } from './logSerializers';
 
@@ -11,18 +11,11 @@ import { loggedUrl } from './logSerializers';
 const NAME = 'Gunnhild Ødegård-Testelev';
 /** Free text as staff type it: a case, a comment, a class, a registration, a task label. */
 const FREE_TEXT = 'Vinduet-knust-ved-trappen';
-const logFile = new TestLogFile();
+const logFile = useLogFile();
 let server: TestServer;
 let c: Callers;
 
-beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: 'trace', LOG_FILE: logFile.path });
-  c = await signInCallers(server.baseUrl, await seedFixture());
-});
-afterAll(async () => {
-  await server?.close();
-  logFile.remove();
-});
+useSeededServer((started) => ({ server, c } = started), { LOG_LEVEL: 'trace', LOG_FILE: logFile.path });
 
 describe('the server log', () => {
   it('names no student, whatever is done with the name: paths, bodies, refusals', async () => {

@@ -1,15 +1,13 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiRoutes, registeredApiRoutes, type OpenApiDocument } from '../test/apiRoutes';
 import { ApiClient } from '../test/httpClient';
-import { startTestServer, type TestServer } from '../test/testServer';
+import type { TestServer } from '../test/testServer';
+import { useTestServer } from '../test/useTestServer';
 
 /** The API described for outsiders: every route in it, and a document that validates as OpenAPI 3.1. */
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+useTestServer((started) => (server = started));
 
 describe('/api/openapi.json', () => {
   it('describes every route the app has, with who may call it, and nothing else', async () => {

@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '#protocol/errors';
 import { apiRoutes } from '../test/apiRoutes';
-import { signInCallers, type CallerName, type Callers } from '../test/callers';
-import { seedFixture, type Fixture } from '../test/fixtures';
-import type { ApiClient, ApiResponse } from '../test/httpClient';
-import { afterProof } from '../test/reauthentication';
+import type { Callers } from '../test/callers';
+import type { Fixture } from '../test/fixtures';
+import type { ApiClient } from '../test/httpClient';
+import { ACCOUNT_ROWS, ANY_SIGNED_IN_OK, BAD_ID, WHO, type Row } from '../test/permissionRows';
 import { signedIn } from '../test/sessions';
-import { TestClock } from '../test/testClock';
-import { startTestServer, type TestServer } from '../test/testServer';
+import type { TestServer } from '../test/testServer';
 import { schoolASnapshot, seedSchoolAData } from '../test/schoolAData';
+import { TestClock } from '../test/testClock';
+import { useSeededServer } from '../test/useTestServer';
+import { osloInstant } from '#protocol/time';
 
 /**
  * The permission matrix: every route of the app, for every kind of caller of school A, with the
@@ -18,95 +20,16 @@ import { schoolASnapshot, seedSchoolAData } from '../test/schoolAData';
  * The probes are harmless: a caller who gets past the access check meets a validation error (400)
  * or a read, so the matrix changes nothing. Statuses in the order of WHO.
  */
-const WHO = [
-  'anonymous',
-  'pendingA',
-  'deactivatedA',
-  'supervisorA',
-  'caretakerA',
-  'adminA',
-  'platform',
-] as const satisfies readonly CallerName[];
-type Statuses = readonly [number, number, number, number, number, number, number];
-type OtherSchool = { as: 'adminB' | 'supervisorB' | 'caretakerB'; call: (x: ApiClient) => Promise<ApiResponse>; status: number };
-type Row = { probe: (x: ApiClient) => Promise<ApiResponse>; expect: Statuses; otherSchool?: OtherSchool[] };
 
-const clock = new TestClock();
 let server: TestServer;
 let fx: Fixture;
 let c: Callers & Record<'supervisorB' | 'caretakerB', ApiClient>;
 const a = { classId: '', reportId: '', tripId: '', taskId: '', pendingId: '' };
-const BAD_ID = 'ikke-en-id';
 const DAY = '2026-03-10';
-
-const ANY_SIGNED_IN_OK = (ok: number): Statuses => [401, 403, 403, ok, ok, ok, ok];
+const clock = new TestClock(osloInstant(DAY, 21, 0));
 
 const MATRIX: Record<string, Row> = {
-  'GET /api/health': { probe: (x) => x.get('/api/health'), expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/openapi.json': { probe: (x) => x.get('/api/openapi.json'), expect: [200, 200, 200, 200, 200, 200, 200] },
-  'POST /api/auth/login': { probe: (x) => x.post('/api/auth/login', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
-  'POST /api/auth/register': { probe: (x) => x.post('/api/auth/register', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
-  'GET /api/auth/me': { probe: (x) => x.get('/api/auth/me'), expect: [401, 200, 200, 200, 200, 200, 200] },
-  'POST /api/auth/activity': { probe: (x) => x.post('/api/auth/activity'), expect: [401, 200, 200, 200, 200, 200, 200] },
-  'PUT /api/auth/change-password': { probe: (x) => x.put('/api/auth/change-password', {}), expect: ANY_SIGNED_IN_OK(400) },
-  // OpenID Connect (issue 33): this server has no providers configured, so every id is unknown; the
-  // flows themselves are in features/oidc/oidc.test.ts.
-  'GET /api/auth/providers': { probe: (x) => x.get('/api/auth/providers'), expect: [200, 200, 200, 200, 200, 200, 200] },
-  'GET /api/auth/oidc/:id/start': { probe: (x) => x.get('/api/auth/oidc/feide/start'), expect: [404, 404, 404, 404, 404, 404, 404] },
-  'GET /api/auth/oidc/:id/callback': { probe: (x) => x.get('/api/auth/oidc/feide/callback'), expect: [404, 404, 404, 404, 404, 404, 404] },
-  'GET /api/auth/oidc/registration': { probe: (x) => x.get('/api/auth/oidc/registration'), expect: [404, 404, 404, 404, 404, 404, 404] },
-  'POST /api/auth/oidc/registration': {
-    probe: (x) => x.post('/api/auth/oidc/registration', {}),
-    expect: [400, 400, 400, 400, 400, 400, 400],
-  },
-  // A forgotten password (issue 33): asked for and used signed out; no mail is set up here (409).
-  'GET /api/auth/forgot-password': { probe: (x) => x.get('/api/auth/forgot-password'), expect: [200, 200, 200, 200, 200, 200, 200] },
-  'POST /api/auth/forgot-password': { probe: (x) => x.post('/api/auth/forgot-password', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
-  'POST /api/auth/reset-password': { probe: (x) => x.post('/api/auth/reset-password', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
-  // Passkeys (issue 33): the caller's own on 'Min konto', any approved account; sign-in with one is open
-  // to anyone (a challenge, then its answer). The ceremonies themselves are in e2e/passkeys.test.ts.
-  'GET /api/account/passkeys': { probe: (x) => x.get('/api/account/passkeys'), expect: ANY_SIGNED_IN_OK(200) },
-  // Factor changes need a fresh proof first (issue 43): proven here, so the rows say who may; without one, reauthentication.test.ts.
-  'POST /api/account/passkeys/options': {
-    probe: afterProof((x) => x.post('/api/account/passkeys/options')),
-    expect: ANY_SIGNED_IN_OK(200),
-  },
-  'POST /api/account/passkeys': { probe: afterProof((x) => x.post('/api/account/passkeys', {})), expect: ANY_SIGNED_IN_OK(400) },
-  'DELETE /api/account/passkeys/:id': {
-    probe: afterProof((x) => x.request('DELETE', `/api/account/passkeys/${BAD_ID}`)),
-    expect: ANY_SIGNED_IN_OK(400),
-  },
-  'POST /api/account/reauthenticate': { probe: (x) => x.post('/api/account/reauthenticate', {}), expect: ANY_SIGNED_IN_OK(400) },
-  // Nobody here has a passkey to prove with (409); the ceremony is in reauthentication.test.ts.
-  'POST /api/account/reauthenticate/passkey/options': {
-    probe: (x) => x.post('/api/account/reauthenticate/passkey/options'),
-    expect: ANY_SIGNED_IN_OK(409),
-  },
-  'POST /api/account/reauthenticate/passkey': {
-    probe: (x) => x.post('/api/account/reauthenticate/passkey', {}),
-    expect: ANY_SIGNED_IN_OK(400),
-  },
-  // 'Innlogginger' (issue 43): one's own sessions.
-  'GET /api/account/sessions': { probe: (x) => x.get('/api/account/sessions'), expect: ANY_SIGNED_IN_OK(200) },
-  'DELETE /api/account/sessions/:id': {
-    probe: (x) => x.request('DELETE', `/api/account/sessions/${BAD_ID}`),
-    expect: ANY_SIGNED_IN_OK(400),
-  },
-  'POST /api/auth/passkey/options': { probe: (x) => x.post('/api/auth/passkey/options'), expect: [200, 200, 200, 200, 200, 200, 200] },
-  'POST /api/auth/passkey/login': { probe: (x) => x.post('/api/auth/passkey/login', {}), expect: [400, 400, 400, 400, 400, 400, 400] },
-  // An authenticator app (issue 33): one's own on 'Min konto'; the code at sign-in is open to anyone
-  // (without a half-done sign-in in this browser, 401). The flows are in features/secondFactor/totp.test.ts.
-  'GET /api/account/totp': { probe: (x) => x.get('/api/account/totp'), expect: ANY_SIGNED_IN_OK(200) },
-  'POST /api/account/totp/setup': { probe: afterProof((x) => x.post('/api/account/totp/setup')), expect: ANY_SIGNED_IN_OK(200) },
-  'POST /api/account/totp/confirm': { probe: afterProof((x) => x.post('/api/account/totp/confirm', {})), expect: ANY_SIGNED_IN_OK(400) },
-  'POST /api/account/totp/disable': {
-    probe: afterProof((x) => x.post('/api/account/totp/disable', { code: 'x' })),
-    expect: ANY_SIGNED_IN_OK(400),
-  },
-  'POST /api/auth/second-factor': {
-    probe: (x) => x.post('/api/auth/second-factor', { code: '123456' }),
-    expect: [401, 401, 401, 401, 401, 401, 401],
-  },
+  ...ACCOUNT_ROWS,
   // The second factor's requirement (issue 33): the school's Admins (the platform naming the school), and the platform's own.
   'GET /api/admin/second-factor': {
     probe: (x) => x.get('/api/admin/second-factor'),
@@ -462,8 +385,8 @@ const MATRIX: Record<string, Row> = {
     otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/maintenance-tasks/${a.taskId}/reject`), status: 404 }],
   },
   // 'Mine saker' (issue 44): the caller's own sent cases; no school is named, so none can be aimed at.
-  'GET /api/maintenance-tasks/mine': {
-    probe: (x) => x.get('/api/maintenance-tasks/mine'),
+  'GET /api/account/cases': {
+    probe: (x) => x.get('/api/account/cases'),
     expect: [401, 403, 403, 200, 403, 403, 403],
   },
   'PUT /api/maintenance-tasks/:id/reopen': {
@@ -500,18 +423,21 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/logout': { probe: (x) => x.post('/api/auth/logout'), expect: [200, 200, 200, 200, 200, 200, 200] },
 };
 
+useSeededServer(
+  async (started) => {
+    ({ server, fx } = started);
+    c = {
+      ...started.c,
+      supervisorB: await signedIn(server.baseUrl, fx.b.supervisor),
+      caretakerB: await signedIn(server.baseUrl, fx.b.caretaker),
+    };
+  },
+  {},
+  { clock },
+);
 beforeAll(async () => {
-  clock.setOslo(DAY, 21, 0);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-  c = {
-    ...(await signInCallers(server.baseUrl, fx)),
-    supervisorB: await signedIn(server.baseUrl, fx.b.supervisor),
-    caretakerB: await signedIn(server.baseUrl, fx.b.caretaker),
-  };
   Object.assign(a, await seedSchoolAData(fx, DAY));
 });
-afterAll(async () => server?.close());
 
 describe('the permission matrix', () => {
   it('has a row for every route the app has, and none for a route it does not', async () => {

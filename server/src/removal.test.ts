@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { Schema, Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../test/callers';
-import { seedFixture, type Fixture } from '../test/fixtures';
+import type { Fixture } from '../test/fixtures';
 import type { ApiClient } from '../test/httpClient';
 import { signedIn } from '../test/sessions';
-import { startTestServer, type TestServer } from '../test/testServer';
+import type { TestServer } from '../test/testServer';
 import { hasSchoolDatabase } from '../test/everySchool';
+import { useServerWithFixture } from '../test/useTestServer';
 import { schoolCleanupCoverage } from './core/removal/schoolRemoval';
 import { userCleanupCoverage } from './core/removal/userRemoval';
 import { schoolModels } from './db/schoolDatabase';
@@ -62,12 +63,10 @@ function missingCleanups(): string[] {
 let server: TestServer;
 let fx: Fixture;
 let platform: ApiClient;
+useServerWithFixture((started) => ({ server, fx } = started));
 beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
   platform = await signedIn(server.baseUrl, fx.platformAdmin);
 });
-afterAll(async () => server?.close());
 
 describe('every model has its clean-up', () => {
   it('names none missing in the app as built', () => {

@@ -1,27 +1,21 @@
 import { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeUser, type Callers } from '../test/callers';
 import type { Fixture } from '../test/fixtures';
-import { startSeededServer } from '../test/seededServer';
 import { TestClock } from '../test/testClock';
-import type { TestServer } from '../test/testServer';
+import { useSeededServer } from '../test/useTestServer';
 import { AuditModel } from './features/audit/model';
 import { ClassModel } from './features/classes/model';
 import { UserModel } from './core/accounts/userModel';
 
 /** What the server stores is stamped on the app's clock, the one its rules read, not the machine's. */
-const clock = new TestClock();
 const CREATED = new Date('2031-05-06T19:00:00.000Z');
+const clock = new TestClock(CREATED);
 const CHANGED = new Date('2031-05-07T07:30:00.000Z');
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => {
-  clock.set(CREATED);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
-});
-afterAll(async () => server?.close());
+useSeededServer((started) => ({ fx, c } = started), {}, { clock });
 
 describe('stored times on the app’s clock', () => {
   it('a new document’s createdAt and updatedAt are the clock’s time (a plain insert and create alike)', async () => {

@@ -18,7 +18,7 @@ export interface OutboxEntry<P = unknown> {
 
 /** How sending one entry went: sent (or refused, and told): it leaves the outbox; unreached: it stays, and so do those after it. */
 export type SendResult = 'done' | 'unreached';
-type Sender = (payload: never) => Promise<SendResult>;
+type Sender = (payload: never, entry: OutboxEntry) => Promise<SendResult>;
 
 const PREFIX = `${PRODUCT_NAME.toLowerCase()}_outbox:`;
 const senders = new Map<string, Sender>();
@@ -31,7 +31,8 @@ interface OutboxState {
 
 export const useOutbox = create<OutboxState>()(() => ({ userId: null, entries: [], sending: false }));
 
-export function registerOutboxSender<P>(kind: string, send: (payload: P) => Promise<SendResult>): void {
+/** A sender gets the entry too: `madeAt` is when it was done, which a record of it may keep (a round's time). */
+export function registerOutboxSender<P>(kind: string, send: (payload: P, entry: OutboxEntry<P>) => Promise<SendResult>): void {
   senders.set(kind, send as Sender);
   void flushOutbox();
 }
@@ -92,7 +93,7 @@ async function sendInOrder(): Promise<void> {
       // A kind whose sender is not loaded yet waits (never dropped).
       const send = senders.get(first.kind);
       if (!send) return;
-      if ((await send(first.payload as never)) === 'unreached') return;
+      if ((await send(first.payload as never, first)) === 'unreached') return;
       remove(first.id);
     }
   } finally {

@@ -1,6 +1,6 @@
 import { Schema, model } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../test/useTestServer';
 
 /**
  * What the app relies on from the database, on the embedded engine as on MongoDB (issue 29): each
@@ -10,11 +10,7 @@ import { startTestServer, type TestServer } from '../../test/testServer';
 const Ticket = model('RaceTicket', new Schema({ status: { type: String, required: true }, by: String }));
 const Counter = model('RaceCounter', new Schema({ _id: Number, n: Number, seen: [Number] }));
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+useTestServer();
 
 describe('atomic writes under concurrency', () => {
   it('40 increments and pushes of each of 8 counters at once keep all 40', async () => {

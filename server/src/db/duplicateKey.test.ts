@@ -1,13 +1,9 @@
 import mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import { describe, expect, it } from 'vitest';
 import { isDuplicateKey, unlessDuplicate } from './duplicateKey';
+import { useTestServer } from '../../test/useTestServer';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server.close());
+useTestServer();
 
 const things = () => mongoose.connection.db!.collection<{ _id: string; n?: number }>('duplicateKeyProbe');
 

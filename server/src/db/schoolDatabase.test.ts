@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFixture, type Fixture } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import { describe, expect, it } from 'vitest';
+import type { Fixture } from '../../test/fixtures';
+import { useServerWithFixture } from '../../test/useTestServer';
 import { ClassModel } from '../features/classes/model';
 import { MaintenanceTaskModel } from '../features/maintenance/model';
 import { isDuplicateKey } from './duplicateKey';
@@ -9,13 +9,8 @@ import { schoolDatabaseName } from './schoolDatabase';
 import { schoolData } from '../cache/areas';
 import { readThrough } from '../cache/readThrough';
 
-let server: TestServer;
 let fx: Fixture;
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-});
-afterAll(async () => server?.close());
+useServerWithFixture((started) => ({ fx } = started));
 
 describe('a school’s own database', () => {
   it('holds its documents apart: the other school’s database has none of them', async () => {

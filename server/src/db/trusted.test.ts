@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFixture } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import { describe, expect, it } from 'vitest';
 import { UserModel } from '../core/accounts/userModel';
 import { trusted } from './trusted';
+import { useServerWithFixture } from '../../test/useTestServer';
 
 /** Defence in depth behind validation: an operator in a filter works only if the server marked it as its own. */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  await seedFixture();
-});
-afterAll(async () => server?.close());
+useServerWithFixture();
 
 describe('sanitizeFilter', () => {
   it('an operator object that came from outside is a value, never an operator', async () => {

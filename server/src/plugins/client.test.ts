@@ -1,28 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEXTS } from '#protocol/texts';
 import { ApiClient } from '../../test/httpClient';
-import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
+import { startSibling, type TestServer } from '../../test/testServer';
+import { useClientDir } from '../../test/useTestServices';
+import { useTestServer } from '../../test/useTestServer';
 
-const clientDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-client-'));
+const clientDir = useClientDir({
+  'index.html': '<!doctype html><title>Tilsynsvakt</title><div id="root"></div>',
+  'login.html': '<!doctype html><title>Tilsynsvakt</title><div id="root" data-prerendered><form></form></div>',
+  'assets/app.js': 'console.log(1)',
+});
 let server: TestServer;
-
-beforeAll(async () => {
-  mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tilsynsvakt</title><div id="root"></div>');
-  writeFileSync(
-    path.join(clientDir, 'login.html'),
-    '<!doctype html><title>Tilsynsvakt</title><div id="root" data-prerendered><form></form></div>',
-  );
-  writeFileSync(path.join(clientDir, 'assets/app.js'), 'console.log(1)');
-  server = await startTestServer({ CLIENT_DIR: clientDir });
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(clientDir, { recursive: true, force: true });
-});
+useTestServer((started) => (server = started), { CLIENT_DIR: clientDir });
 
 describe('serving the client', () => {
   it('serves the client for every page path, uncached, so its router can show its own 404', async () => {

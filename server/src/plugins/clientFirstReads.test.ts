@@ -1,27 +1,19 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../test/httpClient';
-import { startSeededServer, type SeededServer } from '../../test/seededServer';
+import type { SeededServer } from '../../test/seededServer';
 import { TestClock } from '../../test/testClock';
+import { useSeededServer } from '../../test/useTestServer';
+import { useClientDir } from '../../test/useTestServices';
+import { osloInstant } from '#protocol/time';
 
 /** The home screens' first reads preloaded with the page (protocol/firstReads.ts), for the member each is home to. */
-const clientDir = mkdtempSync(path.join(tmpdir(), 'tilsynsvakt-client-'));
-const clock = new TestClock();
+const clientDir = useClientDir({ 'index.html': '<!doctype html><title>Tilsynsvakt</title><div id="root"></div>' });
+// 00:30 in Oslo on the 25th: the board's day is still the report day of the 24th (until 09:00),
+// and the preloads must name the day the board asks for.
+const clock = new TestClock(osloInstant('2026-11-25', 0, 30));
 let seeded: SeededServer;
 
-beforeAll(async () => {
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Tilsynsvakt</title><div id="root"></div>');
-  // 00:30 in Oslo on the 25th: the board's day is still the report day of the 24th (until 09:00),
-  // and the preloads must name the day the board asks for.
-  clock.setOslo('2026-11-25', 0, 30);
-  seeded = await startSeededServer({ CLIENT_DIR: clientDir }, { clock });
-});
-afterAll(async () => {
-  await seeded?.server.close();
-  rmSync(clientDir, { recursive: true, force: true });
-});
+useSeededServer((started) => (seeded = started), { CLIENT_DIR: clientDir }, { clock });
 
 async function linkOf(caller: ApiClient, page: string): Promise<string | null> {
   const res = await caller.request<string>('GET', page, undefined, { xhr: false, headers: { accept: 'text/html' } });

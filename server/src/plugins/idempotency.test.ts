@@ -1,27 +1,24 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/callers';
-import { seedFixture, type Fixture } from '../../test/fixtures';
+import type { Fixture } from '../../test/fixtures';
 import type { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
 import { record, socketPool, waitFor } from '../../test/sockets';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
 import { MaintenanceTaskModel } from '../features/maintenance/model';
 import { UserModel } from '../core/accounts/userModel';
 import { countEverywhere, deleteEverywhere } from '../../test/everySchool';
+import { useServerWithFixture } from '../../test/useTestServer';
 
 /** Double submits, double completes and double approves, from two clients at once, act once. */
 let server: TestServer;
 let fx: Fixture;
 const sockets = socketPool(() => server.baseUrl);
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-});
+useServerWithFixture((started) => ({ server, fx } = started));
 beforeEach(async () => {
   await deleteEverywhere(MaintenanceTaskModel);
 });
 afterEach(() => sockets.closeAll());
-afterAll(async () => server?.close());
 
 const CASE = { roomNumber: '12', description: 'Lekker kran' };
 const withKey = (client: ApiClient, path: string, key: string) =>

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedFixture, type Fixture } from '../../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, type Fixture } from '../../test/fixtures';
 import { connectSocket } from '../../test/sockets';
-import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
+import { useServerWithFixture, useSibling } from '../../test/useTestServer';
 
 /** Production behind a TLS proxy: a __Host- cookie, HSTS, a CSP with no inline scripts and no framing. */
 let base: TestServer;
@@ -11,15 +12,11 @@ let url: string;
 let fx: Fixture;
 const HTTPS = { 'x-forwarded-proto': 'https', 'x-requested-with': 'XMLHttpRequest' };
 
-beforeAll(async () => {
-  base = await startTestServer();
-  fx = await seedFixture();
-  ({ app, url } = await startSibling({ ...base.config, env: 'production', cookieSecure: true, trustProxy: '127.0.0.1' }));
-});
-afterAll(async () => {
-  await app?.close();
-  await base?.close();
-});
+useServerWithFixture((started) => ({ server: base, fx } = started));
+useSibling(
+  () => ({ ...base.config, env: 'production', cookieSecure: true, trustProxy: '127.0.0.1' }),
+  (sibling) => ({ app, url } = sibling),
+);
 
 async function signIn(): Promise<string> {
   const res = await app.inject({

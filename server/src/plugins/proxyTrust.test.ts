@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFixture } from '../../test/fixtures';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../test/httpClient';
-import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
+import { startSibling, type TestServer } from '../../test/testServer';
+import { useServerWithFixture } from '../../test/useTestServer';
 
 /** A forged X-Forwarded-For must not buy fresh sign-in attempts: only a named proxy is believed. */
 let direct: TestServer;
-beforeAll(async () => {
-  direct = await startTestServer({ LOGIN_LIMIT_PER_IP: '3' });
-  await seedFixture();
-});
-afterAll(async () => direct?.close());
+useServerWithFixture((started) => ({ server: direct } = started), { LOGIN_LIMIT_PER_IP: '3' });
 
 async function attempts(baseUrl: string, count: number): Promise<number[]> {
   const statuses: number[] = [];

@@ -1,25 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEXTS } from '#protocol/texts';
-import { seedFixture, type Fixture } from '../../test/fixtures';
+import type { Fixture } from '../../test/fixtures';
 import type { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
 import { MaintenanceTaskModel } from '../features/maintenance/model';
 import { countEverywhere, deleteEverywhere } from '../../test/everySchool';
+import { useServerWithFixture } from '../../test/useTestServer';
 
 /** Cross-site writes: one gate on every write, whatever the path looks like, and JSON bodies only. */
 let server: TestServer;
 let fx: Fixture;
 let supervisor: ApiClient;
+useServerWithFixture((started) => ({ server, fx } = started));
 beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
   supervisor = await signedIn(server.baseUrl, fx.a.supervisor);
 });
 beforeEach(async () => {
   await deleteEverywhere(MaintenanceTaskModel);
 });
-afterAll(async () => server?.close());
 
 const CASE = JSON.stringify({ roomNumber: '12', description: 'Lekker kran' });
 

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ADMIN_ROLE, PLATFORM_ADMIN_ROLE } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
@@ -7,7 +7,7 @@ import { apiRoutes } from '../../test/apiRoutes';
 import type { Callers } from '../../test/callers';
 import type { Fixture } from '../../test/fixtures';
 import type { TestServer } from '../../test/testServer';
-import { startSeededServer } from '../../test/seededServer';
+import { useSeededServer } from '../../test/useTestServer';
 import { checkScopeDeclaration } from './schoolScope';
 
 /**
@@ -21,8 +21,7 @@ let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => ({ server, fx, c } = await startSeededServer()));
-afterAll(async () => server.close());
+useSeededServer((started) => ({ server, fx, c } = started));
 
 describe('the school a route acts on is declared on the route', () => {
   it('every route with roles declares its scope, and every one outside the platform and the own account is school-scoped', async () => {

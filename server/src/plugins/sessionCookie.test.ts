@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/callers';
-import { PASSWORD, seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
-import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
+import { PASSWORD, type Fixture, type FixtureUser } from '../../test/fixtures';
+import { startSibling, type TestServer } from '../../test/testServer';
+import { useServerWithFixture, useSibling } from '../../test/useTestServer';
 import { School } from '../core/accounts/schoolModel';
 import { UserModel } from '../core/accounts/userModel';
 
@@ -13,21 +13,16 @@ import { UserModel } from '../core/accounts/userModel';
  * out or the server ended the session.
  */
 let base: TestServer;
-let app: FastifyInstance;
 let url: string;
 let fx: Fixture;
 const HTTPS = { 'x-forwarded-proto': 'https', 'x-requested-with': 'XMLHttpRequest' };
 const NAME = '__Host-tilsynsvakt.sid';
 
-beforeAll(async () => {
-  base = await startTestServer();
-  fx = await seedFixture();
-  ({ app, url } = await startSibling({ ...base.config, cookieSecure: true, trustProxy: '127.0.0.1' }));
-});
-afterAll(async () => {
-  await app?.close();
-  await base?.close();
-});
+useServerWithFixture((started) => ({ server: base, fx } = started));
+useSibling(
+  () => ({ ...base.config, cookieSecure: true, trustProxy: '127.0.0.1' }),
+  (sibling) => ({ url } = sibling),
+);
 
 /** Signs in over HTTP (the proxy says HTTPS); answers the cookie as the browser sends it back. */
 async function signIn(user: FixtureUser): Promise<string> {

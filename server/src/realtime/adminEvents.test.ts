@@ -1,21 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerEventName } from '#protocol/events';
 import { makeUser } from '../../test/callers';
-import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
+import type { Fixture, FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
 import { collect, nextEvent, record, socketPool, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
+import { useServerWithFixture } from '../../test/useTestServer';
 
 let server: TestServer;
 let fx: Fixture;
 const sockets = socketPool(() => server.baseUrl);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-});
+useServerWithFixture((started) => ({ server, fx } = started));
 afterEach(() => sockets.closeAll());
-afterAll(async () => server?.close());
 
 const listen = async (user: FixtureUser): Promise<TestSocket> => (await sockets.connectAs(user)).socket;
 

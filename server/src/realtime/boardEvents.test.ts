@@ -1,24 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/callers';
 import { writeMyReport } from '../../test/reportWrites';
-import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
+import type { Fixture, FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
 import { record, socketPool, waitFor } from '../../test/sockets';
 import { TestClock } from '../../test/testClock';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
+import { useServerWithFixture } from '../../test/useTestServer';
+import { osloInstant } from '#protocol/time';
 
-const clock = new TestClock();
+const clock = new TestClock(osloInstant('2026-11-21', 21, 14));
 let server: TestServer;
 let fx: Fixture;
 const sockets = socketPool(() => server.baseUrl);
 
-beforeAll(async () => {
-  clock.setOslo('2026-11-21', 21, 14);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-});
+useServerWithFixture((started) => ({ server, fx } = started), {}, { clock });
 afterEach(() => sockets.closeAll());
-afterAll(async () => server?.close());
 
 const listen = async (user: FixtureUser) =>
   record((await sockets.connectAs(user)).socket, ['taskRounds.updated', 'reports.saved', 'taskButtons.updated']);
@@ -32,7 +29,7 @@ describe('the shared board, live', () => {
     const platform = await listen(fx.platformAdmin);
 
     const kari = await signedIn(server.baseUrl, fx.a.supervisor);
-    const saved = await kari.put('/api/reports/my/tasks/3', { date: '2026-11-21', done: true });
+    const saved = await kari.put('/api/reports/my/tasks/3', { date: '2026-11-21', done: true, tickId: 'kari-runde-3' });
     expect(saved.status).toBe(200);
 
     await waitFor(() => colleagueSees.some((e) => e.event === 'taskRounds.updated'));
@@ -40,7 +37,15 @@ describe('the shared board, live', () => {
     expect(rounds).toEqual({
       schoolId: fx.a.id,
       date: '2026-11-21',
-      rounds: [{ taskId: '3', userId: fx.a.supervisor.id, userName: 'Kari A', at: new Date('2026-11-21T20:14:00Z').toISOString() }],
+      rounds: [
+        {
+          taskId: '3',
+          userId: fx.a.supervisor.id,
+          userName: 'Kari A',
+          at: new Date('2026-11-21T20:14:00Z').toISOString(),
+          tickId: 'kari-runde-3',
+        },
+      ],
     });
     await waitFor(() => adminSees.length === 2 && platform.length === 2);
     expect(adminSees.map((e) => e.event).sort()).toEqual(['reports.saved', 'taskRounds.updated']);

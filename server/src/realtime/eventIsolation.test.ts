@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerEventName } from '#protocol/events';
-import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
+import type { Fixture, FixtureUser } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
 import { writeMyReport } from '../../test/reportWrites';
 import { signedIn } from '../../test/sessions';
 import { record, socketPool } from '../../test/sockets';
 import { TestClock } from '../../test/testClock';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
+import { useServerWithFixture } from '../../test/useTestServer';
+import { osloInstant } from '#protocol/time';
 
 /**
  * A thousand random changes in two schools, with every kind of member of both listening: no event
@@ -33,20 +35,13 @@ const HEARD_BY: Partial<Record<ServerEventName, readonly string[]>> = {
   'maintenanceTasks.created': ['Admin', 'Vaktmester'],
 };
 
-const clock = new TestClock();
+const clock = new TestClock(osloInstant(DAY, 21, 0));
 let server: TestServer;
 let fx: Fixture;
 const sockets = socketPool(() => server.baseUrl);
 
-beforeAll(async () => {
-  clock.setOslo(DAY, 21, 0);
-  server = await startTestServer({ LOGIN_LIMIT_PER_IP: '100000' }, { clock });
-  fx = await seedFixture();
-});
-afterAll(async () => {
-  sockets.closeAll();
-  await server?.close();
-});
+useServerWithFixture((started) => ({ server, fx } = started), { LOGIN_LIMIT_PER_IP: '100000' }, { clock });
+afterAll(() => sockets.closeAll());
 
 /** mulberry32: the same seed, the same run. */
 function random(seed: number): () => number {

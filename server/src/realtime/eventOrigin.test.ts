@@ -1,23 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { REQUEST_ID_HEADER } from '#protocol/origin';
-import { seedFixture, type Fixture } from '../../test/fixtures';
+import type { Fixture } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
 import { socketPool, waitFor, type TestSocket } from '../../test/sockets';
 import { TestClock } from '../../test/testClock';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
+import { useServerWithFixture } from '../../test/useTestServer';
+import { osloInstant } from '#protocol/time';
 
 let server: TestServer;
 let fx: Fixture;
 const sockets = socketPool(() => server.baseUrl);
 
-const clock = new TestClock();
-beforeAll(async () => {
-  clock.setOslo('2026-11-21', 21, 0);
-  server = await startTestServer({}, { clock });
-  fx = await seedFixture();
-});
+const clock = new TestClock(osloInstant('2026-11-21', 21, 0));
+useServerWithFixture((started) => ({ server, fx } = started), {}, { clock });
 afterEach(() => sockets.closeAll());
-afterAll(async () => server?.close());
 
 /** Every event with the origin that came beside its payload. */
 function withOrigins(socket: TestSocket): Array<{ event: string; origin: unknown }> {

@@ -1,19 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seedFixture, type Fixture, type FixtureUser } from '../../test/fixtures';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Fixture, FixtureUser } from '../../test/fixtures';
 import { signedIn } from '../../test/sessions';
 import { record, socketPool, waitFor } from '../../test/sockets';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
+import { useServerWithFixture } from '../../test/useTestServer';
 
 let server: TestServer;
 let fx: Fixture;
 const sockets = socketPool(() => server.baseUrl);
 
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-});
+useServerWithFixture((started) => ({ server, fx } = started));
 afterEach(() => sockets.closeAll());
-afterAll(async () => server?.close());
 
 const listen = async (user: FixtureUser) =>
   record((await sockets.connectAs(user)).socket, ['maintenanceTasks.created', 'maintenanceTasks.updated', 'maintenanceTasks.deleted']);

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture, type Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
 import { TestPushService } from '../../test/pushService';
 import { startRedis } from '../../test/redisServer';
 import { signedIn } from '../../test/sessions';
 import { collect, connectSocket, waitFor, waitForDisconnect } from '../../test/sockets';
-import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
+import { useRedis } from '../../test/useTestServices';
+import { useTestServer, useSibling } from '../../test/useTestServer';
 
 /** Two app instances on one database, joined by the Socket.IO Redis adapter as in docker-compose. */
 let redis: Awaited<ReturnType<typeof startRedis>>;
@@ -15,16 +17,17 @@ let second: FastifyInstance;
 let secondUrl: string;
 let fx: Fixture;
 
+useRedis((started) => (redis = started));
+useTestServer(
+  (started) => (first = started),
+  () => ({ REDIS_URL: redis.url }),
+);
+useSibling(
+  () => first.config,
+  (sibling) => ({ app: second, url: secondUrl } = sibling),
+);
 beforeAll(async () => {
-  redis = await startRedis();
-  first = await startTestServer({ REDIS_URL: redis.url });
-  ({ app: second, url: secondUrl } = await startSibling(first.config));
   fx = await seedFixture();
-});
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-  await redis?.stop();
 });
 
 describe('more than one instance', () => {

@@ -1,24 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seedFixture, type Fixture } from '../../test/fixtures';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
 import { collect, connectSocket, nextEvent, socketPool, waitFor, waitForDisconnect, type TestSocket } from '../../test/sockets';
-import { startTestServer, type TestServer } from '../../test/testServer';
+import type { TestServer } from '../../test/testServer';
+import { useServerWithFixture } from '../../test/useTestServer';
 
 let server: TestServer;
 let fx: Fixture;
 const sockets = socketPool(() => server.baseUrl);
 const open: TestSocket[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-});
+useServerWithFixture((started) => ({ server, fx } = started));
 afterEach(() => {
   sockets.closeAll();
   for (const s of open.splice(0)) s.close();
 });
-afterAll(async () => server?.close());
 
 const socketFor = (user: Fixture['a']['admin']) => sockets.connectAs(user);
 

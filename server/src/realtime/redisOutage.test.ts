@@ -1,36 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedFixture, type Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
-import { TestLogFile } from '../../test/logFile';
 import { startRedis } from '../../test/redisServer';
 import { signedIn } from '../../test/sessions';
 import { collect, connectSocket, waitFor } from '../../test/sockets';
-import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
+import { startSibling, type TestServer } from '../../test/testServer';
+import { useTestServer, useSibling } from '../../test/useTestServer';
+import { useLogFile, useRedis } from '../../test/useTestServices';
 
 /** Redis goes away under two instances: neither crashes, each keeps its own sockets live, both reconnect. */
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let first: TestServer;
-let second: FastifyInstance;
 let secondUrl: string;
 let fx: Fixture;
 let registrations = 0;
 /** The first instance's log: the warning it writes when Redis goes is read there. */
-const logFile = new TestLogFile();
+const logFile = useLogFile();
 /** The other instances log to standard output, as before. */
 const others = () => ({ ...first.config, logFile: undefined });
 
+useRedis((started) => (redis = started));
+useTestServer(
+  (started) => (first = started),
+  () => ({ REDIS_URL: redis.url, LOG_LEVEL: 'warn', LOG_FILE: logFile.path }),
+);
+useSibling(others, (sibling) => ({ url: secondUrl } = sibling));
 beforeAll(async () => {
-  redis = await startRedis();
-  first = await startTestServer({ REDIS_URL: redis.url, LOG_LEVEL: 'warn', LOG_FILE: logFile.path });
-  ({ app: second, url: secondUrl } = await startSibling(others()));
   fx = await seedFixture();
-});
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-  await redis?.stop();
-  logFile.remove();
 });
 
 const register = (baseUrl: string) => {

@@ -1,24 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedFixture, type Fixture } from '../../test/fixtures';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PASSWORD, type Fixture } from '../../test/fixtures';
 import { ApiClient } from '../../test/httpClient';
 import { signedIn } from '../../test/sessions';
 import { makeUser } from '../../test/callers';
 import { connectSocket, record, waitForDisconnect, type TestSocket } from '../../test/sockets';
-import { startSibling, startTestServer, type TestServer } from '../../test/testServer';
+import { startSibling, type TestServer } from '../../test/testServer';
+import { useServerWithFixture } from '../../test/useTestServer';
 import { SessionModel } from '../core/sessions/sessionModel';
 
 /** A live connection never outlives its session: REST and the socket give the same answer. */
 let server: TestServer;
 let fx: Fixture;
 const open: TestSocket[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-});
+useServerWithFixture((started) => ({ server, fx } = started));
 afterEach(() => {
   for (const socket of open.splice(0)) socket.close();
 });
-afterAll(async () => server?.close());
 
 /** The app again on the same database, with session limits of a couple of seconds. */
 function withLimits(limits: { sessionIdleMs: number; sessionAbsoluteMs: number }) {

@@ -69,7 +69,7 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
       </MemoryRouter>,
     );
 
-    expect(textOf(byTestId('report-day'))).toBe('Rapportdag: fredag 20. november 2026');
+    expect(textOf(byTestId('report-day'))).toBe('Natt til lørdag 21. november 2026');
     expect(textarea().value).toBe('Rolig kveld');
     expect(textarea().readOnly).toBe(false);
     expect(saveState()).toBe('Lagret');

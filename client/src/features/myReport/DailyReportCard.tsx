@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useId } from 'react';
-import { formatLongDayNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
+import { formatShiftNo, isResetWindow, REPORT_CONTENT_MAX_LENGTH, REPORT_TEXTS } from '#protocol';
 import { useMyReportStore } from './myReportStore';
 import { toast } from '../../ui/toastStore';
 import { copyText } from '../../ui/copyText';
@@ -67,7 +67,7 @@ export function DailyReportCard({ now }: { now: Date }) {
       </div>
       {day && (
         <p className="muted" data-testid="report-day">
-          Rapportdag: {formatLongDayNo(day)}
+          {formatShiftNo(day)}
         </p>
       )}
       <CopiedAt at={copiedAt} />

@@ -18,6 +18,10 @@ const saved: MyReport = {
   date: DAY,
   content: 'Kl. 22: alt rolig.',
   completedTasks: ['1', '3'],
+  ticks: [
+    { id: 't1', taskId: '1', label: 'Dobbelttelle elevene', at: '2026-11-20T20:10:00.000Z' },
+    { id: 't3', taskId: '3', label: 'Kveldsmat servert', at: '2026-11-20T20:40:00.000Z' },
+  ],
   awayStudents: [],
   locked: false,
   resetWindow: false,

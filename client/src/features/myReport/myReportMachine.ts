@@ -307,7 +307,16 @@ export function next(state: MyReportState, event: MyReportEvent): MyReportState 
     case 'deleted': {
       const { report } = state;
       if (!state.day || !report || report.id !== event.id) return state;
-      const emptied: MyReport = { ...report, id: null, content: '', completedTasks: [], awayStudents: [], updatedAt: null, version: 0 };
+      const emptied: MyReport = {
+        ...report,
+        id: null,
+        content: '',
+        completedTasks: [],
+        ticks: [],
+        awayStudents: [],
+        updatedAt: null,
+        version: 0,
+      };
       // Nothing on screen vanishes: the text stays, now unsaved, to be saved again or cleared.
       return {
         ...state,

@@ -18,6 +18,8 @@ export type SaveOutcome =
   | { kind: 'conflict' }
   /** No network (or others wait before it): kept on the device and sent once on line. */
   | { kind: 'waiting' }
+  /** A round made off line whose time the server found implausible (the device's clock): not recorded. */
+  | { kind: 'tickTimeRefused'; serverText: string }
   | { kind: 'failed'; serverText: string };
 
 /** The outcome of a save the server refused, by its error code. */
@@ -26,6 +28,7 @@ export function refusal(error: unknown): SaveOutcome {
   if (code === 'reportLocked') return { kind: 'locked' };
   if (code === 'reportResetWindow') return { kind: 'resetWindow' };
   if (code === 'reportWrongDay') return { kind: 'wrongDay' };
+  if (code === 'tickInFuture' || code === 'tickOutsideDay') return { kind: 'tickTimeRefused', serverText: serverMessage(error, '') };
   return { kind: 'failed', serverText: serverMessage(error, '') };
 }
 
@@ -33,10 +36,11 @@ export function refusal(error: unknown): SaveOutcome {
 export const isTaskId = (id: string): id is TaskId => (TASK_IDS as readonly string[]).includes(id);
 
 /** The parts of a report a save or an event replaces. */
-export function pickContent(source: Pick<MyReport, 'content' | 'completedTasks' | 'awayStudents' | 'updatedAt' | 'version'>) {
+export function pickContent(source: Pick<MyReport, 'content' | 'completedTasks' | 'ticks' | 'awayStudents' | 'updatedAt' | 'version'>) {
   return {
     content: source.content,
     completedTasks: source.completedTasks,
+    ticks: source.ticks,
     awayStudents: source.awayStudents,
     updatedAt: source.updatedAt,
     version: source.version,

@@ -266,13 +266,13 @@ describe('ticking a task', () => {
     store().setText('Tekst, ikke lagret');
     const answers = on.browser.holdAnswers('PUT');
 
-    const ticking = store().toggleTask('3');
+    const ticking = store().tickTask('3');
     expect(store().pendingTicks).toEqual(['1', '3']);
     await vi.waitFor(() => expect(answers.waiting()).toBe(1));
     answers.release();
     await expect(ticking).resolves.toEqual({ kind: 'saved' });
 
-    expect(on.browser.sent('PUT')).toEqual([['PUT', '/api/reports/my/tasks/3', { date: DAY, done: true }]]);
+    expect(on.browser.sent('PUT')).toEqual([['PUT', '/api/reports/my/tasks/3', { date: DAY, done: true, tickId: expect.any(String) }]]);
     expect(store().pendingTicks).toBeNull();
     expect(store().report?.completedTasks).toEqual(['1', '3']);
     // Ticks leave the text and its version as they were.
@@ -282,13 +282,14 @@ describe('ticking a task', () => {
     expect(readDraft(kari(), DAY)).toMatchObject({ content: 'Tekst, ikke lagret', baseVersion: 1 });
   });
 
-  it('unticking sends done: false', async () => {
+  it('taking back my tick sends done: false with the tick it names', async () => {
     await on.phoneSaves(DAY, '', ['1', '2']);
     await store().start(kari());
+    const tickId = store().report!.ticks.find((tick) => tick.taskId === '1')!.id;
 
-    await expect(store().toggleTask('1')).resolves.toEqual({ kind: 'saved' });
+    await expect(store().undoTick('1', tickId)).resolves.toEqual({ kind: 'saved' });
 
-    expect(ticks()).toEqual([['PUT', '/api/reports/my/tasks/1', { date: DAY, done: false }]]);
+    expect(ticks()).toEqual([['PUT', '/api/reports/my/tasks/1', { date: DAY, done: false, tickId }]]);
     expect(store().report?.completedTasks).toEqual(['2']);
     expect(store().pendingTicks).toBeNull();
   });
@@ -298,12 +299,12 @@ describe('ticking a task', () => {
     await store().start(kari());
     const answers = on.browser.holdAnswers('PUT');
 
-    const first = store().toggleTask('2');
-    const second = store().toggleTask('3');
+    const first = store().tickTask('2');
+    const second = store().tickTask('3');
     expect(store().pendingTicks).toEqual(['1', '2', '3']);
     await vi.waitFor(() => expect(answers.waiting()).toBe(1));
     // One write at a time: the second waits for the first's answer.
-    expect(ticks()).toEqual([['PUT', '/api/reports/my/tasks/2', { date: DAY, done: true }]]);
+    expect(ticks()).toEqual([['PUT', '/api/reports/my/tasks/2', { date: DAY, done: true, tickId: expect.any(String) }]]);
 
     answers.releaseOne();
     await expect(first).resolves.toEqual({ kind: 'saved' });
@@ -321,14 +322,15 @@ describe('ticking a task', () => {
     expect(store().baseVersion).toBe(1);
   });
 
-  it('a refused tick is taken back', async () => {
+  it('a refused taking back is shown as it was', async () => {
     await on.phoneSaves(DAY, '', ['1']);
     await store().start(kari());
     on.clock.setOslo(NEXT_DAY, 8, 40);
+    const tickId = store().report!.ticks[0]!.id;
 
-    await expect(store().toggleTask('1')).resolves.toEqual({ kind: 'resetWindow' });
+    await expect(store().undoTick('1', tickId)).resolves.toEqual({ kind: 'resetWindow' });
 
-    expect(ticks()).toEqual([['PUT', '/api/reports/my/tasks/1', { date: DAY, done: false }]]);
+    expect(ticks()).toEqual([['PUT', '/api/reports/my/tasks/1', { date: DAY, done: false, tickId }]]);
     expect(store().pendingTicks).toBeNull();
     expect(store().report?.completedTasks).toEqual(['1']);
     expect(await onServer()).toMatchObject({ completedTasks: ['1'] });
@@ -338,7 +340,7 @@ describe('ticking a task', () => {
     await store().start(kari());
     on.clock.setOslo(NEXT_DAY, 21, 0);
 
-    await expect(store().toggleTask('2')).resolves.toEqual({ kind: 'locked' });
+    await expect(store().tickTask('2')).resolves.toEqual({ kind: 'locked' });
 
     expect(store().pendingTicks).toBeNull();
     expect(store().day).toBe(NEXT_DAY);

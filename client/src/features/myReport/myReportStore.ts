@@ -38,7 +38,10 @@ interface MyReportStore extends MyReportState {
   setText(text: string): void;
   /** Saves the text and ticks, one save at a time; says how it ended, for the screen to tell the user. */
   save(): Promise<SaveOutcome>;
-  toggleTask(id: TaskId): Promise<SaveOutcome>;
+  /** One more round of this task done now (a tap always adds one: rounds are done several times a night). */
+  tickTask(id: TaskId): Promise<SaveOutcome>;
+  /** Takes back my tick (a mistake), the one named. */
+  undoTick(id: TaskId, tickId: string): Promise<SaveOutcome>;
   /** Ends a conflict with the writer's choice; a choice that keeps their text saves it. */
   resolveConflict(choice: ConflictOption): Promise<SaveOutcome>;
   /** The answer to a save sent from the outbox (made off line), of this text. */
@@ -172,28 +175,46 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
     return outcome;
   }
 
-  async function doTick(id: TaskId, done: boolean): Promise<SaveOutcome> {
+  async function doTick(id: TaskId, done: boolean, tickId: string): Promise<SaveOutcome> {
     const { userId, day } = get();
     try {
       if (!userId || !day) {
         dispatch({ type: 'tickFailed' });
         return { kind: 'failed', serverText: '' };
       }
-      const saved = await tickMyTask(id, { date: day, done });
+      const saved = await tickMyTask(id, { date: day, done, tickId });
       showSavedReport(saved);
       if (get().userId === userId) dispatch({ type: 'ticksSaved', saved, last: get().underWay.ticksOnTheirWay === 1 });
       return { kind: 'saved' };
     } catch (error) {
       dispatch({ type: 'tickFailed' });
       if (notReached(error)) {
-        // Kept on the device and shown ticked; sent once the network is back.
-        enqueue<WaitingTick>(TICK_KIND, { date: day!, taskId: id, done });
+        // Kept on the device and shown ticked; sent once the network is back, with the time it was done.
+        enqueue<WaitingTick>(TICK_KIND, { date: day!, taskId: id, done, tickId });
         return { kind: 'waiting' };
       }
       return settleRefusal(refusal(error));
     } finally {
       underWay({ ticksOnTheirWay: get().underWay.ticksOnTheirWay - 1 });
     }
+  }
+
+  /** A tick or its taking back: shown at once, sent in its turn (or kept in the outbox when it must wait). */
+  function writeTick(id: TaskId, done: boolean, tickId: string): Promise<SaveOutcome> {
+    const { report, pendingTicks, day } = get();
+    if (!report || !day) return Promise.resolve({ kind: 'failed', serverText: '' });
+    if (mustWait()) {
+      enqueue<WaitingTick>(TICK_KIND, { date: day, taskId: id, done, tickId });
+      void flushOutbox();
+      return Promise.resolve({ kind: 'waiting' });
+    }
+    const current = withWaitingTicks(pendingTicks ?? report.completedTasks.filter(isTaskId), useOutbox.getState().entries, day);
+    // Taken back, the round stays mine while another of my ticks of it remains.
+    const othersOfMine = report.ticks.filter((tick) => tick.taskId === id && tick.id !== tickId).length;
+    const ticks = done ? [...new Set([...current, id])].sort() : othersOfMine > 0 ? current : current.filter((t) => t !== id);
+    dispatch({ type: 'ticked', ticks });
+    underWay({ ticksOnTheirWay: get().underWay.ticksOnTheirWay + 1 });
+    return queued(() => doTick(id, done, tickId));
   }
 
   /** One write at a time, in the order they were asked for. */
@@ -249,19 +270,12 @@ export const useMyReportStore = create<MyReportStore>()((set, get) => {
       return queued(() => doSave());
     },
 
-    toggleTask(id) {
-      const { report, pendingTicks, day } = get();
-      if (!report || !day) return Promise.resolve({ kind: 'failed', serverText: '' });
-      const current = withWaitingTicks(pendingTicks ?? report.completedTasks.filter(isTaskId), useOutbox.getState().entries, day);
-      const done = !current.includes(id);
-      if (mustWait()) {
-        enqueue<WaitingTick>(TICK_KIND, { date: day, taskId: id, done });
-        void flushOutbox();
-        return Promise.resolve({ kind: 'waiting' });
-      }
-      dispatch({ type: 'ticked', ticks: done ? [...current, id].sort() : current.filter((t) => t !== id) });
-      underWay({ ticksOnTheirWay: get().underWay.ticksOnTheirWay + 1 });
-      return queued(() => doTick(id, done));
+    tickTask(id) {
+      return writeTick(id, true, crypto.randomUUID());
+    },
+
+    undoTick(id, tickId) {
+      return writeTick(id, false, tickId);
     },
 
     receiveOwnSave(saved) {

@@ -225,10 +225,17 @@ describe('off line: what is typed and ticked waits on the device, and is sent on
     openOutbox(kari());
     on.browser.goOffline();
 
-    store().setText('Skrevet uten nett');
-    await expect(store().save()).resolves.toEqual({ kind: 'waiting' });
-    await expect(store().toggleTask('2')).resolves.toEqual({ kind: 'waiting' });
-    await expect(store().toggleTask('4')).resolves.toEqual({ kind: 'waiting' });
+    // The device's clock at 20:55 that evening, five minutes before the server's (the rounds are recorded at the time they were done).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-20T19:55:00Z'));
+      store().setText('Skrevet uten nett');
+      await expect(store().save()).resolves.toEqual({ kind: 'waiting' });
+      await expect(store().tickTask('2')).resolves.toEqual({ kind: 'waiting' });
+      await expect(store().tickTask('4')).resolves.toEqual({ kind: 'waiting' });
+    } finally {
+      vi.useRealTimers();
+    }
     await flushOutbox();
     expect(useOutbox.getState().entries.map((entry) => entry.kind)).toEqual(['reportText', 'tick', 'tick']);
     expect(await onServer()).toMatchObject({ id: null, version: 0 });
@@ -238,8 +245,9 @@ describe('off line: what is typed and ticked waits on the device, and is sent on
 
     expect(on.browser.sent('PUT')).toEqual([
       ['PUT', '/api/reports/my', { date: DAY, content: 'Skrevet uten nett', baseVersion: 0 }],
-      ['PUT', '/api/reports/my/tasks/2', { date: DAY, done: true }],
-      ['PUT', '/api/reports/my/tasks/4', { date: DAY, done: true }],
+      // Each round with the time it was done off line.
+      ['PUT', '/api/reports/my/tasks/2', { date: DAY, done: true, tickId: expect.any(String), doneAt: '2026-11-20T19:55:00.000Z' }],
+      ['PUT', '/api/reports/my/tasks/4', { date: DAY, done: true, tickId: expect.any(String), doneAt: '2026-11-20T19:55:00.000Z' }],
     ]);
     expect(useOutbox.getState().entries).toEqual([]);
     expect(await onServer()).toMatchObject({ content: 'Skrevet uten nett', completedTasks: ['2', '4'], version: 1 });

@@ -1,6 +1,6 @@
 import { reportSchema } from '#protocol';
 import { conflictCurrent, notReached } from '../../api/http';
-import { registerOutboxSender, type SendResult } from '../../stores/outbox';
+import { registerOutboxSender, type OutboxEntry, type SendResult } from '../../stores/outbox';
 import { refusal } from './myReportSave';
 import { useMyReportStore } from './myReportStore';
 import { readDraft, removeDraft } from './reportDrafts';
@@ -11,13 +11,15 @@ import { TEXT_KIND, type WaitingText } from './waitingText';
 import { TICK_KIND, type WaitingTick } from './waitingTicks';
 
 /**
- * Sending what the supervisor did off line, in its turn (stores/outbox.ts): a round, or the text
+ * Sending what the supervisor did off line, in its turn (stores/outbox.ts): a round (with the time
+ * it was done; a time the server finds implausible is told as any refusal is), or the text
  * of a day as its draft holds it now, on the version it was written from. A refusal is told as a
  * save of the board is; nothing typed is dropped (the draft stays until the server has its text).
  */
-async function sendTick({ date, taskId, done }: WaitingTick): Promise<SendResult> {
+async function sendTick({ date, taskId, done, tickId }: WaitingTick, { madeAt }: OutboxEntry<WaitingTick>): Promise<SendResult> {
   try {
-    const saved = await tickMyTask(taskId, { date, done });
+    // A round done off line is recorded at the time it was done, not when the network came back.
+    const saved = await tickMyTask(taskId, done ? { date, done, tickId, doneAt: madeAt } : { date, done, tickId });
     showSavedReport(saved);
     useMyReportStore.getState().receive(saved);
     return 'done';

@@ -31,6 +31,13 @@ export function tellSaveOutcome(outcome: SaveOutcome): void {
         description: 'Velg hva som skal gjelde der den samme linjen er endret. Ingenting er slettet.',
         variant: 'destructive',
       });
+    case 'tickTimeRefused':
+      // Told, not dropped in silence: the person knows to tick the round again if it was done.
+      return toast({
+        title: 'En runde ble ikke lagret',
+        description: `${outcome.serverText} Trykk på runden igjen hvis den er gjort.`,
+        variant: 'destructive',
+      });
     case 'failed':
       return failureToast(SAVE_FAILED, outcome.serverText);
   }

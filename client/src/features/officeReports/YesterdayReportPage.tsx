@@ -1,3 +1,4 @@
+import { ReportRounds } from '../taskButtons/ReportRounds';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { addDays, compareReportsByDay, formatLongDayNo, type Report } from '#protocol';
@@ -65,15 +66,7 @@ function ReportSummary({ report, label }: { report: Report; label(id: string): s
       {report.locked && <p className="notice notice-warning">Denne rapporten er låst for redigering</p>}
       <section className="report-section" aria-label="Fullførte oppgaver">
         <h3 className="report-section-title">Fullførte oppgaver</h3>
-        {report.completedTasks.length === 0 ? (
-          <p className="muted">Ingen oppgaver fullført</p>
-        ) : (
-          <ul className="report-items">
-            {report.completedTasks.map((id) => (
-              <li key={id}>{label(id)}</li>
-            ))}
-          </ul>
-        )}
+        <ReportRounds report={report} label={label} />
       </section>
       <section className="report-section" aria-label="Bortreist">
         <h3 className="report-section-title">Bortreist</h3>

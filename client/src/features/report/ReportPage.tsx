@@ -1,3 +1,4 @@
+import { ReportRounds } from '../taskButtons/ReportRounds';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatLongDayNo, REPORT_TEXTS, type Report } from '#protocol';
@@ -75,15 +76,7 @@ function ReportView({ report }: { report: Report }) {
         <h3 id="report-tasks" className="report-section-title">
           Fullførte oppgaver
         </h3>
-        {report.completedTasks.length === 0 ? (
-          <p className="muted">Ingen oppgaver fullført</p>
-        ) : (
-          <ul className="report-items" data-testid="report-tasks">
-            {report.completedTasks.map((id) => (
-              <li key={id}>{label(id)}</li>
-            ))}
-          </ul>
-        )}
+        <ReportRounds report={report} label={label} testId="report-tasks" />
       </section>
 
       <section className="report-section" aria-labelledby="report-away">

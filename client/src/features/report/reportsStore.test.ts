@@ -34,6 +34,7 @@ const report = (content: string, updatedAt: string, version = 1): Report => ({
   schoolId: SCHOOL,
   content,
   completedTasks: [],
+  ticks: [],
   awayStudents: [],
   locked: false,
   updatedAt,

@@ -101,30 +101,31 @@ describe('Bortreist on the board', () => {
     await render(<AwayList data={away} loaded failed={false} onRetry={noop} day={DAY} />);
 
     expect(heading('away-list')).toBe('Bortreist (4)');
-    expect(allByTestId('away-chip').map(chip)).toEqual([['Ola Nilsen', '· Kommer tilbake i dag'], ['Eva Lie']]);
-    expect(allByTestId('away-class-chip').map(chip)).toEqual([['Klasse 2STA', '· Kommer tilbake i dag'], ['Klasse 3MUS']]);
+    // The weekday, not 'i dag': at 01:30 'i dag' would read as the next day.
+    expect(allByTestId('away-chip').map(chip)).toEqual([['Ola Nilsen', '· Tilbake fredag'], ['Eva Lie']]);
+    expect(allByTestId('away-class-chip').map(chip)).toEqual([['Klasse 2STA', '· Tilbake fredag'], ['Klasse 3MUS']]);
     expect(allByTestId('away-class-chip').map((chip) => chip.getAttribute('aria-label'))).toEqual([
-      'Klasse 2STA, kommer tilbake i dag',
+      'Klasse 2STA, tilbake fredag',
       'Klasse 3MUS',
     ]);
   });
 
-  it('"Kommer tilbake i dag" follows the day on screen, not the calendar', async () => {
+  it('"Tilbake {weekday}" follows the day on screen, not the calendar', async () => {
     await render(<AwayList data={away} loaded failed={false} onRetry={noop} day="2026-11-22" />);
 
     expect(allByTestId('away-chip').map(chip)).toEqual([['Ola Nilsen'], ['Eva Lie']]);
-    expect(allByTestId('away-class-chip').map(chip)).toEqual([['Klasse 2STA'], ['Klasse 3MUS', '· Kommer tilbake i dag']]);
+    expect(allByTestId('away-class-chip').map(chip)).toEqual([['Klasse 2STA'], ['Klasse 3MUS', '· Tilbake søndag']]);
   });
 
   it('a chip opens the return date', async () => {
     await render(<AwayList data={away} loaded failed={false} onRetry={noop} day={DAY} />);
 
-    expect(await openChip(allByTestId('away-chip')[1])).toContain('Tilbake: 23. november 2026');
+    expect(await openChip(allByTestId('away-chip')[1])).toContain('Tilbake: mandag 23. november 2026');
     await update(() => byTestId('student-dialog')!.querySelector<HTMLButtonElement>('.dialog-actions button')!.click());
 
     const dialog = await openChip(allByTestId('away-class-chip')[0]);
     expect(dialog).toContain('Klasse på tur');
-    expect(dialog).toContain('Tilbake: 20. november 2026 (kommer tilbake i dag)');
+    expect(dialog).toContain('Tilbake: fredag 20. november 2026');
   });
 
   it('a student without a return date: the dialog says there is no more information', async () => {

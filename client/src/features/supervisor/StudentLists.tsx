@@ -4,7 +4,7 @@ import { ListState } from '../../ui/ListState';
 import { CopiedAt } from '../../ui/CopiedAt';
 import { Modal } from '../../ui/Modal';
 import '../../ui/chips.css';
-import { awayCount, BACK_TODAY, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo } from './chipTexts';
+import { awayCount, backOn, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo } from './chipTexts';
 import '../../ui/boardCard.css';
 
 interface Chosen {
@@ -80,7 +80,7 @@ export function AwayList({ data, loaded, failed, onRetry, copiedAt = null, day }
   const backToday = (returns: string | undefined) =>
     returns === day && (
       <span className="chip-note" data-testid="back-today">
-        · {BACK_TODAY}
+        · {backOn(day)}
       </span>
     );
   const count = awayCount(data);
@@ -103,7 +103,7 @@ export function AwayList({ data, loaded, failed, onRetry, copiedAt = null, day }
                 type="button"
                 className="chip chip-away"
                 data-testid="away-chip"
-                onClick={() => setChosen({ title: name, info: returnLine(returnDateOf(data, name), day) })}
+                onClick={() => setChosen({ title: name, info: returnLine(returnDateOf(data, name)) })}
               >
                 {name}
                 {backToday(returnDateOf(data, name))}
@@ -117,9 +117,7 @@ export function AwayList({ data, loaded, failed, onRetry, copiedAt = null, day }
                 className="chip chip-class"
                 data-testid="away-class-chip"
                 aria-label={classChipLabel(schoolClass.className, schoolClass.returnDate, day)}
-                onClick={() =>
-                  setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: returnLine(schoolClass.returnDate, day) })
-                }
+                onClick={() => setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: returnLine(schoolClass.returnDate) })}
               >
                 <span className="chip-tag" aria-hidden="true">
                   Klasse

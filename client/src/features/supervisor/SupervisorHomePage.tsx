@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  formatLongDayNo,
+  formatShiftNo,
   isResetWindow,
   mayRole,
   POLICY,
@@ -34,11 +34,11 @@ import { useReportClock } from './useReportClock';
 import { useSaveWhenOnline } from '../myReport/useSaveWhenOnline';
 import { tellSaveOutcome, WAITING_TITLE } from '../myReport/saveOutcome';
 import { useWaiting } from '../../stores/outbox';
-import { TICK_KIND, withWaitingTicks, type WaitingTick } from '../myReport/waitingTicks';
+import { TICK_KIND, waitingRounds, type WaitingTick } from '../myReport/waitingTicks';
 import { WaitingCases } from '../maintenance/WaitingCases';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { PushToggle } from '../push/PushToggle';
-import { useToday } from '../../ui/useToday';
+import { useReportDay } from '../../ui/useToday';
 import '../../ui/text.css';
 import '../../ui/boardCard.css';
 import './supervisor.css';
@@ -47,13 +47,14 @@ import './supervisor.css';
 export function SupervisorHomePage() {
   const user = useCurrentUser();
   const isAdmin = SCHOOL_ADMIN_ROLES.includes(user.role);
-  const today = useToday();
+  // The shift, as the report card says it: after midnight still the night that began the evening before.
+  const today = useReportDay();
   const { picksSchool, schoolId, query } = useSchoolScope();
   return (
     <div className="app-shell">
       <AppHeader
         title={PRODUCT_NAME}
-        subtitle={<span data-testid="today">{formatLongDayNo(today)}</span>}
+        subtitle={<span data-testid="today">{formatShiftNo(today)}</span>}
         backTo={isAdmin ? '/admin' : undefined}
         backLabel="Tilbake til Admin Meny"
       />
@@ -145,17 +146,18 @@ interface TasksProps {
 function Tasks({ schoolId, day, now, isSupervisor, roundsCopiedAt }: TasksProps) {
   const { loaded, failed, retry, copiedAt } = useLoaded(useTaskButtonsStore, schoolId);
   const byId = useTaskButtonsStore((state) => state.byId);
-  const toggleTask = useMyReportStore((state) => state.toggleTask);
+  const tickTask = useMyReportStore((state) => state.tickTask);
+  const undoTick = useMyReportStore((state) => state.undoTick);
+  const userId = useCurrentUser().id;
   const rounds = useTaskRoundsStore((state) => state.data);
   const report = useMyReportStore((state) => state.report);
   const pendingTicks = useMyReportStore((state) => state.pendingTicks);
   const saving = useMyReportStore((state) => state.saving);
 
   const waitingTicks = useWaiting<WaitingTick>(TICK_KIND).filter((entry) => entry.payload.date === day);
+  const waiting = useMemo(() => waitingRounds(waitingTicks, day), [waitingTicks, day]);
   const buttons = useMemo(() => Object.values(byId).sort((a, b) => a.id.localeCompare(b.id)), [byId]);
   const ownReport = isSupervisor && report?.date === day ? report : null;
-  // Rounds ticked off line show ticked until sent (stores/outbox.ts).
-  const mine = ownReport ? withWaitingTicks(pendingTicks ?? ownReport.completedTasks, waitingTicks, day) : [];
   const canToggle = !!ownReport && !ownReport.locked && !ownReport.resetWindow && !isResetWindow(now);
 
   return (
@@ -177,11 +179,15 @@ function Tasks({ schoolId, day, now, isSupervisor, roundsCopiedAt }: TasksProps)
           <ListState loaded={loaded} failed={failed} loadingText="Laster oppgaver..." onRetry={retry} />
         </div>
       ) : (
+        // Rounds ticked off line show as mine, waiting, until sent (stores/outbox.ts).
         <TaskGrid
           buttons={buttons}
-          mine={mine}
+          userId={isSupervisor ? userId : null}
           rounds={rounds?.date === day ? rounds : null}
-          onToggle={canToggle ? async (id: TaskId) => tellSaveOutcome(await toggleTask(id)) : undefined}
+          waiting={isSupervisor ? waiting : []}
+          mine={ownReport ? (pendingTicks ?? ownReport.completedTasks) : []}
+          onTick={canToggle ? async (id: TaskId) => tellSaveOutcome(await tickTask(id)) : undefined}
+          onUndo={canToggle ? async (id: TaskId, tickId: string) => tellSaveOutcome(await undoTick(id, tickId)) : undefined}
           busy={saving || pendingTicks !== null}
         />
       )}

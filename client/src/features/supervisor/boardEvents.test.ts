@@ -20,7 +20,7 @@ const OTHER_SCHOOL = 'ffffffffffffffffffffffff';
 const rounds = (date: string, userName: string): TaskRounds => ({
   schoolId: SCHOOL,
   date,
-  rounds: [{ taskId: '1', userId: KARI, userName, at: `${date}T20:00:00.000Z` }],
+  rounds: [{ taskId: '1', userId: KARI, userName, at: `${date}T20:00:00.000Z`, tickId: `t-${date}` }],
 });
 const sick = (names: string[], revision: number): Sick => ({ names, comment: '', studentComments: {}, revision });
 
@@ -108,6 +108,7 @@ describe('the board kept live by socket events', () => {
       schoolId: SCHOOL,
       content: 'Rolig',
       completedTasks: ['1'],
+      ticks: [],
       awayStudents: [],
       locked: false,
       updatedAt: new Date().toISOString(),

@@ -20,15 +20,15 @@ describe('what the board’s chips say', () => {
   });
 
   it('an away chip opens the return date, marked on the day the student comes back', () => {
-    expect(returnLine(returnDateOf(away, 'Per'), '2026-11-23')).toBe('Tilbake: 25. november 2026');
-    expect(returnLine('2026-11-23', '2026-11-23')).toBe('Tilbake: 23. november 2026 (kommer tilbake i dag)');
-    expect(returnLine(undefined, '2026-11-23')).toBeNull();
+    expect(returnLine(returnDateOf(away, 'Per'))).toBe('Tilbake: onsdag 25. november 2026');
+    expect(returnLine('2026-11-23')).toBe('Tilbake: mandag 23. november 2026');
+    expect(returnLine(undefined)).toBeNull();
   });
 
   it('counts students and whole classes, and names a class chip by its visible text', () => {
     expect(awayCount(away)).toBe(2);
     expect(awayCount(null)).toBe(0);
-    expect(classChipLabel('9B', '2026-11-23', '2026-11-23')).toBe('Klasse 9B, kommer tilbake i dag');
+    expect(classChipLabel('9B', '2026-11-23', '2026-11-23')).toBe('Klasse 9B, tilbake mandag');
     expect(classChipLabel('9B', '2026-11-25', '2026-11-23')).toBe('Klasse 9B');
   });
 });

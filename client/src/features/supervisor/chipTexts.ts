@@ -1,17 +1,23 @@
-import { formatDayNo, valueForName, type Away, type Sick } from '#protocol';
+import { formatLongDayNo, formatWeekdayNo, valueForName, type Away, type Sick } from '#protocol';
 
 export const NO_INFO = 'Ingen tilleggsinformasjon tilgjengelig';
-export const BACK_TODAY = 'Kommer tilbake i dag';
+/**
+ * The note on a student whose last day away is the board's day: 'Tilbake fredag'. The weekday and
+ * not 'i dag', which a supervisor reading it at 01:30 on Saturday would take to mean Saturday.
+ */
+export function backOn(day: string): string {
+  return `Tilbake ${formatWeekdayNo(day)}`;
+}
 
 /** What a sick student's chip opens: their comment, or null for 'Ingen tilleggsinformasjon tilgjengelig'. */
 export function sickInfo(sick: Sick, name: string): string | null {
   return valueForName(sick.studentComments, name)?.trim() || null;
 }
 
-/** What an away chip opens: 'Tilbake: 25. november 2026', marked when that is the day on the board. */
-export function returnLine(returns: string | undefined, day: string): string | null {
+/** What an away chip opens: 'Tilbake: onsdag 25. november 2026', the weekday as the chip's note says it. */
+export function returnLine(returns: string | undefined): string | null {
   if (!returns) return null;
-  return `Tilbake: ${formatDayNo(returns)}${returns === day ? ` (${BACK_TODAY.toLowerCase()})` : ''}`;
+  return `Tilbake: ${formatLongDayNo(returns)}`;
 }
 
 /** A student's return date from the away list. */
@@ -24,7 +30,7 @@ export function awayCount(away: Away | null): number {
   return away ? away.individualStudentNames.length + away.classes.length : 0;
 }
 
-/** A class chip's accessible name: its visible text, and 'kommer tilbake i dag' on its last day away. */
+/** A class chip's accessible name: its visible text, and 'tilbake fredag' on its last day away. */
 export function classChipLabel(className: string, returnDate: string, day: string): string {
-  return `Klasse ${className}${returnDate === day ? `, ${BACK_TODAY.toLowerCase()}` : ''}`;
+  return `Klasse ${className}${returnDate === day ? `, ${backOn(day).toLowerCase()}` : ''}`;
 }

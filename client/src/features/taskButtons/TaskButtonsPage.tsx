@@ -180,7 +180,7 @@ function Editor({ schoolId, saved, version }: { schoolId: string; saved: string[
           Forhåndsvisning
         </h2>
         <p className="muted">Slik ser tilsynsvaktene knappene.</p>
-        <TaskGrid buttons={preview} mine={[]} rounds={null} />
+        <TaskGrid buttons={preview} userId={null} rounds={null} />
       </section>
     </>
   );

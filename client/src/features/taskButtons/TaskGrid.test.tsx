@@ -13,7 +13,7 @@ const buttons: TaskButtonData[] = [
 const rounds: TaskRounds = {
   schoolId: 'dddddddddddddddddddddddd',
   date: '2026-11-20',
-  rounds: [{ taskId: '2', userId: 'cccccccccccccccccccccccc', userName: '  Ola  Nilsen ', at: '2026-11-20T20:14:00.000Z' }],
+  rounds: [{ taskId: '2', userId: 'cccccccccccccccccccccccc', userName: '  Ola  Nilsen ', at: '2026-11-20T20:14:00.000Z', tickId: 't1' }],
 };
 
 describe('the round shown on a task: first name and Oslo time', () => {
@@ -25,35 +25,71 @@ describe('the round shown on a task: first name and Oslo time', () => {
   ])('%s', (_case, userName, at, expected) => {
     expect(roundText({ userName, at })).toBe(expected);
   });
+
+  it('my own reads "du"', () => {
+    expect(roundText({ userName: 'Kari Nordmann', at: '2026-11-20T20:14:00Z', mine: true })).toBe('du 21:14');
+  });
 });
 
+const ME = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const night: TaskRounds = {
+  ...rounds,
+  rounds: [
+    { taskId: '1', userId: ME, userName: 'Kari', at: '2026-11-20T21:00:00.000Z', tickId: 'k1' },
+    ...rounds.rounds,
+    { taskId: '1', userId: 'cccccccccccccccccccccccc', userName: 'Ola', at: '2026-11-20T23:00:00.000Z', tickId: 'o1' },
+    { taskId: '1', userId: ME, userName: 'Kari', at: '2026-11-21T01:00:00.000Z', tickId: 'k2' },
+  ],
+};
+
 describe('the six task buttons', () => {
-  it('my own tick, a round done by someone else, and an open task look different', async () => {
-    await render(<TaskGrid buttons={buttons} mine={['1']} rounds={rounds} onToggle={() => {}} />);
+  it('every round of the night under its task, mine as "du", and the colours explained', async () => {
+    await render(<TaskGrid buttons={buttons} userId={ME} rounds={night} onTick={() => {}} onUndo={() => {}} />);
 
     const state = (id: string) => byTestId(`task-${id}`)!.getAttribute('data-state');
     expect([state('1'), state('2'), state('3')]).toEqual(['mine', 'done', 'open']);
-    expect(textOf(byTestId('task-2')!.querySelector('[data-testid="duty-round"]'))).toBe('· Ola 21:14');
-    expect(byTestId('task-1')!.getAttribute('aria-pressed')).toBe('true');
-    expect(byTestId('task-3')!.getAttribute('aria-pressed')).toBe('false');
-    expect(allByTestId('duty-round')).toHaveLength(1);
+    expect(byTestId('task-1-rounds')!.querySelectorAll('li').length).toBe(3);
+    expect([...byTestId('task-1-rounds')!.querySelectorAll('li')].map((li) => textOf(li))).toEqual(['du 22:00', 'Ola 00:00', 'du 02:00']);
+    expect(textOf(byTestId('task-2-rounds'))).toBe('Ola 21:14');
+    expect(byTestId('task-3-rounds')).toBeNull();
+    expect(textOf(byTestId('duty-legend'))).toContain('Blå: du har gjort runden i natt');
+    expect(textOf(byTestId('duty-legend'))).toContain('Grønn: bare en kollega har gjort den');
+    // Only my own latest can be taken back, and never from the task's own button.
+    expect(byTestId('task-1-undo')!.getAttribute('aria-label')).toBe('Angre din runde kl. 02:00: Runde 1');
+    expect(byTestId('task-2-undo')).toBeNull();
   });
 
-  it('a press toggles that task', async () => {
-    const onToggle = vi.fn();
-    await render(<TaskGrid buttons={buttons} mine={[]} rounds={null} onToggle={onToggle} busy />);
+  it('a tap ticks the round again; Angre takes back my latest, a control of its own', async () => {
+    const onTick = vi.fn();
+    const onUndo = vi.fn();
+    await render(<TaskGrid buttons={buttons} userId={ME} rounds={night} onTick={onTick} onUndo={onUndo} busy />);
 
-    await update(() => byTestId('task-3')!.click());
-
-    expect(onToggle).toHaveBeenCalledWith('3');
-    expect(byTestId('task-3')!.getAttribute('aria-busy')).toBe('true');
+    await update(() => byTestId('task-1')!.click());
+    expect(onTick).toHaveBeenCalledWith('1');
+    expect(onUndo).not.toHaveBeenCalled();
+    expect(byTestId('task-1')!.getAttribute('aria-busy')).toBe('true');
   });
 
-  it('without onToggle (other roles, a closed day) the tasks only show their status, nothing to press', async () => {
-    await render(<TaskGrid buttons={buttons} mine={[]} rounds={rounds} />);
+  it('a round ticked off line shows as mine, waiting', async () => {
+    await render(
+      <TaskGrid
+        buttons={buttons}
+        userId={ME}
+        rounds={null}
+        waiting={[{ taskId: '3', at: '2026-11-20T21:10:00.000Z', done: true }]}
+        onTick={() => {}}
+      />,
+    );
+    expect(byTestId('task-3')!.getAttribute('data-state')).toBe('mine');
+    expect(textOf(byTestId('task-3-rounds'))).toBe('du 22:10 · venter på nett');
+  });
+
+  it('without onTick (other roles, a closed day) the tasks only show their status, nothing to press', async () => {
+    await render(<TaskGrid buttons={buttons} userId={null} rounds={rounds} />);
 
     expect(allByTestId('duty-grid')[0]!.querySelectorAll('button')).toHaveLength(0);
     expect(byTestId('task-2')!.tagName).toBe('DIV');
     expect(byTestId('task-2')!.getAttribute('data-state')).toBe('done');
+    expect(textOf(byTestId('task-2-rounds'))).toBe('Ola 21:14');
   });
 });

@@ -1,4 +1,6 @@
-import mongoose from 'mongoose';
+import mongoose, { Types } from 'mongoose';
+import type { Report } from '#protocol/reports';
+import { DEFAULT_TASK_LABELS } from '#protocol/taskButtons';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCompiledServer, type CompiledServer } from '../../../test/compiledServer';
@@ -18,6 +20,7 @@ const uri = withDatabaseName(inject('mongoServerUri'), `migrate_${randomBytes(5)
 const LATEST = MIGRATIONS.at(-1)!.version;
 const shared = (name: string) => mongoose.connection.db!.collection(name);
 let fx: Fixture;
+const OLD_REPORT = new Types.ObjectId();
 let server: CompiledServer | undefined;
 
 const start = () => startCompiledServer({ NODE_ENV: 'test', MONGODB_URI: uri });
@@ -30,6 +33,27 @@ beforeAll(async () => {
   await SchemaState.deleteMany({});
   await School.collection.updateMany({}, { $unset: { healthDataRetentionMonths: '' } });
   await shared('classes').insertMany([sharedClass(fx.a.id, '1A'), sharedClass(fx.a.id, '2A'), sharedClass(fx.b.id, '1B')]);
+  // Ticks as versions before issue 44 kept them: one per round, no id, no label.
+  await shared('taskconfigs').insertOne({
+    schoolId: new Types.ObjectId(fx.a.id),
+    buttons: [{ id: '1', label: 'Kveldsrunde' }],
+    version: 1,
+  });
+  await shared('reports').insertOne({
+    _id: OLD_REPORT,
+    schoolId: new Types.ObjectId(fx.a.id),
+    authorUserId: new Types.ObjectId(fx.a.supervisor.id),
+    authorName: 'Kari',
+    date: '2026-11-20',
+    content: 'Rolig kveld',
+    taskTicks: [
+      { taskId: '1', at: new Date('2026-11-20T21:00:00Z') },
+      { taskId: '2', at: new Date('2026-11-20T22:00:00Z') },
+    ],
+    awayStudents: [],
+    version: 1,
+    writes: 1,
+  });
   // Kept by versions before 2026-11-25: a replayed answer, with a case's text in it.
   await shared('idempotencyrecords').insertOne({
     _id: 'u:POST /api/maintenance-tasks/submit:sak-0001' as never,
@@ -51,7 +75,8 @@ describe('data migrations at start', () => {
   it('the app started on data of the previous shape migrates every document before it answers', async () => {
     server = await start();
     expect(server.output()).toContain('Migrering 1 (skolenes egne databaser) ferdig');
-    expect(server.output()).toContain(`Migrering ${LATEST} (lagringstid for sykdomsopplysninger) ferdig`);
+    expect(server.output()).toContain('Migrering 2 (lagringstid for sykdomsopplysninger) ferdig');
+    expect(server.output()).toContain('Migrering 3 (avkryssinger med navn og id) ferdig');
 
     expect(await storedSchemaVersion()).toBe(LATEST);
     expect(await shared('classes').countDocuments()).toBe(0);
@@ -65,6 +90,14 @@ describe('data migrations at start', () => {
     const adminB = await signedIn(server.base, fx.b.admin);
     expect((await adminA.get<{ className: string }[]>('/api/admin/classes')).body.map((cls) => cls.className)).toEqual(['1A', '2A']);
     expect((await adminB.get<{ className: string }[]>('/api/admin/classes')).body.map((cls) => cls.className)).toEqual(['1B']);
+
+    // Each old tick has an id and the label its round has now (the school's own, or the default).
+    const report = (await adminA.get<Report>(`/api/reports/${OLD_REPORT.toHexString()}`)).body;
+    expect(report.ticks.map(({ taskId, label, at }) => ({ taskId, label, at }))).toEqual([
+      { taskId: '1', label: 'Kveldsrunde', at: '2026-11-20T21:00:00.000Z' },
+      { taskId: '2', label: DEFAULT_TASK_LABELS['2'], at: '2026-11-20T22:00:00.000Z' },
+    ]);
+    expect(new Set(report.ticks.map((tick) => tick.id)).size).toBe(2);
   });
 
   it('a restart runs nothing again', async () => {

@@ -35,7 +35,10 @@ beforeAll(async () => {
     date,
     content,
     awayStudents: ['Per Ødegård'],
-    taskTicks: ticks.map((taskId) => ({ taskId, at: new Date() })),
+    // Round 1 done twice in the evening, every other round once (21:14 and 23:30 Oslo).
+    taskTicks: ticks.flatMap((taskId) =>
+      (taskId === '1' ? [EVENING, LATER] : [EVENING]).map((at) => ({ taskId, at: new Date(`${date}${at}`) })),
+    ),
   });
   await ReportModel.of(fx.a.id).create([
     report(fx.a.id, fx.a.supervisor, '2026-03-09', TRICKY, ['1', '3']),
@@ -49,6 +52,8 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const RANGE = 'from=2026-03-09&to=2026-03-15';
+const EVENING = 'T20:14:00Z';
+const LATER = 'T22:30:00Z';
 
 const download = (path: string, client = c.adminA) => downloadExport(client, path);
 
@@ -86,7 +91,14 @@ describe('exports', () => {
       ['15. mars 2026', 'Kari A'],
     ]);
     const kari = rows.find((r) => r[5] === TRICKY)!;
-    expect(kari).toEqual(['9. mars 2026', 'Kari A', 'Dobbelttellene elever, Tilsynsrunde internat', 'Per Ødegård', 'Ja', TRICKY]);
+    expect(kari).toEqual([
+      '9. mars 2026',
+      'Kari A',
+      'Dobbelttellene elever kl. 21:14, 23:30; Tilsynsrunde internat kl. 21:14',
+      'Per Ødegård',
+      'Ja',
+      TRICKY,
+    ]);
     expect(rows.find((r) => r[1] === 'Bruker 1')![5]).toBe(`'${FORMULA}`);
     expect(rows.find((r) => r[0] === '15. mars 2026')![5]).toBe('+47 915 55 123 ringte');
     expect(res.bytes.toString('utf8')).not.toContain('Skole B');
@@ -161,8 +173,9 @@ describe('exports', () => {
     expect(texts.map((cell) => cell.text)).toEqual([FORMULA, TRICKY, '+47 915 55 123 ringte']);
     for (const cell of texts) expect(cell.type).toBe(ExcelJS.ValueType.RichText);
     expect(texts[1]!.alignment).toMatchObject({ wrapText: true, vertical: 'top' });
-    // TRICKY has two lines; every row's height is set (customHeight), none left to the reader.
-    expect([1, 2, 3, 4].map((i) => sheet.getRow(i).height)).toEqual([18, 18, 33, 18]);
+    // TRICKY's row is as tall as its rounds with their times (three wrapped lines in their column);
+    // every row's height is set (customHeight), none left to the reader.
+    expect([1, 2, 3, 4].map((i) => sheet.getRow(i).height)).toEqual([18, 18, 48, 18]);
     expect(sheet.pageSetup).toMatchObject({
       orientation: 'landscape',
       paperSize: 9,

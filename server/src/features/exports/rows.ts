@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
-import { formatDayNo, isLockedOnReportDay, reportDay } from '#protocol/time';
+import { formatDayNo, isLockedOnReportDay, OSLO_TIME_ZONE, reportDay } from '#protocol/time';
+import { formatInTimeZone } from 'date-fns-tz';
 import { ReportModel } from '../reports/model';
-import { completedTasks } from '../reports/present';
 import { getTasksConfig } from '../taskButtons/service';
 import { trusted } from '../../db/trusted';
 
@@ -41,7 +41,7 @@ type ReportRead = {
   date: string;
   authorName: string;
   authorUserId: Types.ObjectId;
-  taskTicks: ReadonlyArray<{ taskId: string }>;
+  taskTicks: ReadonlyArray<{ taskId: string; at: Date; label?: string | null }>;
   awayStudents?: string[] | null;
   content?: string | null;
 };
@@ -51,7 +51,8 @@ type ReportRead = {
  * database reads them: the export worker puts them in the pages' order (inPagesOrder). Asked to
  * sort a range, FerretDB reads and sorts all of it before its first answer, a burst that takes
  * both of a small machine's cores; unsorted, it reads as the cursor asks, between other requests.
- * Completed tasks are shown by the school's labels.
+ * Each round done is shown by the label it was done under, with the times it was done
+ * ('Tilsynsrunde kl. 22:00, 00:05; Kveldsmat kl. 21:30').
  */
 export async function* exportRows(schoolId: Types.ObjectId, { from, to, userId }: ExportFilter, now: Date): AsyncGenerator<ExportRow> {
   const today = reportDay(now);
@@ -67,12 +68,24 @@ export async function* exportRows(schoolId: Types.ObjectId, { from, to, userId }
       date: formatDayNo(report.date),
       author: report.authorName,
       authorId: report.authorUserId.toHexString(),
-      tasks: completedTasks(report)
-        .map((id) => labels.get(id) ?? `Oppgave ${id}`)
-        .join(', '),
+      tasks: roundsWithTimes(report.taskTicks, labels),
       away: (report.awayStudents ?? []).join(', '),
       locked: isLockedOnReportDay(report.date, today) ? 'Ja' : 'Nei',
       text: report.content ?? '',
     };
   }
+}
+
+/** The rounds of a report in task order, each with its label and the Oslo times it was done. */
+function roundsWithTimes(ticks: ReportRead['taskTicks'], labels: ReadonlyMap<string, string>): string {
+  const byRound = new Map<string, { label: string; times: Date[] }>();
+  for (const tick of [...ticks].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const round = byRound.get(tick.taskId) ?? { label: tick.label || labels.get(tick.taskId) || `Oppgave ${tick.taskId}`, times: [] };
+    round.times.push(tick.at);
+    byRound.set(tick.taskId, round);
+  }
+  return [...byRound.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, { label, times }]) => `${label} kl. ${times.map((at) => formatInTimeZone(at, OSLO_TIME_ZONE, 'HH:mm')).join(', ')}`)
+    .join('; ');
 }

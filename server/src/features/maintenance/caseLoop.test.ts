@@ -35,7 +35,8 @@ async function sent(roomNumber = 'Gymsal', description = 'Nettet i basketkurven 
   return res.body;
 }
 
-const mine = async () => (await c.supervisorA.get<MaintenanceTask[]>(`${BASE}/mine`)).body;
+const OWN_CASES = '/api/account/cases';
+const mine = async () => (await c.supervisorA.get<MaintenanceTask[]>(OWN_CASES)).body;
 
 describe('PUT /api/maintenance-tasks/{id}/reject with a reason', () => {
   it('stores the trimmed reason and shows it in the case and its history; the spec’s call without a body still rejects', async () => {
@@ -70,9 +71,9 @@ describe('PUT /api/maintenance-tasks/{id}/reject with a reason', () => {
   });
 });
 
-describe("GET /api/maintenance-tasks/mine ('Mine saker')", () => {
+describe("GET /api/account/cases ('Mine saker')", () => {
   it('is for a Tilsynsvakt alone, and holds only the cases they sent, newest first', async () => {
-    await expectAccess(c, (x) => x.get(`${BASE}/mine`), refusedExcept({ supervisorA: 200 }));
+    await expectAccess(c, (x) => x.get(OWN_CASES), refusedExcept({ supervisorA: 200 }));
     const other = await makeUser(fx.a.id, SUPERVISOR_ROLE);
     const otherClient = await signedIn(server.baseUrl, other);
     const theirs = (await otherClient.post<MaintenanceTask>(`${BASE}/submit`, { roomNumber: 'Gang 2. etg', description: 'Lys' })).body;
@@ -83,10 +84,10 @@ describe("GET /api/maintenance-tasks/mine ('Mine saker')", () => {
     const list = await mine();
     expect(list.map((t) => t.id)).not.toContain(theirs.id);
     expect(list.map((t) => t.id).slice(0, 2)).toEqual([second.id, first.id]);
-    expect((await otherClient.get<MaintenanceTask[]>(`${BASE}/mine`)).body.map((t) => t.id)).toEqual([theirs.id]);
+    expect((await otherClient.get<MaintenanceTask[]>(OWN_CASES)).body.map((t) => t.id)).toEqual([theirs.id]);
     // Another school's Tilsynsvakt sees none of school A's.
     const supervisorB = await signedIn(server.baseUrl, fx.b.supervisor);
-    expect((await supervisorB.get<MaintenanceTask[]>(`${BASE}/mine`)).body).toEqual([]);
+    expect((await supervisorB.get<MaintenanceTask[]>(OWN_CASES)).body).toEqual([]);
   });
 
   it('shows the place as it was typed', async () => {

@@ -58,7 +58,7 @@ export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
 
   // 'Mine saker': the cases the signed-in Tilsynsvakt sent, with who acted on them and why (issue 44).
   r.get(
-    `${BASE}/mine`,
+    '/api/account/cases',
     { config: { access: POLICY.ownCases.see }, schema: { response: { 200: maintenanceTasksSchema } } },
     async (request) => {
       const user = currentUser(request);

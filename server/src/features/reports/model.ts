@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Schema, Types, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { appTimestamps } from '../../appClock';
 import { schoolModel } from '../../db/schoolDatabase';
@@ -13,8 +13,20 @@ const reportSchema = new Schema(
     /** The report day, YYYY-MM-DD (Oslo; before 09:00 it is the previous date). */
     date: { type: String, required: true },
     content: { type: String, default: '' },
-    /** Each ticked task with when it was first ticked: the shared board shows who did a round, and when. */
-    taskTicks: [{ _id: false, taskId: { type: String, enum: TASK_IDS, required: true }, at: { type: Date, required: true } }],
+    /**
+     * Every tick of a round, in time order (a round may be done several times a night): its id, when
+     * it was done, and the round's label as it read then, so that renaming a round changes no report.
+     */
+    taskTicks: [
+      {
+        _id: false,
+        id: { type: String, required: true, default: () => randomUUID() },
+        taskId: { type: String, enum: TASK_IDS, required: true },
+        at: { type: Date, required: true },
+        /** '' only for a tick written without one (before migration 3): shown by the school's current label. */
+        label: { type: String, default: '' },
+      },
+    ],
     /** Who was away on the report day, the server's (away/service.ts), renewed at each save and each change of the day's trips. */
     awayStudents: { type: [String], default: [] },
     /** How many times the text was saved (protocol/reports.ts): a save is taken only on the version it was written from. */

@@ -1,10 +1,21 @@
-import type { Report } from '#protocol/reports';
+import type { Report, ReportTick } from '#protocol/reports';
+import type { TaskId } from '#protocol/taskButtons';
 import { isReportDayLocked } from '#protocol/time';
 import type { ReportDoc } from './model';
 import { changedAt } from '../../db/changedAt';
 
+type StoredTicks = { taskTicks: ReadonlyArray<{ id: string; taskId: string; at: Date; label?: string | null }> };
+
+/** The rounds done at least once, each named once (the spec's list). */
 export function completedTasks(report: { taskTicks: ReadonlyArray<{ taskId: string }> }): string[] {
-  return report.taskTicks.map((t) => t.taskId).sort();
+  return [...new Set(report.taskTicks.map((t) => t.taskId))].sort();
+}
+
+/** Every tick, in time order, with the label it was done under. */
+export function presentTicks(report: StoredTicks): ReportTick[] {
+  return report.taskTicks
+    .map((tick) => ({ id: tick.id, taskId: tick.taskId as TaskId, label: tick.label ?? '', at: tick.at.toISOString() }))
+    .sort((a, b) => a.at.localeCompare(b.at) || a.taskId.localeCompare(b.taskId) || a.id.localeCompare(b.id));
 }
 
 export function presentReport(report: ReportDoc, now: Date): Report {
@@ -16,6 +27,7 @@ export function presentReport(report: ReportDoc, now: Date): Report {
     schoolId: report.schoolId.toHexString(),
     content: report.content ?? '',
     completedTasks: completedTasks(report),
+    ticks: presentTicks(report),
     awayStudents: report.awayStudents,
     locked: isReportDayLocked(report.date, now),
     updatedAt: changedAt(report),

@@ -9,8 +9,10 @@ import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
 import type { UserRecord } from '../../core/accounts/userModel';
 import { ReportModel, reportIdFor, type ReportDoc } from './model';
-import { completedTasks, presentReport } from './present';
-import { sameTicks, ticksOf } from './ticks';
+import { completedTasks, presentReport, presentTicks } from './present';
+import { newTick, sameTicks, ticksOf, withTick, withoutTick, type LabelOf } from './ticks';
+import { tickTime } from './tickTime';
+import { getTasksConfig } from '../taskButtons/service';
 import { taskRounds } from './rounds';
 import { deleteVersions } from './versions';
 import { trusted } from '../../db/trusted';
@@ -43,6 +45,7 @@ export async function getMyReport(schoolId: Types.ObjectId, user: UserRecord, re
         date,
         content: report?.content ?? '',
         completedTasks: report ? completedTasks(report) : [],
+        ticks: report ? presentTicks(report) : [],
         awayStudents: report?.awayStudents ?? [],
         locked,
         resetWindow,
@@ -84,12 +87,13 @@ export async function saveMyReport(
   const awayStudents = await awayOnDay(schoolId, date);
   const text = { content: body.content, awayStudents, authorName: user.name };
   const ticked = body.completedTasks;
+  const labelOf = ticked ? await roundLabels(schoolId) : undefined;
   return untilWritten(
     { tries: ticked ? TICK_ATTEMPTS : TEXT_ATTEMPTS },
     async () => {
       // Setting the ticks reads them first and writes only if nothing was written in between.
       const before = ticked ? await Report.findById(_id).lean<ReportDoc>() : undefined;
-      const set = ticked ? { ...text, taskTicks: ticksOf(ticked, before?.taskTicks ?? [], now) } : text;
+      const set = ticked ? { ...text, taskTicks: ticksOf(ticked, before?.taskTicks ?? [], now, labelOf!) } : text;
       const filter = { _id, ...atVersion(baseVersion), ...(before ? { writes: atCount(before.writes) } : {}) };
       const updated =
         before === null
@@ -128,9 +132,17 @@ export async function saveMyReport(
 const TICK_ATTEMPTS = 8;
 const TEXT_ATTEMPTS = 4;
 
+/** The school's labels as they read now, for the record of a new tick. */
+async function roundLabels(schoolId: Types.ObjectId): Promise<LabelOf> {
+  const labels = new Map<string, string>((await getTasksConfig(schoolId)).buttons.map((button) => [button.id, button.label]));
+  return (taskId) => labels.get(taskId) ?? `Oppgave ${taskId}`;
+}
+
 /**
- * Ticks or unticks one round of the supervisor's own report, merged with whatever else the report
- * holds: read, change, and write only if nothing was written in between (`writes`), else again.
+ * Adds a tick of one round to the supervisor's own report (at the time it was done, when it was
+ * done off line), or takes back one of their own, merged with whatever else the report holds:
+ * read, change, and write only if nothing was written in between (`writes`), else again. A tick
+ * already recorded under its id, or nothing left to take back, leaves the report as it is.
  */
 export async function tickMyTask(
   schoolId: Types.ObjectId,
@@ -141,21 +153,24 @@ export async function tickMyTask(
   realtime: Realtime,
 ): Promise<Report> {
   const date = writableDay(body.date, now);
+  const at = body.done ? tickTime(body.doneAt, date, now) : now;
   const _id = reportIdFor(schoolId, user._id, date);
   const Report = ReportModel.of(schoolId);
-  const awayStudents = await awayOnDay(schoolId, date);
+  const [awayStudents, labelOf] = await Promise.all([awayOnDay(schoolId, date), roundLabels(schoolId)]);
+  const tick = newTick(taskId, at, labelOf, body.tickId);
   return inOrder(`report:${_id.toHexString()}`, () =>
     untilWritten(
       { tries: TICK_ATTEMPTS },
       async () => {
         const existing = await Report.findById(_id).lean<ReportDoc>();
         const ticks = existing?.taskTicks ?? [];
-        const isTicked = ticks.some((tick) => tick.taskId === taskId);
-        if (existing && isTicked === body.done) return presentReport(existing, now);
-        const taskTicks = body.done
-          ? [...ticks, { taskId, at: now }].sort((a, b) => a.taskId.localeCompare(b.taskId))
-          : ticks.filter((tick) => tick.taskId !== taskId);
-        const set = { taskTicks, awayStudents, authorName: user.name };
+        const changed = body.done
+          ? ticks.some((known) => known.id === tick.id)
+            ? null
+            : withTick(ticks, tick)
+          : withoutTick(ticks, taskId, body.tickId);
+        if (!changed && existing) return presentReport(existing, now);
+        const set = { taskTicks: changed ?? ticks, awayStudents, authorName: user.name };
         const report = existing
           ? await Report.findOneAndUpdate(
               { _id, writes: atCount(existing.writes) },

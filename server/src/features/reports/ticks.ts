@@ -1,15 +1,46 @@
+import { randomUUID } from 'node:crypto';
 import type { TaskId } from '#protocol/taskButtons';
 
-export type TaskTick = { taskId: TaskId; at: Date };
+/** One tick of a round: its own id, when it was done, and the round's label as it read then. */
+export type TaskTick = { id: string; taskId: TaskId; at: Date; label: string };
 
-/** The ticks of exactly these rounds: a round already ticked keeps its time, a new one is ticked now. */
-export function ticksOf(taskIds: readonly TaskId[], ticks: readonly TaskTick[], now: Date): TaskTick[] {
-  return [...new Set(taskIds)].sort().map((taskId) => ticks.find((tick) => tick.taskId === taskId) ?? { taskId, at: now });
+/** A round's label as the school has it now, for a new tick's record. */
+export type LabelOf = (taskId: TaskId) => string;
+
+const byTime = (a: TaskTick, b: TaskTick) =>
+  a.at.getTime() - b.at.getTime() || a.taskId.localeCompare(b.taskId) || a.id.localeCompare(b.id);
+
+export function newTick(taskId: TaskId, at: Date, labelOf: LabelOf, id: string = randomUUID()): TaskTick {
+  return { id, taskId, at, label: labelOf(taskId) };
 }
 
-/** Whether a report's ticks are exactly these rounds. */
+/**
+ * The spec's list of rounds (PUT /api/reports/my): a client written from the spec knows one state
+ * per round, done or not. A round in the list that has ticks keeps all of them, a round new to
+ * the list is ticked now, and a round left out is no longer done: its ticks go.
+ */
+export function ticksOf(taskIds: readonly TaskId[], ticks: readonly TaskTick[], now: Date, labelOf: LabelOf): TaskTick[] {
+  const wanted = new Set(taskIds);
+  const kept = ticks.filter((tick) => wanted.has(tick.taskId));
+  const added = [...wanted].filter((taskId) => !kept.some((tick) => tick.taskId === taskId)).map((taskId) => newTick(taskId, now, labelOf));
+  return [...kept, ...added].sort(byTime);
+}
+
+/** Whether a report's ticked rounds are exactly these (however many times each was done). */
 export function sameTicks(report: { taskTicks: readonly TaskTick[] }, taskIds: readonly TaskId[]): boolean {
   const wanted = [...new Set(taskIds)].sort();
-  const have = report.taskTicks.map((tick) => tick.taskId).sort();
+  const have = [...new Set(report.taskTicks.map((tick) => tick.taskId))].sort();
   return wanted.length === have.length && wanted.every((id, i) => id === have[i]);
+}
+
+/** The ticks with one more, in time order. */
+export function withTick(ticks: readonly TaskTick[], tick: TaskTick): TaskTick[] {
+  return [...ticks, tick].sort(byTime);
+}
+
+/** The ticks without the one named, or else without the latest of the round; null when there is none to take back. */
+export function withoutTick(ticks: readonly TaskTick[], taskId: TaskId, tickId?: string): TaskTick[] | null {
+  const ofRound = ticks.filter((tick) => tick.taskId === taskId);
+  const gone = tickId ? ofRound.find((tick) => tick.id === tickId) : [...ofRound].sort(byTime).at(-1);
+  return gone ? ticks.filter((tick) => tick !== gone) : null;
 }

@@ -4,6 +4,7 @@ import { POLICY } from '#protocol/policy';
 import { schoolIdParamsSchema, tasksConfigBodySchema, tasksConfigSchema } from '#protocol/taskButtons';
 import { ifMatchHeadersSchema } from '#protocol/versions';
 import { schoolOf } from '../../plugins/schoolScope';
+import { currentUser } from '../../plugins/auth';
 import { namedVersion, withVersionTag } from '../../plugins/versions';
 import { getTasksConfig, saveTaskButtons } from './service';
 
@@ -30,7 +31,10 @@ export async function taskButtonRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const baseVersion = namedVersion(request, request.body.baseVersion);
-      return withVersionTag(reply, await saveTaskButtons(schoolOf(request), request.body.buttons, baseVersion, request.realtime));
+      return withVersionTag(
+        reply,
+        await saveTaskButtons(currentUser(request), schoolOf(request), request.body.buttons, baseVersion, request.realtime),
+      );
     },
   );
 }

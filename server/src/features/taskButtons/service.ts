@@ -12,6 +12,8 @@ import { atVersion } from '../../db/counterFilter';
 import { editConflict } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { TaskConfig, type TaskConfigDoc } from './model';
+import { audit } from '../audit/service';
+import type { UserRecord } from '../../core/accounts/userModel';
 
 /** The school's buttons in id order, and how many times they were saved; labels it never set fall back to the defaults. */
 export async function getTasksConfig(schoolId: Types.ObjectId): Promise<TasksConfig> {
@@ -31,6 +33,7 @@ function presentConfig(schoolId: Types.ObjectId, config: TaskConfigDoc | null): 
  * they are now, unless they already read the same. A save that names no version is applied.
  */
 export async function saveTaskButtons(
+  actor: UserRecord,
   schoolId: Types.ObjectId,
   buttons: TasksConfigBody['buttons'],
   baseVersion: number | undefined,
@@ -38,6 +41,7 @@ export async function saveTaskButtons(
 ): Promise<TasksConfig> {
   const ordered = TASK_IDS.map((id) => ({ id, label: buttons.find((b) => b.id === id)!.label }));
   const Config = TaskConfig.of(schoolId);
+  const before = await getTasksConfig(schoolId);
   const update = () =>
     Config.findOneAndUpdate(
       { schoolId, ...atVersion(baseVersion) },
@@ -57,6 +61,25 @@ export async function saveTaskButtons(
     throw editConflict(TASK_LABELS_CONFLICT, current);
   }
   const config = presentConfig(schoolId, saved);
+  await auditRenames(actor, schoolId, before.buttons, config.buttons);
   realtime.toSchool(schoolId.toHexString(), 'taskButtons.updated', config);
   return config;
+}
+
+/**
+ * Each renamed round in Endringslogg, old and new label. The labels read just before the save are
+ * what it replaced: a save on a named version replaced exactly those (any other write of them
+ * meanwhile would have changed the version).
+ */
+async function auditRenames(actor: UserRecord, schoolId: Types.ObjectId, before: TaskButton[], after: TaskButton[]): Promise<void> {
+  for (const button of after) {
+    const old = before.find((b) => b.id === button.id)?.label;
+    if (old === undefined || old === button.label) continue;
+    await audit(actor, 'taskButton.renamed', {
+      id: button.id,
+      name: button.label,
+      schoolId,
+      detail: `Oppgave ${button.id}: «${old}» → «${button.label}»`,
+    });
+  }
 }
