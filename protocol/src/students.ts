@@ -19,6 +19,8 @@ export const studentDataSchema = z.object({
   reportsMentioning: z.array(datedSchema.extend({ content: z.string() })),
   /** Entries of the audit trail that name the student. */
   auditEntries: z.array(z.object({ at: z.string(), action: z.string(), detail: z.string() })),
+  /** Earlier saved texts of daily reports (issue 44) that mention the name, though the report's text may no longer. */
+  versionsMentioning: z.array(datedSchema.extend({ version: z.number().int(), content: z.string() })),
 });
 export type StudentData = z.infer<typeof studentDataSchema>;
 
@@ -27,6 +29,8 @@ export const studentErasureSchema = z.object({
   trips: z.number().int(),
   reports: z.number().int(),
   auditEntries: z.number().int(),
+  /** Earlier saved texts of reports in which the name was replaced by ERASED_STUDENT. */
+  versions: z.number().int(),
   /** Dates of reports whose text still mentions the name: the school edits those itself. */
   reportsMentioning: z.array(z.string()),
 });

@@ -45,6 +45,11 @@ export function StudentDataSummary({ data }: { data: StudentData }) {
         items={data.reportsMentioning.map((report) => `${formatDayNo(report.date)} (${report.authorName}): ${report.content}`)}
       />
       <Part
+        title="Tidligere lagrede versjoner av rapporter der navnet står"
+        testId="student-report-versions"
+        items={data.versionsMentioning.map((v) => `${formatDayNo(v.date)}, versjon ${v.version} (lagret av ${v.authorName}): ${v.content}`)}
+      />
+      <Part
         title="Endringslogg"
         testId="student-audit"
         items={data.auditEntries.map(

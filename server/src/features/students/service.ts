@@ -6,6 +6,7 @@ import { audit } from '../audit/service';
 import { trusted } from '../../db/trusted';
 import { ReportModel } from '../reports/model';
 import { presentReport } from '../reports/present';
+import { earlierVersionsMentioning, redactEarlierVersions } from './versionMentions';
 import { SickRecord } from '../sick/model';
 import { removeSickStudent } from '../sick/service';
 import { Trip } from '../away/model';
@@ -36,12 +37,13 @@ export async function recordStudentDownload(actor: UserRecord, schoolId: Types.O
 }
 
 export async function exportStudentData(schoolId: Types.ObjectId, name: string, now: Date): Promise<StudentData> {
-  const [sick, trips, listingAway, mentioning, entries] = await Promise.all([
+  const [sick, trips, listingAway, mentioning, entries, versions] = await Promise.all([
     SickRecord.of(schoolId).find({ schoolId, 'students.name': name }, { date: 1, students: 1 }).lean(),
     Trip.of(schoolId).find({ schoolId, studentNames: name }, { fromDate: 1, toDate: 1 }).lean(),
     ReportModel.of(schoolId).find({ schoolId, awayStudents: name }, { date: 1, authorName: 1 }).lean(),
     reportsMentioning(schoolId, name),
     auditEntriesNaming(schoolId, name),
+    earlierVersionsMentioning(schoolId, name),
   ]);
   const byDate = <T extends { date: string }>(items: T[]) => items.sort((a, b) => a.date.localeCompare(b.date));
   return {
@@ -52,6 +54,7 @@ export async function exportStudentData(schoolId: Types.ObjectId, name: string, 
     reportsListingAway: byDate(listingAway.map((report) => ({ date: report.date, authorName: report.authorName }))),
     reportsMentioning: mentioning.map((report) => ({ date: report.date, authorName: report.authorName, content: report.content })),
     auditEntries: entries.map((entry) => ({ at: entry.at.toISOString(), action: entry.action, detail: entry.detail })),
+    versionsMentioning: versions,
   };
 }
 
@@ -86,19 +89,22 @@ export async function eraseStudentData(
   // the name, and the erasure's own entry says how many did. Nothing is matched inside other text.
   const redacted = await AuditModel.updateMany({ schoolId, targetName: name }, { $set: { targetName: ERASED_STUDENT } });
 
+  const versions = await redactEarlierVersions(schoolId, name);
+
   const stillMentioning = (await reportsMentioning(schoolId, name)).map((report) => report.date);
   const erasure = {
     sickLists: sickLists.length,
     trips,
     reports: reports.modifiedCount,
     auditEntries: redacted.modifiedCount,
+    versions,
     reportsMentioning: stillMentioning,
   };
   await audit(actor, 'student.erased', {
     id: schoolId,
     name: 'En elev',
     schoolId,
-    detail: `${erasure.sickLists} sykeliste(r), ${erasure.trips} reise(r), ${erasure.reports} rapport(er), ${erasure.auditEntries} loggoppføring(er)`,
+    detail: `${erasure.sickLists} sykeliste(r), ${erasure.trips} reise(r), ${erasure.reports} rapport(er), ${erasure.auditEntries} loggoppføring(er), ${erasure.versions} tidligere rapporttekst(er)`,
   });
   return erasure;
 }

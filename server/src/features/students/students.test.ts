@@ -2,6 +2,8 @@ import { Types } from 'mongoose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
+import type { ApiClient } from '../../../test/httpClient';
+import { signedIn } from '../../../test/sessions';
 import { record, socketPool, waitFor } from '../../../test/sockets';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
@@ -9,6 +11,7 @@ import { ERASED_STUDENT } from '#protocol/students';
 import { trusted } from '../../db/trusted';
 import { Trip } from '../away/model';
 import { ReportModel } from '../reports/model';
+import { ReportVersionModel } from '../reports/versionModel';
 import { SickRecord } from '../sick/model';
 import { useSeededServer } from '../../../test/useTestServer';
 
@@ -118,7 +121,7 @@ describe('everything stored about one student name (GDPR)', () => {
     expect([savedReport.date, savedReport.awayStudents]).toEqual(['2026-10-01', ['Per']]);
     expect(heard.map((e) => e.event)).toEqual(expect.arrayContaining(['sickLists.updated', 'trips.saved', 'trips.deleted']));
     expect(JSON.stringify(heard.filter((e) => e.event !== 'reports.saved'))).not.toContain(OLA);
-    expect(res.body).toEqual({ sickLists: 2, trips: 2, reports: 1, auditEntries: 0, reportsMentioning: ['2026-10-01'] });
+    expect(res.body).toEqual({ sickLists: 2, trips: 2, reports: 1, auditEntries: 0, versions: 0, reportsMentioning: ['2026-10-01'] });
 
     const sickA = await SickRecord.of(fx.a.id).find({}).sort({ date: 1 }).lean();
     expect(sickA.map((list) => [list.date, list.students.map((s) => `${s.name}:${s.comment}`)])).toEqual([
@@ -137,7 +140,7 @@ describe('everything stored about one student name (GDPR)', () => {
     expect(trail.find((entry) => entry.action === 'trip.removed')?.detail).toBe(`${OLA}, Per`);
     // The refused and the empty requests above logged an erasure of nothing; this one says what went.
     expect(trail.filter((entry) => entry.action === 'student.erased').map((entry) => entry.detail)).toContain(
-      '2 sykeliste(r), 2 reise(r), 1 rapport(er), 0 loggoppføring(er)',
+      '2 sykeliste(r), 2 reise(r), 1 rapport(er), 0 loggoppføring(er), 0 tidligere rapporttekst(er)',
     );
 
     const after = await c.adminA.get<Data>(url(OLA));
@@ -179,9 +182,9 @@ describe('everything stored about one student name (GDPR)', () => {
     // Only new entries were added: the three erasures (one entry redacted by the first) and the download.
     const added = after.filter((e) => !before.includes(JSON.stringify(e)) && !e._id.equals(about._id)).map((e) => [e.action, e.detail]);
     expect(added).toEqual([
-      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 1 loggoppføring(er)'],
-      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er)'],
-      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er)'],
+      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 1 loggoppføring(er), 0 tidligere rapporttekst(er)'],
+      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er), 0 tidligere rapporttekst(er)'],
+      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er), 0 tidligere rapporttekst(er)'],
       ['student.exported', ''],
     ]);
   });
@@ -193,5 +196,39 @@ describe('everything stored about one student name (GDPR)', () => {
     expect(await count()).toBe(before);
     await expectAccess(c, (x) => x.post('/api/admin/students/downloads', {}), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
     expect(await count()).toBe(before + 1);
+  });
+});
+
+describe('earlier saved texts of a report (issue 44)', () => {
+  it('are found by the lookup, and the erasure replaces the name in them; the current text and school B are left', async () => {
+    const NAME = 'Siri Solberg';
+    const saveAs = async (client: ApiClient, content: string, baseVersion: number) => {
+      const day = (await client.get<{ date: string }>('/api/reports/my')).body.date;
+      const res = await client.put('/api/reports/my', { date: day, content, baseVersion });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await saveAs(c.supervisorA, `${NAME} hadde feber kl. 22`, 0);
+    await saveAs(c.supervisorA, 'En elev hadde feber kl. 22', 1);
+    const supervisorB = await signedIn(server.baseUrl, fx.b.supervisor);
+    await saveAs(supervisorB, `${NAME} på skole B`, 0);
+    await saveAs(supervisorB, 'Rolig på skole B', 1);
+
+    type Found = Data & { versionsMentioning: Array<{ version: number; content: string; authorName: string }> };
+    const found = await c.adminA.get<Found>(url(NAME));
+    expect(found.body.versionsMentioning.map((v) => [v.version, v.content, v.authorName])).toEqual([
+      [1, `${NAME} hadde feber kl. 22`, fx.a.supervisor.name],
+    ]);
+    expect(found.body.reportsMentioning).toEqual([]);
+
+    const erased = await c.adminA.delete<{ versions: number }>(url(NAME));
+    expect(erased.status).toBe(200);
+    expect(erased.body.versions).toBe(1);
+    const textsA = (await ReportVersionModel.of(fx.a.id).find({}).lean()).map((v) => v.content);
+    expect(textsA.filter((text) => text.includes(NAME))).toEqual([]);
+    expect(textsA).toContain(`${ERASED_STUDENT} hadde feber kl. 22`);
+    expect(textsA).toContain('En elev hadde feber kl. 22');
+    const textsB = (await ReportVersionModel.of(fx.b.id).find({}).lean()).map((v) => v.content);
+    expect(textsB).toContain(`${NAME} på skole B`);
+    expect((await c.adminA.get<Found>(url(NAME))).body.versionsMentioning).toEqual([]);
   });
 });
