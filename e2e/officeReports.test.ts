@@ -157,8 +157,8 @@ describe('the office’s report pages', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(2).getCell(6).text).toBe('=1+1 skal stå som tekst');
-    expect(sheet.getRow(3).getCell(3).text).toBe('Dobbelttellene elever, Tilsynsrunde internat');
-    expect(sheet.getRow(4).getCell(3).text).toBe('Sjekk opp syke elever (mat?)');
+    expect(sheet.getRow(3).getCell(3).text).toBe('Dobbelttellene elever kl. 21:14; Tilsynsrunde internat kl. 21:14');
+    expect(sheet.getRow(4).getCell(3).text).toBe('Sjekk opp syke elever (mat?) kl. 21:14');
     await (await api(e.server.baseUrl, e.fx.a.admin)).delete(`/api/reports/${tonight.body.id}`);
   });
 
@@ -170,7 +170,7 @@ describe('the office’s report pages', () => {
     const text = (await kari.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain('mandag 9. mars 2026');
     expect(text).toContain('Denne rapporten er låst for redigering');
-    expect(text).toContain('Fullførte oppgaver Dobbelttellene elever Tilsynsrunde internat');
+    expect(text).toContain('Fullførte oppgaver Dobbelttellene elever · kl. 21:14 Tilsynsrunde internat · kl. 21:14');
     expect(text).toContain('Bortreist Per Ødegård');
     expect(text).toContain('Mandag: Æsa var syk; ringte foreldre.');
     expect(await kari.getByTestId('open-full-report').getAttribute('href')).toBe(`/rapport/${ids.monday}`);

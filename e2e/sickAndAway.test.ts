@@ -74,13 +74,13 @@ describe('sick and away, live from the office to the board', () => {
     expect(await save.isDisabled()).toBe(true);
     await expect.poll(() => chips(board, 'away-class-chip')).toEqual(['KLASSE 9B']);
 
-    // Enkelt elever: Enter adds; returning today is marked on the board.
+    // Enkelt elever: Enter adds; the board names the day of return (this shift's Tuesday).
     const students = office.getByTestId('away-students-card');
     await students.getByPlaceholder('Elevnavn...').fill('Per Hansen');
     await students.getByPlaceholder('Elevnavn...').press('Enter');
     await waitForToast(office, 'Lagret');
     await students.getByTestId('away-student-chip').filter({ hasText: 'Per Hansen' }).waitFor();
-    await expect.poll(() => chips(board, 'away-chip')).toEqual(['Per Hansen · Kommer tilbake i dag']);
+    await expect.poll(() => chips(board, 'away-chip')).toEqual(['Per Hansen · Tilbake tirsdag']);
     expect(await textOf(board, 'away-count')).toBe('(2)');
 
     // On the phone the lists come before the report's text box.
