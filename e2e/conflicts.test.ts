@@ -92,6 +92,24 @@ describe('two admins', () => {
     expect((await storedReport()).content).toBe('Rettet av den andre.');
   });
 
+  it('correcting different lines of one report: both corrections are kept, with no question', async () => {
+    const report = (await writeMyReport(await api(t.e.server.baseUrl, t.e.fx.a.supervisor), SHIFT_DAY, 'Kl. 22: rolig.\nKl. 23: Per syk.'))
+      .body;
+    const other = await makeUser(t.e.fx.a.id, 'Admin');
+    const first = await signIn(await contexts.open(), t.e.fx.a.admin, `/rapport/${report.id}/rediger`);
+    const second = await signIn(await contexts.open(PHONE), other, `/rapport/${report.id}/rediger`);
+    for (const page of [first, second]) await page.getByTestId('report-edit-text').waitFor();
+    await first.getByTestId('report-edit-text').fill('Kl. 22: rolig, alle på rommene.\nKl. 23: Per syk.');
+    await first.getByTestId('save-report-edit').click();
+    await waitForToast(first, 'Rapporten er oppdatert');
+
+    await second.getByTestId('report-edit-text').fill('Kl. 22: rolig.\nKl. 23: Per syk, foreldre ringt.');
+    await second.getByTestId('save-report-edit').click();
+    await waitForToast(second, 'Rapporten er oppdatert');
+    expect(await second.getByTestId('conflict').count()).toBe(0);
+    expect((await storedReport()).content).toBe('Kl. 22: rolig, alle på rommene.\nKl. 23: Per syk, foreldre ringt.');
+  });
+
   it('editing one trip: the second is shown both and may take the one saved', async () => {
     const admin = await api(t.e.server.baseUrl, t.e.fx.a.admin);
     await admin.post('/api/away/add', { fromDate: SHIFT_DAY, toDate: addDays(SHIFT_DAY, 2), studentName: 'Åse' });

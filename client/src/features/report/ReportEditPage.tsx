@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
+  cleanMerge,
   formatLongDayNo,
+  mergedText,
+  mergeTexts,
   REPORT_CONTENT_MAX_LENGTH,
   REPORT_TEXTS,
   reportSchema,
@@ -11,7 +14,6 @@ import {
 } from '#protocol';
 import { conflictCurrent, serverMessage } from '../../api/http';
 import { ConflictChoice, type ConflictOption } from '../../ui/ConflictChoice';
-import { joinTexts } from '../../ui/joinTexts';
 import { reportActions } from './reportsStore';
 import { AppHeader } from '../../ui/AppHeader';
 import { TextAreaField } from '../../ui/TextField';
@@ -60,6 +62,12 @@ function EditForm({ report }: { report: Report }) {
       navigate(links.detail(report.id));
     } catch (error) {
       const current = conflictCurrent(error, reportSchema);
+      // Lines only one side changed are taken without a question (issue 44); only lines both changed are asked about.
+      const merged = current && current.version !== baseVersion ? cleanMerge(opened.content, content, current.content) : null;
+      if (current && merged !== null) {
+        await save(merged, current.version);
+        return;
+      }
       if (current) setConflict({ mine: content, current });
       else toast({ title: serverMessage(error, 'Kunne ikke oppdatere rapporten'), variant: 'destructive' });
     } finally {
@@ -82,7 +90,8 @@ function EditForm({ report }: { report: Report }) {
       navigate(links.detail(report.id));
       return;
     }
-    void save(choice === 'mine' ? mine : joinTexts(current.content, mine), current.version);
+    // Both: the lines both kept once, the stretches both changed with the one saved first above this one's.
+    void save(choice === 'mine' ? mine : mergedText(mergeTexts(opened.content, mine, current.content), 'both'), current.version);
   };
 
   return (
