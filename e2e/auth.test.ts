@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_KEY_AUTH, STORAGE_KEY_SESSION } from '#protocol/product';
+import type { BrowserContext, Page } from 'playwright-core';
+import { STORAGE_KEY_AUTH, STORAGE_KEY_LAST_ACCOUNT, STORAGE_KEY_SESSION } from '#protocol/product';
 import { PASSWORD } from '../server/test/fixtures';
 import { signInThroughForm, waitForToast } from './actions';
 import { DESKTOP, newContext, PHONE } from './browser';
@@ -141,6 +142,68 @@ describe('signing in', () => {
     await page.reload();
     await page.getByTestId('login-form').waitFor();
     await expect.poll(() => page.evaluate(() => fetch('/api/auth/me').then((r) => r.status))).toBe(401);
+    await context.close();
+  });
+});
+
+/**
+ * Opens /login with the page's scripts held back: the prerendered form is there to type into, but
+ * React has not taken it over. `release` lets the scripts run.
+ */
+async function loginBeforeItsScript(context: BrowserContext): Promise<{ page: Page; release(): void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  // Not 'domcontentloaded': that event waits for the page's module scripts, which are held.
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByTestId('login-email').waitFor();
+  return { page, release };
+}
+
+describe('typing before the page’s script has run', () => {
+  it('keeps the e-mail and password typed into the prerendered form, and signs in with them', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl, PHONE);
+    const { page, release } = await loginBeforeItsScript(context);
+    await page.getByTestId('login-email').fill(e.fx.a.supervisor.email);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    release();
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname === '/tilsynsvakt');
+    await context.close();
+  });
+
+  it('a typed e-mail wins over the one remembered on the device', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl, DESKTOP);
+    await context.addInitScript(
+      ([key, email]) => localStorage.setItem(key!, JSON.stringify({ email, passkey: false })),
+      [STORAGE_KEY_LAST_ACCOUNT, e.fx.a.admin.email],
+    );
+    const { page, release } = await loginBeforeItsScript(context);
+    await page.getByTestId('login-email').fill(e.fx.a.caretaker.email);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    release();
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname === '/vaktmester');
+    await context.close();
+  });
+
+  it('an untouched form gets the remembered e-mail, with the password field focused', async () => {
+    const context = await newContext(e.browser, e.server.baseUrl, DESKTOP);
+    await context.addInitScript(
+      ([key, email]) => localStorage.setItem(key!, JSON.stringify({ email, passkey: false })),
+      [STORAGE_KEY_LAST_ACCOUNT, e.fx.a.admin.email],
+    );
+    const { page, release } = await loginBeforeItsScript(context);
+    release();
+    await expect.poll(() => page.getByTestId('login-email').inputValue()).toBe(e.fx.a.admin.email);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('login-password');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/admin');
     await context.close();
   });
 });

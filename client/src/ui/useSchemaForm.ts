@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 export type FieldValues<F extends string> = Record<F, string>;
@@ -54,10 +54,11 @@ export function useSchemaForm<F extends string, Body>({
   // A second press in the same moment must not send twice: state alone is read from the last render.
   const sending = useRef(false);
 
-  function setValue(field: F, value: string): void {
+  // The same function every render, so an effect may depend on it.
+  const setValue = useCallback((field: F, value: string): void => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
+  }, []);
 
   const fields = Object.keys(initial) as F[];
   function errorsIn(current: FieldValues<F>): FieldErrors<F> {

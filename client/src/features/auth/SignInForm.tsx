@@ -4,7 +4,7 @@ import { landingPath } from '#protocol/roles';
 import { login, logout, signInWithCode } from '../../api/auth';
 import { errorCode, serverMessage } from '../../api/http';
 import { CODE_STEP_PARAM, CODE_STEP_VALUE, oneTimeCodeBodySchema, type OneTimeCodeBody } from '#protocol/secondFactor';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { clearStoredAuth } from '../../stores/authStorage';
 import { forgetAccount, rememberedAccount } from '../../stores/rememberedAccount';
 import { TrustDeviceField } from './TrustDeviceField';
@@ -92,29 +92,19 @@ export function SignInForm({ testId, onSignedIn, failureDescription, remembers =
 type PasswordStepProps = SignInFormProps & { onCodeNeeded(): void };
 
 /**
- * The e-mail last used on this device is filled in once React runs (issue 44): the prerendered page
- * is the same for everyone, so the form is drawn anew then with it, and the password field focused.
+ * E-mail and password. The sign-in page is prerendered and the same for everyone: what was typed
+ * into it before React took over is kept, and only an empty e-mail field gets the one last used on
+ * this device (issue 44), with the password field focused.
  */
-function PasswordStepForm(props: PasswordStepProps) {
+function PasswordStepForm({ testId, onSignedIn, failureDescription, onCodeNeeded, remembers }: PasswordStepProps) {
   const hydrated = useHydrated();
-  const email = hydrated && props.remembers ? (rememberedAccount()?.email ?? '') : '';
-  return <PasswordFields key={hydrated ? 'live' : 'prerendered'} {...props} hydrated={hydrated} rememberedEmail={email} />;
-}
-
-function PasswordFields({
-  testId,
-  onSignedIn,
-  failureDescription,
-  onCodeNeeded,
-  hydrated,
-  rememberedEmail,
-}: PasswordStepProps & { hydrated: boolean; rememberedEmail: string }) {
-  const [remembered, setRemembered] = useState(rememberedEmail !== '');
+  const [rememberedAtStart] = useState(() => (hydrated && remembers ? (rememberedAccount()?.email ?? '') : ''));
+  const [remembered, setRemembered] = useState(rememberedAtStart !== '');
   const passwordRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const form = useSchemaForm<keyof LoginBody, LoginBody>({
     schema: loginBodySchema,
-    initial: { email: rememberedEmail, password: '' },
+    initial: { email: rememberedAtStart, password: '' },
     // The sign-in pages tell what is wrong in a toast, not under the fields.
     onInvalid: (errors, values) => {
       const unfilled = !values.email.trim() || !values.password;
@@ -136,9 +126,30 @@ function PasswordFields({
     },
   });
   const { setValue } = form;
+  const prerendered = useRef(!hydrated);
+  const typedBeforeReact = useRef({ email: '', password: '' });
+  // React keeps what was typed into the prerendered fields while it takes the page over, but its
+  // next render would write the form's empty state over it: so it goes into the state first.
+  useLayoutEffect(() => {
+    if (!prerendered.current) return;
+    const typed = { email: emailRef.current?.value ?? '', password: passwordRef.current?.value ?? '' };
+    typedBeforeReact.current = typed;
+    if (typed.email) setValue('email', typed.email);
+    if (typed.password) setValue('password', typed.password);
+  }, [setValue]);
   useEffect(() => {
-    if (rememberedEmail) passwordRef.current?.focus();
-  }, [rememberedEmail]);
+    if (rememberedAtStart) passwordRef.current?.focus();
+  }, [rememberedAtStart]);
+  useEffect(() => {
+    if (!hydrated || !prerendered.current) return;
+    prerendered.current = false;
+    const typed = typedBeforeReact.current;
+    const email = remembers && !typed.email ? (rememberedAccount()?.email ?? '') : '';
+    if (!email) return;
+    setValue('email', email);
+    setRemembered(true);
+    if (!typed.password) passwordRef.current?.focus();
+  }, [hydrated, remembers, setValue]);
 
   function notMe(): void {
     forgetAccount();
