@@ -53,7 +53,7 @@ beforeAll(async () => {
   older = await writeReport(e.fx.a.supervisor, '2026-03-08', 'Rolig kveld.\nLys av kl. 23:00.', ['1', '2'], ['Per Hansen']);
   // A task id no school has (an old client's data): shown as 'Oppgave 7'.
   await ReportModel.of(e.fx.a.id).collection.updateOne({ _id: new Types.ObjectId(older.id) }, {
-    $push: { taskTicks: { taskId: '7', at: new Date() } },
+    $push: { taskTicks: { taskId: '7', at: osloInstant('2026-03-08', 23, 30) } },
   } as never);
   yesterday = await writeReport(await makeUser(e.fx.a.id, 'Tilsynsvakt'), '2026-03-09', 'Ny elev på rom 12.', ['3']);
   empty = await writeReport(await makeUser(e.fx.a.id, 'Tilsynsvakt'), '2026-03-07', '', []);
@@ -88,9 +88,9 @@ describe('the report pages', () => {
       expect(await textOf(page, 'report-date')).toBe('søndag 8. mars 2026');
       expect(await textOf(page, 'report-locked')).toBe('Denne rapporten er låst');
       expect(await page.getByTestId('report-tasks').locator('li').allInnerTexts()).toEqual([
-        'Dobbelttellene elever',
-        'Sjekk opp syke elever (mat?)',
-        'Oppgave 7',
+        'Dobbelttellene elever · kl. 22:05',
+        'Sjekk opp syke elever (mat?) · kl. 22:05',
+        'Oppgave 7 · kl. 23:30',
       ]);
       expect(await page.getByTestId('report-away').locator('li').allInnerTexts()).toEqual(['Per Hansen']);
       expect(await page.getByTestId('report-content').innerText()).toBe('Rolig kveld.\nLys av kl. 23:00.');

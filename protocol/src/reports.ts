@@ -24,7 +24,8 @@ export const REPORT_TEXTS = {
 /** One tick of a round: when, and the round's label as it read then (a later rename changes no report). */
 export const reportTickSchema = z.object({
   id: z.string(),
-  taskId: taskIdSchema,
+  // Any stored round, not only today's six: a report keeps what an older client wrote.
+  taskId: z.string(),
   label: z.string(),
   at: z.string(),
 });

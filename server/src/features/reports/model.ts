@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Schema, Types, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { appTimestamps } from '../../appClock';
 import { schoolModel } from '../../db/schoolDatabase';
@@ -20,7 +20,8 @@ const reportSchema = new Schema(
     taskTicks: [
       {
         _id: false,
-        id: { type: String, required: true, default: () => randomUUID() },
+        // No default: one would give a tick stored without an id a new one at every read (ticks.ts).
+        id: { type: String, required: true },
         taskId: { type: String, enum: TASK_IDS, required: true },
         at: { type: Date, required: true },
         /** '' only for a tick written without one (before migration 3): shown by the school's current label. */

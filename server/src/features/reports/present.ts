@@ -1,10 +1,8 @@
 import type { Report, ReportTick } from '#protocol/reports';
-import type { TaskId } from '#protocol/taskButtons';
 import { isReportDayLocked } from '#protocol/time';
 import type { ReportDoc } from './model';
 import { changedAt } from '../../db/changedAt';
-
-type StoredTicks = { taskTicks: ReadonlyArray<{ id: string; taskId: string; at: Date; label?: string | null }> };
+import { ticksWithIds } from './ticks';
 
 /** The rounds done at least once, each named once (the spec's list). */
 export function completedTasks(report: { taskTicks: ReadonlyArray<{ taskId: string }> }): string[] {
@@ -12,9 +10,9 @@ export function completedTasks(report: { taskTicks: ReadonlyArray<{ taskId: stri
 }
 
 /** Every tick, in time order, with the label it was done under. */
-export function presentTicks(report: StoredTicks): ReportTick[] {
-  return report.taskTicks
-    .map((tick) => ({ id: tick.id, taskId: tick.taskId as TaskId, label: tick.label ?? '', at: tick.at.toISOString() }))
+export function presentTicks(report: Parameters<typeof ticksWithIds>[0]): ReportTick[] {
+  return ticksWithIds(report)
+    .map((tick) => ({ ...tick, at: tick.at.toISOString() }))
     .sort((a, b) => a.at.localeCompare(b.at) || a.taskId.localeCompare(b.taskId) || a.id.localeCompare(b.id));
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { REPORT_TEXTS, type Report, type TaskRounds } from '#protocol/reports';
+import { Types } from 'mongoose';
+import { myReportSchema, REPORT_TEXTS, reportSchema, type MyReport, type Report, type TaskRounds } from '#protocol/reports';
 import { DEFAULT_TASK_LABELS, TASK_IDS } from '#protocol/taskButtons';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
@@ -158,5 +159,25 @@ describe("the spec's body on a round done several times", () => {
     const left = await c.supervisorA.put<Report>('/api/reports/my', { date: DAY, content: 'Rolig', completedTasks: JSON.stringify(['4']) });
     expect(left.body.completedTasks).toEqual(['4']);
     expect(left.body.ticks.map((t) => t.taskId)).toEqual(['4']);
+  });
+});
+
+describe('a tick an older client stored', () => {
+  it('without id or label, and of a round no school has, is read with an id, and the report is valid to the protocol', async () => {
+    const ticked = await tickAt('22:00');
+    const at = new Date(oslo('23:30'));
+    await ReportModel.of(fx.a.id).collection.updateOne({ _id: new Types.ObjectId(ticked.body.id) }, {
+      $push: { taskTicks: { taskId: '7', at } },
+    } as never);
+    const read = await c.adminA.get<Report>(`/api/reports/${ticked.body.id}`);
+    expect(read.status).toBe(200);
+    const report = reportSchema.parse(read.body);
+    expect(report.ticks.map((t) => [t.taskId, t.label, t.at])).toEqual([
+      ['1', DEFAULT_TASK_LABELS['1'], oslo('22:00')],
+      ['7', '', oslo('23:30')],
+    ]);
+    expect(report.ticks[1]!.id).toBe(`${ticked.body.id}-7-${at.getTime()}`);
+    const mine = await c.supervisorA.get<MyReport>(`/api/reports/my?date=${DAY}`);
+    expect(myReportSchema.parse(mine.body).ticks.map((t) => t.id)).toEqual(report.ticks.map((t) => t.id));
   });
 });

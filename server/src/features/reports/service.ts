@@ -10,7 +10,7 @@ import { audit } from '../audit/service';
 import type { UserRecord } from '../../core/accounts/userModel';
 import { ReportModel, reportIdFor, type ReportDoc } from './model';
 import { completedTasks, presentReport, presentTicks } from './present';
-import { newTick, sameTicks, ticksOf, withTick, withoutTick, type LabelOf } from './ticks';
+import { newTick, sameTicks, ticksOf, ticksWithIds, withTick, withoutTick, type LabelOf } from './ticks';
 import { tickTime } from './tickTime';
 import { getTasksConfig } from '../taskButtons/service';
 import { taskRounds } from './rounds';
@@ -93,7 +93,7 @@ export async function saveMyReport(
     async () => {
       // Setting the ticks reads them first and writes only if nothing was written in between.
       const before = ticked ? await Report.findById(_id).lean<ReportDoc>() : undefined;
-      const set = ticked ? { ...text, taskTicks: ticksOf(ticked, before?.taskTicks ?? [], now, labelOf!) } : text;
+      const set = ticked ? { ...text, taskTicks: ticksOf(ticked, ticksWithIds(before), now, labelOf!) } : text;
       const filter = { _id, ...atVersion(baseVersion), ...(before ? { writes: atCount(before.writes) } : {}) };
       const updated =
         before === null
@@ -163,7 +163,7 @@ export async function tickMyTask(
       { tries: TICK_ATTEMPTS },
       async () => {
         const existing = await Report.findById(_id).lean<ReportDoc>();
-        const ticks = existing?.taskTicks ?? [];
+        const ticks = ticksWithIds(existing);
         const changed = body.done
           ? ticks.some((known) => known.id === tick.id)
             ? null

@@ -1,8 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import type { Types } from 'mongoose';
 import type { TaskId } from '#protocol/taskButtons';
 
 /** One tick of a round: its own id, when it was done, and the round's label as it read then. */
 export type TaskTick = { id: string; taskId: TaskId; at: Date; label: string };
+
+type StoredTick = { id?: string | null; taskId: string; at: Date; label?: string | null };
+
+/**
+ * A report's ticks as stored, each with an id: one stored without (an older client's, written
+ * after migration 3) gets the id that migration gives, the same at every read.
+ */
+export function ticksWithIds(report: { _id: Types.ObjectId; taskTicks?: readonly StoredTick[] | null } | null | undefined): TaskTick[] {
+  if (!report) return [];
+  return (report.taskTicks ?? []).map((tick) => ({
+    id: tick.id ?? `${report._id.toHexString()}-${tick.taskId}-${tick.at.getTime()}`,
+    // Any stored round, not only today's six (a report keeps what an older client wrote).
+    taskId: tick.taskId as TaskId,
+    at: tick.at,
+    label: tick.label ?? '',
+  }));
+}
 
 /** A round's label as the school has it now, for a new tick's record. */
 export type LabelOf = (taskId: TaskId) => string;
