@@ -242,6 +242,14 @@ export function formatWeekdayNo(day: string): string {
 }
 
 /**
+ * 'Tilbake fredag': the note on whoever is away for the last day. The weekday and not 'i dag',
+ * which a supervisor reading it at 01:30 on Saturday would take to mean Saturday.
+ */
+export function formatBackOnNo(lastDay: string): string {
+  return `Tilbake ${formatWeekdayNo(lastDay)}`;
+}
+
+/**
  * The night shift a report day is ('Natt til lørdag 28. november 2026' for Friday 27th's): what
  * the header and the report card both say, before midnight and after it (issue 44).
  */

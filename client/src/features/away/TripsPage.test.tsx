@@ -92,7 +92,7 @@ describe('Reiser: active trips and the archive', () => {
     expect(textOf(byTestId('trips-page')!.querySelector('.empty'))).toBe('Ingen aktive reiser');
   });
 
-  it('a trip ending today says so; students and classes are named; active trips can be edited and removed', async () => {
+  it('a trip ending today says so by its weekday (as the board does); students and classes are named; active trips can be edited and removed', async () => {
     trips = [
       trip('2026-11-19', '2026-11-20', ['Ola', 'Kari'], [STA, 'f0f0f0f0f0f0f0f0f0f0f0f0']),
       trip('2026-11-20', '2026-11-22', ['Siri']),
@@ -100,7 +100,7 @@ describe('Reiser: active trips and the archive', () => {
     await openAt('2026-11-20T20:00:00Z');
 
     const [later, endingToday] = allByTestId('trip');
-    expect(textOf(endingToday!.querySelector('.pill'))).toBe('Kommer tilbake i dag');
+    expect(textOf(endingToday!.querySelector('.pill'))).toBe('Tilbake fredag');
     expect(later!.querySelector('.pill')).toBeNull();
     expect([...endingToday!.querySelectorAll('.trip-line')].map(textOf).slice(0, 2)).toEqual(['Elever: Ola, Kari', 'Linjer: 2STA']);
     expect(byTestId('trip-edit', endingToday)).not.toBeNull();

@@ -1,7 +1,7 @@
 import { Tabs } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { compareDays, formatDayNo, formatTimestampNo, type SchoolClass, type Trip } from '#protocol';
+import { compareDays, formatBackOnNo, formatDayNo, formatTimestampNo, type SchoolClass, type Trip } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { useClassesStore } from '../classes/classesStore';
 import { tripActions, useTripsStore } from './tripsStore';
@@ -155,7 +155,7 @@ function TripCard({ trip, classesById, today, onEdit, onRemove }: TripCardProps)
       <p className="trip-title">
         fra {formatDayNo(trip.fromDate)} til {formatDayNo(trip.toDate)}
       </p>
-      {trip.toDate === today && <p className="pill pill-warning">Kommer tilbake i dag</p>}
+      {trip.toDate === today && <p className="pill pill-warning">{formatBackOnNo(trip.toDate)}</p>}
       {trip.studentNames.length > 0 && (
         <p className="trip-line">
           <span className="muted">Elever: </span>

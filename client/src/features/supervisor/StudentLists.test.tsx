@@ -26,7 +26,7 @@ const noop = () => {};
 const heading = (testId: string) => textOf(byTestId(testId)?.querySelector('h2'));
 /** The sentence a list shows instead of chips (empty, loading, failed). */
 const sentence = (testId: string) => textOf(byTestId(testId)?.querySelector('p'));
-/** A chip as read: its label, and the note 'Kommer tilbake i dag' when it has one. */
+/** A chip as read: its label, and the note 'Tilbake fredag' when it has one. */
 const chip = (element: HTMLElement) => {
   const note = byTestId('back-today', element);
   return note ? [textOf(element).replace(textOf(note), '').trim(), textOf(note)] : [textOf(element)];

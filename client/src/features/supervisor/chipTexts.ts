@@ -1,13 +1,8 @@
-import { formatLongDayNo, formatWeekdayNo, valueForName, type Away, type Sick } from '#protocol';
+import { formatBackOnNo, formatLongDayNo, valueForName, type Away, type Sick } from '#protocol';
 
 export const NO_INFO = 'Ingen tilleggsinformasjon tilgjengelig';
-/**
- * The note on a student whose last day away is the board's day: 'Tilbake fredag'. The weekday and
- * not 'i dag', which a supervisor reading it at 01:30 on Saturday would take to mean Saturday.
- */
-export function backOn(day: string): string {
-  return `Tilbake ${formatWeekdayNo(day)}`;
-}
+/** The note on a student whose last day away is the board's day: 'Tilbake fredag'. */
+export const backOn = formatBackOnNo;
 
 /** What a sick student's chip opens: their comment, or null for 'Ingen tilleggsinformasjon tilgjengelig'. */
 export function sickInfo(sick: Sick, name: string): string | null {
