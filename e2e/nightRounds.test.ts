@@ -3,7 +3,8 @@ import { DEFAULT_TASK_LABELS } from '#protocol/taskButtons';
 import { TestClock } from '../server/test/testClock';
 import { shoot, waitForToast } from './actions';
 import { axeViolations } from './axe';
-import { api, clockedContexts, EVENING, openBoard } from './boardSupport';
+import { osloInstant } from '#protocol/time';
+import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY } from './boardSupport';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
 
@@ -55,4 +56,31 @@ describe('rounds as nights have them (issue 44)', () => {
       expect(await page.getByTestId('today').innerText()).toMatch(/^Natt til /);
     });
   }
+});
+
+describe('a round ticked in a Wi-Fi hole (issue 44)', () => {
+  it('ticked at 22:10 off line and sent at 23:05, it is recorded and listed at 22:10 (375 px)', async () => {
+    const at2210 = osloInstant(SHIFT_DAY, 22, 10);
+    const at2305 = osloInstant(SHIFT_DAY, 23, 5);
+    clock.set(at2210);
+    const context = await contexts.open(PHONE);
+    const page = await openBoard(context, e.fx.a.supervisor);
+    await page.clock.setSystemTime(at2210);
+
+    await context.setOffline(true);
+    await page.getByTestId('task-3').click();
+    await expect.poll(() => page.getByTestId('ticks-waiting').innerText()).toBe('Venter på nett');
+
+    // Back in reach at 23:05, on the phone and on the server.
+    clock.set(at2305);
+    await page.clock.setSystemTime(at2305);
+    await context.setOffline(false);
+    await page.getByTestId('ticks-waiting').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('task-3-rounds').locator('li').allInnerTexts()).toEqual(['du 22:10']);
+    const mine = (await (await api(e.server.baseUrl, e.fx.a.supervisor)).get<Mine>(`/api/reports/my?date=${SHIFT_DAY}`)).body;
+    // The phone's clock ran on for the test's own fraction of a second.
+    const times = mine.ticks.filter((tick) => tick.taskId === '3').map((tick) => new Date(tick.at).getTime() - at2210.getTime());
+    expect(times).toEqual([expect.closeTo(0, -4)]);
+    await shoot(page, 'night-rounds-offline-tick-375');
+  });
 });
