@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { reportDay } from '#protocol/time';
+import { writeMyReport } from '../server/test/reportWrites';
 import { signedIn } from '../server/test/sessions';
 import { shoot, signInPlatform, waitForToast } from './actions';
 import { signInThroughApi } from './signIn';
@@ -63,5 +65,34 @@ describe('/admin/elevopplysninger: a parent asks what is stored about their chil
     await page.goto('/admin/elevopplysninger');
     await page.getByText('Velg en skole for å finne opplysninger om en elev.').waitFor();
     await shoot(page, 'student-data-pick-1280');
+  });
+
+  it('earlier saved versions of a report that named the student are listed, and the erasure takes the name out of them', async () => {
+    const name = 'Sofie Berg';
+    const supervisor = await signedIn(e.server.baseUrl, e.fx.a.supervisor);
+    const today = reportDay(new Date());
+    expect((await writeMyReport(supervisor, today, `${name} hadde vondt i magen kl. 22.`)).status).toBe(200);
+    // Corrected later: the report no longer names her, the earlier version still does.
+    expect((await writeMyReport(supervisor, today, 'En elev hadde vondt i magen kl. 22.')).status).toBe(200);
+
+    const page = await pages.page(DESKTOP);
+    await signInThroughApi(page, e.fx.a.admin.email);
+    await page.goto('/admin/elevopplysninger');
+    await page.getByTestId('student-name').fill(name);
+    await page.keyboard.press('Enter');
+    const versions = page.getByTestId('student-report-versions');
+    await versions.waitFor();
+    expect(await versions.innerText()).toMatch(
+      new RegExp(`versjon 1 \\(lagret av ${e.fx.a.supervisor.name}\\): ${name} hadde vondt i magen kl\\. 22\\.$`),
+    );
+    expect(await page.getByTestId('student-data').innerText()).toContain('Rapporter der navnet står i teksten (0)');
+    await shoot(page, 'student-data-versions-1280');
+
+    await page.getByTestId('student-erase').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Slett' }).click();
+    expect(await waitForToast(page, 'Opplysningene er slettet')).toContain('Navnet er tatt ut av 1 tidligere lagret versjon av rapporter.');
+    await expect
+      .poll(() => page.getByTestId('student-data').innerText())
+      .toContain('Tidligere lagrede versjoner av rapporter der navnet står (0)');
   });
 });

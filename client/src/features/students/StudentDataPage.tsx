@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDayNo, studentParamsSchema, type StudentData } from '#protocol';
+import { formatDayNo, studentParamsSchema, type StudentData, type StudentErasure } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { eraseStudentData, fetchStudentData, recordStudentDownload } from './studentsApi';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -41,13 +41,7 @@ function StudentData({ scope }: { scope: string }) {
   async function erase(name: string) {
     try {
       const erased = await eraseStudentData(name, scope);
-      const stillInText = erased.reportsMentioning.map(formatDayNo).join(', ');
-      toast({
-        title: 'Opplysningene er slettet',
-        description: stillInText
-          ? `Navnet står fortsatt i teksten i rapportene fra ${stillInText}. Rediger rapportene for å fjerne det.`
-          : undefined,
-      });
+      toast({ title: 'Opplysningene er slettet', description: erasureDescription(erased) || undefined });
       setData(await fetchStudentData(name, scope));
     } catch (error) {
       failureToast('Kunne ikke slette opplysningene', serverMessage(error, ''));
@@ -102,4 +96,16 @@ function StudentData({ scope }: { scope: string }) {
       )}
     </>
   );
+}
+
+/** What the erasure did beyond the lists, and what is left for the school to do. */
+function erasureDescription(erased: StudentErasure): string {
+  const versions = erased.versions;
+  const stillInText = erased.reportsMentioning.map(formatDayNo).join(', ');
+  return [
+    versions > 0 && `Navnet er tatt ut av ${versions} tidligere ${versions === 1 ? 'lagret versjon' : 'lagrede versjoner'} av rapporter.`,
+    stillInText && `Navnet står fortsatt i teksten i rapportene fra ${stillInText}. Rediger rapportene for å fjerne det.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
