@@ -185,7 +185,7 @@ export async function deleteTrip(
     .lean<TripDoc>();
   if (!trip) {
     // Says which: not there, or archived.
-    const before = await findEditableTrip(schoolId, id, today);
+    await findEditableTrip(schoolId, id, today);
     throw notFound(AWAY_TEXTS.tripNotFound);
   }
   // Counts, never names: the trail is kept as it is, and a student's erasure must not have to rewrite it.
