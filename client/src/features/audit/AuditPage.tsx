@@ -66,7 +66,7 @@ function AuditList({ scope, filtered }: { scope: string; filtered: boolean }) {
   if (entries.length === 0) {
     return (
       <p className="empty" role="status">
-        {filtered ? 'Ingen endringer av denne typen eller av denne personen' : 'Ingen endringer registrert ennå'}
+        {filtered ? 'Ingen endringer med disse valgene' : 'Ingen endringer registrert ennå'}
       </p>
     );
   }
