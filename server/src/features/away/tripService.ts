@@ -4,6 +4,7 @@ import { badRequest, conflict, editConflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { formatDayNo } from '#protocol/time';
 import { audit } from '../audit/service';
+import { auditTripEdit } from './tripAudit';
 import { ClassModel } from '../classes/model';
 import type { UserRecord } from '../../core/accounts/userModel';
 import { Trip, type TripDoc } from './model';
@@ -83,13 +84,17 @@ export async function addToTrip(
   return emitSaved(realtime, trip!);
 }
 
-/** Removes a student or class from every trip not ended before `notEndedBefore`; a trip left empty is deleted. */
+/**
+ * Removes a student or class from every trip not ended before `notEndedBefore`; a trip left empty
+ * is deleted. Answers the dates of the trips it was taken off.
+ */
 export async function removeFromTrips(
   schoolId: Types.ObjectId,
   remove: { studentName?: string; classId?: string },
   notEndedBefore: string,
   realtime: Realtime,
-): Promise<void> {
+): Promise<Array<{ fromDate: string; toDate: string }>> {
+  const removedFrom: Array<{ fromDate: string; toDate: string }> = [];
   const match = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
   const trips = await Trip.of(schoolId)
     .find({ schoolId, toDate: trusted({ $gte: notEndedBefore }), ...match }, { _id: 1 })
@@ -99,6 +104,7 @@ export async function removeFromTrips(
       .findOneAndUpdate({ _id }, { $pull: match, $inc: { version: 1 } }, { new: true })
       .lean<TripDoc>();
     if (!updated) continue;
+    removedFrom.push({ fromDate: updated.fromDate, toDate: updated.toDate });
     // Deleted only as it was left empty: a student added meanwhile keeps the trip.
     const emptied =
       updated.studentNames.length === 0 &&
@@ -112,6 +118,7 @@ export async function removeFromTrips(
       if (latest) emitSaved(realtime, latest);
     }
   }
+  return removedFrom;
 }
 
 function sameTrip(trip: TripDoc, edit: { fromDate: string; toDate: string; studentNames: string[]; classIds: string[] }): boolean {
@@ -132,6 +139,7 @@ async function findEditableTrip(schoolId: Types.ObjectId, id: string, today: str
 }
 
 export async function updateTrip(
+  actor: UserRecord,
   schoolId: Types.ObjectId,
   id: string,
   body: UpdateTripBody,
@@ -142,7 +150,7 @@ export async function updateTrip(
   const studentNames = [...new Set(body.studentNames)];
   const classIds = [...new Set(body.classIds)];
   if (studentNames.length === 0 && classIds.length === 0) throw badRequest(AWAY_TEXTS.emptyTrip);
-  await findEditableTrip(schoolId, id, today);
+  const before = await findEditableTrip(schoolId, id, today);
   await assertClassesOfSchool(schoolId, classIds);
   const edit = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
   const trip = await Trip.of(schoolId)
@@ -153,7 +161,10 @@ export async function updateTrip(
       { new: true },
     )
     .lean<TripDoc>();
-  if (trip) return emitSaved(realtime, trip);
+  if (trip) {
+    await auditTripEdit(actor, schoolId, trip._id, presentTrip(before), presentTrip(trip));
+    return emitSaved(realtime, trip);
+  }
   // Changed since this edit was opened: taken only if it already says the same. Removed meanwhile: not found.
   const now = await Trip.of(schoolId).findOne({ _id: id, schoolId }).lean<TripDoc>();
   if (!now) throw notFound(AWAY_TEXTS.tripNotFound);
