@@ -57,9 +57,12 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     '/api/away/add',
     { config: tripsChanged, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } },
     async (request) => {
-      const { fromDate, toDate, studentName, studentNames } = request.body;
+      const { fromDate, toDate, studentName, studentNames, tripName } = request.body;
       const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
-      return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, request.realtime));
+      return renewed(
+        request,
+        await addToTrip(schoolOf(request), { fromDate, toDate, tripName }, { studentNames: names }, request.realtime),
+      );
     },
   );
 
@@ -82,8 +85,8 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     '/api/away/classes',
     { config: tripsChanged, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } },
     async (request) => {
-      const { fromDate, toDate, classIds } = request.body;
-      return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, request.realtime));
+      const { fromDate, toDate, classIds, tripName } = request.body;
+      return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate, tripName }, { classIds }, request.realtime));
     },
   );
 
