@@ -81,6 +81,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   status: 'status',
   studentName: 'elevnavn',
   studentNames: 'elevnavn',
+  /** A trip's name, 'Skitur Hemsedal' (issue 45). */
+  tripName: 'navn på reisen',
   taskId: 'oppgave',
   students: 'elever',
   to: 'til-dato',

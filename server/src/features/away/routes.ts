@@ -58,9 +58,9 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     '/api/away/add',
     { config: tripsChanged, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } },
     async (request) => {
-      const { fromDate, toDate, studentName, studentNames } = request.body;
+      const { fromDate, toDate, studentName, studentNames, tripName } = request.body;
       const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
-      const trip = await addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, request.realtime);
+      const trip = await addToTrip(schoolOf(request), { fromDate, toDate, tripName }, { studentNames: names }, request.realtime);
       await auditTripMembers(currentUser(request), schoolOf(request), trip, { added: { studentNames: [...new Set(names)] } });
       return renewed(request, trip);
     },
@@ -88,8 +88,8 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     '/api/away/classes',
     { config: tripsChanged, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } },
     async (request) => {
-      const { fromDate, toDate, classIds } = request.body;
-      const trip = await addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, request.realtime);
+      const { fromDate, toDate, classIds, tripName } = request.body;
+      const trip = await addToTrip(schoolOf(request), { fromDate, toDate, tripName }, { classIds }, request.realtime);
       await auditTripMembers(currentUser(request), schoolOf(request), trip, { added: { classIds: [...new Set(classIds)] } });
       return renewed(request, trip);
     },

@@ -30,6 +30,7 @@ export function presentTrip(trip: TripDoc): TripDto {
     studentNames: trip.studentNames,
     classIds,
     updatedAt: changedAt(trip),
+    ...(trip.name ? { name: trip.name } : {}),
     version: trip.version ?? 0,
     studentNamesJSON: JSON.stringify(trip.studentNames),
     classIdsJSON: JSON.stringify(classIds),
@@ -58,24 +59,29 @@ function emitSaved(realtime: Realtime, trip: TripDoc): TripDto {
   return presented;
 }
 
-/** Adds students and classes to the trip with exactly these dates, or starts one. */
+/**
+ * Adds students and classes to the trip with exactly these dates, or starts one. Named ('Skitur
+ * Hemsedal'): to the trip with these dates and that name; without a name: to any trip with these
+ * dates (the spec's add, as before names), else a trip without one.
+ */
 export async function addToTrip(
   schoolId: Types.ObjectId,
-  range: { fromDate: string; toDate: string },
+  range: { fromDate: string; toDate: string; tripName?: string },
   add: { studentNames?: string[]; classIds?: string[] },
   realtime: Realtime,
 ): Promise<TripDto> {
   if (add.classIds?.length) await assertClassesOfSchool(schoolId, add.classIds);
+  const name = range.tripName || undefined;
   // One atomic write, so adds made at once all stay. A first add makes the trip under its dates'
-  // unique key; of two first adds at once, the other finds that key taken and adds to the trip.
+  // (and name's) unique key; of two first adds at once, the other finds that key taken and adds to the trip.
   const addTo = () =>
     Trip.of(schoolId)
       .findOneAndUpdate(
-        { schoolId, fromDate: range.fromDate, toDate: range.toDate },
+        { schoolId, fromDate: range.fromDate, toDate: range.toDate, ...(name ? { name } : {}) },
         {
           $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } },
           $inc: { version: 1 },
-          $setOnInsert: { datesKey: `${range.fromDate}/${range.toDate}` },
+          $setOnInsert: { datesKey: [range.fromDate, range.toDate, ...(name ? [name] : [])].join('/') },
         },
         { upsert: true, new: true },
       )
@@ -121,9 +127,12 @@ export async function removeFromTrips(
   return removedFrom;
 }
 
-function sameTrip(trip: TripDoc, edit: { fromDate: string; toDate: string; studentNames: string[]; classIds: string[] }): boolean {
+type TripEdit = { fromDate: string; toDate: string; studentNames: string[]; classIds: string[]; name?: string };
+
+function sameTrip(trip: TripDoc, edit: TripEdit): boolean {
   const sorted = (list: string[]) => JSON.stringify([...list].sort());
   return (
+    (edit.name === undefined || (trip.name ?? '') === edit.name) &&
     trip.fromDate === edit.fromDate &&
     trip.toDate === edit.toDate &&
     sorted(trip.studentNames) === sorted(edit.studentNames) &&
@@ -152,14 +161,16 @@ export async function updateTrip(
   if (studentNames.length === 0 && classIds.length === 0) throw badRequest(AWAY_TEXTS.emptyTrip);
   const before = await findEditableTrip(schoolId, id, today);
   await assertClassesOfSchool(schoolId, classIds);
-  const edit = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
+  const fields = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
+  const edit: TripEdit = { ...fields, ...(body.tripName === undefined ? {} : { name: body.tripName }) };
+  // The name: left out, kept; blank, taken away.
+  const $set: Partial<TripEdit> = { ...fields };
+  const $unset: Record<string, ''> = { datesKey: '' };
+  if (body.tripName) $set.name = body.tripName;
+  else if (body.tripName === '') $unset.name = '';
   const trip = await Trip.of(schoolId)
     // An edited trip no longer holds its first dates' key: its dates may change, and another trip may take them.
-    .findOneAndUpdate(
-      { _id: id, schoolId, ...atVersion(baseVersion) },
-      { $set: edit, $unset: { datesKey: '' }, $inc: { version: 1 } },
-      { new: true },
-    )
+    .findOneAndUpdate({ _id: id, schoolId, ...atVersion(baseVersion) }, { $set, $unset, $inc: { version: 1 } }, { new: true })
     .lean<TripDoc>();
   if (trip) {
     await auditTripEdit(actor, schoolId, trip._id, presentTrip(before), presentTrip(trip));
