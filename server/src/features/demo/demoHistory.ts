@@ -79,13 +79,15 @@ async function castOf(schoolId: Types.ObjectId): Promise<Cast | null> {
   ]);
   if (admin?.role !== 'Admin' || caretaker?.role !== 'Vaktmester' || supervisor?.role !== SUPERVISOR_ROLE) return null;
   const colleagues: UserRecord[] = [];
+  // One random password for the three (hashing is most of an account's cost); nobody ever sees it.
+  let passwordHash: Promise<string> | undefined;
   for (const colleague of DEMO_COLLEAGUES) {
     // Registered, waiting for the Admin's approval (the plan's first steps); a password nobody knows.
     const made = (await UserModel.exists({ email: colleague.email }))
       ? null
       : await UserModel.create({
           ...colleague,
-          passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+          passwordHash: await (passwordHash ??= hashPassword(randomBytes(24).toString('base64url'))),
           role: SUPERVISOR_ROLE,
           status: 'pending',
           schoolId,
