@@ -70,9 +70,11 @@ export async function endUserAccess(
   reason: ServerSessionEndReason,
   roleNow: string | null = null,
 ): Promise<void> {
+  // The reason goes out before the sessions end: a screen that asked the server in between would
+  // otherwise hear only 'not signed in' and say that instead of why.
+  realtime.disconnectUser(userId.toString(), reason);
   if (endSessions) await destroyUserSessions(userId);
   await subscriptionsAfterAccountChange(userId, reason, roleNow);
-  realtime.disconnectUser(userId.toString(), reason);
 }
 
 function unique(ids: Array<string | null>): string[] {

@@ -117,9 +117,10 @@ export async function removeUser(
   const schoolId = deleted.schoolId?.toHexString() ?? null;
   // Everything of theirs goes with them (core/removal): sessions, passkeys and the app (a device
   // that still holds one signs in nobody), their devices' notifications, …
+  // The reason first (as endUserAccess does), then their data.
+  realtime.disconnectUser(id, removal.ends ?? 'deleted');
   await removeUsersData([deleted._id]);
   await audit(actor, removal.action, { id, name: deleted.name, schoolId, detail: deleted.email });
-  realtime.disconnectUser(id, removal.ends ?? 'deleted');
   await emitUserDeleted(realtime, id, schoolId);
   return { id };
 }
