@@ -80,6 +80,11 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/admin/users/${fx.a.supervisor.id}/deactivate`), status: 404 }],
   },
+  'POST /api/admin/users/:id/reactivate': {
+    probe: (x) => x.post(`/api/admin/users/${BAD_ID}/reactivate`),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/admin/users/${fx.a.deactivated.id}/reactivate`), status: 404 }],
+  },
   'PUT /api/admin/users/:id/role': {
     probe: (x) => x.put(`/api/admin/users/${BAD_ID}/role`, { role: 'Admin' }),
     expect: [401, 403, 403, 403, 403, 400, 400],
