@@ -119,6 +119,11 @@ const MATRIX: Record<string, Row> = {
       { as: 'adminB', call: (x) => x.post(`/api/admin/classes?schoolId=${fx.a.id}`, { className: 'Inntrenger' }), status: 403 },
     ],
   },
+  'PUT /api/admin/classes/:id': {
+    probe: (x) => x.put(`/api/admin/classes/${BAD_ID}`, {}),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/admin/classes/${a.classId}`, { className: 'Inntrenger' }), status: 404 }],
+  },
   'DELETE /api/admin/classes/:id': {
     probe: (x) => x.delete(`/api/admin/classes/${BAD_ID}`),
     expect: [401, 403, 403, 403, 403, 400, 400],

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { classesSchema, classSchema, createClassBodySchema, schoolScopeQuerySchema } from '#protocol/classes';
+import { classesSchema, classSchema, createClassBodySchema, renameClassBodySchema, schoolScopeQuerySchema } from '#protocol/classes';
 import { idParamsSchema } from '#protocol/common';
 import { deletedSchema } from '#protocol/platform';
 import { POLICY } from '#protocol/policy';
 import { schoolOf } from '../../plugins/schoolScope';
-import { createClass, deleteClass, listClasses } from './service';
+import { createClass, deleteClass, listClasses, renameClass } from './service';
 
 export async function classRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +23,16 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       schema: { querystring: schoolScopeQuerySchema, body: createClassBodySchema, response: { 201: classSchema } },
     },
     async (request, reply) => reply.status(201).send(await createClass(schoolOf(request), request.body.className, request.realtime)),
+  );
+
+  // Not in the spec: a class can be renamed (issue 45).
+  r.put(
+    '/api/admin/classes/:id',
+    {
+      config: { access: POLICY.classes.change },
+      schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, body: renameClassBodySchema, response: { 200: classSchema } },
+    },
+    async (request) => renameClass(schoolOf(request), request.params.id, request.body.className, request.realtime),
   );
 
   r.delete(

@@ -7,8 +7,10 @@ import { ClassModel, classNameKey, type ClassDoc } from './model';
 import { compareNames } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { changedAt } from '../../db/changedAt';
+import { trusted } from '../../db/trusted';
 
 const DUPLICATE = 'Det finnes allerede en klasse med dette navnet';
+const NOT_FOUND = 'Fant ikke klassen';
 
 function present(doc: ClassDoc): SchoolClass {
   return {
@@ -38,10 +40,33 @@ export async function createClass(schoolId: Types.ObjectId, className: string, r
   return presented;
 }
 
+/**
+ * A new name for the class (issue 45), unique in the school as a new class's is; a change of case
+ * alone is the same class. What refers to the class holds its id, so every list follows.
+ */
+export async function renameClass(schoolId: Types.ObjectId, classId: string, className: string, realtime: Realtime): Promise<SchoolClass> {
+  const nameKey = classNameKey(className);
+  const classes = ClassModel.of(schoolId);
+  if (await classes.exists({ schoolId, nameKey, _id: trusted({ $ne: classId }) })) throw conflict(DUPLICATE);
+  const renamed = await unlessDuplicate(
+    () =>
+      classes
+        .findOneAndUpdate({ _id: classId, schoolId }, { $set: { className: className.trim(), nameKey } }, { new: true })
+        .lean<ClassDoc>(),
+    () => {
+      throw conflict(DUPLICATE);
+    },
+  );
+  if (!renamed) throw notFound(NOT_FOUND);
+  const presented = present(renamed);
+  realtime.toSchool(schoolId.toHexString(), 'classes.updated', presented);
+  return presented;
+}
+
 /** The class goes, and what refers to it follows (`classDeleted`: it leaves every trip). */
 export async function deleteClass(schoolId: Types.ObjectId, classId: string, realtime: Realtime, now: Date): Promise<{ id: string }> {
   const deleted = await ClassModel.of(schoolId).findOneAndDelete({ _id: classId, schoolId });
-  if (!deleted) throw notFound('Fant ikke klassen');
+  if (!deleted) throw notFound(NOT_FOUND);
   await classDeleted({ schoolId, classId, now, realtime });
   realtime.toSchool(schoolId.toHexString(), 'classes.deleted', { id: classId });
   return { id: classId };
