@@ -27,7 +27,9 @@ afterAll(async () => e?.close());
 
 const WIDTHS = [PHONE, DESKTOP] as const;
 
+/** axe judges what the user sees once a dialog has faded in (half faded in, it has half its contrast). */
 async function expectAxeClean(page: Page, what: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   expect(await axeViolations(page), what).toEqual([]);
 }
 
