@@ -18,7 +18,7 @@ import {
 } from '#protocol/passkeys';
 import { PRODUCT_NAME } from '#protocol/product';
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
-import { schoolInactiveText, TEXTS } from '#protocol/texts';
+import { schoolInactiveText } from '#protocol/texts';
 import type { Config } from '../../config';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../httpError';
