@@ -20,8 +20,9 @@ const reportSchema = new Schema(
     taskTicks: [
       {
         _id: false,
-        // No default: one would give a tick stored without an id a new one at every read (ticks.ts).
-        id: { type: String, required: true },
+        // '' for a tick written without an id: it is read with one made from its report, round and
+        // time (ticks.ts), the same at every read, where a random default would change per read.
+        id: { type: String, default: '' },
         taskId: { type: String, enum: TASK_IDS, required: true },
         at: { type: Date, required: true },
         /** '' only for a tick written without one (before migration 3): shown by the school's current label. */
