@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { ChangePasswordBody, LoginBody, LoginResponse, RegisterBody, User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '#protocol/roles';
 import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
-import { TEXTS } from '#protocol/texts';
+import { schoolInactiveText, TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { findActiveSchool, isSchoolActive } from '../../core/accounts/activeSchools';
@@ -55,7 +55,7 @@ export async function login(
   }
   await limiter.reset(key);
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
-    throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
+    throw forbidden(schoolInactiveText(user.role), 'schoolInactive');
   }
   // An account with an authenticator app gets no session for the password alone: the code first.
   const step = secondStep ? await secondStep(request, user) : 'none';

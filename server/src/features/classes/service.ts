@@ -9,8 +9,10 @@ import { unlessDuplicate } from '../../db/duplicateKey';
 import { changedAt } from '../../db/changedAt';
 import type { UserRecord } from '../../core/accounts/userModel';
 import { audit } from '../audit/service';
+import { trusted } from '../../db/trusted';
 
 const DUPLICATE = 'Det finnes allerede en klasse med dette navnet';
+const NOT_FOUND = 'Fant ikke klassen';
 
 function present(doc: ClassDoc): SchoolClass {
   return {
@@ -46,6 +48,41 @@ export async function createClass(
   return presented;
 }
 
+/**
+ * A new name for the class (issue 45), unique in the school as a new class's is; a change of case
+ * alone is the same class. What refers to the class holds its id, so every list follows.
+ */
+export async function renameClass(
+  actor: UserRecord,
+  schoolId: Types.ObjectId,
+  classId: string,
+  className: string,
+  realtime: Realtime,
+): Promise<SchoolClass> {
+  const nameKey = classNameKey(className);
+  const classes = ClassModel.of(schoolId);
+  if (await classes.exists({ schoolId, nameKey, _id: trusted({ $ne: classId }) })) throw conflict(DUPLICATE);
+  const before = await classes.findOne({ _id: classId, schoolId }, { className: 1 }).lean<{ className: string }>();
+  if (!before) throw notFound(NOT_FOUND);
+  const renamed = await unlessDuplicate(
+    () =>
+      classes
+        .findOneAndUpdate({ _id: classId, schoolId }, { $set: { className: className.trim(), nameKey } }, { new: true })
+        .lean<ClassDoc>(),
+    () => {
+      throw conflict(DUPLICATE);
+    },
+  );
+  if (!renamed) throw notFound(NOT_FOUND);
+  if (before.className !== renamed.className) {
+    const detail = `«${before.className}» → «${renamed.className}»`;
+    await audit(actor, 'class.renamed', { id: classId, name: renamed.className, schoolId, detail });
+  }
+  const presented = present(renamed);
+  realtime.toSchool(schoolId.toHexString(), 'classes.updated', presented);
+  return presented;
+}
+
 /** The class goes, and what refers to it follows (`classDeleted`: it leaves every trip). */
 export async function deleteClass(
   actor: UserRecord,
@@ -55,7 +92,7 @@ export async function deleteClass(
   now: Date,
 ): Promise<{ id: string }> {
   const deleted = await ClassModel.of(schoolId).findOneAndDelete({ _id: classId, schoolId });
-  if (!deleted) throw notFound('Fant ikke klassen');
+  if (!deleted) throw notFound(NOT_FOUND);
   await audit(actor, 'class.deleted', { id: classId, name: deleted.className, schoolId });
   await classDeleted({ schoolId, classId, now, realtime });
   realtime.toSchool(schoolId.toHexString(), 'classes.deleted', { id: classId });
