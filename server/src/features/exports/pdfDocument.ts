@@ -48,6 +48,7 @@ function reportSection(row: ExportRow, first: boolean): Content[] {
         { text: printable(`${row.date} · ${row.author}${row.locked === 'Ja' ? ' · Låst' : ''}`), style: 'heading' },
         labelled('Fullførte oppgaver', row.tasks || 'Ingen'),
         labelled('Bortreiste elever', row.away || 'Ingen'),
+        ...(row.editedBy ? [labelled('Endret av', row.editedBy)] : []),
       ],
     },
     { text: printable(row.text.trim() || 'Ingen innhold'), fontSize: 10, margin: [0, 4, 0, 14] },
