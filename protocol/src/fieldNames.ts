@@ -77,6 +77,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   trustDevice: 'husk denne enheten',
   /** Whether a second factor is required (issue 33). */
   required: 'påkrevd',
+  /** The possible matches chosen for a student's PDF (issue 45). */
+  reportIds: 'rapporter',
   start: 'fra-dato',
   status: 'status',
   studentName: 'elevnavn',

@@ -424,6 +424,11 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/students/Ola?schoolId=${fx.a.id}`), status: 403 }],
   },
+  'GET /api/admin/students/:name/pdf': {
+    probe: (x) => x.get('/api/admin/students/.../pdf'),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/students/Ola%20Nordmann/pdf?schoolId=${fx.a.id}`), status: 403 }],
+  },
   'POST /api/admin/students/downloads': {
     probe: (x) => x.post('/api/admin/students/downloads', {}),
     expect: [401, 403, 403, 403, 403, 200, 400],

@@ -112,7 +112,11 @@ export async function beginSession(
  * taken (and the work too: the password is hashed either way), so the form does not tell anyone
  * who has an account here.
  */
-export async function register(body: RegisterBody, realtime: Realtime, push: PushNotifier): Promise<{ message: string }> {
+export async function register(
+  body: RegisterBody,
+  realtime: Realtime,
+  push: PushNotifier,
+): Promise<{ answer: { message: string }; takenAddress: string | null }> {
   const school = await findActiveSchool(body.schoolId);
   if (!school) throw badRequest(TEXTS.unknownSchool);
   const email = normalizeEmail(body.email);
@@ -130,7 +134,7 @@ export async function register(body: RegisterBody, realtime: Realtime, push: Pus
   } else {
     await presentPlatformSchool(school._id.toHexString());
   }
-  return { message: TEXTS.registered };
+  return { answer: { message: TEXTS.registered }, takenAddress: user ? null : email };
 }
 
 /**
