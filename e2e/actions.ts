@@ -13,9 +13,14 @@ export async function signInThroughForm(page: Page, email: string, password = PA
 
 /** Waits for a toast showing this text and returns everything it says (title and description). */
 export async function waitForToast(page: Page, text: string): Promise<string> {
-  const toast = page.getByTestId('toast').filter({ hasText: text }).last();
-  await toast.waitFor({ state: 'visible' });
-  return (await toast.innerText()).replace(/\s+/g, ' ').trim();
+  // Found and read in one step in the page: a toast can time out between a wait and a later read on a busy machine.
+  const said = await page.waitForFunction((wanted) => {
+    const normalize = (value: string) => value.replace(/\s+/g, ' ').trim();
+    const toasts = [...document.querySelectorAll<HTMLElement>('[data-testid="toast"]')];
+    const shown = toasts.filter((toast) => normalize(toast.innerText).toLowerCase().includes(normalize(wanted).toLowerCase()));
+    return shown.length > 0 ? normalize(shown.at(-1)!.innerText) : false;
+  }, text);
+  return (await said.jsonValue()) as string;
 }
 
 /** Signs the Plattformadministrator in (through the API: the portal's form has its own tests in auth.test.ts) and waits for the dashboard. */
@@ -59,4 +64,17 @@ export async function dismissToast(page: Page): Promise<void> {
 export async function shoot(page: Page, name: string): Promise<void> {
   expect(await horizontalOverflow(page), name).toBeLessThanOrEqual(0);
   await screenshot(page, name);
+}
+
+/**
+ * The API reads the page makes from now on ('GET /api/…'): an update that arrived with none came
+ * over the page's socket, live.
+ */
+export function readsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) seen.push(`GET ${url.pathname}`);
+  });
+  return seen;
 }

@@ -32,7 +32,7 @@ async function morningBoard(user: FixtureUser): Promise<{ context: BrowserContex
   contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await openBoard(context, user);
-  expect(await textOf(page, 'report-day')).toBe('Rapportdag: mandag 9. mars 2026');
+  expect(await textOf(page, 'report-day')).toBe('Natt til tirsdag 10. mars 2026');
   return { context, page };
 }
 
@@ -61,7 +61,7 @@ describe('the report day on the clock', () => {
     // 09:00: a new report day; Monday's unsaved text is locked, still there to copy.
     clock.set(osloInstant(DAY, 9, 0));
     await passTimeAtTheBoard(page, 30);
-    await expect.poll(() => textOf(page, 'report-day')).toBe('Rapportdag: tirsdag 10. mars 2026');
+    await expect.poll(() => textOf(page, 'report-day')).toBe('Natt til onsdag 11. mars 2026');
     const locked = page.getByTestId('locked-draft');
     await locked.waitFor();
     expect(await locked.innerText()).toContain('Denne rapporten er låst');
@@ -83,7 +83,7 @@ describe('the report day on the clock', () => {
     await page.getByTestId('locked-draft').waitFor({ state: 'detached' });
     await page.reload();
     await page.getByTestId('report-text').waitFor();
-    await expect.poll(() => textOf(page, 'report-day')).toBe('Rapportdag: tirsdag 10. mars 2026');
+    await expect.poll(() => textOf(page, 'report-day')).toBe('Natt til onsdag 11. mars 2026');
     expect(await page.getByTestId('locked-draft').count()).toBe(0);
   });
 
@@ -99,7 +99,7 @@ describe('the report day on the clock', () => {
     expect(await waitForToast(page, 'Denne rapporten er låst')).toContain('Teksten ble ikke lagret');
     await page.getByTestId('locked-draft').waitFor();
     expect(await page.getByTestId('locked-draft-text').inputValue()).toBe(late);
-    await expect.poll(() => textOf(page, 'report-day')).toBe('Rapportdag: tirsdag 10. mars 2026');
+    await expect.poll(() => textOf(page, 'report-day')).toBe('Natt til onsdag 11. mars 2026');
     const monday = await (await api(e.server.baseUrl, user)).get<MyReport>(`/api/reports/my?date=${MONDAY}`);
     expect(monday.body.content).toBe('');
   });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureUser } from '../server/test/fixtures';
-import { dismissToast, shoot, signInThroughForm, waitForToast } from './actions';
+import { dismissToast, readsOf, shoot, signInThroughForm, waitForToast } from './actions';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
@@ -41,7 +41,7 @@ async function expectAxeClean(page: Page, what: string): Promise<void> {
 
 describe('the case loop, closed', () => {
   for (const [width, viewport] of widths) {
-    it(`the sender sees the caretaker's rejection and its reason on Mine saker within a second, and the reopening, at ${width} px`, async () => {
+    it(`the sender sees the caretaker's rejection and its reason on Mine saker live, and the reopening, at ${width} px`, async () => {
       // Each width in a school of its own.
       const school = width === '375' ? e.fx.a : e.fx.b;
       const place = `Gymsal ${width}`;
@@ -98,11 +98,13 @@ describe('the case loop, closed', () => {
       await shoot(caretaker, `case-loop-reject-reason-${width}`);
       await expectAxeClean(caretaker, 'the reject dialog');
       await tabTo(caretaker, caretaker.getByTestId('reject-submit'));
-      const acted = Date.now();
+      // Live: the sender's page asks the server for nothing; the outcome comes over its socket.
+      // (How fast is the fan-out bench's to say, npm run bench:fanout, not a timed test's.)
+      const asked = readsOf(sender);
       await caretaker.keyboard.press('Enter');
 
-      await expect.poll(() => ownCase.getByTestId('own-case-status').innerText(), { timeout: 1000, interval: 20 }).toBe('Avslått');
-      expect(Date.now() - acted).toBeLessThan(1000);
+      await expect.poll(() => ownCase.getByTestId('own-case-status').innerText()).toBe('Avslått');
+      expect(asked).toEqual([]);
       expect(await ownCase.innerText()).toContain(`Avslått av ${school.caretaker.name}`);
       expect(await ownCase.innerText()).toContain('Begrunnelse: Kurven byttes etter jul');
       expect(await waitForToast(sender, `Saken din er avslått: ${place}`)).toContain('Begrunnelse: Kurven byttes etter jul');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dismissToast, markPage, shoot, signInPlatform, waitForToast, wasReloaded } from './actions';
+import { dismissToast, markPage, readsOf, shoot, signInPlatform, waitForToast, wasReloaded } from './actions';
 import { signIn, signInThroughApi } from './signIn';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
@@ -66,7 +66,7 @@ async function createThroughDialog(page: Page, roomNumber: string, description: 
 }
 
 describe('maintenance cases, live', () => {
-  it("a supervisor's case appears on the caretaker's phone within a second, highlighted; completing it updates the admin and the archive", async () => {
+  it("a supervisor's case appears on the caretaker's phone live, highlighted; completing it updates the admin and the archive", async () => {
     const phone = await caretaker(PHONE);
     await phone.getByText('Ingen ventende oppgaver').waitFor();
     await expect.poll(() => phone.title()).toBe('Vaktmester – Tilsynsvakt');
@@ -82,9 +82,11 @@ describe('maintenance cases, live', () => {
 
     const sender = await supervisor();
     const arrived = card(phone, 'Knust vindu på badet');
-    const started = Date.now();
-    const [task] = await Promise.all([submitCase(sender, '12', 'Knust vindu på badet'), arrived.waitFor({ timeout: 5000 })]);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Live: the caretaker's phone asks the server for nothing; the case comes over its socket.
+    // (How fast is the fan-out bench's to say, npm run bench:fanout, not a timed test's.)
+    const asked = readsOf(phone);
+    const [task] = await Promise.all([submitCase(sender, '12', 'Knust vindu på badet'), arrived.waitFor()]);
+    expect(asked).toEqual([]);
 
     // It makes itself noticed: highlighted, marked 'Ny', and counted in the title.
     expect(await arrived.getAttribute('data-new')).toBe('');

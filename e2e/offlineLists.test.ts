@@ -56,7 +56,7 @@ describe('the board off line after a reload', () => {
       await waitForToast(page, 'Lagret');
       await dismissToast(page);
       await page.getByTestId('task-3').click();
-      await expect.poll(() => page.getByTestId('task-3').getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.getByTestId('task-3').getAttribute('data-state')).toBe('mine');
       await installed(page, 'task-1');
       await page.getByTestId('sick-chip').filter({ hasText: sick }).waitFor();
       // On line, the lists are fresh: no time on them.
@@ -67,9 +67,9 @@ describe('the board off line after a reload', () => {
         expect(await copiedAt(page, card).innerText(), card).toMatch(FETCHED);
       expect(await page.getByTestId('sick-chip').allInnerTexts()).toContain(sick);
       expect(await page.getByTestId('away-chip').allInnerTexts()).toContain(away);
-      expect(await page.getByTestId('task-3').getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByTestId('task-3').getAttribute('data-state')).toBe('mine');
       expect(await page.getByTestId('report-text').inputValue()).toBe(typed);
-      expect(await textOf(page, 'report-day')).toBe('Rapportdag: tirsdag 10. mars 2026');
+      expect(await textOf(page, 'report-day')).toBe('Natt til onsdag 11. mars 2026');
       // A chip of the copy opens its dialog as on line.
       await page.getByTestId('sick-chip').filter({ hasText: sick }).click();
       expect(await textOf(page, 'student-info')).toBe('Feber');
@@ -96,7 +96,7 @@ describe('the board off line after a reload', () => {
       expect(await page.getByText(sick).count()).toBe(0);
       expect(await page.getByText(away).count()).toBe(0);
       expect(await page.getByTestId('report-text').inputValue()).toBe('');
-      expect(await page.getByTestId('task-3').getAttribute('aria-pressed')).toBe('false');
+      expect(await page.getByTestId('task-3').getAttribute('data-state')).toBe('open');
     });
   }
 

@@ -93,6 +93,7 @@ export async function benchExports(base: string): Promise<{ lines: string[]; res
     away: 'Per Ødegård, Åse',
     locked: 'Ja',
     text: TEXT,
+    editedBy: '',
   }));
 
   const lines = [

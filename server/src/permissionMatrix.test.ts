@@ -404,6 +404,11 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/audit?schoolId=${fx.a.id}`), status: 403 }],
   },
+  'GET /api/admin/audit/actors': {
+    probe: (x) => x.get('/api/admin/audit/actors?schoolId=x'),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/audit/actors?schoolId=${fx.a.id}`), status: 403 }],
+  },
   'GET /api/admin/students/:name': {
     probe: (x) => x.get('/api/admin/students/...'),
     expect: [401, 403, 403, 403, 403, 400, 400],

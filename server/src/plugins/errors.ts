@@ -34,7 +34,7 @@ export function isDatabaseAway(error: unknown): boolean {
   return err.cause !== undefined && err.cause !== error && isDatabaseAway(err.cause);
 }
 
-const CONTEXT_NAMES: Record<string, string> = { body: 'innholdet', params: 'adressen', querystring: 'spørringen' };
+const CONTEXT_NAMES: Record<string, string> = { body: 'innhold', params: 'adresse', querystring: 'spørring' };
 
 /** The error body of a status, with the code that status stands for. */
 export function errorBody(status: number, message: string): ErrorResponse {
@@ -53,7 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = error.validation[0];
       const path = first?.instancePath.replace(/^\//, '') ?? '';
       const field = path ? fieldLabel(path.split('/')) : '';
-      const where = CONTEXT_NAMES[error.validationContext ?? ''] ?? 'forespørselen';
+      const where = CONTEXT_NAMES[error.validationContext ?? ''] ?? 'forespørsel';
       const message = field ? `Feltet «${field}»: ${first?.message}` : `Ugyldig ${where}: ${first?.message}`;
       return reply.status(400).send(errorBody(400, message));
     }

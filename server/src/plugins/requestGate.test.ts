@@ -74,4 +74,13 @@ describe('the write gate', () => {
       201,
     );
   });
+
+  it('a JSON body that is not an object is refused in plain Norwegian, and nothing is stored', async () => {
+    for (const body of ['[]', '"x"', '12']) {
+      const res = await send('/api/maintenance-tasks/submit', { xhr: true, type: 'application/json', body });
+      expect(res.status, body).toBe(400);
+      expect(res.body?.message, body).toMatch(/^Ugyldig innhold: /);
+    }
+    expect(await countEverywhere(MaintenanceTaskModel)).toBe(0);
+  });
 });

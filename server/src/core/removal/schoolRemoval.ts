@@ -21,15 +21,15 @@ export function schoolCleanupCoverage(): Map<string, string> {
 
 /**
  * Everything of a school, gone, the school document excepted (its caller removes it last, so a
- * deletion cut short is found and finished): its users' data (their sessions with it, and then
- * their live connections), its own database, every registered clean-up of the shared database's
+ * deletion cut short is found and finished): its users' live connections (told why first), their
+ * data and sessions, its own database, every registered clean-up of the shared database's
  * rows of it, then its users.
  */
 export async function removeSchoolData(schoolId: Types.ObjectId, realtime: Realtime): Promise<RemovedSchool> {
   const userIds = (await UserModel.find({ schoolId }, { _id: 1 }).lean()).map((u) => u._id);
   const school = { schoolId, userIds };
-  await removeUsersData(userIds);
   for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolDeleted');
+  await removeUsersData(userIds);
   await dropSchoolDatabase(schoolId);
   await schoolCleanups.runAll(school);
   // Users last: until they go, a retry still finds whose data to remove.

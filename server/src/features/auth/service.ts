@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { ChangePasswordBody, LoginBody, LoginResponse, RegisterBody, User } from '#protocol/auth';
@@ -28,14 +27,7 @@ import { describeDevice } from '../../core/sessions/device';
 import { removeAllFactors } from '../users/removeFactors';
 import { mailFactorChange } from '../../core/accounts/factorChangeMail';
 import { forgetTrustedDevices } from '../../core/accounts/trustedDeviceModel';
-
-/**
- * The login response names the session, but never with its secret id: the cookie stays
- * HttpOnly, and what the browser stores cannot be replayed as a credential.
- */
-export function publicSessionHandle(sessionId: string): string {
-  return createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
-}
+import { publicSessionHandle } from '../../core/sessions/sessionHandle';
 
 /**
  * Too many wrong passwords lock the account for the devices that got them wrong: an unknown

@@ -4,6 +4,7 @@ import { classesSchema, classSchema, createClassBodySchema, schoolScopeQuerySche
 import { idParamsSchema } from '#protocol/common';
 import { deletedSchema } from '#protocol/platform';
 import { POLICY } from '#protocol/policy';
+import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
 import { createClass, deleteClass, listClasses } from './service';
 
@@ -22,7 +23,8 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       config: { access: POLICY.classes.change },
       schema: { querystring: schoolScopeQuerySchema, body: createClassBodySchema, response: { 201: classSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createClass(schoolOf(request), request.body.className, request.realtime)),
+    async (request, reply) =>
+      reply.status(201).send(await createClass(currentUser(request), schoolOf(request), request.body.className, request.realtime)),
   );
 
   r.delete(
@@ -31,6 +33,6 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       config: { access: POLICY.classes.change },
       schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } },
     },
-    async (request) => deleteClass(schoolOf(request), request.params.id, request.realtime, app.clock.now()),
+    async (request) => deleteClass(currentUser(request), schoolOf(request), request.params.id, request.realtime, app.clock.now()),
   );
 }

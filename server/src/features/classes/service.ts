@@ -7,6 +7,8 @@ import { ClassModel, classNameKey, type ClassDoc } from './model';
 import { compareNames } from '#protocol/collation';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { changedAt } from '../../db/changedAt';
+import type { UserRecord } from '../../core/accounts/userModel';
+import { audit } from '../audit/service';
 
 const DUPLICATE = 'Det finnes allerede en klasse med dette navnet';
 
@@ -24,7 +26,12 @@ export async function listClasses(schoolId: Types.ObjectId): Promise<SchoolClass
   return classes.sort((a, b) => compareNames(a.className, b.className)).map(present);
 }
 
-export async function createClass(schoolId: Types.ObjectId, className: string, realtime: Realtime): Promise<SchoolClass> {
+export async function createClass(
+  actor: UserRecord,
+  schoolId: Types.ObjectId,
+  className: string,
+  realtime: Realtime,
+): Promise<SchoolClass> {
   const nameKey = classNameKey(className);
   if (await ClassModel.of(schoolId).exists({ schoolId, nameKey })) throw conflict(DUPLICATE);
   const created: ClassDoc = await unlessDuplicate(
@@ -34,14 +41,22 @@ export async function createClass(schoolId: Types.ObjectId, className: string, r
     },
   );
   const presented = present(created);
+  await audit(actor, 'class.created', { id: created._id, name: created.className, schoolId });
   realtime.toSchool(schoolId.toHexString(), 'classes.created', presented);
   return presented;
 }
 
 /** The class goes, and what refers to it follows (`classDeleted`: it leaves every trip). */
-export async function deleteClass(schoolId: Types.ObjectId, classId: string, realtime: Realtime, now: Date): Promise<{ id: string }> {
+export async function deleteClass(
+  actor: UserRecord,
+  schoolId: Types.ObjectId,
+  classId: string,
+  realtime: Realtime,
+  now: Date,
+): Promise<{ id: string }> {
   const deleted = await ClassModel.of(schoolId).findOneAndDelete({ _id: classId, schoolId });
   if (!deleted) throw notFound('Fant ikke klassen');
+  await audit(actor, 'class.deleted', { id: classId, name: deleted.className, schoolId });
   await classDeleted({ schoolId, classId, now, realtime });
   realtime.toSchool(schoolId.toHexString(), 'classes.deleted', { id: classId });
   return { id: classId };

@@ -84,7 +84,7 @@ describe('exports', () => {
     expect(res.headers.get('content-disposition')).toBe(attachment('Rapporter Skole A 2026-03-09 til 2026-03-15.csv'));
     expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(res.bytes.toString('utf8').slice(1));
-    expect(rows[0]).toEqual(['Dato', 'Forfatter', 'Fullførte oppgaver', 'Bortreiste elever', 'Låst', 'Rapport']);
+    expect(rows[0]).toEqual(['Dato', 'Forfatter', 'Fullførte oppgaver', 'Bortreiste elever', 'Låst', 'Rapport', 'Endret av']);
     expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
       ['9. mars 2026', 'Bruker 1'],
       ['9. mars 2026', 'Kari A'],
@@ -98,6 +98,7 @@ describe('exports', () => {
       'Per Ødegård',
       'Ja',
       TRICKY,
+      '',
     ]);
     expect(rows.find((r) => r[1] === 'Bruker 1')![5]).toBe(`'${FORMULA}`);
     expect(rows.find((r) => r[0] === '15. mars 2026')![5]).toBe('+47 915 55 123 ringte');
@@ -154,10 +155,19 @@ describe('exports', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('09.03.2026–15.03.2026');
     expect(sheet.rowCount).toBe(4);
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Dato', 'Forfatter', 'Fullførte oppgaver', 'Bortreiste elever', 'Låst', 'Rapport']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Dato',
+      'Forfatter',
+      'Fullførte oppgaver',
+      'Bortreiste elever',
+      'Låst',
+      'Rapport',
+      'Endret av',
+    ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:F4');
+    expect(sheet.autoFilter).toBe('A1:G4');
     expect(sheet.getColumn(6).width).toBeGreaterThanOrEqual(60);
     const dates = [2, 3, 4].map((i) => sheet.getRow(i).getCell(1));
     for (const cell of dates) {

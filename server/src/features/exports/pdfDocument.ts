@@ -69,6 +69,7 @@ function reportFacts(row: ExportRow): Facts {
   return [
     ['Fullførte oppgaver', row.tasks || 'Ingen'],
     ['Bortreiste elever', row.away || 'Ingen'],
+    ...(row.editedBy ? ([['Endret av', row.editedBy]] as Facts) : []),
   ];
 }
 

@@ -20,8 +20,9 @@ const reportSchema = new Schema(
     taskTicks: [
       {
         _id: false,
-        // No default: one would give a tick stored without an id a new one at every read (ticks.ts).
-        id: { type: String, required: true },
+        // '' for a tick written without an id: it is read with one made from its report, round and
+        // time (ticks.ts), the same at every read, where a random default would change per read.
+        id: { type: String, default: '' },
         taskId: { type: String, enum: TASK_IDS, required: true },
         at: { type: Date, required: true },
         /** '' only for a tick written without one (before migration 3): shown by the school's current label. */
@@ -32,6 +33,11 @@ const reportSchema = new Schema(
     awayStudents: { type: [String], default: [] },
     /** How many times the text was saved (protocol/reports.ts): a save is taken only on the version it was written from. */
     version: { type: Number, default: 0 },
+    /** The last correction of the text by an Admin or the Plattformadministrator (PUT /api/reports/{id}): who and when. */
+    editedBy: {
+      type: new Schema({ userId: Schema.Types.ObjectId, name: String, role: String, at: Date }, { _id: false }),
+      default: null,
+    },
     /** Every write of the report, text, ticks or away list: what the server's own read-change-write checks. */
     writes: { type: Number, default: 0 },
   },

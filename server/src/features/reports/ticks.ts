@@ -14,7 +14,7 @@ type StoredTick = { id?: string | null; taskId: string; at: Date; label?: string
 export function ticksWithIds(report: { _id: Types.ObjectId; taskTicks?: readonly StoredTick[] | null } | null | undefined): TaskTick[] {
   if (!report) return [];
   return (report.taskTicks ?? []).map((tick) => ({
-    id: tick.id ?? `${report._id.toHexString()}-${tick.taskId}-${tick.at.getTime()}`,
+    id: tick.id || `${report._id.toHexString()}-${tick.taskId}-${tick.at.getTime()}`,
     // Any stored round, not only today's six (a report keeps what an older client wrote).
     taskId: tick.taskId as TaskId,
     at: tick.at,

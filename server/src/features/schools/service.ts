@@ -92,9 +92,11 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
   if (!school) throw notFound('Fant ikke skolen');
   if (!active) {
     const userIds = (await UserModel.find({ schoolId: school._id }, { _id: 1 }).lean()).map((u) => u._id);
+    // The reason goes out before the sessions go: a screen that asked the server in between would
+    // otherwise hear only 'not signed in' and say so instead of why.
+    for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolInactive');
     await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
     await removeSchoolSubscriptions(school._id);
-    for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolInactive');
   }
   const presented = (await presentPlatformSchool(school._id))!;
   realtime.toPlatform('schools.updated', presented);

@@ -7,7 +7,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
 import { UserModel, type UserDoc, type UserRecord } from '../../core/accounts/userModel';
-import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from './service';
+import { emitUserChange, emitUserDeleted, presentWithSchool } from './service';
+import { endUserAccess } from '../../core/sessions/accessChanges';
 import { removeUsersData } from '../../core/removal/userRemoval';
 
 /**
@@ -117,9 +118,10 @@ export async function removeUser(
   const schoolId = deleted.schoolId?.toHexString() ?? null;
   // Everything of theirs goes with them (core/removal): sessions, passkeys and the app (a device
   // that still holds one signs in nobody), their devices' notifications, …
+  // The reason first (as endUserAccess does), then their data.
+  realtime.disconnectUser(id, removal.ends ?? 'deleted');
   await removeUsersData([deleted._id]);
   await audit(actor, removal.action, { id, name: deleted.name, schoolId, detail: deleted.email });
-  realtime.disconnectUser(id, removal.ends ?? 'deleted');
   await emitUserDeleted(realtime, id, schoolId);
   return { id };
 }
