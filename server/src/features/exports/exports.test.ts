@@ -37,7 +37,7 @@ beforeAll(async () => {
     awayStudents: ['Per Ødegård'],
     // Round 1 done twice in the evening, every other round once (21:14 and 23:30 Oslo).
     taskTicks: ticks.flatMap((taskId) =>
-      (taskId === '1' ? [EVENING, LATER] : [EVENING]).map((at) => ({ taskId, at: new Date(`${date}${at}`) })),
+      (taskId === '1' ? [EVENING, LATER] : [EVENING]).map((at) => ({ id: `${date}-${taskId}${at}`, taskId, at: new Date(`${date}${at}`) })),
     ),
   });
   await ReportModel.of(fx.a.id).create([
@@ -224,7 +224,7 @@ describe('exports', () => {
     expect(sheetName('2025-12-29', '2027-01-03')).toBe('29.12.2025–03.01.2027');
   });
 
-  it('PDF: a title page with what it holds, the school and period on every page, each report, page numbers, Norwegian letters', async () => {
+  it('PDF: the first page opens on the reports under a header block of what it holds; the school and period on every page, round times, Norwegian letters', async () => {
     const res = await download(`/api/reports/export.pdf?${RANGE}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -233,28 +233,29 @@ describe('exports', () => {
     const { pages, total } = await parsed.getText();
     const info = await parsed.getInfo();
     expect(info.info).toMatchObject({ Title: 'Rapporter – Skole A – 9. mars 2026 – 15. mars 2026', Creator: 'Tilsynsvakt' });
-    expect(total).toBe(2);
-    const [title, reports] = pages.map((page) => page.text);
+    // Three short reports: the header block and all of them on one page, no title page of its own.
+    expect(total).toBe(1);
+    const first = pages[0]!.text;
     for (const fact of [
       'Rapporter',
+      'Skole Skole A',
       'Antall rapporter 3',
       'Dager med rapport 2',
+      'Forfattere 2',
       'Laget 20. mars 2026 kl. 12:00',
       'Laget av Admin A',
       'Periode 9. mars 2026 – 15. mars 2026',
+      'Side 1 av 1',
     ]) {
-      expect(title).toContain(fact);
+      expect(first).toContain(fact);
     }
-    for (const [i, page] of pages.entries()) {
-      expect(page.text).toContain('Skole A');
-      expect(page.text).toContain('9. mars 2026 – 15. mars 2026');
-      expect(page.text).toContain(`Side ${i + 1} av 2`);
-    }
-    expect(reports).toContain('9. mars 2026 · Kari A · Låst');
-    expect(reports).toContain('Øyvind og Åse på rommet.');
-    expect(reports).toContain('Per Ødegård');
-    expect(reports).not.toContain('Utenfor perioden');
-    expect(reports).not.toContain('Skole B');
+    expect(first).toContain('9. mars 2026 · Kari A · Låst');
+    expect(first).toContain('Øyvind og Åse på rommet.');
+    expect(first).toContain('Per Ødegård');
+    // Each round with the times it was done.
+    expect(first).toContain('Dobbelttellene elever kl. 21:14, 23:30; Tilsynsrunde internat kl. 21:14');
+    expect(first).not.toContain('Utenfor perioden');
+    expect(first).not.toContain('Skole B');
   });
 
   it('bad ranges get a clear Norwegian 400', async () => {
@@ -316,7 +317,7 @@ describe('the week and the year', () => {
         authorName: 'Kari A',
         date: '2025-12-29',
         content: 'Uke 1',
-        taskTicks: [{ taskId: '1', at: new Date() }],
+        taskTicks: [{ id: 'uke-1', taskId: '1', at: new Date() }],
       },
       { schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2027-01-03', content: 'Uke 53' },
     ]);

@@ -64,7 +64,7 @@ beforeAll(async () => {
       date,
       content: text,
       awayStudents: i % 4 ? [] : ['Per Ødegård', 'Åsmund Æsen'],
-      taskTicks: ['1', '2', '3'].slice(0, i % 4).map((taskId) => ({ taskId, at: new Date() })),
+      taskTicks: ['1', '2', '3'].slice(0, i % 4).map((taskId) => ({ id: `${i}-${taskId}`, taskId, at: new Date() })),
     });
   }
   await ReportModel.of(fx.a.id).create(docs);
