@@ -111,9 +111,11 @@ describe('users screen, live', () => {
 
     expect(await userRow(admin, 'Admin A').getByTestId('user-menu').count()).toBe(0);
     expect(await userRow(admin, 'Admin A').getByText('Du', { exact: true }).isVisible()).toBe(true);
-    // Pending and deactivated users have no menu.
-    expect(await userRow(admin, 'Borte A').getByTestId('user-menu').count()).toBe(0);
+    // A deactivated user can be activated again, or deleted (issue 45).
     expect(await roleStatus(admin, 'Borte A')).toBe('Tilsynsvakt - Deaktivert');
+    expect(await menuItems(admin, 'Borte A')).toEqual(['Aktiver bruker', 'Slett bruker']);
+    await admin.keyboard.press('Escape');
+    await admin.getByRole('menu').waitFor({ state: 'detached' });
 
     expect(await menuItems(admin, 'Kari A')).toEqual([
       'Oppgrader til Admin',
@@ -182,6 +184,8 @@ describe('users screen, live', () => {
     await admin.getByRole('tab', { name: 'Alle' }).click();
     await menuItems(admin, 'Vaktmester A');
     await admin.getByRole('menuitem', { name: 'Deaktiver bruker' }).click();
+    // Issue 45: it asks first.
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Deaktiver' }).click();
     await waitForToast(admin, 'Bruker deaktivert');
     await expect.poll(() => roleStatus(admin, 'Vaktmester A')).toBe('Vaktmester - Deaktivert');
     await caretaker.getByTestId('login-form').waitFor({ timeout: 10_000 });
@@ -217,6 +221,7 @@ describe('users screen, live', () => {
       );
     await menuItems(admin, 'Siri Ny');
     await admin.getByRole('menuitem', { name: 'Deaktiver bruker' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Deaktiver' }).click();
     const text = await waitForToast(admin, 'Kunne ikke deaktivere bruker');
     expect(text).toContain(reason);
     expect(await admin.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');

@@ -27,7 +27,7 @@ beforeAll(async () => {
     date,
     content,
     awayStudents: ['Per Ødegård'],
-    taskTicks: ticks.map((taskId) => ({ taskId, at: EVENING })),
+    taskTicks: ticks.map((taskId) => ({ id: `${date}-${taskId}`, taskId, at: EVENING })),
   });
   // Written a minute before the evening each test starts at: a correction made during a test is
   // stored later than the original, as it would be (stored times follow the app's clock).
@@ -60,10 +60,11 @@ describe('the office’s report pages', () => {
     const page = await openAs('/admin/ukesrapport');
     await page.getByTestId('range-report').first().waitFor();
     await markPage(page);
+    // Each with the first lines of its text, 'Vis' first and the main button, 'Rediger' after it.
     expect(await rows(page)).toEqual([
-      '9. mars 2026 Admin A Låst Vis rapporten 9. mars 2026, Admin A Rediger rapporten 9. mars 2026, Admin A',
-      '9. mars 2026 Kari A Låst Vis rapporten 9. mars 2026, Kari A Rediger rapporten 9. mars 2026, Kari A',
-      '5. mars 2026 Kari A Låst Vis rapporten 5. mars 2026, Kari A Rediger rapporten 5. mars 2026, Kari A',
+      '9. mars 2026 Admin A Låst =1+1 skal stå som tekst Vis rapporten 9. mars 2026, Admin A Rediger rapporten 9. mars 2026, Admin A',
+      '9. mars 2026 Kari A Låst Mandag: Æsa var syk; ringte foreldre. Vis rapporten 9. mars 2026, Kari A Rediger rapporten 9. mars 2026, Kari A',
+      '5. mars 2026 Kari A Låst Torsdag: rolig. Vis rapporten 5. mars 2026, Kari A Rediger rapporten 5. mars 2026, Kari A',
     ]);
     expect(await page.getByTestId('range-report').nth(1).getByTestId('open-report').getAttribute('href')).toBe(`/rapport/${ids.monday}`);
     expect(await page.getByTestId('range-report').nth(1).getByTestId('edit-report-link').getAttribute('href')).toBe(
@@ -75,7 +76,7 @@ describe('the office’s report pages', () => {
     const tonight = await writeMyReport(supervisor, SHIFT_DAY, 'Kveld');
     expect(tonight.status).toBe(200);
     await expect.poll(() => rows(page)).toHaveLength(4);
-    expect((await rows(page))[0]).toMatch(/^10\. mars 2026 Kari A Vis/);
+    expect((await rows(page))[0]).toMatch(/^10\. mars 2026 Kari A Kveld Vis/);
     const admin = await api(e.server.baseUrl, e.fx.a.admin);
     await admin.delete(`/api/reports/${tonight.body.id}`);
     await expect.poll(() => rows(page)).toHaveLength(3);

@@ -88,8 +88,9 @@ describe('Logg inn med Feide', () => {
       await page.getByTestId('provider-feide').click();
       await page.waitForURL((url) => url.pathname === '/login' && url.search === `?${CODE_STEP_PARAM}=${CODE_STEP_VALUE}`);
       await page.getByTestId('login-code-form').waitFor();
-      const heading = page.getByRole('heading', { name: 'To-trinns innlogging' });
-      await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+      // The step focuses the field it asks for (issue 45).
+      const field = page.getByTestId('login-code');
+      await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
       expect((await page.request.get('/api/auth/me')).status()).toBe(401);
       await expectAccessible(page, `code step ${viewport.width}`);
       await shoot(page, `oidc-code-step-${viewport.width}`);

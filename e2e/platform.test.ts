@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dismissToast, horizontalOverflow, markPage, signInPlatform, signInThroughForm, waitForToast, wasReloaded } from './actions';
 import { signInThroughApi } from './signIn';
+import { TEXTS } from '#protocol/texts';
 import { DESKTOP, PHONE, screenshot } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
@@ -95,6 +96,8 @@ describe('platform dashboard, live', () => {
     await main.getByTestId('new-user-password').fill('hemmelig');
     await main.getByTestId('create-user-submit').click();
     expect(await userDialog.isVisible()).toBe(true);
+    // Issue 45: the missing school is named at its field.
+    expect(await main.getByTestId('new-user-school-error').innerText()).toBe('Velg en skole');
     await pick(main, 'new-user-school', 'Skole Nord');
     await main.getByTestId('create-user-submit').click();
     await waitForToast(main, 'Bruker opprettet');
@@ -112,6 +115,8 @@ describe('platform dashboard, live', () => {
 
     // Toggling the school inactive.
     await card(main, 'Skole Nord').getByTestId('school-active-switch').click();
+    // Issue 45: switching a school off asks first.
+    await main.getByRole('alertdialog').getByRole('button', { name: 'Deaktiver skole' }).click();
     await waitForToast(main, 'Skole oppdatert');
     await expect.poll(() => card(watcher, 'Skole Nord').getByTestId('school-state').innerText(), { timeout: 5000 }).toBe('Inaktiv');
     await expect.poll(() => stat(watcher, 'active-schools')).toBe(before.active);
@@ -120,7 +125,8 @@ describe('platform dashboard, live', () => {
     // A user whose school is inactive cannot sign in.
     const refused = await open(DESKTOP);
     await signInThroughForm(refused, 'nora@nord.no', 'hemmelig');
-    expect(await waitForToast(refused, 'Innloggingsfeil')).toContain('Skolen din er deaktivert');
+    // Nora is the school's Admin: she is told to contact the Plattformadministrator, not herself (issue 45).
+    expect(await waitForToast(refused, 'Innloggingsfeil')).toContain(TEXTS.schoolInactiveForAdmin);
 
     // Deleting the school asks first, and says all its data goes.
     await card(main, 'Skole Nord').getByTestId('delete-school').click();
@@ -195,6 +201,7 @@ describe('a school’s users on the platform', () => {
     await expect.poll(() => counter('deactivated')).toBe(0);
 
     await userMenu(page, 'Kari B', 'Deaktiver bruker');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deaktiver', exact: true }).click();
     await waitForToast(page, 'Bruker oppdatert');
     await expect.poll(() => status('Kari B')).toBe('Deaktivert');
 

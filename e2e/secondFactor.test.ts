@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { SESSION_END_TEXTS } from '#protocol/sessionEnd';
-import { Secret, TOTP } from 'otpauth';
+import jsQR from 'jsqr';
+import { Secret, TOTP, URI } from 'otpauth';
+import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { makeUser } from '../server/test/callers';
@@ -9,14 +11,15 @@ import { AuditModel } from '../server/src/features/audit/model';
 import { School } from '../server/src/core/accounts/schoolModel';
 import { shoot, waitForToast } from './actions';
 import { axeViolations } from './axe';
-import { DESKTOP, PHONE } from './browser';
+import { DESKTOP, PHONE, downloadedBytes } from './browser';
 import { startE2E, type E2E } from './harness';
 import { escapeToast, tabTo } from './keyboard';
 import { proveByKeyboard } from './proof';
 
 /**
  * An authenticator app as the second factor (issue 33) in Chromium, by keyboard: set up on Min
- * konto with the secret typed into an "app" (otpauth here), the recovery codes shown once; then
+ * konto by scanning the QR code into an "app" (jsqr reads the screenshot, otpauth is the app), the
+ * recovery codes shown once, to copy, print and download (issue 45); then
  * the password alone gives no session, the code does; a passkey needs no code; a recovery code
  * turns the app off. axe and screenshots at 375 and 1280 px.
  */
@@ -38,6 +41,14 @@ const widths = [
 /** The app's code for the step `ahead` steps from now (±1 is accepted; each step once). */
 const codeFor = (secret: string, ahead = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() + ahead * 30_000 });
+
+/** What a phone's camera reads from the QR code on screen: the otpauth:// address. */
+async function scanQrCode(page: Page): Promise<string> {
+  const image = PNG.sync.read(await page.getByTestId('totp-qr').screenshot());
+  const found = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+  if (!found) throw new Error('no QR code in the screenshot');
+  return found.data;
+}
 
 async function pageOn(viewport: { width: number; height: number }): Promise<Page> {
   // localhost: the passkey part below needs a host name, not an IP address.
@@ -84,20 +95,66 @@ describe('the authenticator app', () => {
       await page.keyboard.press('Enter');
       // A session alone turns on no app (issue 43): the password first.
       await proveByKeyboard(page);
-      const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
-      expect(await page.getByTestId('totp-uri').innerText()).toContain(`secret=${secret}`);
+      // The app scans the code; the key below it is the same secret, for whoever types it.
+      const app = URI.parse(await scanQrCode(page));
+      if (!(app instanceof TOTP)) throw new Error('the QR code is not a TOTP address');
+      const secret = app.secret.base32;
+      expect((await page.getByTestId('totp-secret').innerText()).replace(/\s+/g, '')).toBe(secret);
+      expect(app.label).toBe(user.email);
       await expectNoAxeViolations(page, `set-up (${width})`);
       await shoot(page, `totp-setup-${width}`);
+      // A wrong code first: its red toast goes once the right one is taken (issue 45).
+      const appCode = app.generate();
       await tabTo(page, page.getByTestId('totp-confirm-code'));
-      await page.keyboard.type(codeFor(secret));
+      await page.keyboard.type(appCode === '000000' ? '111111' : '000000');
+      await page.keyboard.press('Enter');
+      await waitForToast(page, 'Kunne ikke slå på autentiseringsappen');
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(app.generate());
       await page.keyboard.press('Enter');
 
       const codes = page.getByTestId('totp-recovery-codes').locator('code');
       await codes.first().waitFor();
+      await page.getByTestId('toast').waitFor({ state: 'detached' });
       expect(await codes.count()).toBe(10);
       const recovery = await codes.allInnerTexts();
       await expectNoAxeViolations(page, `recovery codes (${width})`);
       await shoot(page, `totp-recovery-${width}`);
+
+      // Kept three ways, by keyboard: copied, downloaded as a .txt file, printed.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await tabTo(page, page.getByTestId('totp-recovery-copy'));
+      await page.keyboard.press('Enter');
+      await escapeToast(page, 'Teksten er kopiert');
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toContain(user.email);
+      for (const code of recovery) expect(copied).toContain(code);
+
+      await tabTo(page, page.getByTestId('totp-recovery-download'));
+      const downloading = page.waitForEvent('download');
+      await page.keyboard.press('Enter');
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('tilsynsvakt-gjenopprettingskoder.txt');
+      expect((await downloadedBytes(download)).toString('utf8')).toBe(copied);
+
+      await page.evaluate(() => {
+        window.print = () => document.body.setAttribute('data-printed', 'yes');
+      });
+      await tabTo(page, page.getByTestId('totp-recovery-print'), { back: true });
+      await page.keyboard.press('Enter');
+      expect(await page.locator('body').getAttribute('data-printed')).toBe('yes');
+      // On paper: the line and the codes, nothing else of the page.
+      await page.emulateMedia({ media: 'print' });
+      const sheet = page.getByTestId('totp-recovery-print-sheet');
+      expect((await sheet.innerText()).split('\n').filter(Boolean)).toEqual([
+        `Gjenopprettingskoder for Tilsynsvakt (${user.email}). Hver kode virker én gang, i stedet for en kode fra autentiseringsappen.`,
+        ...recovery,
+      ]);
+      expect(await page.getByTestId('totp-recovery').isVisible()).toBe(false);
+      expect(await page.getByTestId('logout-button').isVisible()).toBe(false);
+      await shoot(page, `totp-recovery-print-${width}`);
+      await page.emulateMedia({ media: 'screen' });
+
       await tabTo(page, page.getByTestId('totp-recovery-done'));
       await page.keyboard.press('Enter');
       await page.getByTestId('totp-on').waitFor();
@@ -109,13 +166,13 @@ describe('the authenticator app', () => {
       await passwordByKeyboard(page, user);
       const step = page.getByTestId('login-code-form');
       await step.waitFor();
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('To-trinns innlogging');
+      // The step focuses the field it asks for (issue 45): the code is typed at once.
+      await expect.poll(() => page.getByTestId('login-code').evaluate((input) => input === document.activeElement)).toBe(true);
       expect((await page.request.get('/api/auth/me')).status()).toBe(401);
       await expectNoAxeViolations(page, `the code step (${width})`);
       await shoot(page, `totp-code-step-${width}`);
 
       // A wrong code is refused and said; the right one (the next step's, as a phone a little ahead) signs in.
-      await tabTo(page, page.getByTestId('login-code'));
       await page.keyboard.type(codeFor(secret) === '000000' ? '111111' : '000000');
       await page.keyboard.press('Enter');
       expect(await waitForToast(page, 'Feil kode')).toContain('Innloggingsfeil');

@@ -36,6 +36,17 @@ export const AUDIT_ACTIONS = {
   'sick.expired': 'Slettet sykelister etter lagringstiden',
   'student.exported': 'Lastet ned opplysninger om en elev',
   'student.erased': 'Slettet opplysninger om en elev',
+  'class.created': 'Opprettet klasse',
+  'class.renamed': 'Endret navn på klasse',
+  'class.deleted': 'Slettet klasse',
+  'trip.studentAdded': 'La til elev på reise',
+  'trip.studentRemoved': 'Tok elev av reise',
+  'trip.classAdded': 'La til klasse på reise',
+  'trip.classRemoved': 'Tok klasse av reise',
+  'trip.changed': 'Endret reise',
+  'sick.added': 'La til elev på sykelisten',
+  'sick.removed': 'Tok elev av sykelisten',
+  'sick.commentChanged': 'Endret kommentaren på sykelisten',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
@@ -54,11 +65,51 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditEntriesSchema = z.array(auditEntrySchema);
 
+/**
+ * The kinds of change Endringslogg filters by, each the actions whose name starts with its
+ * prefix(es) ('trip.' for trips). Every action belongs to exactly one (audit.test.ts).
+ */
+export const AUDIT_KINDS = {
+  users: { label: 'Brukere og innlogging', prefixes: ['user.'] },
+  reports: { label: 'Rapporter', prefixes: ['report.'] },
+  taskButtons: { label: 'Tilsynsoppgaver', prefixes: ['taskButton.'] },
+  classes: { label: 'Klasser', prefixes: ['class.'] },
+  trips: { label: 'Reiser', prefixes: ['trip.'] },
+  sick: { label: 'Sykelister', prefixes: ['sick.'] },
+  students: { label: 'Elevopplysninger', prefixes: ['student.'] },
+  school: { label: 'Skolen og innstillinger', prefixes: ['school.', 'settings.'] },
+} as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;
+export type AuditKind = keyof typeof AUDIT_KINDS;
+export const auditKindSchema = z.enum(Object.keys(AUDIT_KINDS) as [AuditKind, ...AuditKind[]], {
+  error: `Ukjent type endring (gyldige er ${Object.keys(AUDIT_KINDS).join(', ')})`,
+});
+
+/** The actions of one kind. */
+export function auditActionsOf(kind: AuditKind): AuditAction[] {
+  const prefixes: readonly string[] = AUDIT_KINDS[kind].prefixes;
+  return (Object.keys(AUDIT_ACTIONS) as AuditAction[]).filter((action) => prefixes.some((prefix) => action.startsWith(prefix)));
+}
+
+/** GET /api/admin/audit/actors: everyone who has made a change in the school's trail, to filter by. */
+export const auditActorSchema = z.object({ id: idSchema, name: z.string(), role: z.string() });
+export type AuditActor = z.infer<typeof auditActorSchema>;
+export const auditActorsSchema = z.array(auditActorSchema);
+export const auditActorsQuerySchema = z.object({ schoolId: idSchema.optional() });
+
 export const AUDIT_PAGE_MAX = 500;
 /** GET /api/admin/audit and /api/plattformadministrator/audit: newest first, a page at a time. */
 export const auditQuerySchema = z.object({
   schoolId: idSchema.optional(),
   /** Entries strictly older than this instant (the last one of the previous page). */
   before: z.iso.datetime({ error: 'Ugyldig tidspunkt' }).optional(),
+  /**
+   * With `before`, that entry's id: the next page then also holds the entries of that same instant
+   * written before it (one change may write several entries at once).
+   */
+  beforeId: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(100),
+  /** Only this kind of change. */
+  kind: auditKindSchema.optional(),
+  /** Only the changes this person made (their id, as in GET /api/admin/audit/actors). */
+  actorId: idSchema.optional(),
 });

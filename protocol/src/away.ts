@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daySchema } from './day';
-import { idSchema, nameMapSchema, studentNameSchema } from './common';
+import { idSchema, nameMapSchema, NO_CONTROL_CHARACTERS, studentNameSchema, withoutControlCharacters } from './common';
 import { baseVersionSchema, versionSchema } from './versions';
 
 /** Away: students and classes on trips (spec §7). */
@@ -13,7 +13,9 @@ export const awaySchema = z.object({
   /** Return date (toDate) by student name. */
   returnDates: nameMapSchema,
   /** Classes on a trip that day, by name, so the supervisor's list can show them. */
-  classes: z.array(z.object({ id: idSchema, className: z.string(), returnDate: z.string() })),
+  classes: z.array(z.object({ id: idSchema, className: z.string(), returnDate: z.string(), tripName: z.string().optional() })),
+  /** The name of the trip a student is on that day ('Skitur Hemsedal'), for named trips only (issue 45). */
+  tripNames: nameMapSchema.optional(),
 });
 export type Away = z.infer<typeof awaySchema>;
 
@@ -26,6 +28,8 @@ export const tripSchema = z.object({
   studentNames: z.array(z.string()),
   classIds: z.array(idSchema),
   updatedAt: z.string(),
+  /** The trip's name ('Skitur Hemsedal'), when it has one (issue 45). */
+  name: z.string().optional(),
   /** Counts every change: an edit may name the version it was made from (protocol/versions.ts). */
   version: versionSchema,
   /** The spec's own fields (§3): the two lists JSON-encoded, for a client that decodes them. */
@@ -43,18 +47,30 @@ export const AWAY_TEXTS = {
   emptyTrip: 'En reise må ha minst én elev eller klasse',
 } as const;
 
+export const TRIP_NAME_MAX_LENGTH = 80;
+/** A trip's name as the office types it; blank means no name. */
+export const tripNameSchema = z
+  .string({ error: 'Navnet på reisen må være tekst' })
+  .trim()
+  .max(TRIP_NAME_MAX_LENGTH, `Navnet på reisen kan være maks ${TRIP_NAME_MAX_LENGTH} tegn`)
+  .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS);
+
 const datesInOrder: [(v: { fromDate: string; toDate: string }) => boolean, { message: string; path: string[] }] = [
   (v) => v.fromDate <= v.toDate,
   { message: AWAY_TEXTS.datesOrder, path: ['toDate'] },
 ];
 
-/** POST /api/away/add: one student (or, unused by the client, several). */
+/**
+ * POST /api/away/add: one student (or several, one trip). tripName (not in the spec, optional)
+ * joins or starts the trip of these dates with that name; without it, the trip of these dates.
+ */
 export const addAwayStudentBodySchema = z
   .object({
     fromDate: daySchema,
     toDate: daySchema,
     studentName: studentNameSchema.optional(),
     studentNames: z.array(studentNameSchema).max(500).optional(),
+    tripName: tripNameSchema.optional(),
   })
   .refine(...datesInOrder)
   .refine((v) => v.studentName !== undefined || (v.studentNames?.length ?? 0) > 0, {
@@ -63,15 +79,21 @@ export const addAwayStudentBodySchema = z
   });
 /** POST /api/away/classes */
 export const addAwayClassesBodySchema = z
-  .object({ fromDate: daySchema, toDate: daySchema, classIds: z.array(idSchema).min(1, 'Velg minst én klasse').max(200) })
+  .object({
+    fromDate: daySchema,
+    toDate: daySchema,
+    classIds: z.array(idSchema).min(1, 'Velg minst én klasse').max(200),
+    tripName: tripNameSchema.optional(),
+  })
   .refine(...datesInOrder);
-/** PUT /api/away/trip/{id} */
+/** PUT /api/away/trip/{id}. tripName (optional): left out keeps the name, blank takes it away. */
 export const updateTripBodySchema = z
   .object({
     fromDate: daySchema,
     toDate: daySchema,
     studentNames: z.array(studentNameSchema).max(500),
     classIds: z.array(idSchema).max(200),
+    tripName: tripNameSchema.optional(),
     baseVersion: baseVersionSchema,
   })
   .refine(...datesInOrder);

@@ -23,6 +23,10 @@ export const createClassBodySchema = z.object({
 });
 export type CreateClassBody = z.infer<typeof createClassBodySchema>;
 
+/** PUT /api/admin/classes/{id}: a new name, checked as a new class's is (issue 45). */
+export const renameClassBodySchema = createClassBodySchema;
+export type RenameClassBody = CreateClassBody;
+
 /**
  * School-scoped admin routes: an Admin always works on their own school; the
  * Plattformadministrator names the school with ?schoolId=.

@@ -25,6 +25,7 @@ export const serverEventSchemas = {
   'users.deleted': deletedSchema,
   /** Classes: to the school's room (everyone uses class names) and the platform room. */
   'classes.created': classSchema,
+  'classes.updated': classSchema,
   'classes.deleted': deletedSchema,
   /** Schools with fresh counts (also after any change to their users): to the platform room only. */
   'schools.created': platformSchoolSchema,

@@ -4,9 +4,11 @@
  */
 export const FIELD_NAMES: Readonly<Record<string, string>> = {
   activeOn: 'dato',
+  actorId: 'person',
   awayStudents: 'bortreiste elever',
   baseVersion: 'versjon',
   before: 'før',
+  beforeId: 'før oppføring',
   buttons: 'gjøremål',
   classId: 'klasse',
   classIds: 'klasser',
@@ -36,6 +38,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   fromDate: 'fra-dato',
   id: 'id',
   label: 'tekst',
+  kind: 'type endring',
   limit: 'antall',
   months: 'måneder',
   active: 'aktiv',
@@ -74,10 +77,14 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   trustDevice: 'husk denne enheten',
   /** Whether a second factor is required (issue 33). */
   required: 'påkrevd',
+  /** The possible matches chosen for a student's PDF (issue 45). */
+  reportIds: 'rapporter',
   start: 'fra-dato',
   status: 'status',
   studentName: 'elevnavn',
   studentNames: 'elevnavn',
+  /** A trip's name, 'Skitur Hemsedal' (issue 45). */
+  tripName: 'navn på reisen',
   taskId: 'oppgave',
   students: 'elever',
   to: 'til-dato',

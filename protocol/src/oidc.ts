@@ -37,6 +37,7 @@ export const OIDC_FAILURES = {
   notApproved: 'Kontoen med denne e-postadressen venter på godkjenning. Logg inn med e-post og passord til den er godkjent.',
   deactivated: TEXTS.accountDeactivated,
   schoolInactive: TEXTS.schoolInactive,
+  schoolInactiveAdmin: TEXTS.schoolInactiveForAdmin,
   otherIdentity:
     'Kontoen med denne e-postadressen er allerede koblet til en annen innlogging. Logg inn slik du pleier, eller be administratoren fjerne den gamle koblingen.',
   notAuthority:

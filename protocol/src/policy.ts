@@ -117,6 +117,7 @@ export const EVENT_DATA: Record<DataEvent, SeenKind> = {
   'users.deleted': 'users',
   // The away list names the classes on a trip: a class's name changes it.
   'classes.created': 'away',
+  'classes.updated': 'away',
   'classes.deleted': 'away',
   'schools.created': 'platform',
   'schools.updated': 'platform',

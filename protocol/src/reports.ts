@@ -32,6 +32,10 @@ export const reportTickSchema = z.object({
 export type ReportTick = z.infer<typeof reportTickSchema>;
 
 /** A report as the API presents it. Lists are lists here (the old client's JSON strings are not needed). */
+/** Who corrected a report's text last, if an Admin (or the Plattformadministrator) did, and when. */
+export const reportEditSchema = z.object({ name: z.string(), role: z.string(), at: z.string() });
+export type ReportEdit = z.infer<typeof reportEditSchema>;
+
 export const reportSchema = z.object({
   id: idSchema,
   date: z.string(),
@@ -46,6 +50,8 @@ export const reportSchema = z.object({
   locked: z.boolean(),
   updatedAt: z.string(),
   version: versionSchema,
+  /** Absent or null while only its author has written it. */
+  editedBy: reportEditSchema.nullish(),
 });
 export type Report = z.infer<typeof reportSchema>;
 export const reportsSchema = z.array(reportSchema);

@@ -1,3 +1,5 @@
+import { schoolInactiveText } from './texts';
+
 /**
  * Why a signed-in screen stopped being what it was (issue 27): the server sends the reason with
  * `session.ended` before it closes the connections, the client adds the ones it sees itself. Each
@@ -42,3 +44,8 @@ export const SESSION_END_TEXTS: Record<SessionEndReason, string> = {
   idle: 'Du ble logget ut etter 2 minutter uten aktivitet.',
   signedOutElsewhere: 'Du er ikke lenger logget inn. Logg inn på nytt.',
 };
+
+/** What the sign-in page says after the session ended, for the person it ended for (issue 45: the school's Admin). */
+export function sessionEndText(reason: SessionEndReason, role: string | null | undefined): string {
+  return reason === 'schoolInactive' ? schoolInactiveText(role) : SESSION_END_TEXTS[reason];
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { studentNameSchema } from './common';
+import { schoolScopeQuerySchema } from './classes';
+import { idSchema, studentNameSchema } from './common';
 
 /** GET and DELETE /api/admin/students/:name: everything about one student name, for a parent's request (GDPR). */
 export const studentParamsSchema = z.object({ name: studentNameSchema });
@@ -21,6 +22,15 @@ export const studentDataSchema = z.object({
   auditEntries: z.array(z.object({ at: z.string(), action: z.string(), detail: z.string() })),
   /** Earlier saved texts of daily reports (issue 44) that mention the name, though the report's text may no longer. */
   versionsMentioning: z.array(datedSchema.extend({ version: z.number().int(), content: z.string() })),
+  /**
+   * Issue 45: the first name the possible matches were looked for by (null for a name of one word,
+   * which the full-name search covers), and how many other student names the school has stored
+   * with that first name (on sick lists, trips and away lists): the office weighs each match.
+   */
+  firstName: z.string().nullable(),
+  othersWithFirstName: z.number().int(),
+  /** Daily reports whose text names the first name alone (whole word, any case), not the full name: for the office to decide. */
+  possibleReports: z.array(datedSchema.extend({ id: z.string(), content: z.string() })),
 });
 export type StudentData = z.infer<typeof studentDataSchema>;
 
@@ -33,8 +43,25 @@ export const studentErasureSchema = z.object({
   versions: z.number().int(),
   /** Dates of reports whose text still mentions the name: the school edits those itself. */
   reportsMentioning: z.array(z.string()),
+  /** Dates of reports that name the first name alone: never changed by the erasure, for the office to look at. */
+  reportsPossiblyMentioning: z.array(z.string()),
 });
 export type StudentErasure = z.infer<typeof studentErasureSchema>;
 
 /** What the erased name becomes where a record must stay (the audit trail). */
 export const ERASED_STUDENT = '(slettet elev)';
+
+/** The most possible matches a PDF can take (more than a school's reports of several years name one first name). */
+export const MAX_CHOSEN_REPORTS = 500;
+
+/**
+ * GET /api/admin/students/:name/pdf: what is stored about the student as a PDF for a parent,
+ * with the possible matches the office chose (report ids, comma-separated) and no others.
+ */
+export const studentPdfQuerySchema = schoolScopeQuerySchema.extend({
+  reportIds: z
+    .string()
+    .optional()
+    .transform((text) => (text ? text.split(',') : []))
+    .pipe(z.array(idSchema).max(MAX_CHOSEN_REPORTS, { error: `Velg høyst ${MAX_CHOSEN_REPORTS} rapporter` })),
+});

@@ -1,3 +1,5 @@
+import { ADMIN_ROLE } from './roles';
+
 /** Norwegian messages the server sends and the client shows, shared so both spell them the same. */
 export const TEXTS = {
   invalidCredentials: 'Feil e-post eller passord',
@@ -8,6 +10,9 @@ export const TEXTS = {
   accountPending: 'Kontoen din venter på godkjenning',
   accountDeactivated: 'Kontoen din er deaktivert. Kontakt administratoren.',
   schoolInactive: 'Skolen din er deaktivert. Kontakt administratoren.',
+  // The school's own Admin is the administrator the text above sends the staff to (issue 45).
+  schoolInactiveForAdmin:
+    'Skolen din er deaktivert. Som skolens administrator må du kontakte plattformadministratoren (den som drifter Tilsynsvakt for skolen) for å få den aktivert igjen.',
   emailTaken: 'E-postadressen er allerede registrert',
   unknownSchool: 'Skolen finnes ikke eller er ikke aktiv',
   otherSchool: 'Du har ikke tilgang til denne skolen',
@@ -28,3 +33,8 @@ export const TEXTS = {
   databaseAway: 'Databasen svarer ikke akkurat nå. Det du sendte er ikke lagret; prøv igjen om litt.',
   platformAdminWrongLogin: 'Plattformadministrator-brukere må logge inn via Plattformadministrator Portal',
 } as const;
+
+/** Whom a person whose school is switched off should contact: the school's Admin cannot switch it on. */
+export function schoolInactiveText(role: string | null | undefined): string {
+  return role === ADMIN_ROLE ? TEXTS.schoolInactiveForAdmin : TEXTS.schoolInactive;
+}

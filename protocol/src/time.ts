@@ -262,3 +262,14 @@ export function formatTimestampNo(instant: Date | string): string {
   assertValidInstant(value);
   return formatInTimeZone(value, OSLO_TIME_ZONE, "d. MMMM yyyy 'kl.' HH:mm", { locale: nb });
 }
+
+/**
+ * A trip's days as a sentence says them (issue 45): '27.–30. november', '30. november–2. desember',
+ * '27. november' for one day, and with the years when it spans two.
+ */
+export function formatDayRangeNo(from: string, to: string): string {
+  if (from === to) return formatDay(from, 'd. MMMM');
+  if (from.slice(0, 4) !== to.slice(0, 4)) return `${formatDay(from, 'd. MMMM yyyy')}–${formatDay(to, 'd. MMMM yyyy')}`;
+  if (from.slice(0, 7) === to.slice(0, 7)) return `${formatDay(from, 'd.')}–${formatDay(to, 'd. MMMM')}`;
+  return `${formatDay(from, 'd. MMMM')}–${formatDay(to, 'd. MMMM')}`;
+}

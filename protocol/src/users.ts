@@ -24,8 +24,11 @@ export const PLATFORM_ROLE_CHANGES: Readonly<Partial<Record<Role, readonly Role[
   [ADMIN_ROLE]: [SUPERVISOR_ROLE],
 };
 
-/** Roles the Plattformadministrator can give a new user; Admin is the default. */
-export const CREATABLE_ROLES = [ADMIN_ROLE, SUPERVISOR_ROLE] as const;
+/** Roles the Plattformadministrator can give a new user; Admin is the default (Vaktmester too: issue 45). */
+export const CREATABLE_ROLES = [ADMIN_ROLE, SUPERVISOR_ROLE, CARETAKER_ROLE] as const;
+
+/** A school chosen from a list: an empty choice is named as missing, not as a bad id (issue 45). */
+const chosenSchoolSchema = z.string({ error: 'Velg en skole' }).min(1, 'Velg en skole').pipe(idSchema);
 
 export const createUserBodySchema = z.object({
   name: personNameSchema,
@@ -37,10 +40,11 @@ export const createUserBodySchema = z.object({
     .pipe(z.email({ error: 'Ugyldig e-postadresse' })),
   password: z
     .string({ error: 'Passord må fylles ut' })
+    .min(1, 'Passord må fylles ut')
     .min(PASSWORD_MIN_LENGTH, `Passordet må være minst ${PASSWORD_MIN_LENGTH} tegn`)
     .max(PASSWORD_MAX_LENGTH, 'Passordet er for langt'),
-  role: z.enum(CREATABLE_ROLES as unknown as [Role, Role], { error: 'Rollen må være Admin eller Tilsynsvakt' }),
-  schoolId: idSchema,
+  role: z.enum(CREATABLE_ROLES as unknown as [Role, Role, Role], { error: 'Rollen må være Admin, Tilsynsvakt eller Vaktmester' }),
+  schoolId: chosenSchoolSchema,
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 

@@ -78,8 +78,8 @@ export async function benchExports(base: string): Promise<{ lines: string[]; res
       content: TEXT,
       awayStudents: ['Per Ødegård', 'Åse'],
       taskTicks: [
-        { taskId: '1', at: new Date() },
-        { taskId: '3', at: new Date() },
+        { id: `${i}-1`, taskId: '1', at: new Date() },
+        { id: `${i}-3`, taskId: '3', at: new Date() },
       ],
     })),
   );
@@ -93,6 +93,7 @@ export async function benchExports(base: string): Promise<{ lines: string[]; res
     away: 'Per Ødegård, Åse',
     locked: 'Ja',
     text: TEXT,
+    editedBy: '',
   }));
 
   const lines = [

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { appNow, installAppClock } from './appClock';
+import { appNow, installAppClock, storedOnClock } from './appClock';
 import { TestClock } from '../test/testClock';
 
 const ELSEWHEN = new Date('2031-05-06T19:00:00.000Z');
@@ -27,5 +27,21 @@ describe('the process’s app clock', () => {
     const later = new Date('2032-01-01T00:00:00.000Z');
     install(new TestClock(later));
     expect(appNow()).toEqual(later);
+  });
+
+  it('is another clock inside storedOnClock alone, there through every await, and the app’s again outside it', async () => {
+    install(new TestClock(ELSEWHEN));
+    const then = new Date('2026-10-20T20:15:00.000Z');
+    const seen: Date[] = [];
+    const elsewhere = new Promise<Date>((resolve) => setTimeout(() => resolve(appNow()), 5));
+    await storedOnClock(new TestClock(then), async () => {
+      seen.push(appNow());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      seen.push(appNow());
+    });
+    expect(seen).toEqual([then, then]);
+    // Work running meanwhile, outside it, kept the app's clock.
+    expect(await elsewhere).toEqual(ELSEWHEN);
+    expect(appNow()).toEqual(ELSEWHEN);
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { systemClock, type Clock } from './clock';
 
 /**
@@ -26,9 +27,21 @@ export function installAppClock(clock: Clock): () => void {
   };
 }
 
-/** Now, on the running app's clock. */
+/** A clock for what one piece of work stores, whatever the app's clock says (storedOnClock). */
+const scoped = new AsyncLocalStorage<Clock>();
+
+/**
+ * Runs `work` with what it stores stamped on `clock` instead of the app's (the demo's history,
+ * written as if on its own days: features/demo). Only `work` and what it awaits see that clock;
+ * requests answered meanwhile keep the app's.
+ */
+export function storedOnClock<T>(clock: Clock, work: () => Promise<T>): Promise<T> {
+  return scoped.run(clock, work);
+}
+
+/** Now, on the running app's clock (or the clock of the work under way, storedOnClock). */
 export function appNow(): Date {
-  return installed.now();
+  return (scoped.getStore() ?? installed).now();
 }
 
 /** The schemas' timestamps option: createdAt and updatedAt as mongoose keeps them, on the app's clock. */

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const finished = await finishSchoolDeletions(app.realtime);
   if (finished > 0) app.log.warn(`fullførte ${finished} avbrutt(e) sletting(er) av skole`);
   if (config.platformAdmin) await ensurePlatformAdmin(config.platformAdmin.email, config.platformAdmin.password);
-  const seeded = config.demoData ? await seedDemoData() : false;
+  const seeded = config.demoData ? await seedDemoData(app) : false;
   const stopExpiry = scheduleHealthDataExpiry(app.clock, app.log);
 
   let closing = false;

@@ -80,6 +80,11 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/admin/users/${fx.a.supervisor.id}/deactivate`), status: 404 }],
   },
+  'POST /api/admin/users/:id/reactivate': {
+    probe: (x) => x.post(`/api/admin/users/${BAD_ID}/reactivate`),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/admin/users/${fx.a.deactivated.id}/reactivate`), status: 404 }],
+  },
   'PUT /api/admin/users/:id/role': {
     probe: (x) => x.put(`/api/admin/users/${BAD_ID}/role`, { role: 'Admin' }),
     expect: [401, 403, 403, 403, 403, 400, 400],
@@ -113,6 +118,11 @@ const MATRIX: Record<string, Row> = {
     otherSchool: [
       { as: 'adminB', call: (x) => x.post(`/api/admin/classes?schoolId=${fx.a.id}`, { className: 'Inntrenger' }), status: 403 },
     ],
+  },
+  'PUT /api/admin/classes/:id': {
+    probe: (x) => x.put(`/api/admin/classes/${BAD_ID}`, {}),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.put(`/api/admin/classes/${a.classId}`, { className: 'Inntrenger' }), status: 404 }],
   },
   'DELETE /api/admin/classes/:id': {
     probe: (x) => x.delete(`/api/admin/classes/${BAD_ID}`),
@@ -404,10 +414,20 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/audit?schoolId=${fx.a.id}`), status: 403 }],
   },
+  'GET /api/admin/audit/actors': {
+    probe: (x) => x.get('/api/admin/audit/actors?schoolId=x'),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/audit/actors?schoolId=${fx.a.id}`), status: 403 }],
+  },
   'GET /api/admin/students/:name': {
     probe: (x) => x.get('/api/admin/students/...'),
     expect: [401, 403, 403, 403, 403, 400, 400],
     otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/students/Ola?schoolId=${fx.a.id}`), status: 403 }],
+  },
+  'GET /api/admin/students/:name/pdf': {
+    probe: (x) => x.get('/api/admin/students/.../pdf'),
+    expect: [401, 403, 403, 403, 403, 400, 400],
+    otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/students/Ola%20Nordmann/pdf?schoolId=${fx.a.id}`), status: 403 }],
   },
   'POST /api/admin/students/downloads': {
     probe: (x) => x.post('/api/admin/students/downloads', {}),

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { LoginResponse, User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
-import { SESSION_END_TEXTS, type SessionEndReason } from '#protocol/sessionEnd';
+import { SESSION_END_TEXTS, sessionEndText, type SessionEndReason } from '#protocol/sessionEnd';
 import { endSession, fetchMe, logout } from '../api/auth';
 import { ME_FRESH_MS, ME_RETRIES, RETRY_DELAY_MS, SIGN_OUT_TASKS_MS } from '../config';
 import {
@@ -132,7 +132,8 @@ export const useAuthStore = create<AuthState>()((set, get) => {
     },
 
     async signOut(reason) {
-      if (reason) noteSignedOut(SESSION_END_TEXTS[reason]);
+      // The school's own Admin is told whom to contact, not the administrator she is (issue 45).
+      if (reason) noteSignedOut(sessionEndText(reason, get().user?.role));
       if (signingOut) return;
       signingOut = true;
       epoch += 1;

@@ -64,3 +64,9 @@ export function toast(options: ToastOptions): void {
 export function failureToast(title: string, serverText?: string): void {
   toast({ title, description: serverText || undefined, variant: 'destructive' });
 }
+
+/** Closes a failure toast still on screen: once the step it was about succeeds, it is no longer true. */
+export function dismissFailureToasts(): void {
+  const { toasts, dismiss } = useToastStore.getState();
+  for (const item of toasts) if (item.variant === 'destructive') dismiss(item.id);
+}

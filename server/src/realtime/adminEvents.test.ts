@@ -109,13 +109,15 @@ describe('class and school events', () => {
         adminB: fx.b.admin,
         platform: fx.platformAdmin,
       },
-      ['classes.created', 'classes.deleted'],
+      ['classes.created', 'classes.updated', 'classes.deleted'],
     );
     const admin = await signedIn(server.baseUrl, fx.a.admin);
     const created = await admin.post<{ id: string }>('/api/admin/classes', { className: 'Live 1' });
+    await admin.put(`/api/admin/classes/${created.body.id}`, { className: 'Live 2' });
     await admin.delete(`/api/admin/classes/${created.body.id}`);
-    await waitFor(() => ['adminA', 'supervisorA', 'caretakerA', 'platform'].every((n) => got[n]!.length === 2));
-    expect(got.supervisorA![1]!.payload).toEqual({ id: created.body.id });
+    await waitFor(() => ['adminA', 'supervisorA', 'caretakerA', 'platform'].every((n) => got[n]!.length === 3));
+    expect(got.caretakerA![1]!.payload).toMatchObject({ id: created.body.id, className: 'Live 2', schoolId: fx.a.id });
+    expect(got.supervisorA![2]!.payload).toEqual({ id: created.body.id });
     await sockets.drainAll();
     expect(got.pendingA).toEqual([]);
     expect(got.adminB).toEqual([]);

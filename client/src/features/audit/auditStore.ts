@@ -1,5 +1,5 @@
-import type { AuditEntry } from '#protocol';
-import { AUDIT_PAGE, fetchAudit } from './auditApi';
+import type { AuditActor, AuditEntry, AuditKind } from '#protocol';
+import { AUDIT_PAGE, fetchAudit, fetchAuditActors, type AuditFilter } from './auditApi';
 import { createSnapshotStore } from '../../stores/snapshot';
 
 /** The pages of the audit trail shown so far, newest first, and whether there are older ones. */
@@ -10,15 +10,31 @@ const logOf = (entries: AuditEntry[], page: AuditEntry[] | null): AuditLog => ({
   more: (page ?? []).length === AUDIT_PAGE,
 });
 
-/** /admin/logg, by the school query ('' for a member of the school): its newest page to begin with. */
-export const useAuditStore = createSnapshotStore<AuditLog>(async (scope) => logOf([], await fetchAudit(scope || null)), {
-  keptLive: false,
-});
+/** The store's scope: the school query ('' for a member of the school) and the filter. */
+export const auditScope = (school: string, filter: AuditFilter) => [school, filter.kind, filter.actorId].join('\n');
+
+function parseScope(scope: string): { school: string | null; filter: AuditFilter } {
+  const [school = '', kind = '', actorId = ''] = scope.split('\n');
+  return { school: school || null, filter: { kind: kind as AuditKind | '', actorId } };
+}
+
+/** /admin/logg, by school and filter: its newest page to begin with. */
+export const useAuditStore = createSnapshotStore<AuditLog>(
+  async (scope) => {
+    const { school, filter } = parseScope(scope);
+    return logOf([], await fetchAudit(school, filter));
+  },
+  { keptLive: false },
+);
 
 /** The next older page, added below those shown. */
 export async function loadOlderAudit(): Promise<void> {
   const { data, scope } = useAuditStore.getState();
   if (!data || scope === null) return;
-  const page = await fetchAudit(scope || null, data.entries.at(-1)?.at);
+  const { school, filter } = parseScope(scope);
+  const page = await fetchAudit(school, filter, data.entries.at(-1));
   if (useAuditStore.getState().scope === scope) useAuditStore.getState().receive(logOf(data.entries, page));
 }
+
+/** The people of the school's trail, by the school query. */
+export const useAuditActorsStore = createSnapshotStore<AuditActor[]>((scope) => fetchAuditActors(scope || null), { keptLive: false });

@@ -206,9 +206,10 @@ function CodeStepForm({
   onRestart,
   offerTrust,
 }: Pick<SignInFormProps, 'testId' | 'onSignedIn'> & { onRestart(): void; offerTrust: boolean }) {
-  const heading = useRef<HTMLHeadingElement>(null);
+  // The code is what the step asks for: the field has the focus, its label and the text above name the step.
+  const codeField = useRef<HTMLInputElement>(null);
   const [trustDevice, setTrustDevice] = useState(false);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => codeField.current?.focus(), []);
   const form = useSchemaForm<keyof OneTimeCodeBody, OneTimeCodeBody>({
     schema: oneTimeCodeBodySchema,
     initial: { code: '' },
@@ -224,9 +225,7 @@ function CodeStepForm({
   });
   return (
     <form className="form" onSubmit={form.onSubmit} noValidate data-testid={`${testId}-code-form`}>
-      <h2 ref={heading} tabIndex={-1} className="signin-step-title">
-        To-trinns innlogging
-      </h2>
+      <h2 className="signin-step-title">To-trinns innlogging</h2>
       <p className="muted">Skriv inn den sekssifrede koden fra autentiseringsappen, eller en av gjenopprettingskodene dine.</p>
       <TextField
         label="Engangskode"
@@ -236,6 +235,7 @@ function CodeStepForm({
         maxLength={12}
         required
         {...form.field('code')}
+        ref={codeField}
         data-testid={`${testId}-code`}
       />
       {offerTrust && <TrustDeviceField checked={trustDevice} onChange={setTrustDevice} />}

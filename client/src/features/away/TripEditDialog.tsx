@@ -5,6 +5,8 @@ import {
   formatDayNo,
   STUDENT_NAME_MAX_LENGTH,
   studentNameSchema,
+  TRIP_NAME_MAX_LENGTH,
+  tripNameSchema,
   tripSchema,
   type SchoolClass,
   type Trip,
@@ -31,10 +33,11 @@ interface TripEditDialogProps {
   onClose(): void;
 }
 
-/** 'Rediger reise': dates, student names (a new one only when not blank) and class checkboxes. */
+/** 'Rediger reise': its name, dates, student names (a new one only when not blank) and class checkboxes. */
 export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDialogProps) {
   const id = useId();
   const [range, setRange] = useState<DateRange>({ fromDate: trip.fromDate, toDate: trip.toDate });
+  const [tripName, setTripName] = useState(trip.name ?? '');
   const [names, setNames] = useState<string[]>(trip.studentNames);
   const [classIds, setClassIds] = useState<ReadonlySet<string>>(new Set(trip.classIds));
   const [saving, setSaving] = useState(false);
@@ -47,7 +50,8 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
 
   const knownClassIds = classIds.size ? [...classIds].filter((classId) => classes.some((c) => c.id === classId)) : [];
   const emptyTrip = names.length === 0 && knownClassIds.length === 0;
-  const error = rangeError(range) ?? (emptyTrip ? AWAY_TEXTS.emptyTrip : null);
+  const tripNameError = tripNameSchema.safeParse(tripName).error?.issues[0]?.message ?? null;
+  const error = rangeError(range) ?? (emptyTrip ? AWAY_TEXTS.emptyTrip : null) ?? tripNameError;
 
   const newName = useSchemaForm<'name', { name: string }>({
     schema: newNameSchema,
@@ -70,7 +74,9 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
     });
   }
 
-  async function save(body: UpdateTripBody = { ...range, studentNames: names, classIds: knownClassIds, baseVersion: trip.version }) {
+  async function save(
+    body: UpdateTripBody = { ...range, tripName: tripName.trim(), studentNames: names, classIds: knownClassIds, baseVersion: trip.version },
+  ) {
     if (error || saving || removedElsewhere) return;
     setSaving(true);
     try {
@@ -121,6 +127,28 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
             }}
           />
         )}
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-trip-name`}>
+            Navn på reisen (valgfritt)
+          </label>
+          <input
+            id={`${id}-trip-name`}
+            className="input"
+            value={tripName}
+            onChange={(event) => setTripName(event.target.value)}
+            placeholder="F.eks. Skitur Hemsedal"
+            maxLength={TRIP_NAME_MAX_LENGTH}
+            autoComplete="off"
+            aria-invalid={tripNameError ? true : undefined}
+            aria-describedby={tripNameError ? `${id}-trip-name-error` : undefined}
+            data-testid="trip-edit-trip-name"
+          />
+          {tripNameError && (
+            <p id={`${id}-trip-name-error`} className="field-error">
+              {tripNameError}
+            </p>
+          )}
+        </div>
         <DateRangeFields value={range} onChange={setRange} testId="trip-range" />
 
         <fieldset className="trip-edit-students">
@@ -198,10 +226,15 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
   );
 }
 
-/** A trip as a person compares two of them: its dates, students and classes, one to a line. */
-function describeTrip(trip: Pick<Trip, 'fromDate' | 'toDate' | 'studentNames' | 'classIds'>, classes: readonly SchoolClass[]): string {
+/** A trip as a person compares two of them: its name, dates, students and classes, one to a line. */
+function describeTrip(
+  trip: Pick<Trip, 'fromDate' | 'toDate' | 'studentNames' | 'classIds'> & { name?: string; tripName?: string },
+  classes: readonly SchoolClass[],
+): string {
   const classNames = trip.classIds.map((id) => classes.find((c) => c.id === id)?.className ?? 'Ukjent linje');
+  const name = trip.tripName ?? trip.name;
   return [
+    ...(name ? [`Navn: ${name}`] : []),
     `Fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`,
     `Elever: ${trip.studentNames.join(', ') || 'ingen'}`,
     `Linjer: ${classNames.join(', ') || 'ingen'}`,

@@ -152,7 +152,12 @@ function TripCard({ trip, classesById, today, onEdit, onRemove }: TripCardProps)
   const classNames = trip.classIds.flatMap((id) => (classesById[id] ? [classesById[id].className] : []));
   return (
     <li className="card trip-card" data-testid="trip">
-      <p className="trip-title">
+      {trip.name && (
+        <p className="trip-title" data-testid="trip-name">
+          {trip.name}
+        </p>
+      )}
+      <p className={trip.name ? 'trip-line' : 'trip-title'}>
         fra {formatDayNo(trip.fromDate)} til {formatDayNo(trip.toDate)}
       </p>
       {trip.toDate === today && <p className="pill pill-warning">{formatBackOnNo(trip.toDate)}</p>}

@@ -22,8 +22,10 @@ export function fetchAway(date: string, schoolId: string | null): Promise<Away |
 
 type Range = { fromDate: string; toDate: string };
 
-export function addAwayStudent(range: Range, studentName: string, schoolId: string | null): Promise<Trip> {
-  return request('POST', withSchool('/api/away/add', schoolId), tripSchema, { ...range, studentName });
+/** The spec's body, and the trip's name only when one is given ('Skitur Hemsedal'). */
+export function addAwayStudent(range: Range, studentName: string, schoolId: string | null, tripName = ''): Promise<Trip> {
+  const named = tripName.trim() ? { tripName: tripName.trim() } : {};
+  return request('POST', withSchool('/api/away/add', schoolId), tripSchema, { ...range, studentName, ...named });
 }
 
 export function removeAwayStudent(name: string, schoolId: string | null): Promise<unknown> {

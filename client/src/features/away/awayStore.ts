@@ -1,4 +1,4 @@
-import { awaySchema, type Away, type AwayClasses } from '#protocol';
+import { awaySchema, type Away, type AwayClasses, type Trip } from '#protocol';
 import { addAwayClasses, addAwayStudent, fetchAway, fetchAwayClasses, removeAwayClass, removeAwayStudent } from './awayApi';
 import { requestSchool, scopeDay } from '../../stores/dayScope';
 import { createSnapshotStore } from '../../stores/snapshot';
@@ -15,9 +15,11 @@ export const useAwayClassesStore = createSnapshotStore<AwayClasses>((scope) => f
 // Each change reaches the lists by the trips.saved event too; they are asked again at once as
 // well, for a slow or missing socket.
 
-export async function addStudentAway(range: DateRange, name: string, schoolId: string | null): Promise<void> {
-  await addAwayStudent(range, name, schoolId);
+/** Adds a student to the trip of these dates (and name); answers with that trip. */
+export async function addStudentAway(range: DateRange, name: string, schoolId: string | null, tripName = ''): Promise<Trip> {
+  const trip = await addAwayStudent(range, name, schoolId, tripName);
   void useAwayStore.getState().reload();
+  return trip;
 }
 
 /** Takes a student off every running trip. */

@@ -1,6 +1,9 @@
 import { useId, useMemo, useState } from 'react';
-import { CLASS_NAME_MAX_LENGTH, createClassBodySchema, type CreateClassBody, type SchoolClass } from '#protocol';
+import { CLASS_NAME_MAX_LENGTH, createClassBodySchema, osloDay, type CreateClassBody, type SchoolClass } from '#protocol';
 import { serverMessage } from '../../api/http';
+import { fetchTripsOfSchool } from './classesApi';
+import { activeTripsOfClass, deleteClassQuestion } from './deleteClassQuestion';
+import { RenameClassDialog } from './RenameClassDialog';
 import { classActions, useClassesStore } from './classesStore';
 import { useLoaded } from '../../stores/useLoaded';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -24,7 +27,10 @@ function ClassList({ scope }: { scope: string }) {
   const { loaded, failed, retry } = useLoaded(useClassesStore, scope);
   const byId = useClassesStore((state) => state.byId);
   const fieldId = useId();
-  const [toDelete, setToDelete] = useState<SchoolClass | null>(null);
+  // The class to delete, with the question naming the trips it is on (asked for when 'Slett' is pressed).
+  const [toDelete, setToDelete] = useState<{ schoolClass: SchoolClass; question: string } | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
+  const [toRename, setToRename] = useState<SchoolClass | null>(null);
 
   const classes = useMemo(() => Object.values(byId).sort(byClassName), [byId]);
   const schoolId = scope || null;
@@ -45,6 +51,20 @@ function ClassList({ scope }: { scope: string }) {
     },
   });
   const error = form.errors.className;
+
+  async function askToDelete(schoolClass: SchoolClass) {
+    // Held while the trips are asked for, without disabling the button (it keeps the focus to return to).
+    if (asking) return;
+    setAsking(schoolClass.id);
+    try {
+      // Off line the trips are not known: the question is then the spec's alone.
+      const trips = await fetchTripsOfSchool(schoolId).catch(() => null);
+      const onTrips = activeTripsOfClass(trips ?? [], schoolClass.id, osloDay(new Date()));
+      setToDelete({ schoolClass, question: deleteClassQuestion(schoolClass.className, onTrips) });
+    } finally {
+      setAsking(null);
+    }
+  }
 
   async function remove(schoolClass: SchoolClass) {
     try {
@@ -94,9 +114,26 @@ function ClassList({ scope }: { scope: string }) {
           {classes.map((schoolClass) => (
             <li key={schoolClass.id} className="row" data-testid="class-row">
               <span className="row-main row-title">{schoolClass.className}</span>
-              <button type="button" className="button button-secondary button-small" onClick={() => setToDelete(schoolClass)}>
-                Slett
-              </button>
+              <div className="row-actions">
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => setToRename(schoolClass)}
+                  aria-label={`Endre navn på ${schoolClass.className}`}
+                  data-testid="rename-class"
+                >
+                  Endre navn
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => void askToDelete(schoolClass)}
+                  aria-label={`Slett ${schoolClass.className}`}
+                  data-testid="delete-class"
+                >
+                  Slett
+                </button>
+              </div>
             </li>
           ))}
         </ul>
@@ -105,11 +142,13 @@ function ClassList({ scope }: { scope: string }) {
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
-        title="Slett klasse"
-        description="Er du sikker på at du vil slette denne klassen?"
+        title={toDelete ? `Slett klassen ${toDelete.schoolClass.className}` : 'Slett klasse'}
+        description={toDelete?.question ?? ''}
         confirmLabel="Slett"
-        onConfirm={() => toDelete && remove(toDelete)}
+        onConfirm={() => toDelete && remove(toDelete.schoolClass)}
+        testId="delete-class-dialog"
       />
+      {toRename && <RenameClassDialog schoolClass={toRename} schoolId={schoolId} onClose={() => setToRename(null)} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { SchoolClass } from '#protocol';
-import { createClass, deleteClass, fetchClasses } from './classesApi';
+import { createClass, deleteClass, fetchClasses, renameClass } from './classesApi';
 import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { createCollectionStore } from '../../stores/collection';
 
@@ -13,17 +13,21 @@ export const useClassesStore = createCollectionStore<SchoolClass>({
   belongs: (schoolClass, scope) => scope === '' || schoolClass.schoolId === scope,
 });
 
-export const classEvents: EventHandlers<'classes.created' | 'classes.deleted'> = {
+export const classEvents: EventHandlers<'classes.created' | 'classes.updated' | 'classes.deleted'> = {
   'classes.created': (schoolClass) => useClassesStore.getState().put(schoolClass),
+  'classes.updated': (schoolClass) => useClassesStore.getState().put(schoolClass),
   'classes.deleted': ({ id }) => useClassesStore.getState().remove(id),
 };
 registerEventHandlers(classEvents);
 
-// Adding and deleting a class ('/admin/klasser'); schoolId is null for an Admin's own school. The
+// Adding, renaming and deleting a class ('/admin/klasser'); schoolId is null for an Admin's own school. The
 // answer goes into the list at once; the event that follows carries the same.
 export const classActions = {
   async create(className: string, schoolId: string | null): Promise<void> {
     useClassesStore.getState().put(await createClass(className, schoolId));
+  },
+  async rename(schoolClass: SchoolClass, className: string, schoolId: string | null): Promise<void> {
+    useClassesStore.getState().put(await renameClass(schoolClass.id, className, schoolId));
   },
   async remove(schoolClass: SchoolClass, schoolId: string | null): Promise<void> {
     useClassesStore.getState().remove((await deleteClass(schoolClass.id, schoolId)).id);

@@ -13,7 +13,7 @@ import {
 import { rangeScope, summaryScope, useYearReportsStore, useYearSummaryStore } from './reportRangeStores';
 import { useLoaded } from '../../stores/useLoaded';
 import { SelectField } from '../../ui/SelectField';
-import { ExportButtons } from './ExportButtons';
+import { ExportRangeCard } from './ExportRangeCard';
 import { ReportRangeList } from './ReportRangeList';
 import { choiceQuery, currentChoice, useYearlyChoice } from './yearlyParams';
 import './officeReports.css';
@@ -31,7 +31,7 @@ export function showingCount(n: number): string {
   return `Viser ${countNoun(n, 'rapport', 'rapporter')}`;
 }
 
-/** /admin/aarsrapport: a year's ISO week, its reports by one or every author, live; the year at a glance above. */
+/** /admin/aarsrapport: a year's ISO week, its reports by one or every author, live; the year at a glance above, and the downloads of any range or the whole year. */
 export function YearlyReportPage() {
   return (
     <AdminScreen title="Årsrapport" testId="yearly-report-page">
@@ -138,11 +138,12 @@ function Yearly({ scope }: { scope: string }) {
         )}
       </section>
 
+      <ExportRangeCard year={choice.year} week={{ from, to }} schoolId={scope || null} user={chosenUser} />
+
       <div className="report-toolbar">
         <p className="report-period" data-testid="yearly-period">
           {capitalize(formatLongDayNo(from))} – {formatLongDayNo(to)}
         </p>
-        <ExportButtons from={from} to={to} schoolId={scope || null} user={chosenUser} />
       </div>
       {loaded && (
         <p className="muted" role="status" data-testid="yearly-count">

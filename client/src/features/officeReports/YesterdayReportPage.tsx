@@ -11,6 +11,7 @@ import '../../ui/reportView.css';
 import './officeReports.css';
 import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
+import { ReportEditedBy } from '../../ui/ReportEditedBy';
 
 /** /admin/gaarsdagens-rapport: every report of the previous report day (DECISIONS), as a summary, live. */
 export function YesterdayReportPage() {
@@ -62,6 +63,7 @@ function ReportSummary({ report, label }: { report: Report; label(id: string): s
           {report.authorName}
         </h2>
         <p className="muted">{formatLongDayNo(report.date)}</p>
+        <ReportEditedBy report={report} />
       </header>
       {report.locked && <p className="notice notice-warning">Denne rapporten er låst for redigering</p>}
       <section className="report-section" aria-label="Fullførte oppgaver">

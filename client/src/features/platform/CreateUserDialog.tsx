@@ -12,7 +12,7 @@ import { Modal } from '../../ui/Modal';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { toast } from '../../ui/toastStore';
-import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
+import { useSchemaForm } from '../../ui/useSchemaForm';
 import { platformFailure } from './platformToasts';
 import { DialogActions } from '../../ui/DialogActions';
 
@@ -28,15 +28,15 @@ interface CreateUserDialogProps {
 const EMPTY: Record<keyof CreateUserBody, string> = { name: '', email: '', password: '', role: ADMIN_ROLE, schoolId: '' };
 const ROLE_OPTIONS = CREATABLE_ROLES.map((role) => ({ value: role, label: role }));
 
-/** A new user, approved at once, with role Admin (default) or Tilsynsvakt. */
+/** A new user, approved at once, with role Admin (default), Tilsynsvakt or Vaktmester (issue 45). */
 export function CreateUserDialog({ open, onOpenChange, schools, fixedSchool }: CreateUserDialogProps) {
   const id = useId();
   const form = useSchemaForm<keyof CreateUserBody, CreateUserBody>({
     schema: createUserBodySchema,
     // On a school's page the school is given, not chosen.
     initial: { ...EMPTY, schoolId: fixedSchool?.id ?? '' },
-    // A missing field sends nothing and says nothing (spec §5); a wrong one says why under itself.
-    onInvalid: errorsOfFilledFields,
+    // Nothing is sent, and every missing or wrong field says why under itself (issue 45; spec §5
+    // sent nothing silently, which left the Plattformadministrator guessing: docs/decisions.md).
     onValid: async (body) => {
       try {
         await platformUserActions.create(body);
@@ -53,7 +53,11 @@ export function CreateUserDialog({ open, onOpenChange, schools, fixedSchool }: C
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        // Closed without sending: what was typed stays, the errors go.
+        if (!next) form.clearErrors();
+        onOpenChange(next);
+      }}
       title="Opprett ny bruker"
       description={fixedSchool ? `Brukeren legges til ${fixedSchool.name} og er aktiv med en gang.` : 'Brukeren er aktiv med en gang.'}
       testId="create-user-dialog"
@@ -96,11 +100,21 @@ export function CreateUserDialog({ open, onOpenChange, schools, fixedSchool }: C
               }))}
               placeholder="Velg skole"
               testId="new-user-school"
+              invalid={!!form.errors.schoolId}
+              describedBy={form.errors.schoolId ? `${id}-school-error` : undefined}
             />
+            {form.errors.schoolId && (
+              <p id={`${id}-school-error`} className="field-error" data-testid="new-user-school-error">
+                {form.errors.schoolId}
+              </p>
+            )}
           </div>
         )}
         <DialogActions
-          onCancel={() => onOpenChange(false)}
+          onCancel={() => {
+            form.clearErrors();
+            onOpenChange(false);
+          }}
           label="Opprett bruker"
           busyLabel="Oppretter..."
           busy={form.busy}

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { User } from '#protocol';
 import { AppHeader } from '../../ui/AppHeader';
 import { DeleteUserDialog } from '../users/DeleteUserDialog';
+import { DeactivateUserDialog } from '../users/DeactivateUserDialog';
 import { ListState } from '../../ui/ListState';
 import { PlusIcon } from '../../ui/icons';
 import { StatusScreen } from '../../ui/StatusScreen';
@@ -25,6 +26,7 @@ export function PlatformSchoolPage() {
   const [creating, setCreating] = useState(false);
   const [toTransfer, setToTransfer] = useState<User | null>(null);
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const [toDeactivate, setToDeactivate] = useState<User | null>(null);
   const school = schools.byId[schoolId];
 
   if (schools.loaded && !school) {
@@ -81,7 +83,14 @@ export function PlatformSchoolPage() {
           ) : (
             <ul className="row-list" data-testid="platform-user-list">
               {users.map((user) => (
-                <PlatformUserRow key={user.id} user={user} actions={actions} onTransfer={setToTransfer} onDelete={setToDelete} />
+                <PlatformUserRow
+                  key={user.id}
+                  user={user}
+                  actions={actions}
+                  onTransfer={setToTransfer}
+                  onDeactivate={setToDeactivate}
+                  onDelete={setToDelete}
+                />
               ))}
             </ul>
           )}
@@ -91,6 +100,11 @@ export function PlatformSchoolPage() {
       {school && <CreateUserDialog open={creating} onOpenChange={setCreating} schools={schools.schools} fixedSchool={school} />}
       <TransferDialog user={toTransfer} schools={schools.schools} onClose={() => setToTransfer(null)} onTransfer={actions.transfer} />
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} onDelete={actions.remove} />
+      <DeactivateUserDialog
+        user={toDeactivate}
+        onClose={() => setToDeactivate(null)}
+        onDeactivate={(user) => actions.setStatus(user, 'deactivated')}
+      />
     </div>
   );
 }

@@ -7,11 +7,13 @@ interface PlatformUserRowProps {
   user: User;
   actions: PlatformUserActions;
   onTransfer(user: User): void;
+  /** 'Deaktiver bruker' asks first (issue 45). */
+  onDeactivate(user: User): void;
   onDelete(user: User): void;
 }
 
 /** A user on a school's platform page: role and status badges and every platform action. */
-export function PlatformUserRow({ user, actions, onTransfer, onDelete }: PlatformUserRowProps) {
+export function PlatformUserRow({ user, actions, onTransfer, onDeactivate, onDelete }: PlatformUserRowProps) {
   const menu: MenuAction[] = [
     ...(PLATFORM_ROLE_CHANGES[user.role] ?? []).map((role) => ({
       label: `Gjør til ${role}`,
@@ -19,7 +21,7 @@ export function PlatformUserRow({ user, actions, onTransfer, onDelete }: Platfor
       testId: `platform-role-${role}`,
     })),
     user.status === 'approved'
-      ? { label: 'Deaktiver bruker', onSelect: () => void actions.setStatus(user, 'deactivated'), testId: 'platform-deactivate' }
+      ? { label: 'Deaktiver bruker', onSelect: () => onDeactivate(user), testId: 'platform-deactivate' }
       : {
           label: user.status === 'pending' ? 'Godkjenn bruker' : 'Aktiver bruker',
           onSelect: () => void actions.setStatus(user, 'approved'),

@@ -21,6 +21,7 @@ export function SchoolCard({ school }: { school: PlatformSchool }) {
   const switchId = useId();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingOff, setConfirmingOff] = useState(false);
 
   async function toggle(active: boolean) {
     setBusy(true);
@@ -63,7 +64,8 @@ export function SchoolCard({ school }: { school: PlatformSchool }) {
             id={switchId}
             checked={school.active}
             disabled={busy}
-            onCheckedChange={(checked) => void toggle(checked)}
+            // Switching off signs the whole school out: it asks first (issue 45). Switching on does not.
+            onCheckedChange={(checked) => (checked ? void toggle(true) : setConfirmingOff(true))}
             testId="school-active-switch"
           />
           <label htmlFor={switchId}>Aktiv</label>
@@ -77,6 +79,15 @@ export function SchoolCard({ school }: { school: PlatformSchool }) {
           Slett skole
         </button>
       </div>
+      <ConfirmDialog
+        open={confirmingOff}
+        onOpenChange={setConfirmingOff}
+        title="Deaktiver skole"
+        description={`Vil du deaktivere ${school.name}? Alle som er logget inn på skolen, logges ut nå, også midt i en vakt, og ingen ved skolen kan logge inn før skolen aktiveres igjen. Ingen data slettes.`}
+        confirmLabel="Deaktiver skole"
+        onConfirm={() => toggle(false)}
+        testId="deactivate-school-dialog"
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -13,6 +13,7 @@ import { ReportLoader } from './ReportLoader';
 import { useReportLinks } from './reportLinks';
 import { useTaskLabels } from '../taskButtons/useTaskLabels';
 import { ReportVersions, useMayReadVersions } from './ReportVersions';
+import { ReportEditedBy } from '../../ui/ReportEditedBy';
 import '../../ui/reportView.css';
 import './report.css';
 
@@ -65,6 +66,7 @@ function ReportView({ report }: { report: Report }) {
         <p className="muted" data-testid="report-date">
           {formatLongDayNo(report.date)}
         </p>
+        <ReportEditedBy report={report} />
       </header>
       {report.locked && (
         <p className="notice notice-warning" data-testid="report-locked">

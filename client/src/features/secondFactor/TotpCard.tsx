@@ -1,18 +1,20 @@
-import { useId, useRef, useState, useEffect } from 'react';
-import { oneTimeCodeBodySchema, RECOVERY_CODE_COUNT, type OneTimeCodeBody, type TotpSetup } from '#protocol/secondFactor';
+import { useId, useState } from 'react';
+import { oneTimeCodeBodySchema, type OneTimeCodeBody, type TotpSetup } from '#protocol/secondFactor';
 import { serverMessage } from '../../api/http';
 import { useLoaded } from '../../stores/useLoaded';
 import { ListState } from '../../ui/ListState';
 import { TextField } from '../../ui/TextField';
-import { failureToast, toast } from '../../ui/toastStore';
+import { dismissFailureToasts, failureToast, toast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { withProof, wasProofCancelled } from '../reauthentication/proofStore';
+import { RecoveryCodesShown } from './RecoveryCodesShown';
+import { TotpQrCode } from './TotpQrCode';
 import { totpActions, useTotpStore } from './totpStore';
 import './secondFactor.css';
 
 /**
- * 'Autentiseringsapp' on Min konto: set up by typing the secret (or the otpauth:// address) into
- * an app and confirming with its first code; then ten recovery codes shown this once; turned off
+ * 'Autentiseringsapp' on Min konto: set up by scanning a QR code drawn on the device (or typing
+ * the secret) into an app and confirming with its first code; then ten recovery codes shown this once; turned off
  * after 'Bekreft at det er deg' (password and a code). Each change asks that proof first (issue 43).
  */
 export function TotpCard() {
@@ -27,6 +29,7 @@ export function TotpCard() {
     setBusy(true);
     try {
       setSetup(await withProof(() => totpActions.begin()));
+      dismissFailureToasts();
     } catch (error) {
       if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Kodeappen er ikke satt opp.' });
       else failureToast('Kunne ikke begynne oppsettet', serverMessage(error, 'Prøv igjen.'));
@@ -89,6 +92,8 @@ function Confirm({ setup, onCancel, onConfirmed }: { setup: TotpSetup; onCancel(
   const form = useCodeForm(async (code) => {
     try {
       onConfirmed(await withProof(() => totpActions.confirm(code)));
+      // A wrong code's red toast would otherwise stay over the recovery codes.
+      dismissFailureToasts();
     } catch (error) {
       if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Kodeappen er ikke slått på.' });
       else failureToast('Kunne ikke slå på autentiseringsappen', serverMessage(error, 'Prøv igjen.'));
@@ -98,14 +103,18 @@ function Confirm({ setup, onCancel, onConfirmed }: { setup: TotpSetup; onCancel(
     <form className="form" onSubmit={form.onSubmit} noValidate data-testid="totp-confirm-form">
       <ol className="totp-steps">
         <li>
-          Legg til en konto i autentiseringsappen, og skriv inn denne nøkkelen (eller lim inn adressen under hvis appen kan det):
+          Skann QR-koden med autentiseringsappen.
+          <TotpQrCode uri={setup.uri} />
+          <span className="totp-key-label">Kan du ikke skanne? Legg til en konto i appen, og skriv inn denne nøkkelen:</span>
           <code className="totp-secret" data-testid="totp-secret">
             {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
           </code>
-          <span className="totp-uri-label">Adresse:</span>
-          <code className="totp-uri" data-testid="totp-uri">
-            {setup.uri}
-          </code>
+          <details className="totp-uri-details">
+            <summary>Vis adressen, for apper som kan lime den inn</summary>
+            <code className="totp-uri" data-testid="totp-uri">
+              {setup.uri}
+            </code>
+          </details>
         </li>
         <li>Skriv inn den sekssifrede koden appen viser nå.</li>
       </ol>
@@ -119,32 +128,6 @@ function Confirm({ setup, onCancel, onConfirmed }: { setup: TotpSetup; onCancel(
         </button>
       </div>
     </form>
-  );
-}
-
-function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone(): void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div className="totp-recovery" data-testid="totp-recovery">
-      <h3 ref={heading} tabIndex={-1} className="totp-recovery-title">
-        Autentiseringsappen er slått på. Ta vare på gjenopprettingskodene
-      </h3>
-      <p>
-        Hvis du mister telefonen, kan du logge inn med én av disse {RECOVERY_CODE_COUNT} kodene i stedet for en kode fra appen. Hver kode
-        virker én gang. De vises bare nå: skriv dem ut eller lagre dem et trygt sted.
-      </p>
-      <ul className="totp-codes" data-testid="totp-recovery-codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="button" onClick={onDone} data-testid="totp-recovery-done">
-        Jeg har tatt vare på kodene
-      </button>
-    </div>
   );
 }
 

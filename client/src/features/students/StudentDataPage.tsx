@@ -10,6 +10,8 @@ import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 import { downloadJson } from './downloadJson';
 import { StudentDataSummary } from './StudentDataSummary';
+import { PossibleReports } from './PossibleReports';
+import { downloadStudentPdf } from './studentPdfDownload';
 import './students.css';
 
 /** /admin/elevopplysninger: a parent's request under the GDPR, to see and to erase what is stored about one student. */
@@ -26,12 +28,24 @@ export function StudentDataPage() {
 function StudentData({ scope }: { scope: string }) {
   const [data, setData] = useState<StudentData | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The possible matches the office found to be about this student (issue 45): a new lookup starts empty.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const show = (found: StudentData) => {
+    setData(found);
+    setChosen(new Set());
+  };
+  const toggle = (id: string) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const form = useSchemaForm<'name', { name: string }>({
     schema: studentParamsSchema,
     initial: { name: '' },
     onValid: async ({ name }) => {
       try {
-        setData(await fetchStudentData(name, scope));
+        show(await fetchStudentData(name, scope));
       } catch (error) {
         failureToast('Kunne ikke hente opplysningene', serverMessage(error, ''));
       }
@@ -42,7 +56,7 @@ function StudentData({ scope }: { scope: string }) {
     try {
       const erased = await eraseStudentData(name, scope);
       toast({ title: 'Opplysningene er slettet', description: erasureDescription(erased) || undefined });
-      setData(await fetchStudentData(name, scope));
+      show(await fetchStudentData(name, scope));
     } catch (error) {
       failureToast('Kunne ikke slette opplysningene', serverMessage(error, ''));
     }
@@ -67,12 +81,25 @@ function StudentData({ scope }: { scope: string }) {
             Opplysninger om {data.name}
           </h2>
           <StudentDataSummary data={data} />
+          <PossibleReports data={data} chosen={chosen} onToggle={toggle} />
           <div className="student-data-actions">
             <button
               type="button"
               className="button button-secondary"
               onClick={() => {
-                downloadJson(`elevopplysninger-${data.exportedAt.slice(0, 10)}.json`, data);
+                downloadStudentPdf(data.name, scope, [...chosen]);
+                recordStudentDownload(scope).catch(() => undefined);
+              }}
+              data-testid="student-download-pdf"
+            >
+              Last ned (PDF)
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                const possibleReports = data.possibleReports.filter((report) => chosen.has(report.id));
+                downloadJson(`elevopplysninger-${data.exportedAt.slice(0, 10)}.json`, { ...data, possibleReports });
                 // The download is what the trail records; a failure to record it must not stop the file.
                 recordStudentDownload(scope).catch(() => undefined);
               }}
@@ -102,9 +129,11 @@ function StudentData({ scope }: { scope: string }) {
 function erasureDescription(erased: StudentErasure): string {
   const versions = erased.versions;
   const stillInText = erased.reportsMentioning.map(formatDayNo).join(', ');
+  const possibly = erased.reportsPossiblyMentioning.map(formatDayNo).join(', ');
   return [
     versions > 0 && `Navnet er tatt ut av ${versions} tidligere ${versions === 1 ? 'lagret versjon' : 'lagrede versjoner'} av rapporter.`,
     stillInText && `Navnet står fortsatt i teksten i rapportene fra ${stillInText}. Rediger rapportene for å fjerne det.`,
+    possibly && `Fornavnet står i rapportene fra ${possibly}, som ikke er endret. Les dem og rediger dem som gjelder eleven.`,
   ]
     .filter(Boolean)
     .join(' ');

@@ -4,7 +4,7 @@ import { ListState } from '../../ui/ListState';
 import { CopiedAt } from '../../ui/CopiedAt';
 import { Modal } from '../../ui/Modal';
 import '../../ui/chips.css';
-import { awayCount, backOn, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo } from './chipTexts';
+import { awayCount, backOn, classChipLabel, NO_INFO, returnDateOf, returnLine, sickInfo, tripLine, tripNameOf } from './chipTexts';
 import '../../ui/boardCard.css';
 
 interface Chosen {
@@ -12,6 +12,8 @@ interface Chosen {
   kind?: string;
   /** The dialog's line, or null for 'Ingen tilleggsinformasjon tilgjengelig'. */
   info: string | null;
+  /** 'Reise: Skitur Hemsedal', for someone on a named trip (issue 45). */
+  trip?: string | null;
 }
 
 interface ListProps<T> {
@@ -28,6 +30,7 @@ function ChipDialog({ chosen, onClose }: { chosen: Chosen | null; onClose(): voi
     <Modal open={chosen !== null} onOpenChange={(open) => !open && onClose()} title={chosen?.title ?? ''} testId="student-dialog">
       {chosen?.kind && <p className="muted">{chosen.kind}</p>}
       <p data-testid="student-info">{chosen?.info ?? NO_INFO}</p>
+      {chosen?.trip && <p data-testid="student-trip">{chosen.trip}</p>}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onClose}>
           Lukk
@@ -103,7 +106,9 @@ export function AwayList({ data, loaded, failed, onRetry, copiedAt = null, day }
                 type="button"
                 className="chip chip-away"
                 data-testid="away-chip"
-                onClick={() => setChosen({ title: name, info: returnLine(returnDateOf(data, name)) })}
+                onClick={() =>
+                  setChosen({ title: name, info: returnLine(returnDateOf(data, name)), trip: tripLine(tripNameOf(data, name)) })
+                }
               >
                 {name}
                 {backToday(returnDateOf(data, name))}
@@ -117,7 +122,14 @@ export function AwayList({ data, loaded, failed, onRetry, copiedAt = null, day }
                 className="chip chip-class"
                 data-testid="away-class-chip"
                 aria-label={classChipLabel(schoolClass.className, schoolClass.returnDate, day)}
-                onClick={() => setChosen({ title: schoolClass.className, kind: 'Klasse på tur', info: returnLine(schoolClass.returnDate) })}
+                onClick={() =>
+                  setChosen({
+                    title: schoolClass.className,
+                    kind: 'Klasse på tur',
+                    info: returnLine(schoolClass.returnDate),
+                    trip: tripLine(schoolClass.tripName),
+                  })
+                }
               >
                 <span className="chip-tag" aria-hidden="true">
                   Klasse

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Away, Sick } from '#protocol';
-import { awayCount, classChipLabel, returnDateOf, returnLine, sickInfo } from './chipTexts';
+import { awayCount, classChipLabel, returnDateOf, returnLine, sickInfo, tripLine, tripNameOf } from './chipTexts';
 
 const sick: Sick = { names: ['Kari', 'Ola'], comment: '', studentComments: { Kari: '  Feber  ', Ola: '   ' }, revision: 3 };
 const away: Away = {
@@ -23,6 +23,13 @@ describe('what the board’s chips say', () => {
     expect(returnLine(returnDateOf(away, 'Per'))).toBe('Tilbake: onsdag 25. november 2026');
     expect(returnLine('2026-11-23')).toBe('Tilbake: mandag 23. november 2026');
     expect(returnLine(undefined)).toBeNull();
+  });
+
+  it('an away chip names the student’s trip when it has a name, even a student called constructor', () => {
+    const named: Away = { ...away, tripNames: { Per: 'Skitur Hemsedal' } };
+    expect(tripLine(tripNameOf(named, 'Per'))).toBe('Reise: Skitur Hemsedal');
+    expect(tripLine(tripNameOf(named, 'constructor'))).toBeNull();
+    expect(tripLine(tripNameOf(away, 'Per'))).toBeNull();
   });
 
   it('counts students and whole classes, and names a class chip by its visible text', () => {

@@ -20,6 +20,16 @@ export function returnDateOf(away: Away, name: string): string | undefined {
   return valueForName(away.returnDates, name);
 }
 
+/** The name of the trip a student is on that day, if it has one. */
+export function tripNameOf(away: Away, name: string): string | undefined {
+  return away.tripNames ? valueForName(away.tripNames, name) : undefined;
+}
+
+/** What an away chip's dialog adds for a named trip: 'Reise: Skitur Hemsedal'. */
+export function tripLine(tripName: string | undefined): string | null {
+  return tripName ? `Reise: ${tripName}` : null;
+}
+
 /** How many chips the away list shows: students on their own, and whole classes. */
 export function awayCount(away: Away | null): number {
   return away ? away.individualStudentNames.length + away.classes.length : 0;

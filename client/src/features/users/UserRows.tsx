@@ -42,13 +42,23 @@ interface SchoolUserRowProps {
   isMe: boolean;
   actions: AdminUserActions;
   onDelete(user: User): void;
+  /** 'Deaktiver bruker' asks first (issue 45). */
+  onDeactivate(user: User): void;
   /** 'Lag lenke for nytt passord' (issue 33). */
   onResetLink(user: User): void;
 }
 
-/** A user of the school: 'role - status', and for other approved users the allowed actions (spec §2.5). */
-export function SchoolUserRow({ user, isMe, actions, onDelete, onResetLink }: SchoolUserRowProps) {
-  const menu: MenuAction[] = [
+/**
+ * A user of the school: 'role - status', and for other approved users the allowed actions (spec
+ * §2.5); a deactivated user can be activated again, or deleted (issue 45).
+ */
+export function SchoolUserRow({ user, isMe, actions, onDelete, onDeactivate, onResetLink }: SchoolUserRowProps) {
+  const remove: MenuAction = { label: 'Slett bruker', onSelect: () => onDelete(user), danger: true, testId: 'delete-user' };
+  const deactivatedMenu: MenuAction[] = [
+    { label: 'Aktiver bruker', onSelect: () => void actions.reactivate(user), testId: 'reactivate-user' },
+    remove,
+  ];
+  const approvedMenu: MenuAction[] = [
     ...adminRoleTargets(user).map((role) => ({
       label: roleChangeLabel(user.role, role),
       onSelect: () => void actions.changeRole(user, role),
@@ -60,9 +70,10 @@ export function SchoolUserRow({ user, isMe, actions, onDelete, onResetLink }: Sc
       testId: `unlink-${provider.id}`,
     })),
     { label: 'Lag lenke for nytt passord', onSelect: () => onResetLink(user), testId: 'reset-link-user' },
-    { label: 'Deaktiver bruker', onSelect: () => void actions.deactivate(user), testId: 'deactivate-user' },
-    { label: 'Slett bruker', onSelect: () => onDelete(user), danger: true, testId: 'delete-user' },
+    { label: 'Deaktiver bruker', onSelect: () => onDeactivate(user), testId: 'deactivate-user' },
+    remove,
   ];
+  const menu = user.status === 'approved' ? approvedMenu : user.status === 'deactivated' ? deactivatedMenu : null;
   return (
     <li className="row" data-testid="school-user" data-user-id={user.id}>
       <UserText user={user}>
@@ -74,7 +85,7 @@ export function SchoolUserRow({ user, isMe, actions, onDelete, onResetLink }: Sc
       <div className="row-actions">
         {isMe ? (
           <span className="pill pill-info">Du</span>
-        ) : user.status === 'approved' ? (
+        ) : menu ? (
           <ActionMenu label={`Handlinger for ${user.name}`} actions={menu} testId="user-menu" />
         ) : null}
       </div>

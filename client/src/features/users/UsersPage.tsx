@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../stores/authStore';
 import { useLoaded } from '../../stores/useLoaded';
 import { selectPendingCount, useUsersStore } from './usersStore';
 import { DeleteUserDialog } from './DeleteUserDialog';
+import { DeactivateUserDialog } from './DeactivateUserDialog';
 import { ListState } from '../../ui/ListState';
 import { PendingUserRow, SchoolUserRow } from './UserRows';
 import { useAdminUserActions } from './useAdminUserActions';
@@ -31,6 +32,7 @@ function SchoolUsers({ schoolId }: { schoolId: string }) {
   const pendingCount = useUsersStore(selectPendingCount);
   const actions = useAdminUserActions();
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const [toDeactivate, setToDeactivate] = useState<User | null>(null);
   const resetLink = useResetLinkAction();
 
   const users = useMemo(() => Object.values(byId).sort(byName), [byId]);
@@ -82,6 +84,7 @@ function SchoolUsers({ schoolId }: { schoolId: string }) {
                   isMe={user.id === me.id}
                   actions={actions}
                   onDelete={setToDelete}
+                  onDeactivate={setToDeactivate}
                   onResetLink={(user) => void resetLink.make(user)}
                 />
               ))}
@@ -91,6 +94,7 @@ function SchoolUsers({ schoolId }: { schoolId: string }) {
       </Tabs.Root>
 
       <DeleteUserDialog user={toDelete} onClose={() => setToDelete(null)} onDelete={actions.remove} />
+      <DeactivateUserDialog user={toDeactivate} onClose={() => setToDeactivate(null)} onDeactivate={actions.deactivate} />
       {resetLink.dialog}
     </>
   );

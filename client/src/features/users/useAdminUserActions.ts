@@ -15,6 +15,7 @@ export function useAdminUserActions() {
     approve: (user: User) => run(user, () => userActions.approve(user), 'Bruker godkjent', 'Kunne ikke godkjenne bruker'),
     reject: (user: User) => run(user, () => userActions.reject(user), 'Bruker avvist', 'Kunne ikke avvise bruker'),
     deactivate: (user: User) => run(user, () => userActions.deactivate(user), 'Bruker deaktivert', 'Kunne ikke deaktivere bruker'),
+    reactivate: (user: User) => run(user, () => userActions.reactivate(user), 'Bruker aktivert', 'Kunne ikke aktivere bruker'),
     changeRole: (user: User, role: Role) =>
       run(user, () => userActions.changeRole(user, role), 'Brukerrolle oppdatert', 'Kunne ikke oppdatere brukerrolle'),
     remove: (user: User) => run(user, () => userActions.remove(user), 'Bruker slettet', 'Kunne ikke slette bruker'),

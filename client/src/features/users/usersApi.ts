@@ -26,6 +26,11 @@ export function deactivateUser(user: User): Promise<User> {
   return request('POST', userPath(user, '/deactivate'), userSchema);
 }
 
+/** 'Aktiver bruker': the school's Admin undoes a deactivation (issue 45). */
+export function reactivateUser(user: User): Promise<User> {
+  return request('POST', userPath(user, '/reactivate'), userSchema);
+}
+
 export function changeUserRole(user: User, role: Role): Promise<User> {
   return request('PUT', userPath(user, '/role'), userSchema, { role });
 }

@@ -1,5 +1,14 @@
 import type { Role, User } from '#protocol';
-import { approveUser, changeUserRole, deactivateUser, deleteUser, fetchSchoolUsers, rejectUser, unlinkIdentity } from './usersApi';
+import {
+  approveUser,
+  changeUserRole,
+  deactivateUser,
+  deleteUser,
+  fetchSchoolUsers,
+  reactivateUser,
+  rejectUser,
+  unlinkIdentity,
+} from './usersApi';
 import { createCollectionStore, type CollectionState } from '../../stores/collection';
 
 /**
@@ -24,6 +33,7 @@ export const userActions = {
   approve: (user: User) => saved(approveUser(user)),
   reject: (user: User) => gone(rejectUser(user)),
   deactivate: (user: User) => saved(deactivateUser(user)),
+  reactivate: (user: User) => saved(reactivateUser(user)),
   changeRole: (user: User, role: Role) => saved(changeUserRole(user, role)),
   remove: (user: User) => gone(deleteUser(user)),
   unlink: (user: User, providerId: string) => saved(unlinkIdentity(user, providerId)),

@@ -25,6 +25,12 @@ export class AccountLimiter {
     if (counted && counted.consumedPoints >= this.max) throw tooManyAttempts();
   }
 
+  /** Whether the key has used its attempts, for a limit that must not answer differently (a silent one). */
+  async isBlocked(key: string): Promise<boolean> {
+    const counted = await this.counter.get(key);
+    return counted !== null && counted.consumedPoints >= this.max;
+  }
+
   async record(key: string): Promise<void> {
     await this.counter.penalty(key, 1);
   }

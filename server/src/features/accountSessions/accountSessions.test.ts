@@ -6,7 +6,7 @@ import { ApiClient } from '../../../test/httpClient';
 import { connectSocket, waitForDisconnect } from '../../../test/sockets';
 import type { TestServer } from '../../../test/testServer';
 import { AuditModel } from '../audit/model';
-import { publicSessionHandle } from '../auth/service';
+import { publicSessionHandle } from '../../core/sessions/sessionHandle';
 import { SessionModel } from '../../core/sessions/sessionModel';
 import { useSeededServer } from '../../../test/useTestServer';
 

@@ -5,7 +5,7 @@ import { trusted } from '../../db/trusted';
 import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
-import { publicSessionHandle } from '../auth/service';
+import { publicSessionHandle } from '../../core/sessions/sessionHandle';
 import { SessionModel } from '../../core/sessions/sessionModel';
 import type { UserRecord } from '../../core/accounts/userModel';
 

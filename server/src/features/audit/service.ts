@@ -1,9 +1,10 @@
 import { Types } from 'mongoose';
-import type { AuditAction, AuditEntry } from '#protocol/audit';
+import { auditActionsOf, type AuditAction, type AuditActor, type AuditEntry, type AuditKind } from '#protocol/audit';
 import type { UserRecord } from '../../core/accounts/userModel';
 import { AuditModel, type AuditDoc } from './model';
 import { trusted } from '../../db/trusted';
 import { appNow } from '../../appClock';
+import { compareNames } from '#protocol/collation';
 
 export type AuditTarget = {
   id: Types.ObjectId | string;
@@ -49,11 +50,36 @@ function present(entry: AuditDoc): AuditEntry {
   };
 }
 
-/** Newest first; one school's entries, or (null) every entry. */
-export async function listAudit(schoolId: Types.ObjectId | null, page: { before?: string; limit: number }): Promise<AuditEntry[]> {
+/** Newest first; one school's entries, or (null) every entry; of one kind of change and one person, if asked. */
+export async function listAudit(
+  schoolId: Types.ObjectId | null,
+  page: { before?: string; beforeId?: string; limit: number; kind?: AuditKind; actorId?: string },
+): Promise<AuditEntry[]> {
   const filter: Record<string, unknown> = schoolId ? { schoolId } : {};
-  if (page.before) filter.at = trusted({ $lt: new Date(page.before) });
+  if (page.before && page.beforeId) {
+    const at = new Date(page.before);
+    filter.$or = [{ at: trusted({ $lt: at }) }, { at, _id: trusted({ $lt: new Types.ObjectId(page.beforeId) }) }];
+  } else if (page.before) filter.at = trusted({ $lt: new Date(page.before) });
+  if (page.kind) filter.action = trusted({ $in: auditActionsOf(page.kind) });
+  if (page.actorId) filter.actorId = new Types.ObjectId(page.actorId);
   // Entries of the same instant in the order they were written (an ObjectId grows with each).
   const entries = await AuditModel.find(filter).sort({ at: -1, _id: -1 }).limit(page.limit).lean<AuditDoc[]>();
   return entries.map(present);
+}
+
+/**
+ * Everyone who made a change in the school's trail (or, null, anyone's), by the name and role of
+ * their latest entry, in name order: what Endringslogg's person filter offers.
+ */
+export async function listAuditActors(schoolId: Types.ObjectId | null): Promise<AuditActor[]> {
+  const ids = (await AuditModel.distinct('actorId', schoolId ? { schoolId } : {})) as Types.ObjectId[];
+  const actors = await Promise.all(
+    ids.map(async (actorId) => {
+      const latest = await AuditModel.findOne({ ...(schoolId ? { schoolId } : {}), actorId }, { actorName: 1, actorRole: 1 })
+        .sort({ at: -1, _id: -1 })
+        .lean<Pick<AuditDoc, 'actorName' | 'actorRole'>>();
+      return { id: actorId.toHexString(), name: latest?.actorName ?? '', role: latest?.actorRole ?? '' };
+    }),
+  );
+  return actors.sort((a, b) => compareNames(a.name, b.name));
 }

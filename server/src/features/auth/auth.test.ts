@@ -71,7 +71,8 @@ describe('POST /api/auth/login', () => {
   it('refuses users of an inactive school', async () => {
     const res = await anon().login(fx.inactiveSchool.admin.email, PASSWORD);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: TEXTS.schoolInactive, code: 'schoolInactive' });
+    // The school's Admin is told to contact the Plattformadministrator, not herself (issue 45).
+    expect(res.body).toEqual({ message: TEXTS.schoolInactiveForAdmin, code: 'schoolInactive' });
   });
 
   it('rejects hostile and malformed input with a Norwegian message naming the field', async () => {

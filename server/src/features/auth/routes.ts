@@ -16,6 +16,7 @@ import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth';
 import * as auth from './service';
 import { recordActivity } from './activity';
+import { knownAddressMailer } from './knownAddressMail';
 import { ACCOUNT_WINDOW_MS, passwordAttempts } from './signInLimits';
 
 /** Wrong current passwords on change-password before that user waits out the window. */
@@ -34,6 +35,7 @@ export async function authRoutes(app: FastifyInstance, { config, endSessionUrl, 
   const limiter = passwordAttempts(app, config);
   const passwordLimiter = app.attemptLimits.limiter('changePassword', PASSWORD_CHANGE_FAILURES, ACCOUNT_WINDOW_MS);
   const perIp = { max: config.rateLimits.perIp, timeWindow: '1 minute' };
+  const mailKnownAddress = knownAddressMailer(app, config);
 
   r.post(
     '/api/auth/login',
@@ -50,7 +52,11 @@ export async function authRoutes(app: FastifyInstance, { config, endSessionUrl, 
       config: { access: 'public', rateLimit: perIp },
       schema: { body: registerBodySchema, response: { 201: messageSchema } },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body, request.realtime, app.push)),
+    async (request, reply) => {
+      const { answer, takenAddress } = await auth.register(request.body, request.realtime, app.push);
+      if (takenAddress) mailKnownAddress(request, reply, takenAddress);
+      return reply.status(201).send(answer);
+    },
   );
 
   r.post(

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { ChangePasswordBody, LoginBody, LoginResponse, RegisterBody, User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE } from '#protocol/roles';
 import { SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
-import { TEXTS } from '#protocol/texts';
+import { schoolInactiveText, TEXTS } from '#protocol/texts';
 import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { findActiveSchool, isSchoolActive } from '../../core/accounts/activeSchools';
@@ -28,14 +27,7 @@ import { describeDevice } from '../../core/sessions/device';
 import { removeAllFactors } from '../users/removeFactors';
 import { mailFactorChange } from '../../core/accounts/factorChangeMail';
 import { forgetTrustedDevices } from '../../core/accounts/trustedDeviceModel';
-
-/**
- * The login response names the session, but never with its secret id: the cookie stays
- * HttpOnly, and what the browser stores cannot be replayed as a credential.
- */
-export function publicSessionHandle(sessionId: string): string {
-  return createHash('sha256').update(sessionId).digest('hex').slice(0, 32);
-}
+import { publicSessionHandle } from '../../core/sessions/sessionHandle';
 
 /**
  * Too many wrong passwords lock the account for the devices that got them wrong: an unknown
@@ -63,7 +55,7 @@ export async function login(
   }
   await limiter.reset(key);
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
-    throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
+    throw forbidden(schoolInactiveText(user.role), 'schoolInactive');
   }
   // An account with an authenticator app gets no session for the password alone: the code first.
   const step = secondStep ? await secondStep(request, user) : 'none';
@@ -120,7 +112,11 @@ export async function beginSession(
  * taken (and the work too: the password is hashed either way), so the form does not tell anyone
  * who has an account here.
  */
-export async function register(body: RegisterBody, realtime: Realtime, push: PushNotifier): Promise<{ message: string }> {
+export async function register(
+  body: RegisterBody,
+  realtime: Realtime,
+  push: PushNotifier,
+): Promise<{ answer: { message: string }; takenAddress: string | null }> {
   const school = await findActiveSchool(body.schoolId);
   if (!school) throw badRequest(TEXTS.unknownSchool);
   const email = normalizeEmail(body.email);
@@ -138,7 +134,7 @@ export async function register(body: RegisterBody, realtime: Realtime, push: Pus
   } else {
     await presentPlatformSchool(school._id.toHexString());
   }
-  return { message: TEXTS.registered };
+  return { answer: { message: TEXTS.registered }, takenAddress: user ? null : email };
 }
 
 /**

@@ -10,12 +10,14 @@ const tripSchema = new Schema(
     toDate: { type: String, required: true },
     studentNames: { type: [String], default: [] },
     classIds: { type: [Schema.Types.ObjectId], ref: 'Class', default: [] },
+    /** 'Skitur Hemsedal': absent on a trip without a name (issue 45). */
+    name: { type: String },
     /** Counts every change of the trip; an edit is taken only on the version it was made from. */
     version: { type: Number, default: 0 },
     /**
-     * 'fromDate/toDate' on a trip an add started, until it is edited: unique, so two first adds to
-     * the same dates at once make one trip (tripService.addToTrip). Trips without it (edited, or
-     * from before) do not take part.
+     * 'fromDate/toDate' (and '/name' for a named trip) on a trip an add started, until it is
+     * edited: unique, so two first adds to the same dates and name at once make one trip
+     * (tripService.addToTrip). Trips without it (edited, or from before) do not take part.
      */
     datesKey: { type: String },
   },

@@ -26,6 +26,7 @@ import { onClassDeleted } from '../classes/classDeleted';
 import { awayChanged } from './awayChanged';
 import { awayClassIds, getAway, removeClassFromTrips } from './service';
 import { addToTrip, assertClassOfSchool, deleteTrip, listTrips, removeFromTrips, updateTrip } from './tripService';
+import { auditTripMembers } from './tripAudit';
 
 const tripsSeen = { access: POLICY.trips.see };
 const tripsChanged = { access: POLICY.trips.change };
@@ -57,9 +58,11 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     '/api/away/add',
     { config: tripsChanged, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } },
     async (request) => {
-      const { fromDate, toDate, studentName, studentNames } = request.body;
+      const { fromDate, toDate, studentName, studentNames, tripName } = request.body;
       const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
-      return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate }, { studentNames: names }, request.realtime));
+      const trip = await addToTrip(schoolOf(request), { fromDate, toDate, tripName }, { studentNames: names }, request.realtime);
+      await auditTripMembers(currentUser(request), schoolOf(request), trip, { added: { studentNames: [...new Set(names)] } });
+      return renewed(request, trip);
     },
   );
 
@@ -67,7 +70,10 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     '/api/away/student/:name',
     { config: tripsChanged, schema: { ...scoped, params: studentNameParamsSchema, response: { 200: messageSchema } } },
     async (request) => {
-      await removeFromTrips(schoolOf(request), { studentName: request.params.name }, today(), request.realtime);
+      const { name } = request.params;
+      const trips = await removeFromTrips(schoolOf(request), { studentName: name }, today(), request.realtime);
+      for (const trip of trips)
+        await auditTripMembers(currentUser(request), schoolOf(request), trip, { removed: { studentNames: [name] } });
       return renewed(request, REMOVED);
     },
   );
@@ -82,8 +88,10 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     '/api/away/classes',
     { config: tripsChanged, schema: { ...scoped, body: addAwayClassesBodySchema, response: { 200: tripSchema } } },
     async (request) => {
-      const { fromDate, toDate, classIds } = request.body;
-      return renewed(request, await addToTrip(schoolOf(request), { fromDate, toDate }, { classIds }, request.realtime));
+      const { fromDate, toDate, classIds, tripName } = request.body;
+      const trip = await addToTrip(schoolOf(request), { fromDate, toDate, tripName }, { classIds }, request.realtime);
+      await auditTripMembers(currentUser(request), schoolOf(request), trip, { added: { classIds: [...new Set(classIds)] } });
+      return renewed(request, trip);
     },
   );
 
@@ -93,7 +101,9 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const schoolId = schoolOf(request);
       await assertClassOfSchool(schoolId, request.params.classId);
-      await removeFromTrips(schoolId, { classId: request.params.classId }, today(), request.realtime);
+      const { classId } = request.params;
+      const trips = await removeFromTrips(schoolId, { classId }, today(), request.realtime);
+      for (const trip of trips) await auditTripMembers(currentUser(request), schoolId, trip, { removed: { classIds: [classId] } });
       return renewed(request, REMOVED);
     },
   );
@@ -127,7 +137,15 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
         reply,
         await renewed(
           request,
-          await updateTrip(schoolOf(request), request.params.id, request.body, baseVersion, today(), request.realtime),
+          await updateTrip(
+            currentUser(request),
+            schoolOf(request),
+            request.params.id,
+            request.body,
+            baseVersion,
+            today(),
+            request.realtime,
+          ),
         ),
       );
     },

@@ -25,29 +25,39 @@ export function getAway(schoolId: Types.ObjectId, day: string): Promise<Away> {
   });
 }
 
+/** Where a student or class is on a day: the last return date of their trips, and that trip's name. */
+type Stay = { returnDate: string; tripName?: string };
+
+function later(stay: Stay | undefined, trip: TripDoc): Stay {
+  const kept = stay && (stay.returnDate > trip.toDate || (stay.returnDate === trip.toDate && (!!stay.tripName || !trip.name)));
+  return kept ? stay : { returnDate: trip.toDate, ...(trip.name ? { tripName: trip.name } : {}) };
+}
+
 async function readAway(schoolId: Types.ObjectId, day: string): Promise<Away> {
   const trips = await activeTrips(schoolId, day);
   // Maps, not plain objects: a student may be called '__proto__' or 'constructor'.
-  const studentReturn = new Map<string, string>();
-  const classReturn = new Map<string, string>();
+  const studentStay = new Map<string, Stay>();
+  const classStay = new Map<string, Stay>();
   for (const trip of trips) {
-    for (const name of trip.studentNames) studentReturn.set(name, maxDay(studentReturn.get(name), trip.toDate));
-    for (const id of trip.classIds) classReturn.set(id.toHexString(), maxDay(classReturn.get(id.toHexString()), trip.toDate));
+    for (const name of trip.studentNames) studentStay.set(name, later(studentStay.get(name), trip));
+    for (const id of trip.classIds) classStay.set(id.toHexString(), later(classStay.get(id.toHexString()), trip));
   }
-  const names = [...studentReturn.keys()].sort((a, b) => compareNorwegian(a, b));
-  const classIds = [...classReturn.keys()].sort();
+  const names = [...studentStay.keys()].sort((a, b) => compareNorwegian(a, b));
+  const classIds = [...classStay.keys()].sort();
   const classes = classIds.length
     ? await ClassModel.of(schoolId)
         .find({ schoolId, _id: trusted({ $in: classIds }) })
         .lean()
     : [];
+  const named = names.filter((name) => studentStay.get(name)!.tripName);
   return {
     names,
     individualStudentNames: names,
-    returnDates: Object.fromEntries(names.map((name) => [name, studentReturn.get(name)!])),
+    returnDates: Object.fromEntries(names.map((name) => [name, studentStay.get(name)!.returnDate])),
     classes: classes
-      .map((c) => ({ id: c._id.toHexString(), className: c.className, returnDate: classReturn.get(c._id.toHexString())! }))
+      .map((c) => ({ id: c._id.toHexString(), className: c.className, ...classStay.get(c._id.toHexString())! }))
       .sort((a, b) => compareNorwegianNumeric(a.className, b.className)),
+    ...(named.length ? { tripNames: Object.fromEntries(named.map((name) => [name, studentStay.get(name)!.tripName!])) } : {}),
   };
 }
 
@@ -55,10 +65,6 @@ async function readAway(schoolId: Types.ObjectId, day: string): Promise<Away> {
 export async function awayOnDay(schoolId: Types.ObjectId, day: string): Promise<string[]> {
   const away = await getAway(schoolId, day);
   return [...away.names, ...away.classes.map((c) => c.className)];
-}
-
-function maxDay(a: string | undefined, b: string): string {
-  return a && a > b ? a : b;
 }
 
 /** Class ids on a trip that day (the admin screen's 'Linjer på tur'). */

@@ -4,6 +4,7 @@ import { badRequest, conflict, editConflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { formatDayNo } from '#protocol/time';
 import { audit } from '../audit/service';
+import { auditTripEdit } from './tripAudit';
 import { ClassModel } from '../classes/model';
 import type { UserRecord } from '../../core/accounts/userModel';
 import { Trip, type TripDoc } from './model';
@@ -29,6 +30,7 @@ export function presentTrip(trip: TripDoc): TripDto {
     studentNames: trip.studentNames,
     classIds,
     updatedAt: changedAt(trip),
+    ...(trip.name ? { name: trip.name } : {}),
     version: trip.version ?? 0,
     studentNamesJSON: JSON.stringify(trip.studentNames),
     classIdsJSON: JSON.stringify(classIds),
@@ -57,24 +59,29 @@ function emitSaved(realtime: Realtime, trip: TripDoc): TripDto {
   return presented;
 }
 
-/** Adds students and classes to the trip with exactly these dates, or starts one. */
+/**
+ * Adds students and classes to the trip with exactly these dates, or starts one. Named ('Skitur
+ * Hemsedal'): to the trip with these dates and that name; without a name: to any trip with these
+ * dates (the spec's add, as before names), else a trip without one.
+ */
 export async function addToTrip(
   schoolId: Types.ObjectId,
-  range: { fromDate: string; toDate: string },
+  range: { fromDate: string; toDate: string; tripName?: string },
   add: { studentNames?: string[]; classIds?: string[] },
   realtime: Realtime,
 ): Promise<TripDto> {
   if (add.classIds?.length) await assertClassesOfSchool(schoolId, add.classIds);
+  const name = range.tripName || undefined;
   // One atomic write, so adds made at once all stay. A first add makes the trip under its dates'
-  // unique key; of two first adds at once, the other finds that key taken and adds to the trip.
+  // (and name's) unique key; of two first adds at once, the other finds that key taken and adds to the trip.
   const addTo = () =>
     Trip.of(schoolId)
       .findOneAndUpdate(
-        { schoolId, fromDate: range.fromDate, toDate: range.toDate },
+        { schoolId, fromDate: range.fromDate, toDate: range.toDate, ...(name ? { name } : {}) },
         {
           $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } },
           $inc: { version: 1 },
-          $setOnInsert: { datesKey: `${range.fromDate}/${range.toDate}` },
+          $setOnInsert: { datesKey: [range.fromDate, range.toDate, ...(name ? [name] : [])].join('/') },
         },
         { upsert: true, new: true },
       )
@@ -83,13 +90,17 @@ export async function addToTrip(
   return emitSaved(realtime, trip!);
 }
 
-/** Removes a student or class from every trip not ended before `notEndedBefore`; a trip left empty is deleted. */
+/**
+ * Removes a student or class from every trip not ended before `notEndedBefore`; a trip left empty
+ * is deleted. Answers the dates of the trips it was taken off.
+ */
 export async function removeFromTrips(
   schoolId: Types.ObjectId,
   remove: { studentName?: string; classId?: string },
   notEndedBefore: string,
   realtime: Realtime,
-): Promise<void> {
+): Promise<Array<{ fromDate: string; toDate: string }>> {
+  const removedFrom: Array<{ fromDate: string; toDate: string }> = [];
   const match = remove.studentName !== undefined ? { studentNames: remove.studentName } : { classIds: remove.classId };
   const trips = await Trip.of(schoolId)
     .find({ schoolId, toDate: trusted({ $gte: notEndedBefore }), ...match }, { _id: 1 })
@@ -99,6 +110,7 @@ export async function removeFromTrips(
       .findOneAndUpdate({ _id }, { $pull: match, $inc: { version: 1 } }, { new: true })
       .lean<TripDoc>();
     if (!updated) continue;
+    removedFrom.push({ fromDate: updated.fromDate, toDate: updated.toDate });
     // Deleted only as it was left empty: a student added meanwhile keeps the trip.
     const emptied =
       updated.studentNames.length === 0 &&
@@ -112,11 +124,15 @@ export async function removeFromTrips(
       if (latest) emitSaved(realtime, latest);
     }
   }
+  return removedFrom;
 }
 
-function sameTrip(trip: TripDoc, edit: { fromDate: string; toDate: string; studentNames: string[]; classIds: string[] }): boolean {
+type TripEdit = { fromDate: string; toDate: string; studentNames: string[]; classIds: string[]; name?: string };
+
+function sameTrip(trip: TripDoc, edit: TripEdit): boolean {
   const sorted = (list: string[]) => JSON.stringify([...list].sort());
   return (
+    (edit.name === undefined || (trip.name ?? '') === edit.name) &&
     trip.fromDate === edit.fromDate &&
     trip.toDate === edit.toDate &&
     sorted(trip.studentNames) === sorted(edit.studentNames) &&
@@ -132,6 +148,7 @@ async function findEditableTrip(schoolId: Types.ObjectId, id: string, today: str
 }
 
 export async function updateTrip(
+  actor: UserRecord,
   schoolId: Types.ObjectId,
   id: string,
   body: UpdateTripBody,
@@ -142,18 +159,23 @@ export async function updateTrip(
   const studentNames = [...new Set(body.studentNames)];
   const classIds = [...new Set(body.classIds)];
   if (studentNames.length === 0 && classIds.length === 0) throw badRequest(AWAY_TEXTS.emptyTrip);
-  await findEditableTrip(schoolId, id, today);
+  const before = await findEditableTrip(schoolId, id, today);
   await assertClassesOfSchool(schoolId, classIds);
-  const edit = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
+  const fields = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
+  const edit: TripEdit = { ...fields, ...(body.tripName === undefined ? {} : { name: body.tripName }) };
+  // The name: left out, kept; blank, taken away.
+  const $set: Partial<TripEdit> = { ...fields };
+  const $unset: Record<string, ''> = { datesKey: '' };
+  if (body.tripName) $set.name = body.tripName;
+  else if (body.tripName === '') $unset.name = '';
   const trip = await Trip.of(schoolId)
     // An edited trip no longer holds its first dates' key: its dates may change, and another trip may take them.
-    .findOneAndUpdate(
-      { _id: id, schoolId, ...atVersion(baseVersion) },
-      { $set: edit, $unset: { datesKey: '' }, $inc: { version: 1 } },
-      { new: true },
-    )
+    .findOneAndUpdate({ _id: id, schoolId, ...atVersion(baseVersion) }, { $set, $unset, $inc: { version: 1 } }, { new: true })
     .lean<TripDoc>();
-  if (trip) return emitSaved(realtime, trip);
+  if (trip) {
+    await auditTripEdit(actor, schoolId, trip._id, presentTrip(before), presentTrip(trip));
+    return emitSaved(realtime, trip);
+  }
   // Changed since this edit was opened: taken only if it already says the same. Removed meanwhile: not found.
   const now = await Trip.of(schoolId).findOne({ _id: id, schoolId }).lean<TripDoc>();
   if (!now) throw notFound(AWAY_TEXTS.tripNotFound);

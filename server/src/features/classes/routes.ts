@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { classesSchema, classSchema, createClassBodySchema, schoolScopeQuerySchema } from '#protocol/classes';
+import { classesSchema, classSchema, createClassBodySchema, renameClassBodySchema, schoolScopeQuerySchema } from '#protocol/classes';
 import { idParamsSchema } from '#protocol/common';
 import { deletedSchema } from '#protocol/platform';
 import { POLICY } from '#protocol/policy';
+import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
-import { createClass, deleteClass, listClasses } from './service';
+import { createClass, deleteClass, listClasses, renameClass } from './service';
 
 export async function classRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +23,18 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       config: { access: POLICY.classes.change },
       schema: { querystring: schoolScopeQuerySchema, body: createClassBodySchema, response: { 201: classSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createClass(schoolOf(request), request.body.className, request.realtime)),
+    async (request, reply) =>
+      reply.status(201).send(await createClass(currentUser(request), schoolOf(request), request.body.className, request.realtime)),
+  );
+
+  // Not in the spec: a class can be renamed (issue 45).
+  r.put(
+    '/api/admin/classes/:id',
+    {
+      config: { access: POLICY.classes.change },
+      schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, body: renameClassBodySchema, response: { 200: classSchema } },
+    },
+    async (request) => renameClass(currentUser(request), schoolOf(request), request.params.id, request.body.className, request.realtime),
   );
 
   r.delete(
@@ -31,6 +43,6 @@ export async function classRoutes(app: FastifyInstance): Promise<void> {
       config: { access: POLICY.classes.change },
       schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema, response: { 200: deletedSchema } },
     },
-    async (request) => deleteClass(schoolOf(request), request.params.id, request.realtime, app.clock.now()),
+    async (request) => deleteClass(currentUser(request), schoolOf(request), request.params.id, request.realtime, app.clock.now()),
   );
 }

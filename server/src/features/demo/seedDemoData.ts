@@ -4,6 +4,7 @@ import { ClassModel, classNameKey } from '../classes/model';
 import { School, schoolNameKey } from '../../core/accounts/schoolModel';
 import { UserModel } from '../../core/accounts/userModel';
 import { prepareSchoolDatabase } from '../../db/schoolDatabase';
+import { writeDemoHistory, type DemoApp } from './demoHistory';
 
 export const DEMO_SCHOOL_NAME = 'Demo internatskole';
 const DEMO_PASSWORD = 'demo1234';
@@ -50,12 +51,17 @@ const DEMO_CLASSES = ['1A', '1B', '2A', '3 Idrett'];
 
 /**
  * The demo school with one user per role, a pending user and a few classes, unless the demo school
- * is there already. Decided by the demo school, not by an empty database: a Plattformadministrator
- * made first from PLATFORM_ADMIN_EMAIL must not keep the demo away. A demo e-mail already taken
- * (by that administrator, say) is left as it is.
+ * is there already; then its weeks of history (demoHistory.ts), unless it has some. Decided by the
+ * demo school, not by an empty database: a Plattformadministrator made first from
+ * PLATFORM_ADMIN_EMAIL must not keep the demo away. A demo e-mail already taken (by that
+ * administrator, say) is left as it is. Says whether the school was made now.
  */
-export async function seedDemoData(): Promise<boolean> {
-  if (await School.exists({ nameKey: schoolNameKey(DEMO_SCHOOL_NAME) })) return false;
+export async function seedDemoData(app: DemoApp): Promise<boolean> {
+  const existing = await School.findOne({ nameKey: schoolNameKey(DEMO_SCHOOL_NAME) }, { _id: 1 }).lean();
+  if (existing) {
+    await writeDemoHistory(existing._id, app);
+    return false;
+  }
   const school = await School.create({ name: DEMO_SCHOOL_NAME, nameKey: schoolNameKey(DEMO_SCHOOL_NAME), active: true });
   for (const login of DEMO_LOGINS) {
     if (await UserModel.exists({ email: login.email })) continue;
@@ -72,6 +78,7 @@ export async function seedDemoData(): Promise<boolean> {
   await ClassModel.of(school._id).insertMany(
     DEMO_CLASSES.map((className) => ({ schoolId: school._id, className, nameKey: classNameKey(className) })),
   );
+  await writeDemoHistory(school._id, app);
   return true;
 }
 

@@ -11,4 +11,5 @@ export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: strin
   { key: 'away', header: 'Bortreiste elever', width: 22 },
   { key: 'locked', header: 'Låst', width: 7 },
   { key: 'text', header: 'Rapport', width: 95 },
+  { key: 'editedBy', header: 'Endret av', width: 24 },
 ];

@@ -21,6 +21,7 @@ const row = (i: number): ExportRow => ({
   away: '',
   locked: 'Nei',
   text: `Rapport ${i}. ${'Rolig kveld på internatet, alle i seng. '.repeat(8)}`,
+  editedBy: '',
 });
 
 /** Rows as the database gives them, noting whether the reader let go of them (the cursor closed). */

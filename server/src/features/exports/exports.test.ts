@@ -37,7 +37,7 @@ beforeAll(async () => {
     awayStudents: ['Per Ødegård'],
     // Round 1 done twice in the evening, every other round once (21:14 and 23:30 Oslo).
     taskTicks: ticks.flatMap((taskId) =>
-      (taskId === '1' ? [EVENING, LATER] : [EVENING]).map((at) => ({ taskId, at: new Date(`${date}${at}`) })),
+      (taskId === '1' ? [EVENING, LATER] : [EVENING]).map((at) => ({ id: `${date}-${taskId}${at}`, taskId, at: new Date(`${date}${at}`) })),
     ),
   });
   await ReportModel.of(fx.a.id).create([
@@ -84,7 +84,7 @@ describe('exports', () => {
     expect(res.headers.get('content-disposition')).toBe(attachment('Rapporter Skole A 2026-03-09 til 2026-03-15.csv'));
     expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(res.bytes.toString('utf8').slice(1));
-    expect(rows[0]).toEqual(['Dato', 'Forfatter', 'Fullførte oppgaver', 'Bortreiste elever', 'Låst', 'Rapport']);
+    expect(rows[0]).toEqual(['Dato', 'Forfatter', 'Fullførte oppgaver', 'Bortreiste elever', 'Låst', 'Rapport', 'Endret av']);
     expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
       ['9. mars 2026', 'Bruker 1'],
       ['9. mars 2026', 'Kari A'],
@@ -98,6 +98,7 @@ describe('exports', () => {
       'Per Ødegård',
       'Ja',
       TRICKY,
+      '',
     ]);
     expect(rows.find((r) => r[1] === 'Bruker 1')![5]).toBe(`'${FORMULA}`);
     expect(rows.find((r) => r[0] === '15. mars 2026')![5]).toBe('+47 915 55 123 ringte');
@@ -154,10 +155,19 @@ describe('exports', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name).toBe('09.03.2026–15.03.2026');
     expect(sheet.rowCount).toBe(4);
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Dato', 'Forfatter', 'Fullførte oppgaver', 'Bortreiste elever', 'Låst', 'Rapport']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Dato',
+      'Forfatter',
+      'Fullførte oppgaver',
+      'Bortreiste elever',
+      'Låst',
+      'Rapport',
+      'Endret av',
+    ]);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe('A1:F4');
+    expect(sheet.autoFilter).toBe('A1:G4');
     expect(sheet.getColumn(6).width).toBeGreaterThanOrEqual(60);
     const dates = [2, 3, 4].map((i) => sheet.getRow(i).getCell(1));
     for (const cell of dates) {
@@ -214,7 +224,7 @@ describe('exports', () => {
     expect(sheetName('2025-12-29', '2027-01-03')).toBe('29.12.2025–03.01.2027');
   });
 
-  it('PDF: a title page with what it holds, the school and period on every page, each report, page numbers, Norwegian letters', async () => {
+  it('PDF: the first page opens on the reports under a header block of what it holds; the school and period on every page, round times, Norwegian letters', async () => {
     const res = await download(`/api/reports/export.pdf?${RANGE}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -223,28 +233,29 @@ describe('exports', () => {
     const { pages, total } = await parsed.getText();
     const info = await parsed.getInfo();
     expect(info.info).toMatchObject({ Title: 'Rapporter – Skole A – 9. mars 2026 – 15. mars 2026', Creator: 'Tilsynsvakt' });
-    expect(total).toBe(2);
-    const [title, reports] = pages.map((page) => page.text);
+    // Three short reports: the header block and all of them on one page, no title page of its own.
+    expect(total).toBe(1);
+    const first = pages[0]!.text;
     for (const fact of [
       'Rapporter',
+      'Skole Skole A',
       'Antall rapporter 3',
       'Dager med rapport 2',
+      'Forfattere 2',
       'Laget 20. mars 2026 kl. 12:00',
       'Laget av Admin A',
       'Periode 9. mars 2026 – 15. mars 2026',
+      'Side 1 av 1',
     ]) {
-      expect(title).toContain(fact);
+      expect(first).toContain(fact);
     }
-    for (const [i, page] of pages.entries()) {
-      expect(page.text).toContain('Skole A');
-      expect(page.text).toContain('9. mars 2026 – 15. mars 2026');
-      expect(page.text).toContain(`Side ${i + 1} av 2`);
-    }
-    expect(reports).toContain('9. mars 2026 · Kari A · Låst');
-    expect(reports).toContain('Øyvind og Åse på rommet.');
-    expect(reports).toContain('Per Ødegård');
-    expect(reports).not.toContain('Utenfor perioden');
-    expect(reports).not.toContain('Skole B');
+    expect(first).toContain('9. mars 2026 · Kari A · Låst');
+    expect(first).toContain('Øyvind og Åse på rommet.');
+    expect(first).toContain('Per Ødegård');
+    // Each round with the times it was done.
+    expect(first).toContain('Dobbelttellene elever kl. 21:14, 23:30; Tilsynsrunde internat kl. 21:14');
+    expect(first).not.toContain('Utenfor perioden');
+    expect(first).not.toContain('Skole B');
   });
 
   it('bad ranges get a clear Norwegian 400', async () => {
@@ -306,7 +317,7 @@ describe('the week and the year', () => {
         authorName: 'Kari A',
         date: '2025-12-29',
         content: 'Uke 1',
-        taskTicks: [{ taskId: '1', at: new Date() }],
+        taskTicks: [{ id: 'uke-1', taskId: '1', at: new Date() }],
       },
       { schoolId: fx.a.id, authorUserId: fx.a.supervisor.id, authorName: 'Kari A', date: '2027-01-03', content: 'Uke 53' },
     ]);

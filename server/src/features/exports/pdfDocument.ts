@@ -4,6 +4,8 @@ import type { ExportMeta, ExportRow } from './rows';
 
 const MARGIN = 48;
 const MUTED = '#4d5868';
+/** A4's width in points. */
+const A4_WIDTH = 595.28;
 
 /** A text as pdfmake takes it: one string, or runs where a glyph needs a fallback font. */
 const printable = (text: string): string | Content[] => {
@@ -16,38 +18,69 @@ const labelled = (label: string, value: string): Content => ({
   fontSize: 10,
 });
 
-function titlePage(meta: ExportMeta, rows: readonly ExportRow[]): Content[] {
-  const facts: Array<[string, string]> = [
-    ['Skole', meta.school],
-    ['Periode', meta.period],
-    ...(meta.author ? ([['Bruker', meta.author]] as Array<[string, string]>) : []),
-    ['Antall rapporter', String(rows.length)],
-    ['Dager med rapport', String(new Set(rows.map((row) => row.day)).size)],
-    ['Laget', meta.madeAt],
-    ['Laget av', meta.madeBy],
-  ];
+type Facts = Array<[string, string]>;
+
+/** What the export is (school, period, author, who made it and when), and what it holds (the counts). */
+function exportFacts(meta: ExportMeta, rows: readonly ExportRow[]): { about: Facts; counts: Facts } {
+  return {
+    about: [
+      ['Skole', meta.school],
+      ['Periode', meta.period],
+      ...(meta.author ? ([['Bruker', meta.author]] as Facts) : []),
+      ['Laget', meta.madeAt],
+      ['Laget av', meta.madeBy],
+    ],
+    counts: [
+      ['Antall rapporter', String(rows.length)],
+      ['Dager med rapport', String(new Set(rows.map((row) => row.day)).size)],
+      ['Forfattere', String(new Set(rows.map((row) => row.authorId)).size)],
+    ],
+  };
+}
+
+const factTable = (facts: Facts): Content => ({
+  table: { widths: ['auto', '*'], body: facts.map(([label, value]) => [{ text: label, bold: true }, printable(value)]) },
+  layout: 'noBorders',
+  fontSize: 9,
+});
+
+/**
+ * The header block at the top of the first page, not a page of its own: the title, then what the
+ * export is beside what it holds, so the first reports follow on the same page.
+ */
+function headerBlock(meta: ExportMeta, rows: readonly ExportRow[]): Content[] {
+  const { about, counts } = exportFacts(meta, rows);
   return [
     { text: 'Rapporter', style: 'title' },
-    { text: printable(meta.school), style: 'subtitle' },
-    { text: meta.period, color: MUTED, margin: [0, 0, 0, 24] },
+    { columns: [factTable(about), factTable(counts)], columnGap: 16, margin: [0, 4, 0, 6] },
     {
-      table: { widths: ['auto', '*'], body: facts.map(([label, value]) => [{ text: label, bold: true }, printable(value)]) },
-      layout: 'lightHorizontalLines',
+      canvas: [{ type: 'line', x1: 0, y1: 0, x2: A4_WIDTH - 2 * MARGIN, y2: 0, lineWidth: 0.75, lineColor: MUTED }],
+      margin: [0, 0, 0, 12],
     },
-    ...(rows.length === 0 ? [{ text: 'Ingen rapporter i perioden.', margin: [0, 24, 0, 0] } as Content] : []),
+    ...(rows.length === 0 ? [{ text: 'Ingen rapporter i perioden.' } as Content] : []),
   ];
 }
 
-function reportSection(row: ExportRow, first: boolean): Content[] {
+/**
+ * A report's facts under its heading, one labelled line each; the rounds with the times they were
+ * done ('Tilsynsrunde kl. 22:00, 00:05; Kveldsmat kl. 21:30').
+ */
+function reportFacts(row: ExportRow): Facts {
+  return [
+    ['Fullførte oppgaver', row.tasks || 'Ingen'],
+    ['Bortreiste elever', row.away || 'Ingen'],
+    ...(row.editedBy ? ([['Endret av', row.editedBy]] as Facts) : []),
+  ];
+}
+
+function reportSection(row: ExportRow): Content[] {
   return [
     {
-      // The heading and its facts stay together, and on a new page after the title page.
+      // The heading and its facts stay together.
       unbreakable: true,
-      ...(first ? { pageBreak: 'before' as const } : {}),
       stack: [
         { text: printable(`${row.date} · ${row.author}${row.locked === 'Ja' ? ' · Låst' : ''}`), style: 'heading' },
-        labelled('Fullførte oppgaver', row.tasks || 'Ingen'),
-        labelled('Bortreiste elever', row.away || 'Ingen'),
+        ...reportFacts(row).map(([label, value]) => labelled(label, value)),
       ],
     },
     { text: printable(row.text.trim() || 'Ingen innhold'), fontSize: 10, margin: [0, 4, 0, 14] },
@@ -55,8 +88,8 @@ function reportSection(row: ExportRow, first: boolean): Content[] {
 }
 
 /**
- * The reports as pdfmake lays them out on A4: a title page with what the export holds, then one
- * section per report; the school and the period at the head of every page and 'Side x av y' at
+ * The reports as pdfmake lays them out on A4: a header block with what the export holds (school,
+ * period, counts), then one section per report from the first page on; the school and the period at the head of every page and 'Side x av y' at
  * its foot. Title and language are set, so a screen reader names and reads it as Norwegian.
  */
 export function reportsDocument(rows: readonly ExportRow[], meta: ExportMeta): TDocumentDefinitions {
@@ -75,8 +108,7 @@ export function reportsDocument(rows: readonly ExportRow[], meta: ExportMeta): T
     displayTitle: true,
     defaultStyle: { font: BODY_FONT, fontSize: 10, lineHeight: 1.15 },
     styles: {
-      title: { fontSize: 22, bold: true },
-      subtitle: { fontSize: 14, bold: true, margin: [0, 4, 0, 2] },
+      title: { fontSize: 16, bold: true },
       heading: { fontSize: 11, bold: true, margin: [0, 0, 0, 2] },
     },
     header: () => ({
@@ -95,6 +127,6 @@ export function reportsDocument(rows: readonly ExportRow[], meta: ExportMeta): T
       color: MUTED,
       margin: [0, MARGIN / 4, 0, 0],
     }),
-    content: [...titlePage(meta, rows), ...rows.flatMap((row, i) => reportSection(row, i === 0))],
+    content: [...headerBlock(meta, rows), ...rows.flatMap(reportSection)],
   };
 }

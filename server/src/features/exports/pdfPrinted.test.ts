@@ -63,12 +63,18 @@ describe('the PDF as poppler reads it', () => {
       expect(page, `side ${i + 1}`).toContain('1. mars 2026 – 31. mars 2026');
       expect(page, `side ${i + 1}`).toContain(`Side ${i + 1} av ${pages.length}`);
     }
-    const [title] = pdfPages(await pdf('from=2026-03-01&to=2026-03-31'), { layout: true });
-    expect(title).toMatch(/Antall rapporter\s+28\n/);
-    expect(title).toMatch(/Dager med rapport\s+28\n/);
-    expect(title).toMatch(/Laget\s+1\. april 2026 kl\. 12:00\n/);
-    expect(title).toMatch(/Laget av\s+Admin A\n/);
-    expect(pages.at(-1)).toContain('Rapport nr. 27.');
+    const [first] = pdfPages(await pdf('from=2026-03-01&to=2026-03-31'), { layout: true });
+    // The header block beside the counts, and the reports on the same first page.
+    expect(first).toMatch(/Skole\s+Skole A\s+Antall rapporter\s+28\n/);
+    expect(first).toMatch(/Periode\s+1\. mars 2026 – 31\. mars 2026\s+Dager med rapport\s+28\n/);
+    expect(first).toMatch(/Laget\s+1\. april 2026 kl\. 12:00\s+Forfattere\s+1\n/);
+    expect(first).toMatch(/Laget av\s+Admin A\n/);
+    expect(first).toContain('1. mars 2026 · Kari A');
+    expect(first).toContain('Rolig kveld');
+    // The last report, 28 March, is printed to its end.
+    expect(pages.join('\n')).toContain('28. mars 2026 · Kari A');
+    expect(pages.join('\n')).toContain('Rapport nr. 27.');
+    expect(pages.at(-1)!.trimEnd()).toMatch(/før kl\. 22\.\s+Side \d+ av \d+$/);
     const week = await pdf('from=2026-03-01&to=2026-03-07');
     // Its language for a screen reader, and its title shown instead of the file name.
     expect(week.toString('latin1')).toContain('/Lang (nb)');
@@ -80,7 +86,7 @@ describe('the PDF as poppler reads it', () => {
 
   it('limited to one author, it says so on every page', async () => {
     const pages = pdfPages(await pdf(`from=2026-03-01&to=2026-03-07&userId=${fx.a.supervisor.id}`), { layout: true });
-    expect(pages[0]).toMatch(new RegExp(`Bruker\\s+${fx.a.supervisor.name}\\n`));
+    expect(pages[0]).toMatch(new RegExp(`Bruker\\s+${fx.a.supervisor.name}\\s`));
     for (const page of pages) expect(page).toContain(`1. mars 2026 – 7. mars 2026 · ${fx.a.supervisor.name}`);
   }, 120_000);
 });

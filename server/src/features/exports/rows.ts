@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { formatDayNo, isLockedOnReportDay, OSLO_TIME_ZONE, reportDay } from '#protocol/time';
+import { formatDayNo, formatTimestampNo, isLockedOnReportDay, OSLO_TIME_ZONE, reportDay } from '#protocol/time';
 import { formatInTimeZone } from 'date-fns-tz';
 import { ReportModel } from '../reports/model';
 import { getTasksConfig } from '../taskButtons/service';
@@ -15,6 +15,8 @@ export type ExportRow = {
   away: string;
   locked: string;
   text: string;
+  /** 'Admin A, 28. november 2026 kl. 10:15' when an Admin corrected the text; '' otherwise. */
+  editedBy: string;
 };
 
 /** What every format prints about the export besides its rows. */
@@ -34,7 +36,7 @@ export type ExportMeta = {
 /** Which reports an export holds. */
 export type ExportFilter = { from: string; to: string; userId?: string };
 
-const READ_FIELDS = { _id: 0, date: 1, authorName: 1, authorUserId: 1, taskTicks: 1, awayStudents: 1, content: 1 } as const;
+const READ_FIELDS = { _id: 0, date: 1, authorName: 1, authorUserId: 1, taskTicks: 1, awayStudents: 1, content: 1, editedBy: 1 } as const;
 
 /** What a row is made of, as the cursor reads it. */
 type ReportRead = {
@@ -44,6 +46,7 @@ type ReportRead = {
   taskTicks: ReadonlyArray<{ taskId: string; at: Date; label?: string | null }>;
   awayStudents?: string[] | null;
   content?: string | null;
+  editedBy?: { name?: string | null; at?: Date | null } | null;
 };
 
 /**
@@ -72,6 +75,7 @@ export async function* exportRows(schoolId: Types.ObjectId, { from, to, userId }
       away: (report.awayStudents ?? []).join(', '),
       locked: isLockedOnReportDay(report.date, today) ? 'Ja' : 'Nei',
       text: report.content ?? '',
+      editedBy: report.editedBy?.at ? `${report.editedBy.name ?? ''}, ${formatTimestampNo(report.editedBy.at)}` : '',
     };
   }
 }

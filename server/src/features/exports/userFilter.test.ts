@@ -32,7 +32,7 @@ beforeAll(async () => {
     authorName: author.name,
     date,
     content,
-    taskTicks: ticks.map((taskId) => ({ taskId, at: new Date() })),
+    taskTicks: ticks.map((taskId) => ({ id: `${date}-${taskId}`, taskId, at: new Date() })),
   });
   // Week 11 (9–15 March): Kari two reports, the colleague one; week 12: the colleague alone.
   await ReportModel.of(fx.a.id).create([

@@ -204,7 +204,8 @@ describe('signing in through a provider', () => {
 
   it('turns a user of an inactive school away, as password sign-in does', async () => {
     const { landed } = await signInWith(idps.feide, account({ email: fx.inactiveSchool.admin.email, email_verified: true }));
-    expect(landed).toBe(failure('schoolInactive'));
+    // The school's Admin: told to contact the Plattformadministrator (issue 45).
+    expect(landed).toBe(failure('schoolInactiveAdmin'));
   });
 
   it('comes back to /login with a code when the person says no at the provider', async () => {

@@ -10,7 +10,7 @@ import {
   type OidcRegisterBody,
   type OidcRegistration,
 } from '#protocol/oidc';
-import { landingPath, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role } from '#protocol/roles';
+import { ADMIN_ROLE, landingPath, PLATFORM_ADMIN_ROLE, SUPERVISOR_ROLE, type Role } from '#protocol/roles';
 import { CODE_STEP_PATH } from '#protocol/secondFactor';
 import { TEXTS } from '#protocol/texts';
 import { appNow } from '../../appClock';
@@ -190,7 +190,7 @@ export async function finishSignIn(
 async function refusalFor(user: UserRecord, config: Config): Promise<OidcFailure | null> {
   if (user.role === PLATFORM_ADMIN_ROLE) return 'platformAdmin';
   if (user.status === 'deactivated') return 'deactivated';
-  if (!(await isSchoolActive(user.schoolId))) return 'schoolInactive';
+  if (!(await isSchoolActive(user.schoolId))) return user.role === ADMIN_ROLE ? 'schoolInactiveAdmin' : 'schoolInactive';
   if (!(await hasTotp(user._id)) && (await secondFactorRequired(user, config))) return 'secondFactor';
   return null;
 }

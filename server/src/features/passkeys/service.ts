@@ -18,7 +18,7 @@ import {
 } from '#protocol/passkeys';
 import { PRODUCT_NAME } from '#protocol/product';
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
-import { TEXTS } from '#protocol/texts';
+import { schoolInactiveText } from '#protocol/texts';
 import type { Config } from '../../config';
 import { unlessDuplicate } from '../../db/duplicateKey';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../httpError';
@@ -161,7 +161,7 @@ export async function signInWithPasskey(
 ): Promise<LoginResponse> {
   const user = await verifyAssertion(request, body, limiter, 'signIn');
   if (user.role !== PLATFORM_ADMIN_ROLE && !(await isSchoolActive(user.schoolId))) {
-    throw forbidden(TEXTS.schoolInactive, 'schoolInactive');
+    throw forbidden(schoolInactiveText(user.role), 'schoolInactive');
   }
   return beginSession(request, reply, user, config, 'passkey');
 }

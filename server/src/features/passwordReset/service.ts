@@ -9,7 +9,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { audit, SYSTEM_ACTOR } from '../audit/service';
 import { hashPassword } from '../../core/accounts/passwords';
 import { UserModel, type UserRecord } from '../../core/accounts/userModel';
-import { endUserAccess } from '../users/service';
+import { endUserAccess } from '../../core/sessions/accessChanges';
 import { schoolReach } from '../users/userChanges';
 import type { ResetMailer } from './mailer';
 import { removeAllFactors } from '../users/removeFactors';

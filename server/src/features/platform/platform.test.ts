@@ -109,7 +109,7 @@ describe('platform users', () => {
     expect((await c.platform.get(`${BASE}/users?schoolId=nope`)).status).toBe(400);
   });
 
-  it('creates approved Admins and Tilsynsvakter, never other roles', async () => {
+  it('creates approved Admins, Tilsynsvakter and Vaktmestere (issue 45), never a Plattformadministrator', async () => {
     const body = (over: Record<string, unknown>) => ({
       name: 'Ny Bruker',
       email: `ny${Math.random()}@test.no`,
@@ -123,14 +123,10 @@ describe('platform users', () => {
     expect(created.body).toMatchObject({ role: 'Tilsynsvakt', status: 'approved', schoolId: fx.b.id });
     expect((await new ApiClient(server.baseUrl).login('skapt@test.no', 'hemmelig')).status).toBe(200);
     expect((await c.platform.post(`${BASE}/users`, body({ email: 'skapt@test.no' }))).status).toBe(409);
-    for (const bad of [
-      { role: 'Plattformadministrator' },
-      { role: 'Vaktmester' },
-      { password: '123' },
-      { schoolId: 'x' },
-      { name: '' },
-      { email: { $gt: '' } },
-    ]) {
+    const caretaker = await c.platform.post<UserBody>(`${BASE}/users`, body({ role: 'Vaktmester', email: 'vaktmester@test.no' }));
+    expect(caretaker.status).toBe(201);
+    expect(caretaker.body).toMatchObject({ role: 'Vaktmester', status: 'approved', schoolId: fx.b.id });
+    for (const bad of [{ role: 'Plattformadministrator' }, { password: '123' }, { schoolId: 'x' }, { name: '' }, { email: { $gt: '' } }]) {
       expect((await c.platform.post(`${BASE}/users`, body(bad))).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await c.platform.post(`${BASE}/users`, body({ schoolId: '0123456789abcdef01234567' }))).status).toBe(400);

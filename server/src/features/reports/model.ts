@@ -33,6 +33,11 @@ const reportSchema = new Schema(
     awayStudents: { type: [String], default: [] },
     /** How many times the text was saved (protocol/reports.ts): a save is taken only on the version it was written from. */
     version: { type: Number, default: 0 },
+    /** The last correction of the text by an Admin or the Plattformadministrator (PUT /api/reports/{id}): who and when. */
+    editedBy: {
+      type: new Schema({ userId: Schema.Types.ObjectId, name: String, role: String, at: Date }, { _id: false }),
+      default: null,
+    },
     /** Every write of the report, text, ticks or away list: what the server's own read-change-write checks. */
     writes: { type: Number, default: 0 },
   },

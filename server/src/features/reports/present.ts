@@ -30,5 +30,8 @@ export function presentReport(report: ReportDoc, now: Date): Report {
     locked: isReportDayLocked(report.date, now),
     updatedAt: changedAt(report),
     version: report.version ?? 0,
+    editedBy: report.editedBy?.at
+      ? { name: report.editedBy.name ?? '', role: report.editedBy.role ?? '', at: report.editedBy.at.toISOString() }
+      : null,
   };
 }

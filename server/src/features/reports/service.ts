@@ -268,7 +268,11 @@ export async function updateReportContent(
 ): Promise<Report> {
   const found = await findReport(schoolId, id);
   const report = await ReportModel.of(schoolId)
-    .findOneAndUpdate({ _id: found._id, ...atVersion(baseVersion) }, { $set: { content }, $inc: { version: 1, writes: 1 } }, { new: true })
+    .findOneAndUpdate(
+      { _id: found._id, ...atVersion(baseVersion) },
+      { $set: { content, editedBy: { userId: actor._id, name: actor.name, role: actor.role, at: now } }, $inc: { version: 1, writes: 1 } },
+      { new: true },
+    )
     .lean<ReportDoc>();
   if (!report) {
     const current = await ReportModel.of(schoolId).findById(found._id).lean<ReportDoc>();

@@ -24,13 +24,21 @@ export async function sickRoutes(app: FastifyInstance): Promise<void> {
     { config: admins, schema: { querystring: schoolScopeQuerySchema, body: addSickBodySchema, response: { 200: sickSchema } } },
     async (request) => {
       const { date, name, comment } = request.body;
-      return addSick(schoolOf(request), date, { name, comment }, request.realtime);
+      return addSick(currentUser(request), schoolOf(request), date, { name, comment }, request.realtime);
     },
   );
 
   r.put(
     '/api/sick',
     { config: admins, schema: { querystring: schoolScopeQuerySchema, body: replaceSickBodySchema, response: { 200: sickSchema } } },
-    async (request) => replaceSick(schoolOf(request), request.body.date, request.body.students, request.body.revision, request.realtime),
+    async (request) =>
+      replaceSick(
+        currentUser(request),
+        schoolOf(request),
+        request.body.date,
+        request.body.students,
+        request.body.revision,
+        request.realtime,
+      ),
   );
 }

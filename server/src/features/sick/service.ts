@@ -9,6 +9,8 @@ import { conflict, serviceUnavailable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { SickRecord, type SickDoc } from './model';
 import { schoolData } from '../../cache/areas';
+import type { UserRecord } from '../../core/accounts/userModel';
+import { auditSickChange } from './sickAudit';
 import { readThrough } from '../../cache/readThrough';
 
 type Student = { name: string; comment: string };
@@ -57,16 +59,17 @@ async function changeList(
   date: string,
   change: (current: Student[], revision: number) => Student[],
   realtime: Realtime,
+  changedBy?: UserRecord,
 ): Promise<Sick> {
-  return untilWritten(
+  // The list as the write that was taken found it and left it, for the trail.
+  let written: { before: Student[]; after: Student[] } = { before: [], after: [] };
+  const sick = await untilWritten(
     { withinMs: BUSY_AFTER_MS },
     async () => {
       const current = await SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>();
       const revision = current?.revision ?? 0;
-      const students = change(
-        (current?.students ?? []).map((s) => ({ name: s.name, comment: s.comment ?? '' })),
-        revision,
-      );
+      const before = (current?.students ?? []).map((s) => ({ name: s.name, comment: s.comment ?? '' }));
+      const students = change(before, revision);
       const record = await unlessDuplicate(
         () =>
           SickRecord.of(schoolId)
@@ -79,6 +82,7 @@ async function changeList(
         () => null,
       );
       if (!record) return AGAIN;
+      written = { before, after: students };
       const sick = present(record);
       realtime.toSchoolRedacted(schoolId.toHexString(), 'sickLists.updated', {
         full: { schoolId: schoolId.toHexString(), date, ...sick },
@@ -90,10 +94,18 @@ async function changeList(
       throw serviceUnavailable(BUSY);
     },
   );
+  if (changedBy) await auditSickChange(changedBy, schoolId, date, written.before, written.after);
+  return sick;
 }
 
 /** Adds a sick student to the date (names compare exactly after trimming); adding again updates the comment. */
-export function addSick(schoolId: Types.ObjectId, date: string, student: Student, realtime: Realtime): Promise<Sick> {
+export function addSick(
+  changedBy: UserRecord,
+  schoolId: Types.ObjectId,
+  date: string,
+  student: Student,
+  realtime: Realtime,
+): Promise<Sick> {
   return changeList(
     schoolId,
     date,
@@ -102,6 +114,7 @@ export function addSick(schoolId: Types.ObjectId, date: string, student: Student
         ? students.map((s) => (s.name === student.name ? { ...s, comment: student.comment } : s))
         : [...students, student],
     realtime,
+    changedBy,
   );
 }
 
@@ -110,6 +123,7 @@ export function addSick(schoolId: Types.ObjectId, date: string, student: Student
  * changed since the caller read it is refused rather than overwritten. Duplicates collapse to the last.
  */
 export function replaceSick(
+  changedBy: UserRecord,
   schoolId: Types.ObjectId,
   date: string,
   students: Student[],
@@ -124,10 +138,11 @@ export function replaceSick(
       return [...new Map(students.map((s) => [s.name, s])).values()];
     },
     realtime,
+    changedBy,
   );
 }
 
-/** Takes one student off a date's list (a parent's request to erase what is stored about them). */
+/** Takes one student off a date's list (a parent's request to erase what is stored about them: not in the trail, which would name them). */
 export function removeSickStudent(schoolId: Types.ObjectId, date: string, name: string, realtime: Realtime): Promise<Sick> {
   return changeList(schoolId, date, (students) => students.filter((s) => s.name !== name), realtime);
 }

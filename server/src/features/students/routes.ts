@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolScopeQuerySchema } from '#protocol/classes';
 import { messageSchema } from '#protocol/common';
 import { POLICY } from '#protocol/policy';
-import { studentDataSchema, studentErasureSchema, studentParamsSchema } from '#protocol/students';
+import { studentDataSchema, studentErasureSchema, studentParamsSchema, studentPdfQuerySchema } from '#protocol/students';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
-import { eraseStudentData, exportStudentData, recordStudentDownload } from './service';
+import { attachment } from '../exports/fileName';
+import { eraseStudentData, exportStudentData, recordStudentDownload, studentPdfFile } from './service';
 
 const schema = { querystring: schoolScopeQuerySchema, params: studentParamsSchema };
 
@@ -18,6 +19,22 @@ export async function studentRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/students/:name',
     { config: { access: POLICY.students.see }, schema: { ...schema, response: { 200: studentDataSchema } } },
     async (request) => exportStudentData(schoolOf(request), request.params.name, app.clock.now()),
+  );
+
+  // The same as a PDF for a parent (issue 45), with the possible matches the office chose. A
+  // download, like the JSON: the client records it in the trail as it is saved.
+  r.get(
+    '/api/admin/students/:name/pdf',
+    { config: { access: POLICY.students.see }, schema: { querystring: studentPdfQuerySchema, params: studentParamsSchema } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const file = await studentPdfFile(schoolOf(request), name, request.query.reportIds, app.clock.now());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachment(`Elevopplysninger ${name} ${file.day}.pdf`))
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
   );
 
   // The download of what was looked up, recorded in the trail (the client posts it as the file is saved).

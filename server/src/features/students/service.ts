@@ -7,6 +7,11 @@ import { trusted } from '../../db/trusted';
 import { ReportModel } from '../reports/model';
 import { presentReport } from '../reports/present';
 import { earlierVersionsMentioning, redactEarlierVersions } from './versionMentions';
+import { firstNameOf, othersWithFirstName, reportsNamingFirstName } from './firstNameMatches';
+import { studentPdf } from './studentPdf';
+import { School } from '../../core/accounts/schoolModel';
+import { badRequest } from '../../httpError';
+import { osloDay } from '#protocol/time';
 import { SickRecord } from '../sick/model';
 import { removeSickStudent } from '../sick/service';
 import { Trip } from '../away/model';
@@ -36,14 +41,26 @@ export async function recordStudentDownload(actor: UserRecord, schoolId: Types.O
   await audit(actor, 'student.exported', { id: schoolId, name: 'En elev', schoolId });
 }
 
+/** Possible matches by first name alone (firstNameMatches.ts): none for a name of one word. */
+async function possibleMatches(schoolId: Types.ObjectId, name: string) {
+  const firstName = firstNameOf(name);
+  if (!firstName) return { firstName, othersWithFirstName: 0, possibleReports: [] };
+  const [others, possibleReports] = await Promise.all([
+    othersWithFirstName(schoolId, name, firstName),
+    reportsNamingFirstName(schoolId, name, firstName),
+  ]);
+  return { firstName, othersWithFirstName: others, possibleReports };
+}
+
 export async function exportStudentData(schoolId: Types.ObjectId, name: string, now: Date): Promise<StudentData> {
-  const [sick, trips, listingAway, mentioning, entries, versions] = await Promise.all([
+  const [sick, trips, listingAway, mentioning, entries, versions, possible] = await Promise.all([
     SickRecord.of(schoolId).find({ schoolId, 'students.name': name }, { date: 1, students: 1 }).lean(),
     Trip.of(schoolId).find({ schoolId, studentNames: name }, { fromDate: 1, toDate: 1 }).lean(),
     ReportModel.of(schoolId).find({ schoolId, awayStudents: name }, { date: 1, authorName: 1 }).lean(),
     reportsMentioning(schoolId, name),
     auditEntriesNaming(schoolId, name),
     earlierVersionsMentioning(schoolId, name),
+    possibleMatches(schoolId, name),
   ]);
   const byDate = <T extends { date: string }>(items: T[]) => items.sort((a, b) => a.date.localeCompare(b.date));
   return {
@@ -55,7 +72,27 @@ export async function exportStudentData(schoolId: Types.ObjectId, name: string, 
     reportsMentioning: mentioning.map((report) => ({ date: report.date, authorName: report.authorName, content: report.content })),
     auditEntries: entries.map((entry) => ({ at: entry.at.toISOString(), action: entry.action, detail: entry.detail })),
     versionsMentioning: versions,
+    ...possible,
   };
+}
+
+/**
+ * The PDF for a parent: what the lookup shows, with only the possible matches the office chose.
+ * An id that is not among this name's possible matches (another school's report, one that holds
+ * the full name, one that names another first name) is refused: nothing else is put in.
+ */
+export async function studentPdfFile(
+  schoolId: Types.ObjectId,
+  name: string,
+  reportIds: readonly string[],
+  now: Date,
+): Promise<{ body: Buffer; day: string }> {
+  const [data, school] = await Promise.all([exportStudentData(schoolId, name, now), School.findById(schoolId, { name: 1 }).lean()]);
+  const possible = new Map(data.possibleReports.map((report) => [report.id, report]));
+  const unknown = reportIds.filter((id) => !possible.has(id));
+  if (unknown.length > 0) throw badRequest('Bare rapporter som er funnet på fornavnet, kan tas med i PDF-en. Søk på nytt og prøv igjen.');
+  const chosen = data.possibleReports.filter((report) => reportIds.includes(report.id));
+  return { body: await studentPdf(data, school?.name ?? '', chosen), day: osloDay(now) };
 }
 
 /**
@@ -92,6 +129,8 @@ export async function eraseStudentData(
   const versions = await redactEarlierVersions(schoolId, name);
 
   const stillMentioning = (await reportsMentioning(schoolId, name)).map((report) => report.date);
+  // Never changed here: said, so the office looks at them (issue 45).
+  const possiblyMentioning = (await possibleMatches(schoolId, name)).possibleReports.map((report) => report.date);
   const erasure = {
     sickLists: sickLists.length,
     trips,
@@ -99,6 +138,7 @@ export async function eraseStudentData(
     auditEntries: redacted.modifiedCount,
     versions,
     reportsMentioning: stillMentioning,
+    reportsPossiblyMentioning: [...new Set(possiblyMentioning)],
   };
   await audit(actor, 'student.erased', {
     id: schoolId,

@@ -1,9 +1,10 @@
 import type { Types } from 'mongoose';
 import type { User } from '#protocol/auth';
-import type { Role } from '#protocol/roles';
+import { PLATFORM_ADMIN_ROLE, type Role } from '#protocol/roles';
 import { ADMIN_ROLE_CHANGES } from '#protocol/users';
 import type { Realtime } from '../../realtime/realtime';
 import type { UserRecord } from '../../core/accounts/userModel';
+import { forbidden } from '../../httpError';
 import { changeUser, checkRoleChange, mustBe, removeUser, schoolReach } from './userChanges';
 
 /**
@@ -43,6 +44,24 @@ export function deactivateUser(actor: UserRecord, schoolId: Types.ObjectId, targ
     action: 'user.deactivated',
     access: 'signOut',
     ends: 'deactivated',
+  } as const;
+  return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);
+}
+
+/**
+ * 'Aktiver bruker' (issue 45): the school's Admin undoes a deactivation in their own school. The
+ * session the person may still hold (their status screen) has no rights: they sign in again.
+ */
+export function reactivateUser(actor: UserRecord, schoolId: Types.ObjectId, targetId: string, realtime: Realtime): Promise<User> {
+  const change = {
+    check: (target: UserRecord) => {
+      if (target.role === PLATFORM_ADMIN_ROLE) throw forbidden('Plattformadministratorer kan ikke endres her');
+      mustBe('deactivated', 'Bare deaktiverte brukere kan aktiveres')(target);
+    },
+    set: { status: 'approved' },
+    action: 'user.reactivated',
+    access: 'signOut',
+    ends: 'approved',
   } as const;
   return changeUser(actor, schoolReach(actor, schoolId), targetId, change, realtime);
 }

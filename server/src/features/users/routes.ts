@@ -8,7 +8,7 @@ import { POLICY } from '#protocol/policy';
 import { roleChangeBodySchema, usersSchema } from '#protocol/users';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
-import { approveUser, changeUserRole, deactivateUser, deleteUser, rejectUser } from './adminActions';
+import { approveUser, changeUserRole, deactivateUser, deleteUser, reactivateUser, rejectUser } from './adminActions';
 import { listSchoolUsers } from './service';
 
 // The users screen (spec §2.5): a school's Admin, and the Plattformadministrator on the school they chose.
@@ -31,6 +31,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post('/api/admin/users/:id/deactivate', { config: changed, schema: one }, async (request) =>
     deactivateUser(currentUser(request), schoolOf(request), request.params.id, request.realtime),
+  );
+  // Not in the spec: the school's Admin undoes a deactivation (issue 45).
+  r.post('/api/admin/users/:id/reactivate', { config: changed, schema: one }, async (request) =>
+    reactivateUser(currentUser(request), schoolOf(request), request.params.id, request.realtime),
   );
   r.put('/api/admin/users/:id/role', { config: changed, schema: { ...one, body: roleChangeBodySchema } }, async (request) =>
     changeUserRole(currentUser(request), schoolOf(request), request.params.id, request.body.role, request.realtime),

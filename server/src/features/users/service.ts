@@ -1,12 +1,9 @@
 import type { Types } from 'mongoose';
 import type { User } from '#protocol/auth';
 import type { ServerEventName } from '#protocol/events';
-import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import type { Realtime } from '../../realtime/realtime';
 import { eventRooms, rooms } from '../../realtime/rooms';
 import { derivedFromPrincipals } from '../../core/sessions/principalCache';
-import { destroyUserSessions } from '../../core/sessions/sessionStore';
-import { subscriptionsAfterAccountChange } from '../push/subscriptions';
 import { School } from '../../core/accounts/schoolModel';
 import { emitSchoolCounts } from '../schools/service';
 import { UserModel, type UserRecord } from '../../core/accounts/userModel';
@@ -56,25 +53,6 @@ export async function emitUserDeleted(realtime: Realtime, userId: string, school
   const schoolIds = unique([schoolId]);
   realtime.emit([rooms.user(userId), ...eventRooms('users.deleted', ...schoolIds)], 'users.deleted', { id: userId });
   await Promise.all(schoolIds.map((id) => emitSchoolCounts(realtime, id)));
-}
-
-/**
- * Closes a user's live connections (their rooms were chosen for the old role or school) and,
- * when they lose access altogether, ends their sessions too; their devices' notifications follow
- * (`roleNow`: the role they have after the change, if they still exist).
- */
-export async function endUserAccess(
-  realtime: Realtime,
-  userId: Types.ObjectId | string,
-  endSessions: boolean,
-  reason: ServerSessionEndReason,
-  roleNow: string | null = null,
-): Promise<void> {
-  // The reason goes out before the sessions end: a screen that asked the server in between would
-  // otherwise hear only 'not signed in' and say that instead of why.
-  realtime.disconnectUser(userId.toString(), reason);
-  if (endSessions) await destroyUserSessions(userId);
-  await subscriptionsAfterAccountChange(userId, reason, roleNow);
 }
 
 function unique(ids: Array<string | null>): string[] {

@@ -7,7 +7,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import { audit } from '../audit/service';
 import { UserModel, type UserDoc, type UserRecord } from '../../core/accounts/userModel';
-import { emitUserChange, emitUserDeleted, endUserAccess, presentWithSchool } from './service';
+import { emitUserChange, emitUserDeleted, presentWithSchool } from './service';
+import { endUserAccess } from '../../core/sessions/accessChanges';
 import { removeUsersData } from '../../core/removal/userRemoval';
 
 /**
