@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, MAX_INFLATED_BYTES } from './limits';
+import { MAX_FILE_BYTES, MAX_INFLATED_BYTES, MAX_ROWS } from './limits';
 import { readStudentFile } from './readStudentFile';
 import { zipOf, xlsxOf } from './testFiles';
 
@@ -76,5 +76,13 @@ describe('readStudentFile refuses bad files with a Norwegian message', () => {
       message: 'Filen har overskrifter, men ingen elever under dem.',
     });
     expect(await refusal(await xlsxOf([['Fornavn', 'Etternavn']]))).toMatchObject({ code: 'noRows' });
+  });
+
+  it('more rows than an import may have', async () => {
+    const csv = Buffer.from(`Fornavn;Etternavn\n${'Ola;Nordmann\n'.repeat(MAX_ROWS + 1)}`);
+    expect(await refusal(csv, 'elever.csv')).toMatchObject({
+      code: 'tooManyRows',
+      message: 'Filen har 20\u00a0001 rader; en import kan ha høyst 20\u00a0000.',
+    });
   });
 });
