@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { RECOVERY_CODE_COUNT } from '#protocol/secondFactor';
 import { useCurrentUser } from '../../stores/authStore';
 import { copyText } from '../../ui/copyText';
-import { RECOVERY_CODES_FILE_NAME, downloadTextFile, recoveryCodesExplanation, recoveryCodesText } from './recoveryCodesText';
+import { RECOVERY_CODES_FILE_NAME, recoveryCodesExplanation, recoveryCodesText } from './recoveryCodesText';
+import { downloadFile } from '../../ui/downloadFile';
 
 /**
  * The recovery codes, shown this once, with the three ways the text asks for to keep them: copy,
@@ -40,7 +41,7 @@ export function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone(
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => downloadTextFile(RECOVERY_CODES_FILE_NAME, text)}
+          onClick={() => downloadFile(RECOVERY_CODES_FILE_NAME, text, 'text/plain;charset=utf-8')}
           data-testid="totp-recovery-download"
         >
           Last ned (.txt)

@@ -9,16 +9,3 @@ export function recoveryCodesText(email: string, codes: readonly string[]): stri
 }
 
 export const RECOVERY_CODES_FILE_NAME = 'tilsynsvakt-gjenopprettingskoder.txt';
-
-/** Saves the text as a file through the browser's own download; it never goes to the server. */
-export function downloadTextFile(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once started.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
