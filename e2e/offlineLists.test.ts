@@ -105,8 +105,10 @@ describe('the board off line after a reload', () => {
     const context = await t.contexts.open(PHONE);
     const page = await openBoard(context, kari);
     await installed(page, 'task-1');
-    // As if this device had never had the lists (a copy of another app version, storage wiped).
-    await page.evaluate((prefix) => {
+    // As if this device had never had the lists (a copy of another app version, storage wiped): wiped
+    // as the reloaded page starts, before its scripts; wiped from the open page, a list that was
+    // still loading wrote its copy after the wipe (CI, 2026-11-28).
+    await context.addInitScript((prefix) => {
       for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
     }, COPY_PREFIX);
     await reloadOffline(context, page, 'sick-list');

@@ -119,6 +119,22 @@ describe('a screen left open while its account changes', () => {
     }
   });
 
+  it('a phone put away while its user was deactivated: opened again, the sign-in page says why, not only "not signed in"', async () => {
+    const user = await makeUser(t.e.fx.a.id, 'Tilsynsvakt');
+    const context = await contexts.open(PHONE);
+    await (await board(user, context)).close();
+    expect((await (await adminA()).post(`/api/admin/users/${user.id}/deactivate`)).status).toBe(200);
+    const page = await context.newPage();
+    await page.goto('/tilsynsvakt');
+    // The form stands where the board was (as after the idle limit, issue 44), and says why.
+    await expect.poll(() => page.getByTestId('signed-out-notice').innerText()).toBe(SESSION_END_TEXTS.deactivated);
+    expect(await page.getByTestId('login-form').isVisible()).toBe(true);
+    // Said once: the page opened again says nothing more.
+    await page.reload();
+    await page.getByTestId('login-form').waitFor();
+    expect(await page.getByTestId('signed-out-notice').count()).toBe(0);
+  });
+
   it('a school switched off: its users are signed out with the reason, and it can be switched on again', async () => {
     const user = await makeUser(t.e.fx.b.id, 'Vaktmester');
     const page = await signIn(await contexts.open(PHONE), user, '/vaktmester');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_END_REASONS } from './sessionEnd';
 
 /**
  * What went wrong, for the client to decide on: every error the server sends carries one of these
@@ -27,6 +28,8 @@ export const ERROR_CODES = [
   'secondFactorRequired',
   /** The session ended after 2 minutes without activity (issue 44: the sign-in page says so, however the screen was opened). */
   'signedOutIdle',
+  /** The server ended the session (a school switched off, the account changed …) while this device was away; `reason` says why. */
+  'sessionEnded',
   /** A wrong or used one-time code. */
   'wrongCode',
   /** The half-done sign-in (or TOTP set-up) expired or ran out of attempts. */
@@ -76,5 +79,7 @@ export const errorResponseSchema = z.object({
   code: z.enum(ERROR_CODES),
   /** With editConflict: the object as it is now, for the writer to compare with their own. */
   current: z.unknown().optional(),
+  /** With sessionEnded: why the server ended the session. */
+  reason: z.enum(SESSION_END_REASONS).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -6,6 +6,12 @@ export const STORAGE_KEY_AUTH = `${PRODUCT_NAME.toLowerCase()}_auth`;
 export const STORAGE_KEY_SESSION = `${PRODUCT_NAME.toLowerCase()}_session`;
 /** Set when a logout could not reach the server: the next start signs out again instead of resuming. */
 export const STORAGE_KEY_LOGOUT_PENDING = `${PRODUCT_NAME.toLowerCase()}_logout_pending`;
+/**
+ * Why the server ended this browser's session (a sessionEnd reason), set by the first answer that
+ * finds its cookie naming a session since ended, and read once by the page (issue 27). Over HTTPS
+ * it is '__Host-' prefixed, as every cookie of ours.
+ */
+export const SESSION_ENDED_COOKIE = `${PRODUCT_NAME.toLowerCase()}.ended`;
 /** Why this tab was signed out, for the sign-in page to say once (sessionStorage). */
 export const STORAGE_KEY_SIGNED_OUT_NOTICE = `${PRODUCT_NAME.toLowerCase()}_signed_out_notice`;
 /**

@@ -10,6 +10,7 @@ import {
 import { messageSchema, type Message } from '#protocol/common';
 import { logoutResponseSchema } from '#protocol/oidc';
 import type { ErrorCode } from '#protocol/errors';
+import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import { HttpError, request } from './http';
 
 export function login(body: LoginBody): Promise<LoginResponse> {
@@ -41,13 +42,15 @@ export async function endSession(automatic = false): Promise<{ confirmed: boolea
   );
 }
 
-/** The current user, or null when the session is gone (401). */
-/** Who is signed in; when no one is, the server's code for why (schoolInactive, notSignedIn). */
-export async function fetchMe(): Promise<MeResponse | { refused: ErrorCode | null }> {
+/**
+ * Who is signed in; when no one is, the server's code for why (schoolInactive, notSignedIn), and
+ * with sessionEnded the reason the server ended the session.
+ */
+export async function fetchMe(): Promise<MeResponse | { refused: ErrorCode | null; reason: ServerSessionEndReason | null }> {
   try {
     return await request('GET', '/api/auth/me', meResponseSchema);
   } catch (error) {
-    if (error instanceof HttpError && error.status === 401) return { refused: error.code };
+    if (error instanceof HttpError && error.status === 401) return { refused: error.code, reason: error.reason };
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import { errorResponseSchema, type ErrorResponse, type ErrorCode } from '#protocol/errors';
 import { REQUEST_ID_HEADER } from '#protocol/origin';
 import { compatMarker } from './browser';
@@ -25,6 +26,8 @@ export class HttpError extends Error {
   readonly serverText: string | null;
   /** With editConflict: the object as the server has it now (unchecked; the caller parses it). */
   readonly current: unknown;
+  /** With sessionEnded: why the server ended the session. */
+  readonly reason: ServerSessionEndReason | null;
 
   constructor(
     readonly status: number,
@@ -36,6 +39,7 @@ export class HttpError extends Error {
     this.code = body?.code ?? null;
     this.serverText = body?.message || null;
     this.current = body?.current ?? null;
+    this.reason = body?.reason ?? null;
   }
 }
 

@@ -1,8 +1,10 @@
 import { create } from 'zustand';
 import type { LoginResponse, User } from '#protocol/auth';
 import { PLATFORM_ADMIN_ROLE } from '#protocol/roles';
-import { SESSION_END_TEXTS, sessionEndText, type SessionEndReason } from '#protocol/sessionEnd';
+import type { ErrorCode } from '#protocol/errors';
+import { sessionEndText, type ServerSessionEndReason, type SessionEndReason } from '#protocol/sessionEnd';
 import { endSession, fetchMe, logout } from '../api/auth';
+import { takeSessionEndedCookie } from './sessionEndedCookie';
 import { ME_FRESH_MS, ME_RETRIES, RETRY_DELAY_MS, SIGN_OUT_TASKS_MS } from '../config';
 import {
   clearLogoutPending,
@@ -48,6 +50,15 @@ function firstPhase(): AuthPhase {
   return mayHaveSession() ? 'checking' : 'signedOut';
 }
 
+/** Why a refused /me says the session ended, when it says. */
+function endReasonOf(me: { refused: ErrorCode | null; reason: ServerSessionEndReason | null }): SessionEndReason | null {
+  if (me.refused === 'schoolInactive') return 'schoolInactive';
+  if (me.refused === 'signedOutIdle') return 'idle';
+  // Said by an earlier answer, which cleared the session cookie (sessionEndedCookie.ts).
+  const said = takeSessionEndedCookie();
+  return me.refused === 'sessionEnded' ? me.reason : said;
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function fetchMeWithRetry(): Promise<Awaited<ReturnType<typeof fetchMe>>> {
@@ -91,12 +102,12 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         applyUser(me.user);
       } else if (get().phase === 'signedIn') {
         // Ended while this screen was open: the server's own reason came first if it could send one.
-        await get().signOut(
-          me.refused === 'schoolInactive' ? 'schoolInactive' : me.refused === 'signedOutIdle' ? 'idle' : 'signedOutElsewhere',
-        );
+        await get().signOut(endReasonOf(me) ?? 'signedOutElsewhere');
       } else {
-        // Opened by a reload or from the home screen after the idle limit: the sign-in page says why (issue 44).
-        if (me.refused === 'signedOutIdle') noteSignedOutHere(SESSION_END_TEXTS.idle);
+        // Opened by a reload or from the home screen after the idle limit, or after the server ended
+        // the session while this device was away: the sign-in page says why (issues 27, 44).
+        const reason = endReasonOf(me);
+        if (reason) noteSignedOutHere(sessionEndText(reason, readStoredUser()?.role));
         clearStoredAuth();
         set({ phase: 'signedOut', user: null });
       }
@@ -115,6 +126,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
 
     beginSession(response) {
       epoch += 1;
+      takeSessionEndedCookie();
       forgetSignedOutNotice();
       clearLogoutPending();
       saveStoredAuth(response);

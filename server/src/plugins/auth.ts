@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '#protocol/roles';
 import { TEXTS } from '#protocol/texts';
 import type { Config } from '../config';
-import { forbidden, unauthorized } from '../httpError';
+import { forbidden, sessionEnded, unauthorized } from '../httpError';
 import type { Access } from './access';
 import { checkSignIn, type SignedInUser } from './principals';
 import { endSession } from './session';
@@ -57,6 +57,7 @@ async function signedInUser(request: FastifyRequest, reply: FastifyReply, config
       if (outcome.refused === 'idle') request.server.realtime.endSession(sessionId, 'idle');
     }
     if (outcome.refused === 'schoolInactive') throw unauthorized(TEXTS.schoolInactive, 'schoolInactive');
+    if (request.sessionEndedBy) throw sessionEnded(request.sessionEndedBy);
     // Said as such (issue 44): a board opened from the home screen after the limit tells why on the sign-in page.
     throw outcome.refused === 'idle' && session?.userId
       ? unauthorized(TEXTS.notSignedIn, 'signedOutIdle')

@@ -47,6 +47,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       const body: ErrorResponse = { message: error.message, code: error.code };
       if (error.current !== undefined) body.current = error.current;
+      if (error.reason !== undefined) body.reason = error.reason;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

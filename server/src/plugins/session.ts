@@ -2,10 +2,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import type { Config } from '../config';
+import { SESSION_ENDED_COOKIE } from '#protocol/product';
 import type { PendingStates } from './pendingState';
 import type { SignIn } from './principals';
 import { RememberingSigner } from './rememberingSigner';
+import { registerSessionEndedNotice } from './sessionEndedNotice';
 
 export const SESSION_COOKIE = 'tilsynsvakt.sid';
 
@@ -62,6 +65,8 @@ export interface AppSessionStore extends SessionStore {
   /** The session was used: its idle expiry moves on (at most once per interval). */
   touch(sessionId: string): Promise<void>;
   purgeExpired(): Promise<number>;
+  /** Why a session that is gone was ended by the server (an account or school change), if lately. */
+  whyEnded(sessionId: string): Promise<ServerSessionEndReason | null>;
 }
 
 /**
@@ -95,6 +100,12 @@ export const sessionPlugin = fp<{ config: Config; store: AppSessionStore }>(asyn
     saveUninitialized: false,
     rolling: false,
     cookie: { ...attributes, maxAge: config.sessionAbsoluteMs },
+  });
+
+  registerSessionEndedNotice(app, (sessionId) => store.whyEnded(sessionId), {
+    session: sessionCookieName(config),
+    notice: hostCookieName(SESSION_ENDED_COOKIE, config),
+    secure: config.cookieSecure,
   });
 
   // After the answer has gone: a signed-in request moves its session's idle expiry on.

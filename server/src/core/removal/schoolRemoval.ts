@@ -4,6 +4,7 @@ import type { Realtime } from '../../realtime/realtime';
 import { UserModel } from '../accounts/userModel';
 import { Cleanups, type Cleanup } from './cleanups';
 import { removeUsersData } from './userRemoval';
+import { endUsersSessions } from '../sessions/sessionStore';
 
 /** The school being deleted, and its users (still stored: they go last, after everything of theirs). */
 export type RemovedSchool = { schoolId: Types.ObjectId; userIds: Types.ObjectId[] };
@@ -29,6 +30,7 @@ export async function removeSchoolData(schoolId: Types.ObjectId, realtime: Realt
   const userIds = (await UserModel.find({ schoolId }, { _id: 1 }).lean()).map((u) => u._id);
   const school = { schoolId, userIds };
   for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolDeleted');
+  await endUsersSessions(userIds, 'schoolDeleted');
   await removeUsersData(userIds);
   await dropSchoolDatabase(schoolId);
   await schoolCleanups.runAll(school);

@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import type { ServerSessionEndReason } from '#protocol/sessionEnd';
 import type { Realtime } from '../../realtime/realtime';
-import { destroyUserSessions } from './sessionStore';
+import { endUsersSessions } from './sessionStore';
 
 /** A change to what a user may do, as the features that keep something per user hear it. */
 export interface AccessChange {
@@ -36,6 +36,6 @@ export async function endUserAccess(
   // The reason goes out before the sessions end: a screen that asked the server in between would
   // otherwise hear only 'not signed in' and say that instead of why.
   realtime.disconnectUser(userId.toString(), reason);
-  if (endSessions) await destroyUserSessions(userId);
+  if (endSessions) await endUsersSessions([userId], reason);
   for (const follow of followers.values()) await follow({ userId, reason, roleNow });
 }

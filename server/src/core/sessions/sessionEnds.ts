@@ -4,6 +4,7 @@ import { trusted } from '../../db/trusted';
 import type { SignIn, SignInMethod } from '../../plugins/principals';
 import type { Realtime } from '../../realtime/realtime';
 import { SessionModel } from './sessionModel';
+import { endSessionsWhere } from './sessionStore';
 
 /**
  * The sign-ins that gave a second factor: a passkey, or the password or a provider with a code
@@ -29,7 +30,7 @@ export async function endSessionsWithoutFactor(
   const rows = await SessionModel.find({ userId: trusted({ $in: userIds }) }, { data: 1 }).lean<Array<{ _id: string; data: string }>>();
   const ended = rows.filter((row) => !signedInWithFactor(JSON.parse(row.data) as SignIn)).map((row) => row._id);
   if (ended.length === 0) return 0;
-  await SessionModel.deleteMany({ _id: trusted({ $in: ended }) });
+  await endSessionsWhere({ _id: trusted({ $in: ended }) }, reason);
   for (const sessionId of ended) realtime.endSession(sessionId, reason);
   return ended.length;
 }

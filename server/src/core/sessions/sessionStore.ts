@@ -3,6 +3,8 @@ import type { AppSessionStore, StoredSession } from '../../plugins/session';
 import { pendingLifetimeMs } from '../../plugins/pendingState';
 import mongoose, { type Types } from 'mongoose';
 import { SessionModel } from './sessionModel';
+import { SessionEndModel } from './sessionEndModel';
+import { SESSION_END_REASONS, type ServerSessionEndReason } from '#protocol/sessionEnd';
 import { trusted } from '../../db/trusted';
 import { sessions } from '../../cache/areas';
 import { forget, readThrough } from '../../cache/readThrough';
@@ -147,17 +149,50 @@ export class MongoSessionStore implements AppSessionStore {
     return purgeExpiredSessions();
   }
 
+  whyEnded(sessionId: string): Promise<ServerSessionEndReason | null> {
+    return whySessionEnded(sessionId);
+  }
+
   async remove(sessionId: string): Promise<void> {
     this.touchedAt.delete(sessionId);
     await SessionModel.deleteOne({ _id: sessionId });
   }
 }
 
-export async function destroyUserSessions(userId: Types.ObjectId | string): Promise<void> {
-  await SessionModel.deleteMany({ userId });
+/** How long why a session ended is kept: longer than its cookie lives at the default absolute limit (12 h). */
+const END_REMEMBERED_MS = 24 * 3_600_000;
+
+/**
+ * Ends the sessions the filter finds, remembering why for a device that asks later (sessionEndModel.ts).
+ * The reasons are written before the rows go, so a request in between finds one or the other.
+ */
+export async function endSessionsWhere(filter: Record<string, unknown>, reason: ServerSessionEndReason): Promise<string[]> {
+  const ended = (await SessionModel.find(filter, { _id: 1 }).lean<Array<{ _id: string }>>()).map((row) => row._id);
+  if (ended.length === 0) return ended;
+  const expiresAt = new Date(appNow().getTime() + END_REMEMBERED_MS);
+  await SessionEndModel.bulkWrite(
+    ended.map((_id) => ({ updateOne: { filter: { _id }, update: { $set: { reason, expiresAt } }, upsert: true } })),
+    { ordered: false },
+  );
+  // By the filter again: a session begun meanwhile ends as well (without a reason kept).
+  await SessionModel.deleteMany(filter);
+  return ended;
+}
+
+/** Ends every session of these users, remembering why. */
+export function endUsersSessions(userIds: Array<Types.ObjectId | string>, reason: ServerSessionEndReason): Promise<string[]> {
+  return endSessionsWhere({ userId: trusted({ $in: userIds }) }, reason);
+}
+
+/** Why this session was ended by the server, if it was, lately. */
+export async function whySessionEnded(sessionId: string, now = appNow()): Promise<ServerSessionEndReason | null> {
+  const row = await SessionEndModel.findOne({ _id: sessionId, expiresAt: trusted({ $gt: now }) }, { reason: 1 }).lean<{ reason: string }>();
+  const reason = row?.reason as ServerSessionEndReason | undefined;
+  return reason && SESSION_END_REASONS.includes(reason) ? reason : null;
 }
 
 export async function purgeExpiredSessions(now = appNow()): Promise<number> {
+  await SessionEndModel.deleteMany({ expiresAt: trusted({ $lte: now }) });
   const result = await SessionModel.deleteMany({ expiresAt: trusted({ $lte: now }) });
   return result.deletedCount;
 }

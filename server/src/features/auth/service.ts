@@ -16,7 +16,7 @@ import type { AccountLimiter } from '../../core/accounts/accountLimiter';
 import { knownDevice, rememberDevice } from '../../core/sessions/deviceCookie';
 import { accountPasswordKey } from './signInLimits';
 import { hashPassword, verifyPassword } from '../../core/accounts/passwords';
-import { SessionModel } from '../../core/sessions/sessionModel';
+import { endSessionsWhere } from '../../core/sessions/sessionStore';
 import type { PushNotifier } from '../push/notifier';
 import { removeDeviceSubscriptions } from '../push/subscriptions';
 import { trusted } from '../../db/trusted';
@@ -190,7 +190,7 @@ export async function changePassword(
   await Promise.all([limits.own.reset(ownKey), limits.signIn.reset(signInKey)]);
   await UserModel.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });
   await forgetTrustedDevices(user._id);
-  await SessionModel.deleteMany({ userId: user._id, _id: trusted({ $ne: request.session.sessionId }) });
+  await endSessionsWhere({ userId: user._id, _id: trusted({ $ne: request.session.sessionId }) }, 'passwordChanged');
   realtime.disconnectOtherSessions(user._id.toHexString(), request.session.sessionId);
   // Asked for (issue 43): every passkey and the app go too, so a factor someone else enrolled is gone.
   if (body.removeFactors && (await removeAllFactors(user, realtime))) mailFactorChange(request, user, 'factorsRemoved');

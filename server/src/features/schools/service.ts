@@ -5,11 +5,10 @@ import { TEXTS } from '#protocol/texts';
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
-import { SessionModel } from '../../core/sessions/sessionModel';
+import { endUsersSessions } from '../../core/sessions/sessionStore';
 import { audit } from '../audit/service';
 import { UserModel, type UserRecord } from '../../core/accounts/userModel';
 import { School, schoolNameKey, type SchoolDoc } from '../../core/accounts/schoolModel';
-import { trusted } from '../../db/trusted';
 import { prepareSchoolDatabase } from '../../db/schoolDatabase';
 import { removeSchoolData } from '../../core/removal/schoolRemoval';
 import { compareNorwegianNumeric } from '#protocol/collation';
@@ -95,7 +94,7 @@ export async function setSchoolActive(schoolId: string, active: boolean, realtim
     // The reason goes out before the sessions go: a screen that asked the server in between would
     // otherwise hear only 'not signed in' and say so instead of why.
     for (const id of userIds) realtime.disconnectUser(id.toHexString(), 'schoolInactive');
-    await SessionModel.deleteMany({ userId: trusted({ $in: userIds }) });
+    await endUsersSessions(userIds, 'schoolInactive');
     await removeSchoolSubscriptions(school._id);
   }
   const presented = (await presentPlatformSchool(school._id))!;

@@ -10,6 +10,7 @@ import { UserModel, type UserDoc, type UserRecord } from '../../core/accounts/us
 import { emitUserChange, emitUserDeleted, presentWithSchool } from './service';
 import { endUserAccess } from '../../core/sessions/accessChanges';
 import { removeUsersData } from '../../core/removal/userRemoval';
+import { endUsersSessions } from '../../core/sessions/sessionStore';
 
 /**
  * The one way a user is changed or removed by someone else (an Admin on their school, the
@@ -120,6 +121,7 @@ export async function removeUser(
   // that still holds one signs in nobody), their devices' notifications, …
   // The reason first (as endUserAccess does), then their data.
   realtime.disconnectUser(id, removal.ends ?? 'deleted');
+  await endUsersSessions([deleted._id], removal.ends ?? 'deleted');
   await removeUsersData([deleted._id]);
   await audit(actor, removal.action, { id, name: deleted.name, schoolId, detail: deleted.email });
   await emitUserDeleted(realtime, id, schoolId);
