@@ -16,10 +16,10 @@ export function RemoveFactorsField({ checked, onChange }: { checked: boolean; on
           aria-describedby={hintId}
           data-testid="remove-factors"
         />
-        <span>Fjern også passnøklene og kodeappen</span>
+        <span>Fjern også passnøklene og autentiseringsappen</span>
       </label>
       <p id={hintId} className="field-hint">
-        Uten dette beholder du passnøklene og kodeappen du har. Kryss av hvis du tror noen andre kan ha lagt dem til.
+        Uten dette beholder du passnøklene og autentiseringsappen du har. Kryss av hvis du tror noen andre kan ha lagt dem til.
       </p>
     </div>
   );
