@@ -61,6 +61,8 @@ describe('Årsrapport: download any range, or the whole year', () => {
   it('the whole year by keyboard, in each format: every report of 2026 and none other; the PDF opens on the reports', async () => {
     const page = await openAs('/admin/aarsrapport?year=2026&week=11', DESKTOP);
     await page.getByTestId('export-range').waitFor();
+    // The overview above it comes in its own chunk and moves the card down when it does: the page settled first.
+    await page.getByTestId('year-chart').waitFor();
     // Until another range is picked, the chosen week.
     expect(await textOf(page, 'export-period')).toBe('9. mars 2026 – 15. mars 2026 (7 dager)');
     expect(await href(page, 'csv')).toBe('/api/reports/export.csv?from=2026-03-09&to=2026-03-15');
@@ -106,6 +108,8 @@ describe('Årsrapport: download any range, or the whole year', () => {
   it('a range the server would refuse gives the reason and no links; a good one its links; another week resets it', async () => {
     const page = await openAs('/admin/aarsrapport?year=2026&week=11', DESKTOP);
     await page.getByTestId('export-range').waitFor();
+    // The overview above it comes in its own chunk and moves the card down when it does: the page settled first.
+    await page.getByTestId('year-chart').waitFor();
     await page.getByTestId('export-from').fill('2026-03-20');
     await expect.poll(() => textOf(page, 'export-range-error')).toBe(REPORT_RANGE_TEXTS.order);
     expect(await page.getByTestId('export-csv').count()).toBe(0);
@@ -137,6 +141,8 @@ describe('Årsrapport: download any range, or the whole year', () => {
   it('on a phone: the fields, the shortcuts and the links fit, axe-clean; the whole year by keyboard', async () => {
     const page = await openAs('/admin/aarsrapport?year=2026&week=11', PHONE);
     await page.getByTestId('export-range').waitFor();
+    // The overview above it comes in its own chunk and moves the card down when it does: the page settled first.
+    await page.getByTestId('year-chart').waitFor();
     // From the last date field on, past the chart's own stops.
     await page.getByTestId('export-to').focus();
     await tabTo(page, page.getByRole('button', { name: 'Hele året 2026' }));

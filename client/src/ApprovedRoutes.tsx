@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import {
   CARETAKER_ROLE,
@@ -19,7 +19,6 @@ import { SickAndAwayPage } from './features/away/SickAndAwayPage';
 import { TripsPage } from './features/away/TripsPage';
 import { ClassesPage } from './features/classes/ClassesPage';
 import { ChangePasswordPage } from './features/auth/ChangePasswordPage';
-import { AccountPage } from './features/auth/AccountPage';
 import { CaretakerHomePage } from './features/caretaker/CaretakerHomePage';
 import { ArchivePage } from './features/maintenance/ArchivePage';
 import { MaintenancePage } from './features/maintenance/MaintenancePage';
@@ -37,8 +36,12 @@ import { TaskButtonsPage } from './features/taskButtons/TaskButtonsPage';
 import { UsersPage } from './features/users/UsersPage';
 import { useCurrentUser } from './stores/authStore';
 import { destinationAfterSignIn } from './stores/returnPath';
+import { LoadingScreen } from './ui/LoadingScreen';
 import { NotFoundPage } from './ui/NotFoundPage';
 import { RequireRole } from './ui/RequireRole';
+
+// Min konto (passkeys, the authenticator app, sessions) is opened seldom: a chunk of its own, fetched when opened.
+const AccountPage = lazy(() => import('./features/auth/AccountPage').then((m) => ({ default: m.AccountPage })));
 
 /** The caretaker's own screen (the Plattformadministrator may look in); Admins work the cases from their menu. */
 const CARETAKER_PAGE_ROLES: readonly Role[] = [CARETAKER_ROLE, PLATFORM_ADMIN_ROLE];
@@ -123,7 +126,14 @@ export function ApprovedRoutes() {
       <Route path="/superadmin" element={<Navigate to="/plattformadministrator" replace />} />
       <Route path="/superadmin/schools/:schoolId" element={<SuperadminSchoolRedirect />} />
       <Route path="/change-password" element={<ChangePasswordPage />} />
-      <Route path={MIN_KONTO_PATH} element={<AccountPage />} />
+      <Route
+        path={MIN_KONTO_PATH}
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <AccountPage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { oneTimeCodeBodySchema, type OneTimeCodeBody, type TotpSetup } from '#protocol/secondFactor';
 import { serverMessage } from '../../api/http';
 import { useLoaded } from '../../stores/useLoaded';
@@ -8,9 +8,11 @@ import { dismissFailureToasts, failureToast, toast } from '../../ui/toastStore';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { withProof, wasProofCancelled } from '../reauthentication/proofStore';
 import { RecoveryCodesShown } from './RecoveryCodesShown';
-import { TotpQrCode } from './TotpQrCode';
 import { totpActions, useTotpStore } from './totpStore';
 import './secondFactor.css';
+
+// The QR library is needed once, at set-up: a chunk of its own, not a part of every signed-in page.
+const TotpQrCode = lazy(() => import('./TotpQrCode').then((m) => ({ default: m.TotpQrCode })));
 
 /**
  * 'Autentiseringsapp' on Min konto: set up by scanning a QR code drawn on the device (or typing
@@ -104,7 +106,9 @@ function Confirm({ setup, onCancel, onConfirmed }: { setup: TotpSetup; onCancel(
       <ol className="totp-steps">
         <li>
           Skann QR-koden med autentiseringsappen.
-          <TotpQrCode uri={setup.uri} />
+          <Suspense fallback={<span className="totp-qr" aria-hidden="true" />}>
+            <TotpQrCode uri={setup.uri} />
+          </Suspense>
           <span className="totp-key-label">Kan du ikke skanne? Legg til en konto i appen, og skriv inn denne nøkkelen:</span>
           <code className="totp-secret" data-testid="totp-secret">
             {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
