@@ -72,12 +72,12 @@ describe('users screen, live', () => {
     await row.waitFor({ timeout: 5000 });
     expect(await row.innerText()).toContain('siri@test.no');
     expect(await row.getByText('Ventende', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => roleStatus(watcher, 'Siri Ny'), { timeout: 5000 }).toBe('Tilsynsvakt - Ventende');
+    await expect.poll(() => roleStatus(watcher, 'Siri Ny'), { timeout: 5000 }).toBe('Tilsynsvakt – Ventende');
 
     await row.getByRole('button', { name: 'Godkjenn' }).click();
     await waitForToast(admin, 'Bruker godkjent');
     await row.waitFor({ state: 'detached' });
-    await expect.poll(() => roleStatus(watcher, 'Siri Ny'), { timeout: 5000 }).toBe('Tilsynsvakt - Aktiv');
+    await expect.poll(() => roleStatus(watcher, 'Siri Ny'), { timeout: 5000 }).toBe('Tilsynsvakt – Aktiv');
 
     // Issue 43: approval ends the waiting session; the sign-in page says why, and a new sign-in gets in.
     await newcomer.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
@@ -112,14 +112,14 @@ describe('users screen, live', () => {
     expect(await userRow(admin, 'Admin A').getByTestId('user-menu').count()).toBe(0);
     expect(await userRow(admin, 'Admin A').getByText('Du', { exact: true }).isVisible()).toBe(true);
     // A deactivated user can be activated again, or deleted (issue 45).
-    expect(await roleStatus(admin, 'Borte A')).toBe('Tilsynsvakt - Deaktivert');
+    expect(await roleStatus(admin, 'Borte A')).toBe('Tilsynsvakt – Deaktivert');
     expect(await menuItems(admin, 'Borte A')).toEqual(['Aktiver bruker', 'Slett bruker']);
     await admin.keyboard.press('Escape');
     await admin.getByRole('menu').waitFor({ state: 'detached' });
 
     expect(await menuItems(admin, 'Kari A')).toEqual([
-      'Oppgrader til Admin',
-      'Oppgrader til Vaktmester',
+      'Gjør til Admin',
+      'Gjør til Vaktmester',
       'Lag lenke for nytt passord',
       'Deaktiver bruker',
       'Slett bruker',
@@ -129,7 +129,7 @@ describe('users screen, live', () => {
     await admin.getByRole('menu').waitFor({ state: 'detached' });
 
     expect(await menuItems(admin, 'Vaktmester A')).toEqual([
-      'Nedgrader til Tilsynsvakt',
+      'Gjør til Tilsynsvakt',
       'Lag lenke for nytt passord',
       'Deaktiver bruker',
       'Slett bruker',
@@ -147,9 +147,9 @@ describe('users screen, live', () => {
     const admin = await adminOnUsersPage();
     await admin.getByRole('tab', { name: 'Alle' }).click();
     await menuItems(admin, 'Kari A');
-    await admin.getByRole('menuitem', { name: 'Oppgrader til Admin' }).click();
+    await admin.getByRole('menuitem', { name: 'Gjør til Admin' }).click();
     await waitForToast(admin, 'Brukerrolle oppdatert');
-    await expect.poll(() => roleStatus(admin, 'Kari A')).toBe('Admin - Aktiv');
+    await expect.poll(() => roleStatus(admin, 'Kari A')).toBe('Admin – Aktiv');
 
     // Issue 43: a new role ends the session; the next sign-in is asked for what the role needs.
     await supervisor.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
@@ -159,12 +159,12 @@ describe('users screen, live', () => {
     await supervisor.getByRole('heading', { name: 'Admin Meny' }).waitFor();
 
     expect(await menuItems(admin, 'Kari A')).toEqual([
-      'Nedgrader til Tilsynsvakt',
+      'Gjør til Tilsynsvakt',
       'Lag lenke for nytt passord',
       'Deaktiver bruker',
       'Slett bruker',
     ]);
-    await admin.getByRole('menuitem', { name: 'Nedgrader til Tilsynsvakt' }).click();
+    await admin.getByRole('menuitem', { name: 'Gjør til Tilsynsvakt' }).click();
     await waitForToast(admin, 'Brukerrolle oppdatert');
     await supervisor.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
     await signInThroughForm(supervisor, e.fx.a.supervisor.email);
@@ -187,7 +187,7 @@ describe('users screen, live', () => {
     // Issue 45: it asks first.
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Deaktiver' }).click();
     await waitForToast(admin, 'Bruker deaktivert');
-    await expect.poll(() => roleStatus(admin, 'Vaktmester A')).toBe('Vaktmester - Deaktivert');
+    await expect.poll(() => roleStatus(admin, 'Vaktmester A')).toBe('Vaktmester – Deaktivert');
     await caretaker.getByTestId('login-form').waitFor({ timeout: 10_000 });
     expect(new URL(caretaker.url()).pathname).toBe('/login');
 
@@ -225,7 +225,7 @@ describe('users screen, live', () => {
     const text = await waitForToast(admin, 'Kunne ikke deaktivere bruker');
     expect(text).toContain(reason);
     expect(await admin.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
-    expect(await roleStatus(admin, 'Siri Ny')).toBe('Tilsynsvakt - Aktiv');
+    expect(await roleStatus(admin, 'Siri Ny')).toBe('Tilsynsvakt – Aktiv');
   });
 });
 
@@ -253,7 +253,7 @@ describe('the Plattformadministrator on the users screen', () => {
     await waitForToast(page, 'Bruker godkjent');
     await page.getByText('Ingen ventende brukere').waitFor();
     await page.getByRole('tab', { name: 'Alle' }).click();
-    expect(await userRow(page, 'Ny B').getByTestId('role-status').innerText()).toBe('Tilsynsvakt - Aktiv');
+    expect(await userRow(page, 'Ny B').getByTestId('role-status').innerText()).toBe('Tilsynsvakt – Aktiv');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 });

@@ -132,7 +132,7 @@ describe('the case loop, closed', () => {
       await expectAxeClean(caretaker, 'the archive detail dialog');
       await tabTo(caretaker, detail.getByTestId('detail-reopen'));
       await caretaker.keyboard.press('Enter');
-      await escapeToast(caretaker, 'Oppgaven er gjenåpnet og ligger blant de ventende');
+      await escapeToast(caretaker, 'Saken er gjenåpnet og ligger blant de ventende');
       await detail.waitFor({ state: 'detached' });
       await expectFocusSeen(caretaker);
 

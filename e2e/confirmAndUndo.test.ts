@@ -110,14 +110,14 @@ describe("the school's Admin deactivates a user only after the question, and und
       // Escape, or 'Avbryt', and nothing happened.
       await admin.keyboard.press('Escape');
       await question.waitFor({ state: 'detached' });
-      expect(await status()).toBe('Tilsynsvakt - Aktiv');
+      expect(await status()).toBe('Tilsynsvakt – Aktiv');
       expect(new URL(theirs.url()).pathname).toBe('/tilsynsvakt');
 
       await chooseFromMenu(admin, row.getByTestId('user-menu'), 'Deaktiver bruker');
       await question.waitFor();
       await confirmByKeyboard(admin, 'Deaktiver');
       await waitForToast(admin, 'Bruker deaktivert');
-      await expect.poll(status).toBe('Tilsynsvakt - Deaktivert');
+      await expect.poll(status).toBe('Tilsynsvakt – Deaktivert');
       await theirs.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
       expect(await theirs.getByTestId('signed-out-notice').innerText()).toBe(SESSION_END_TEXTS.deactivated);
 
@@ -125,7 +125,7 @@ describe("the school's Admin deactivates a user only after the question, and und
       await dismissToast(admin);
       await chooseFromMenu(admin, row.getByTestId('user-menu'), 'Aktiver bruker');
       await waitForToast(admin, 'Bruker aktivert');
-      await expect.poll(status).toBe('Tilsynsvakt - Aktiv');
+      await expect.poll(status).toBe('Tilsynsvakt – Aktiv');
       await expectAxeClean(admin, `the users list after 'Aktiver bruker' (${viewport.width})`);
       await shoot(admin, `confirm45-reactivated-${viewport.width}`);
 

@@ -75,7 +75,7 @@ describe('maintenance cases, live', () => {
     const adminPage = await admin(DESKTOP, '/admin/vedlikehold');
     await expect.poll(() => pendingTab(adminPage)).toBe('Ventende (0)');
     const archive = await admin(PHONE, '/arkiv');
-    await archive.getByText('Ingen oppgaver i arkivet').waitFor();
+    await archive.getByText('Ingen saker i arkivet').waitFor();
     const otherSchool = await signedIn(e.fx.b.caretaker.email, '/vaktmester', PHONE);
     await otherSchool.getByText('Ingen ventende oppgaver').waitFor();
     for (const page of [phone, adminPage, archive, otherSchool]) await markPage(page);
@@ -155,7 +155,7 @@ describe('maintenance cases, live', () => {
         return (await shown.innerText()).replace(/\s+/g, ' ').replace(/×/g, '').trim();
       }),
     );
-    expect(toasts.sort()).toEqual(['Kunne ikke fullføre oppgave Oppgaven er allerede fullført', 'Oppgave fullført og lagt i arkiv']);
+    expect(toasts.sort()).toEqual(['Kunne ikke fullføre oppgave Saken er allerede fullført', 'Oppgave fullført og lagt i arkiv']);
     for (const page of [first, second]) await card(page, 'Dusjen renner ikke av').waitFor({ state: 'detached' });
 
     const completed = await call<Task[]>(first, 'GET', '/api/maintenance-tasks?status=completed');
@@ -186,9 +186,9 @@ describe('maintenance cases, live', () => {
     expect(await page.getByTestId('task-card').count()).toBe(0);
 
     const long = 'Vinduet i gangen lukker seg ikke ordentlig, det trekker kaldt inn og karmen ser råtten ut. '.repeat(4).trim();
-    await createThroughDialog(page, '10', 'Lyspære gått i taket', 'Vedlikeholdsoppgave opprettet');
-    await createThroughDialog(page, ' 2 ', long, 'Vedlikeholdsoppgave opprettet');
-    await createThroughDialog(page, '1B', 'Dørhåndtaket er løst', 'Vedlikeholdsoppgave opprettet');
+    await createThroughDialog(page, '10', 'Lyspære gått i taket', 'Oppgave opprettet');
+    await createThroughDialog(page, ' 2 ', long, 'Oppgave opprettet');
+    await createThroughDialog(page, '1B', 'Dørhåndtaket er løst', 'Oppgave opprettet');
     const rooms = async () => (await page.getByTestId('task-card').locator('.task-room').allInnerTexts()).map((t) => t.trim());
     await expect.poll(rooms).toEqual(['1B', '2', '10']);
     expect(await pendingTab(page)).toBe('Ventende (3)');
@@ -276,7 +276,7 @@ describe('maintenance cases, live', () => {
     await signInPlatform(page, e.fx.platformAdmin.email);
     await dismissToast(page);
     await page.goto('/vaktmester');
-    await page.getByText('Velg en skole for å se oppgavene.').waitFor();
+    await page.getByText('Velg en skole for å se sakene.').waitFor();
     await page.getByTestId('admin-school-select').click();
     await page.getByRole('option', { name: 'Skole A', exact: true }).click();
     await page.getByTestId('caretaker-tasks').or(page.getByText('Ingen ventende oppgaver')).waitFor();

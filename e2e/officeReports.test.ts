@@ -171,7 +171,7 @@ describe('the office’s report pages', () => {
     const text = (await kari.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain('mandag 9. mars 2026');
     expect(text).toContain('Denne rapporten er låst for redigering');
-    expect(text).toContain('Fullførte oppgaver Dobbelttellene elever · kl. 21:14 Tilsynsrunde internat · kl. 21:14');
+    expect(text).toContain('Utførte gjøremål Dobbelttellene elever · kl. 21:14 Tilsynsrunde internat · kl. 21:14');
     expect(text).toContain('Bortreist Per Ødegård');
     expect(text).toContain('Mandag: Æsa var syk; ringte foreldre.');
     expect(await kari.getByTestId('open-full-report').getAttribute('href')).toBe(`/rapport/${ids.monday}`);

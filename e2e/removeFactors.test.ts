@@ -16,7 +16,7 @@ import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
 
 /**
- * 'Fjern også passnøklene og kodeappen' (issue 43) in Chromium, on the change-password page and on
+ * 'Fjern også passnøklene og autentiseringsappen' (issue 43) in Chromium, on the change-password page and on
  * the reset-password page: ticked, saving removes the person's passkeys and authenticator app; left
  * alone, both stay. What is left is read over the API afterwards, as the person.
  */
@@ -74,7 +74,7 @@ async function apiSignIn(user: FixtureUser, secret: string): Promise<ApiClient> 
   return client;
 }
 
-describe('Fjern også passnøklene og kodeappen', () => {
+describe('Fjern også passnøklene og autentiseringsappen', () => {
   for (const [ticked, viewport] of [
     [true, DESKTOP],
     [false, PHONE],
@@ -94,7 +94,7 @@ describe('Fjern også passnøklene og kodeappen', () => {
       await page.getByTestId('confirm-password').fill(NEW_PASSWORD);
       const box = page.getByTestId('remove-factors');
       expect(await box.isChecked()).toBe(false);
-      if (ticked) await page.getByLabel('Fjern også passnøklene og kodeappen').check();
+      if (ticked) await page.getByLabel('Fjern også passnøklene og autentiseringsappen').check();
       await page.getByTestId('change-password-submit').click();
       await waitForToast(page, 'Passord endret');
       // The form is ready for another change: the box unticked again.
@@ -122,7 +122,7 @@ describe('Fjern også passnøklene og kodeappen', () => {
       await page.getByTestId('reset-new-password').fill(NEW_PASSWORD);
       await page.getByTestId('reset-confirm-password').fill(NEW_PASSWORD);
       expect(await page.getByTestId('remove-factors').isChecked()).toBe(false);
-      if (ticked) await page.getByLabel('Fjern også passnøklene og kodeappen').check();
+      if (ticked) await page.getByLabel('Fjern også passnøklene og autentiseringsappen').check();
       await page.getByTestId('reset-submit').click();
       await page.getByTestId('reset-done').waitFor();
       expect(await page.getByTestId('reset-done').innerText()).toBe(PASSWORD_RESET_TEXTS.done);

@@ -197,13 +197,13 @@ describe('/admin/reiser', () => {
     await trip(one, 'Anna').waitFor();
     expect(await textOf(one, 'tab-active-trips')).toBe('Aktive reiser (2)');
     expect(await textOf(one, 'tab-archived-trips')).toBe('Arkiv (1)');
-    expect((await one.getByTestId('trip').allInnerTexts())[0]).toContain('fra 15. mars 2026 til 17. mars 2026');
-    expect(await textOf(one, 'active-trips')).toContain('Linjer: Idrettslinje 10C');
+    expect((await one.getByTestId('trip').allInnerTexts())[0]).toContain('Fra 15. mars 2026 til 17. mars 2026');
+    expect(await textOf(one, 'active-trips')).toContain('Klasser: Idrettslinje 10C');
 
     // Oldest first.
     await one.getByTestId('trips-sort').click();
     await one.getByRole('option', { name: 'Eldste først' }).click();
-    expect((await one.getByTestId('trip').allInnerTexts())[0]).toContain('fra 10. mars 2026 til 13. mars 2026');
+    expect((await one.getByTestId('trip').allInnerTexts())[0]).toContain('Fra 10. mars 2026 til 13. mars 2026');
 
     // Edit in one window: dates, a name added (blank ones are not), a class checked.
     await trip(one, 'Anna').getByRole('button', { name: 'Rediger' }).click();
@@ -219,7 +219,7 @@ describe('/admin/reiser', () => {
     await waitForToast(one, 'Reise oppdatert');
     await trip(two, 'Cecilie').waitFor();
     expect(await trip(two, 'Cecilie').innerText()).toContain('til 14. mars 2026');
-    expect(await trip(two, 'Cecilie').innerText()).toContain('Linjer: 8A');
+    expect(await trip(two, 'Cecilie').innerText()).toContain('Klasser: 8A');
 
     // Remove in the other window, after 'Er du sikker…'.
     await trip(two, 'Idrettslinje').getByRole('button', { name: 'Fjern' }).click();

@@ -15,7 +15,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   className: 'klassenavn',
   comment: 'kommentar',
   confirmPassword: 'bekreft passord',
-  completedTasks: 'fullførte oppgaver',
+  completedTasks: 'utførte gjøremål',
   content: 'innhold',
   currentPassword: 'nåværende passord',
   date: 'dato',
@@ -48,7 +48,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   revision: 'versjon',
   /** A report's saved text (issue 44): GET /api/reports/{id}/versions/{version}. */
   version: 'versjon',
-  removeFactors: 'fjern passnøkler og kodeapp',
+  removeFactors: 'fjern passnøkler og autentiseringsapp',
   role: 'rolle',
   roomNumber: 'romnummer',
   schoolId: 'skole',

@@ -13,12 +13,12 @@ export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
 export const MAINTENANCE_TEXTS = {
   roomRequired: 'Romnummer er påkrevd',
   descriptionRequired: 'Beskrivelse er påkrevd',
-  alreadyCompleted: 'Oppgaven er allerede fullført',
-  alreadyRejected: 'Oppgaven er allerede avslått',
-  notFound: 'Fant ikke oppgaven',
+  alreadyCompleted: 'Saken er allerede fullført',
+  alreadyRejected: 'Saken er allerede avslått',
+  notFound: 'Fant ikke saken',
   keyReused: 'Denne Idempotency-Key er allerede brukt for en annen sak',
   keyOfDeleted: 'Saken er slettet',
-  notClosed: 'Oppgaven er ikke fullført eller avslått, så den kan ikke gjenåpnes',
+  notClosed: 'Saken er ikke fullført eller avslått, så den kan ikke gjenåpnes',
 } as const;
 
 /** What happened to a case, in its history: sent, completed, rejected (with the reason given), reopened. */

@@ -12,10 +12,10 @@ export const REAUTH_WINDOW_MS = 5 * 60_000;
 
 export const REAUTH_TEXTS = {
   required:
-    'Bekreft at det er deg før du endrer passnøkler eller kodeapp. Skriv inn passordet ditt (og koden fra kodeappen), eller bruk en passnøkkel.',
+    'Bekreft at det er deg før du endrer passnøkler eller autentiseringsapp. Skriv inn passordet ditt (og koden fra autentiseringsappen), eller bruk en passnøkkel.',
   wrongPassword: 'Feil passord. Prøv igjen.',
-  codeNeeded: 'Skriv inn koden fra kodeappen (eller en gjenopprettingskode) i tillegg til passordet.',
-  confirmed: 'Bekreftet. Du kan endre passnøkler og kodeapp de neste fem minuttene.',
+  codeNeeded: 'Skriv inn koden fra autentiseringsappen (eller en gjenopprettingskode) i tillegg til passordet.',
+  confirmed: 'Bekreftet. Du kan endre passnøkler og autentiseringsapp de neste fem minuttene.',
 } as const;
 
 /** POST /api/account/reauthenticate: the password, and the app's code (or a recovery code) where the app is on. */
@@ -33,8 +33,8 @@ export type Reauthentication = z.infer<typeof reauthenticationSchema>;
 export const FACTOR_CHANGE_MAIL = {
   passkeyAdded: 'En ny passnøkkel er lagt til på kontoen din.',
   passkeyRemoved: 'En passnøkkel er fjernet fra kontoen din.',
-  totpEnabled: 'Kodeappen er slått på for kontoen din.',
-  totpDisabled: 'Kodeappen er slått av for kontoen din.',
-  factorsRemoved: 'Alle passnøkler og kodeappen er fjernet fra kontoen din.',
+  totpEnabled: 'Autentiseringsappen er slått på for kontoen din.',
+  totpDisabled: 'Autentiseringsappen er slått av for kontoen din.',
+  factorsRemoved: 'Alle passnøkler og autentiseringsappen er fjernet fra kontoen din.',
 } as const;
 export type FactorChange = keyof typeof FACTOR_CHANGE_MAIL;

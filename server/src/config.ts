@@ -214,7 +214,7 @@ function parseTrustProxy(value: string | undefined): string | false {
     entries.length > 0 && entries.every((entry) => PROXY_PRESETS.has(entry) || IPV4_OR_CIDR.test(entry) || IPV6_OR_CIDR.test(entry));
   if (!valid) {
     throw new Error(
-      `Ugyldig konfigurasjon: TRUST_PROXY må være proxyens adresse(r) (IP eller CIDR, kommaseparert, eller loopback/uniquelocal), ikke «${value}».`,
+      `Ugyldig konfigurasjon: TRUST_PROXY må være adressen eller adressene til proxyen (IP eller CIDR, kommaseparert, eller loopback/uniquelocal), ikke «${value}».`,
     );
   }
   return entries.join(',');

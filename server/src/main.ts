@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config, database.embedded ? { embeddedDatabase: database.embedded } : {});
 
   const finished = await finishSchoolDeletions(app.realtime);
-  if (finished > 0) app.log.warn(`fullførte ${finished} avbrutt(e) sletting(er) av skole`);
+  if (finished > 0) app.log.warn(`fullførte ${finished === 1 ? 'en avbrutt sletting' : `${finished} avbrutte slettinger`} av skole`);
   if (config.platformAdmin) await ensurePlatformAdmin(config.platformAdmin.email, config.platformAdmin.password);
   const seeded = config.demoData ? await seedDemoData(app) : false;
   const stopExpiry = scheduleHealthDataExpiry(app.clock, app.log);

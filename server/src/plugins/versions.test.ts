@@ -106,7 +106,7 @@ describe('PUT /api/reports/my', () => {
     for (const completedTasks of [['7'], 'ikke json', [1], { a: 1 }]) {
       const res = await c.supervisorA.put('/api/reports/my', { date: DAY, content: 'X', completedTasks });
       expect(res.status, JSON.stringify(completedTasks)).toBe(400);
-      expect((res.body as { message: string }).message).toMatch(/^Feltet «fullførte oppgaver/);
+      expect((res.body as { message: string }).message).toMatch(/^Feltet «utførte gjøremål/);
     }
     expect(await ReportModel.of(fx.a.id).countDocuments({})).toBe(0);
   });

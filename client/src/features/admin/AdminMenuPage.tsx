@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../stores/authStore';
 import { ADMIN_ROLE } from '#protocol/roles';
 
 const LINKS: readonly MenuLinkProps[] = [
-  { to: SUPERVISOR_HOME, label: PRODUCT_NAME, description: 'Tilsynsoppgaver og dagsrapport' },
+  { to: SUPERVISOR_HOME, label: PRODUCT_NAME, description: 'Gjøremål og dagsrapport' },
   { to: '/admin/syke-og-bortreist', label: 'Syke og bortreist', description: 'Registrer syke og bortreiste elever' },
   { to: '/admin/reiser', label: 'Reiser', description: 'Aktive og arkiverte reiser' },
   { to: '/admin/vedlikehold', label: 'Vedlikehold', description: 'Oppgaver til vaktmester' },

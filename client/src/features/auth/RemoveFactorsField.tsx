@@ -10,8 +10,8 @@ export function RemoveFactorsField({ checked, onChange }: { checked: boolean; on
       checked={checked}
       onChange={onChange}
       testId="remove-factors"
-      label="Fjern også passnøklene og kodeappen"
-      hint="Uten dette beholder du passnøklene og kodeappen du har. Kryss av hvis du tror noen andre kan ha lagt dem til."
+      label="Fjern også passnøklene og autentiseringsappen"
+      hint="Uten dette beholder du passnøklene og autentiseringsappen du har. Kryss av hvis du tror noen andre kan ha lagt dem til."
     />
   );
 }

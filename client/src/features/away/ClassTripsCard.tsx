@@ -95,7 +95,7 @@ export function ClassTripsCard({ scope, today }: ClassTripsCardProps) {
         <ListState
           loaded={loaded}
           failed={classesLoad.failed || awayLoad.failed}
-          loadingText="Laster linjer..."
+          loadingText="Laster klasser..."
           onRetry={() => {
             classesLoad.retry();
             awayLoad.retry();
@@ -124,7 +124,7 @@ export function ClassTripsCard({ scope, today }: ClassTripsCardProps) {
             </p>
           ) : (
             <ClassCheckboxes
-              legend="Velg linjer"
+              legend="Velg klasser"
               classes={classes}
               isChecked={(classId) => (saved.has(classId) && unchecking !== classId) || selected.has(classId)}
               onChange={(classId, checked) => void toggle(classId, checked)}

@@ -202,7 +202,7 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
 
         {classes.length > 0 && (
           <ClassCheckboxes
-            legend="Linjer"
+            legend="Klasser"
             showLegend
             classes={classes}
             isChecked={(classId) => classIds.has(classId)}
@@ -231,12 +231,12 @@ function describeTrip(
   trip: Pick<Trip, 'fromDate' | 'toDate' | 'studentNames' | 'classIds'> & { name?: string; tripName?: string },
   classes: readonly SchoolClass[],
 ): string {
-  const classNames = trip.classIds.map((id) => classes.find((c) => c.id === id)?.className ?? 'Ukjent linje');
+  const classNames = trip.classIds.map((id) => classes.find((c) => c.id === id)?.className ?? 'Ukjent klasse');
   const name = trip.tripName ?? trip.name;
   return [
     ...(name ? [`Navn: ${name}`] : []),
     `Fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`,
     `Elever: ${trip.studentNames.join(', ') || 'ingen'}`,
-    `Linjer: ${classNames.join(', ') || 'ingen'}`,
+    `Klasser: ${classNames.join(', ') || 'ingen'}`,
   ].join('\n');
 }

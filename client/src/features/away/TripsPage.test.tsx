@@ -78,10 +78,10 @@ describe('Reiser: active trips and the archive', () => {
 
     expect(tabs()).toEqual(['Aktive reiser (2)', 'Arkiv (2)']);
     // Newest first.
-    expect(shownTrips()).toEqual(['fra 25. november 2026 til 27. november 2026', 'fra 19. november 2026 til 20. november 2026']);
+    expect(shownTrips()).toEqual(['Fra 25. november 2026 til 27. november 2026', 'Fra 19. november 2026 til 20. november 2026']);
 
     await openArchive();
-    expect(shownTrips()).toEqual(['fra 18. november 2026 til 19. november 2026', 'fra 10. november 2026 til 12. november 2026']);
+    expect(shownTrips()).toEqual(['Fra 18. november 2026 til 19. november 2026', 'Fra 10. november 2026 til 12. november 2026']);
   });
 
   it("00:30 in Oslo is already the next day, though UTC's date is not", async () => {
@@ -102,7 +102,7 @@ describe('Reiser: active trips and the archive', () => {
     const [later, endingToday] = allByTestId('trip');
     expect(textOf(endingToday!.querySelector('.pill'))).toBe('Tilbake fredag');
     expect(later!.querySelector('.pill')).toBeNull();
-    expect([...endingToday!.querySelectorAll('.trip-line')].map(textOf).slice(0, 2)).toEqual(['Elever: Ola, Kari', 'Linjer: 2STA']);
+    expect([...endingToday!.querySelectorAll('.trip-line')].map(textOf).slice(0, 2)).toEqual(['Elever: Ola, Kari', 'Klasser: 2STA']);
     expect(byTestId('trip-edit', endingToday)).not.toBeNull();
     expect(byTestId('trip-remove', endingToday)).not.toBeNull();
   });

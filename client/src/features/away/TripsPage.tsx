@@ -157,8 +157,9 @@ function TripCard({ trip, classesById, today, onEdit, onRemove }: TripCardProps)
           {trip.name}
         </p>
       )}
+      {/* The spec's line 'fra {date} til {date}'; as the card's title (no name) it starts with a capital. */}
       <p className={trip.name ? 'trip-line' : 'trip-title'}>
-        fra {formatDayNo(trip.fromDate)} til {formatDayNo(trip.toDate)}
+        {trip.name ? 'fra' : 'Fra'} {formatDayNo(trip.fromDate)} til {formatDayNo(trip.toDate)}
       </p>
       {trip.toDate === today && <p className="pill pill-warning">{formatBackOnNo(trip.toDate)}</p>}
       {trip.studentNames.length > 0 && (
@@ -169,7 +170,7 @@ function TripCard({ trip, classesById, today, onEdit, onRemove }: TripCardProps)
       )}
       {classNames.length > 0 && (
         <p className="trip-line">
-          <span className="muted">Linjer: </span>
+          <span className="muted">Klasser: </span>
           {classNames.join(', ')}
         </p>
       )}

@@ -44,7 +44,7 @@ export function CaretakerHomePage() {
         <section className="task-section" aria-labelledby="pending-title">
           <div className="task-section-head">
             <h2 id="pending-title" className="section-title">
-              Ventende oppgaver
+              Ventende saker
               {count !== null && count > 0 && (
                 <span className="badge task-count" data-testid="pending-count">
                   {count}
@@ -53,7 +53,7 @@ export function CaretakerHomePage() {
             </h2>
             <SoundToggle />
           </div>
-          {scope === null ? <p className="empty">Velg en skole for å se oppgavene.</p> : <CaretakerTaskList scope={scope} />}
+          {scope === null ? <p className="empty">Velg en skole for å se sakene.</p> : <CaretakerTaskList scope={scope} />}
         </section>
         <PushToggle />
         <FooterLinks />

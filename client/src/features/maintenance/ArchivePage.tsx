@@ -11,7 +11,7 @@ export function ArchivePage() {
   const back =
     role === CARETAKER_ROLE ? { to: '/vaktmester', label: 'Tilbake til Vaktmester' } : { to: '/admin', label: 'Tilbake til Admin Meny' };
   return (
-    <AdminScreen title="Arkiv" subtitle="Fullførte og avslåtte oppgaver" back={back} testId="archive-page">
+    <AdminScreen title="Arkiv" subtitle="Fullførte og avslåtte saker" back={back} testId="archive-page">
       <SchoolScoped pickText="Velg en skole for å se arkivet.">{({ query }) => <ArchivedTaskList scope={query} />}</SchoolScoped>
     </AdminScreen>
   );

@@ -13,7 +13,7 @@ interface CreateTaskDialogProps {
   onOpenChange(open: boolean): void;
   /** '' for an Admin or Vaktmester (their own school), the chosen school's id for the Plattformadministrator. */
   scope: string;
-  /** The success toast: 'Vedlikeholdsoppgave opprettet' (admin screen) or 'Oppgave opprettet' (caretaker). */
+  /** The success toast: 'Oppgave opprettet' (spec §8; its 'Vedlikeholdsoppgave opprettet' is not used: one word for one thing). */
   successTitle: string;
 }
 
@@ -46,7 +46,7 @@ export function CreateTaskDialog({ open, onOpenChange, scope, successTitle }: Cr
         <CaseFields form={form} testId="task" />
         <DialogActions
           onCancel={() => change(false)}
-          label="Opprett oppgave"
+          label="Opprett sak"
           busyLabel="Oppretter..."
           busy={form.busy}
           testId="create-task-submit"

@@ -10,7 +10,7 @@ import { CaretakerTaskList, PendingTaskRows, usePendingTaskCount } from './TaskL
 import { CASE_PARAM } from './caseLink';
 import './maintenance.css';
 
-const PICK_SCHOOL = <p className="empty">Velg en skole for å se oppgavene.</p>;
+const PICK_SCHOOL = <p className="empty">Velg en skole for å se sakene.</p>;
 
 /** /admin/vedlikehold (Admin, Plattformadministrator for a chosen school): maintenance management, live. */
 export function MaintenancePage() {
@@ -53,7 +53,7 @@ export function MaintenancePage() {
           </Tabs.Content>
           <Tabs.Content value="archive" className="tabs-content">
             <div className="card archive-teaser">
-              <p>Fullførte og avslåtte oppgaver ligger i arkivet.</p>
+              <p>Fullførte og avslåtte saker ligger i arkivet.</p>
               <Link to="/arkiv" className="button button-secondary" data-testid="open-archive">
                 Åpne arkivet
               </Link>
@@ -62,9 +62,7 @@ export function MaintenancePage() {
         </Tabs.Root>
       </main>
 
-      {scope !== null && (
-        <CreateTaskDialog open={creating} onOpenChange={setCreating} scope={scope} successTitle="Vedlikeholdsoppgave opprettet" />
-      )}
+      {scope !== null && <CreateTaskDialog open={creating} onOpenChange={setCreating} scope={scope} successTitle="Oppgave opprettet" />}
     </div>
   );
 }

@@ -22,7 +22,7 @@ function usePendingTasks(scope: string) {
 }
 
 const pendingListState = ({ failed, retry }: LoadState) => (
-  <ListState loaded={false} failed={failed} loadingText="Laster oppgaver..." onRetry={retry} />
+  <ListState loaded={false} failed={failed} loadingText="Laster saker..." onRetry={retry} />
 );
 
 /** The caretaker's view: a card per pending task with Fullfør, Avslå and Slett; new cases highlighted. */
@@ -104,7 +104,7 @@ export function ArchivedTaskList({ scope }: { scope: string }) {
       {!loaded ? (
         <ListState loaded={false} failed={failed} loadingText="Laster arkivet..." onRetry={retry} />
       ) : tasks.length === 0 ? (
-        <p className="empty">Ingen oppgaver i arkivet</p>
+        <p className="empty">Ingen saker i arkivet</p>
       ) : (
         <ul className="task-list" data-testid="archived-tasks">
           {tasks.map((task) => (

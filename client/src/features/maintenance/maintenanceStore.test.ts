@@ -66,7 +66,7 @@ describe('actions on a maintenance task go into both lists', () => {
   it('someone else got there first (409): the loaded lists are asked again, and the refusal reaches the screen', async () => {
     await usePendingTasksStore.getState().ensure(SCHOOL);
     const before = listsAsked();
-    completeAnswer = () => refusal(409, 'Oppgaven er allerede fullført');
+    completeAnswer = () => refusal(409, 'Saken er allerede fullført');
     await expect(taskActions.complete(pending)).rejects.toThrow();
     // The pending list is loaded; the archive is not, and nobody asked for it.
     expect(listsAsked()).toBe(before + 1);

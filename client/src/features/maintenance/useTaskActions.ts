@@ -4,7 +4,7 @@ import { useItemActions } from '../../ui/useItemActions';
 
 /**
  * Complete, reject (with an optional reason), reopen and delete with the toasts of spec §8 'Maintenance'. A failure shows the
- * server's message (e.g. the 409 'Oppgaven er allerede fullført') below the title.
+ * server's message (e.g. the 409 'Saken er allerede fullført') below the title.
  */
 export function useTaskActions() {
   const { isBusy, run: runOn } = useItemActions();
@@ -18,7 +18,7 @@ export function useTaskActions() {
     reject: (task: MaintenanceTask, reason: string) =>
       run(task, () => taskActions.reject(task, reason), 'Oppgave avslått og flyttet til arkiv', 'Kunne ikke avslå oppgave'),
     reopen: (task: MaintenanceTask) =>
-      run(task, () => taskActions.reopen(task), 'Oppgaven er gjenåpnet og ligger blant de ventende', 'Kunne ikke gjenåpne oppgave'),
+      run(task, () => taskActions.reopen(task), 'Saken er gjenåpnet og ligger blant de ventende', 'Kunne ikke gjenåpne saken'),
     /** A pending task is 'slettet'; one from the archive 'slettet permanent'. */
     remove: (task: MaintenanceTask) =>
       run(

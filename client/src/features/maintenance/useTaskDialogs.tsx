@@ -37,11 +37,11 @@ export function useTaskDialogs(source: 'pending' | 'archive', actions: TaskActio
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(next) => !next && setToDelete(null)}
-        title={permanent ? 'Slett oppgave permanent' : 'Slett oppgave'}
+        title={permanent ? 'Slett sak permanent' : 'Slett sak'}
         description={
           permanent
-            ? 'Er du sikker på at du vil slette denne oppgaven permanent? Dette kan ikke angres.'
-            : 'Er du sikker på at du vil slette denne oppgaven?'
+            ? 'Er du sikker på at du vil slette denne saken permanent? Dette kan ikke angres.'
+            : 'Er du sikker på at du vil slette denne saken?'
         }
         confirmLabel={permanent ? 'Slett permanent' : 'Slett'}
         onConfirm={() => toDelete && actions.remove(toDelete)}

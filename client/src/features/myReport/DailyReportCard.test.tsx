@@ -195,7 +195,7 @@ describe('Dagsrapport (the supervisor writes the report of the open report day)'
     );
 
     const alert = byTestId('report-card')!.querySelector('.report-error');
-    expect(textOf(alert?.querySelector('span'))).toBe('Kunne ikke hente rapporten fra serveren. Teksten er tatt vare på på denne enheten.');
+    expect(textOf(alert?.querySelector('span'))).toBe('Kunne ikke hente rapporten fra serveren. Teksten er lagret på denne enheten.');
     expect(textarea().value).toBe('Skrevet uten nett');
 
     down = false;

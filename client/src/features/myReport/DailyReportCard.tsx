@@ -84,7 +84,7 @@ export function DailyReportCard({ now }: { now: Date }) {
       )}
       {status === 'error' && (
         <div className="notice notice-error report-error" role="alert">
-          <span>Kunne ikke hente rapporten fra serveren.{unsaved ? ' Teksten er tatt vare på på denne enheten.' : ''}</span>
+          <span>Kunne ikke hente rapporten fra serveren.{unsaved ? ' Teksten er lagret på denne enheten.' : ''}</span>
           <button type="button" className="button button-secondary button-small" onClick={() => void refresh()}>
             Prøv igjen
           </button>

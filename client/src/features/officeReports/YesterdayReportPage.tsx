@@ -66,8 +66,8 @@ function ReportSummary({ report, label }: { report: Report; label(id: string): s
         <ReportEditedBy report={report} />
       </header>
       {report.locked && <p className="notice notice-warning">Denne rapporten er låst for redigering</p>}
-      <section className="report-section" aria-label="Fullførte oppgaver">
-        <h3 className="report-section-title">Fullførte oppgaver</h3>
+      <section className="report-section" aria-label="Utførte gjøremål">
+        <h3 className="report-section-title">Utførte gjøremål</h3>
         <ReportRounds report={report} label={label} />
       </section>
       <section className="report-section" aria-label="Bortreist">

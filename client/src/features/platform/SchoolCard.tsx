@@ -92,7 +92,7 @@ export function SchoolCard({ school }: { school: PlatformSchool }) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Slett skole"
-        description={`Er du sikker på at du vil slette skolen ${school.name}? All data for skolen slettes: brukere, klasser, rapporter, syke og bortreiste, reiser og vedlikeholdsoppgaver. Dette kan ikke angres.`}
+        description={`Er du sikker på at du vil slette skolen ${school.name}? All data for skolen slettes: brukere, klasser, rapporter, syke og bortreiste, reiser og saker til vaktmester. Dette kan ikke angres.`}
         confirmLabel="Slett skole og all data"
         onConfirm={remove}
       />

@@ -76,7 +76,7 @@ function ReportView({ report }: { report: Report }) {
 
       <section className="report-section" aria-labelledby="report-tasks">
         <h3 id="report-tasks" className="report-section-title">
-          Fullførte oppgaver
+          Utførte gjøremål
         </h3>
         <ReportRounds report={report} label={label} testId="report-tasks" />
       </section>

@@ -33,7 +33,7 @@ export function TotpCard() {
       setSetup(await withProof(() => totpActions.begin()));
       dismissFailureToasts();
     } catch (error) {
-      if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Kodeappen er ikke satt opp.' });
+      if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Autentiseringsappen er ikke satt opp.' });
       else failureToast('Kunne ikke begynne oppsettet', serverMessage(error, 'Prøv igjen.'));
     } finally {
       setBusy(false);
@@ -97,7 +97,7 @@ function Confirm({ setup, onCancel, onConfirmed }: { setup: TotpSetup; onCancel(
       // A wrong code's red toast would otherwise stay over the recovery codes.
       dismissFailureToasts();
     } catch (error) {
-      if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Kodeappen er ikke slått på.' });
+      if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Autentiseringsappen er ikke slått på.' });
       else failureToast('Kunne ikke slå på autentiseringsappen', serverMessage(error, 'Prøv igjen.'));
     }
   });
@@ -146,7 +146,7 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
     try {
       toast({ title: 'Autentiseringsapp slått av', description: await withProof(() => totpActions.turnOff()) });
     } catch (error) {
-      if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Kodeappen er fortsatt slått på.' });
+      if (wasProofCancelled(error)) toast({ title: 'Avbrutt', description: 'Autentiseringsappen er fortsatt slått på.' });
       else failureToast('Kunne ikke slå av autentiseringsappen', serverMessage(error, 'Prøv igjen.'));
     } finally {
       setBusy(false);

@@ -164,7 +164,7 @@ function Tasks({ schoolId, day, now, isSupervisor, roundsCopiedAt }: TasksProps)
     <section className="card board-card" aria-labelledby="tasks-title" data-testid="tasks">
       <div className="board-card-head">
         <h2 id="tasks-title" className="section-title">
-          Tilsynsoppgaver
+          Gjøremål
         </h2>
         {waitingTicks.length > 0 && (
           <span className="pill pill-warning" role="status" data-testid="ticks-waiting">
@@ -176,7 +176,7 @@ function Tasks({ schoolId, day, now, isSupervisor, roundsCopiedAt }: TasksProps)
       {!loaded ? (
         // As tall as the six tasks will be, so the lists below do not jump when they arrive.
         <div className="duty-grid-placeholder">
-          <ListState loaded={loaded} failed={failed} loadingText="Laster oppgaver..." onRetry={retry} />
+          <ListState loaded={loaded} failed={failed} loadingText="Laster gjøremål..." onRetry={retry} />
         </div>
       ) : (
         // Rounds ticked off line show as mine, waiting, until sent (stores/outbox.ts).

@@ -18,7 +18,7 @@ export function roundsOfReport(report: Pick<Report, 'completedTasks' | 'ticks'>,
   return [...rounds.entries()].sort(([, a], [, b]) => a.taskId.localeCompare(b.taskId)).map(([key, round]) => ({ key, ...round }));
 }
 
-/** 'Fullførte oppgaver' of a report: 'Tilsynsrunde internat · 22:00, 00:05, 02:00'. */
+/** 'Utførte gjøremål' of a report: 'Tilsynsrunde internat · 22:00, 00:05, 02:00'. */
 export function ReportRounds({ report, label, testId }: { report: Report; label: (id: string) => string; testId?: string }) {
   const rounds = roundsOfReport(report, label);
   if (rounds.length === 0) return <p className="muted">Ingen oppgaver fullført</p>;

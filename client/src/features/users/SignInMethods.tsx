@@ -1,11 +1,11 @@
 import { PASSWORD_SIGN_IN, type User } from '#protocol';
 
-/** How a user signs in, as the Admin reads it: 'Innlogging: Passord, kodeapp, passnøkkel, Feide' (issue 33). */
+/** How a user signs in, as the Admin reads it: 'Innlogging: Passord, autentiseringsapp, passnøkkel, Feide' (issue 33). */
 export function SignInMethods({ user }: { user: User }) {
   if (!user.signIn) return null;
   const { password, authenticatorApp, passkey, providers } = user.signIn;
   const ways = [
-    ...(password ? [authenticatorApp ? `${PASSWORD_SIGN_IN} og kodeapp` : PASSWORD_SIGN_IN] : []),
+    ...(password ? [authenticatorApp ? `${PASSWORD_SIGN_IN} og autentiseringsapp` : PASSWORD_SIGN_IN] : []),
     ...(passkey ? ['passnøkkel'] : []),
     ...providers.map((provider) => provider.name),
   ];

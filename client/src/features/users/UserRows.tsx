@@ -60,7 +60,7 @@ export function SchoolUserRow({ user, isMe, actions, onDelete, onDeactivate, onR
   ];
   const approvedMenu: MenuAction[] = [
     ...adminRoleTargets(user).map((role) => ({
-      label: roleChangeLabel(user.role, role),
+      label: roleChangeLabel(role),
       onSelect: () => void actions.changeRole(user, role),
       testId: `role-${role}`,
     })),
@@ -78,7 +78,7 @@ export function SchoolUserRow({ user, isMe, actions, onDelete, onDeactivate, onR
     <li className="row" data-testid="school-user" data-user-id={user.id}>
       <UserText user={user}>
         <span className="row-meta" data-testid="role-status">
-          {user.role} - {ADMIN_STATUS_LABEL[user.status]}
+          {user.role} – {ADMIN_STATUS_LABEL[user.status]}
         </span>
         <SignInMethods user={user} />
       </UserText>

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_CHANGES, SUPERVISOR_ROLE, type Role, type User, type UserStatus } from '#protocol';
+import { ADMIN_ROLE_CHANGES, type Role, type User, type UserStatus } from '#protocol';
 
 /** Status as the admin screen shows it (spec §3: approved 'Aktiv', pending 'Ventende'). */
 export const ADMIN_STATUS_LABEL: Record<UserStatus, string> = {
@@ -20,9 +20,9 @@ export const STATUS_PILL: Record<UserStatus, string> = {
   deactivated: 'pill pill-danger',
 };
 
-/** 'Oppgrader til Admin' or 'Nedgrader til Tilsynsvakt': up from the supervisor, down to it. */
-export function roleChangeLabel(from: Role, to: Role): string {
-  return from === SUPERVISOR_ROLE ? `Oppgrader til ${to}` : `Nedgrader til ${to}`;
+/** 'Gjør til Admin', 'Gjør til Tilsynsvakt': the same words as on the platform pages (issue 45). */
+export function roleChangeLabel(to: Role): string {
+  return `Gjør til ${to}`;
 }
 
 /** The role changes an Admin may make to this user (spec §2.5): none for pending or deactivated users. */

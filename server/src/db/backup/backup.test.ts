@@ -88,7 +88,7 @@ describe('backup and restore of the whole platform', () => {
     expect(documents).toBeGreaterThan(20);
     // For its owner alone: it holds every school's data.
     expect(statSync(file('all.tsv.gz')).mode & 0o777).toBe(0o600);
-    expect(lines.some((line) => line.startsWith(`Skole ${fx.a.id}: classes, 2 dokument(er)`))).toBe(true);
+    expect(lines.some((line) => line.startsWith(`Skole ${fx.a.id}: classes, 2 dokumenter`))).toBe(true);
     await wipe();
     const empty = await snapshot();
 
@@ -283,7 +283,7 @@ describe('the commands', () => {
     expect(restore.status).toBe(1);
     const everything = run('backup', file('cli-all.gz'));
     expect(everything.stdout).toContain(`Sikkerhetskopi skrevet til ${file('cli-all.gz')}`);
-    expect(everything.stdout).toContain(`Skole ${fx.b.id}: classes, 1 dokument(er)`);
+    expect(everything.stdout).toContain(`Skole ${fx.b.id}: classes, 1 dokument`);
     const usage = run('restore');
     expect(usage.stderr).toContain('Bruk: npm run restore -- <fil>');
     // Four commands, each a Node process of its own compiling the scripts as it starts.

@@ -2,6 +2,7 @@ import type { mongo } from 'mongoose';
 import { storedSchemaVersion } from '../migrations/schemaVersion';
 import { writeArchive, type ArchiveHeader } from './archiveFormat';
 import { kept, mainDb, schoolDatabaseIds, schoolDb, schoolFilter } from './databases';
+import { countNoun } from '#protocol/counting';
 
 export type Progress = (line: string) => void;
 
@@ -61,7 +62,7 @@ export async function backupToFile(
       yield { kind: 'doc', part: index, schoolId, doc };
       if (++count % 5000 === 0) progress(`  ${name}: ${count} dokumenter`);
     }
-    progress(`${database === 'main' ? 'Fellesdatabasen' : `Skole ${schoolId}`}: ${name}, ${count} dokument(er)`);
+    progress(`${database === 'main' ? 'Fellesdatabasen' : `Skole ${schoolId}`}: ${name}, ${countNoun(count, 'dokument', 'dokumenter')}`);
   }
 
   async function* frames() {

@@ -4,6 +4,7 @@ import { storedSchemaVersion } from '../migrations/schemaVersion';
 import { ArchiveRefused, readArchive, verifyArchive, type ArchiveHeader, type Part } from './archiveFormat';
 import type { Progress } from './backup';
 import { collectionNames, kept, mainDb, schoolDatabaseIds, schoolDb, schoolFilter } from './databases';
+import { countNoun } from '#protocol/counting';
 
 const BATCH = 500;
 
@@ -82,7 +83,7 @@ export async function restoreFromFile(
   const progress = options.progress ?? (() => undefined);
   const { key } = options;
   const { header, documents, signed } = await verifyArchive(file, key);
-  progress(`Arkivet er helt: ${documents} dokument(er), tatt ${header.createdAt.toISOString()}`);
+  progress(`Arkivet er helt: ${countNoun(documents, 'dokument', 'dokumenter')}, tatt ${header.createdAt.toISOString()}`);
   progress(authenticity(Boolean(key), signed));
   const whole = header.schoolId === null;
   if (whole) await refuseUnlessEmpty();
@@ -125,7 +126,7 @@ export async function restoreFromFile(
     }
     await flush();
     for (const part of parts.values()) await createIndexes(part);
-    progress(`Gjenopprettet ${count} dokument(er)${whole ? '' : ` for skolen ${header.schoolId}`}`);
+    progress(`Gjenopprettet ${countNoun(count, 'dokument', 'dokumenter')}${whole ? '' : ` for skolen ${header.schoolId}`}`);
     return { schoolId: header.schoolId, documents: count };
   } catch (err) {
     progress('Gjenopprettingen feilet; tar bort det som ble skrevet.');

@@ -1,6 +1,7 @@
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import mongoose from 'mongoose';
 import type { Migration } from './migration';
+import { countNoun } from '#protocol/counting';
 
 /** Every school keeps sick lists for a set number of months; schools from before get the default. */
 export const v2HealthDataRetention: Migration = {
@@ -14,6 +15,7 @@ export const v2HealthDataRetention: Migration = {
         { healthDataRetentionMonths: { $exists: false } },
         { $set: { healthDataRetentionMonths: HEALTH_DATA_RETENTION_DEFAULT_MONTHS } },
       );
-    if (result.modifiedCount > 0) log(`${result.modifiedCount} skole(r) fikk lagringstid ${HEALTH_DATA_RETENTION_DEFAULT_MONTHS} måneder`);
+    if (result.modifiedCount > 0)
+      log(`${countNoun(result.modifiedCount, 'skole', 'skoler')} fikk lagringstid ${HEALTH_DATA_RETENTION_DEFAULT_MONTHS} måneder`);
   },
 };

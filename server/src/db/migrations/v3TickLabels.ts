@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 import { defaultTaskButtons } from '#protocol/taskButtons';
 import { schoolDatabasePrefix, schoolIdOfDatabase } from '../schoolDatabase';
 import type { Migration } from './migration';
+import { countNoun } from '#protocol/counting';
 
 type StoredTick = { id?: string; taskId: string; at: Date; label?: string };
 
@@ -38,6 +39,6 @@ export const v3TickLabels: Migration = {
         changed++;
       }
     }
-    if (changed > 0) log(`${changed} rapport(er) fikk navn og id på avkryssingene`);
+    if (changed > 0) log(`${countNoun(changed, 'rapport', 'rapporter')} fikk navn og id på avkryssingene`);
   },
 };

@@ -82,7 +82,7 @@ describe('the audit trail', () => {
     await expectAccess(c, (x) => x.get('/api/admin/audit'), refusedExcept({ adminA: 200, adminB: 200, platform: 400 }));
     const res = await c.adminA.get<Entry[]>('/api/admin/audit');
     expect(summary(res.body)).toEqual([
-      'Admin A: trip.removed fra 10. mars 2026 til 12. mars 2026 (1 elev(er))',
+      'Admin A: trip.removed fra 10. mars 2026 til 12. mars 2026 (1 elev)',
       'Admin A: report.deleted Kari A, 9. mars 2026',
       'Admin A: report.edited Kari A, 9. mars 2026',
       'Admin A: user.deleted Bruker 1 (e-post)',
@@ -111,7 +111,7 @@ describe('the audit trail', () => {
       'Pål Plattform: user.transferred Bruker 4 (til Skole A)',
       'Pål Plattform: user.reactivated Bruker 4',
       'Pål Plattform: user.deactivated Bruker 4',
-      'Admin A: trip.removed fra 10. mars 2026 til 12. mars 2026 (1 elev(er))',
+      'Admin A: trip.removed fra 10. mars 2026 til 12. mars 2026 (1 elev)',
     ]);
     expect(all[0]!.schoolId).toBeNull();
     const first = (await c.platform.get<Entry[]>('/api/plattformadministrator/audit?limit=2')).body;

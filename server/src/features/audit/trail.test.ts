@@ -81,7 +81,7 @@ describe('Endringslogg records every change to the school’s data', () => {
       'Admin A: sick.added Kari Holm (27. november 2026)',
       'Admin A: sick.commentChanged Ola Nordmann (27. november 2026)',
       'Pål Plattform: sick.added Ola Nordmann (27. november 2026)',
-      'Admin A: trip.removed fra 26. november 2026 til 30. november 2026 (1 elev(er))',
+      'Admin A: trip.removed fra 26. november 2026 til 30. november 2026 (1 elev)',
       'Admin A: trip.classRemoved 2STA (fra 26. november 2026 til 30. november 2026)',
       'Admin A: trip.studentRemoved Sofie Lie (fra 26. november 2026 til 30. november 2026)',
       'Admin A: trip.studentAdded Sofie Lie (fra 26. november 2026 til 30. november 2026)',

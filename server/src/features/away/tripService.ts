@@ -12,6 +12,7 @@ import { trusted } from '../../db/trusted';
 import { atVersion } from '../../db/counterFilter';
 import { isDuplicateKey } from '../../db/duplicateKey';
 import { changedAt } from '../../db/changedAt';
+import { countNoun } from '#protocol/counting';
 
 /**
  * Trips (away entries), DECISIONS.md: a trip is active from fromDate to toDate inclusive and
@@ -200,7 +201,10 @@ export async function deleteTrip(
     throw notFound(AWAY_TEXTS.tripNotFound);
   }
   // Counts, never names: the trail is kept as it is, and a student's erasure must not have to rewrite it.
-  const who = [`${trip.studentNames.length} elev(er)`, ...(trip.classIds.length ? [`${trip.classIds.length} linje(r)`] : [])].join(', ');
+  const who = [
+    countNoun(trip.studentNames.length, 'elev', 'elever'),
+    ...(trip.classIds.length ? [countNoun(trip.classIds.length, 'klasse', 'klasser')] : []),
+  ].join(', ');
   await audit(actor, 'trip.removed', {
     id,
     name: `fra ${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`,

@@ -7,7 +7,7 @@ import type { ExportRow } from './rows';
 export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: string; width: number }> = [
   { key: 'date', header: 'Dato', width: 20 },
   { key: 'author', header: 'Forfatter', width: 18 },
-  { key: 'tasks', header: 'Fullførte oppgaver', width: 28 },
+  { key: 'tasks', header: 'Utførte gjøremål', width: 28 },
   { key: 'away', header: 'Bortreiste elever', width: 22 },
   { key: 'locked', header: 'Låst', width: 7 },
   { key: 'text', header: 'Rapport', width: 95 },

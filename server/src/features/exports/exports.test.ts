@@ -84,7 +84,7 @@ describe('exports', () => {
     expect(res.headers.get('content-disposition')).toBe(attachment('Rapporter Skole A 2026-03-09 til 2026-03-15.csv'));
     expect([...res.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(res.bytes.toString('utf8').slice(1));
-    expect(rows[0]).toEqual(['Dato', 'Forfatter', 'Fullførte oppgaver', 'Bortreiste elever', 'Låst', 'Rapport', 'Endret av']);
+    expect(rows[0]).toEqual(['Dato', 'Forfatter', 'Utførte gjøremål', 'Bortreiste elever', 'Låst', 'Rapport', 'Endret av']);
     expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
       ['9. mars 2026', 'Bruker 1'],
       ['9. mars 2026', 'Kari A'],
@@ -159,7 +159,7 @@ describe('exports', () => {
       undefined,
       'Dato',
       'Forfatter',
-      'Fullførte oppgaver',
+      'Utførte gjøremål',
       'Bortreiste elever',
       'Låst',
       'Rapport',

@@ -67,7 +67,7 @@ function headerBlock(meta: ExportMeta, rows: readonly ExportRow[]): Content[] {
  */
 function reportFacts(row: ExportRow): Facts {
   return [
-    ['Fullførte oppgaver', row.tasks || 'Ingen'],
+    ['Utførte gjøremål', row.tasks || 'Ingen'],
     ['Bortreiste elever', row.away || 'Ingen'],
     ...(row.editedBy ? ([['Endret av', row.editedBy]] as Facts) : []),
   ];

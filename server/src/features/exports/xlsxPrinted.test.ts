@@ -93,7 +93,7 @@ describe('a year of reports in Excel, printed from LibreOffice Calc', () => {
     expect(sizes).toHaveLength(pages.length);
     for (const size of sizes) expect(size.width).toBeGreaterThan(size.height);
     for (const [n, page] of pages.entries()) {
-      expect(page, `side ${n + 1}`).toMatch(/Dato\s+Forfatter\s+Fullførte oppgaver\s+Bortreiste elever\s+Låst\s+Rapport\s+Endret av/);
+      expect(page, `side ${n + 1}`).toMatch(/Dato\s+Forfatter\s+Utførte gjøremål\s+Bortreiste elever\s+Låst\s+Rapport\s+Endret av/);
       expect(page, `side ${n + 1}`).toContain('Skole A');
       expect(page, `side ${n + 1}`).toContain('1. januar 2026 – 31. desember 2026');
       expect(page, `side ${n + 1}`).toContain(`Side ${n + 1} av ${pages.length}`);

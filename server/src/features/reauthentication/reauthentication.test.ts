@@ -272,7 +272,7 @@ describe('a password change or reset may remove every factor', () => {
     expect(removed.status).toBe(200);
     expect(await factorsOf(user)).toEqual({ passkeys: 0, app: 0 });
     expect(await AuditModel.findOne({ action: 'user.factorsRemoved', targetId: user.id }).lean()).toMatchObject({
-      detail: '1 passnøkkel og kodeappen',
+      detail: '1 passnøkkel og autentiseringsappen',
     });
     expect(
       (

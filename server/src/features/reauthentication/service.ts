@@ -46,5 +46,5 @@ export async function reauthenticateWithPassword(
     throw badRequest(SECOND_FACTOR_TEXTS.wrongCode, 'wrongCode');
   }
   await limits.code.reset(codeKey);
-  return proven(request, user, taken === 'totp' ? 'Passord og kode fra kodeappen' : 'Passord og gjenopprettingskode');
+  return proven(request, user, taken === 'totp' ? 'Passord og kode fra autentiseringsappen' : 'Passord og gjenopprettingskode');
 }

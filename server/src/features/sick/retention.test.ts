@@ -58,7 +58,7 @@ describe('the retention period of health data', () => {
       action: 'sick.expired',
       actorName: 'Tilsynsvakt (automatisk)',
       actorRole: 'System',
-      detail: '1 sykeliste(r) fra før 24. november 2025 (lagringstid 12 måneder)',
+      detail: '1 sykeliste fra før 24. november 2025 (lagringstid 12 måneder)',
     });
     const everything = JSON.stringify(await AuditModel.find({ action: 'sick.expired' }).lean());
     expect(everything).not.toContain('Ola Hemmelig');

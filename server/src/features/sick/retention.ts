@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import { audit, SYSTEM_ACTOR } from '../audit/service';
 import { School } from '../../core/accounts/schoolModel';
 import { SickRecord } from './model';
+import { countNoun } from '#protocol/counting';
 
 /**
  * Health data does not outlive its purpose: a school's sick lists (names and comments) older than
@@ -25,7 +26,7 @@ export async function expireHealthData(now: Date): Promise<number> {
         id: school._id,
         name: 'Sykelister',
         schoolId: school._id,
-        detail: `${deletedCount} sykeliste(r) fra før ${formatDayNo(firstKept)} (lagringstid ${months} måneder)`,
+        detail: `${countNoun(deletedCount, 'sykeliste', 'sykelister')} fra før ${formatDayNo(firstKept)} (lagringstid ${months} måneder)`,
       });
     }
     deleted += deletedCount;

@@ -17,6 +17,7 @@ import { removeSickStudent } from '../sick/service';
 import { Trip } from '../away/model';
 import { removeFromTrips } from '../away/tripService';
 import type { UserRecord } from '../../core/accounts/userModel';
+import { countNoun } from '#protocol/counting';
 
 /**
  * Everything one school stores about one student name, to hand to a parent and to erase on
@@ -144,7 +145,13 @@ export async function eraseStudentData(
     id: schoolId,
     name: 'En elev',
     schoolId,
-    detail: `${erasure.sickLists} sykeliste(r), ${erasure.trips} reise(r), ${erasure.reports} rapport(er), ${erasure.auditEntries} loggoppføring(er), ${erasure.versions} tidligere rapporttekst(er)`,
+    detail: [
+      countNoun(erasure.sickLists, 'sykeliste', 'sykelister'),
+      countNoun(erasure.trips, 'reise', 'reiser'),
+      countNoun(erasure.reports, 'rapport', 'rapporter'),
+      countNoun(erasure.auditEntries, 'loggoppføring', 'loggoppføringer'),
+      countNoun(erasure.versions, 'tidligere rapporttekst', 'tidligere rapporttekster'),
+    ].join(', '),
   });
   return erasure;
 }

@@ -149,7 +149,7 @@ describe('everything stored about one student name (GDPR)', () => {
     expect(trail.find((entry) => entry.action === 'trip.removed')?.detail).toBe(`${OLA}, Per`);
     // The refused and the empty requests above logged an erasure of nothing; this one says what went.
     expect(trail.filter((entry) => entry.action === 'student.erased').map((entry) => entry.detail)).toContain(
-      '2 sykeliste(r), 2 reise(r), 1 rapport(er), 0 loggoppføring(er), 0 tidligere rapporttekst(er)',
+      '2 sykelister, 2 reiser, 1 rapport, 0 loggoppføringer, 0 tidligere rapporttekster',
     );
 
     const after = await c.adminA.get<Data>(url(OLA));
@@ -191,9 +191,9 @@ describe('everything stored about one student name (GDPR)', () => {
     // Only new entries were added: the three erasures (one entry redacted by the first) and the download.
     const added = after.filter((e) => !before.includes(JSON.stringify(e)) && !e._id.equals(about._id)).map((e) => [e.action, e.detail]);
     expect(added).toEqual([
-      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 1 loggoppføring(er), 0 tidligere rapporttekst(er)'],
-      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er), 0 tidligere rapporttekst(er)'],
-      ['student.erased', '0 sykeliste(r), 0 reise(r), 0 rapport(er), 0 loggoppføring(er), 0 tidligere rapporttekst(er)'],
+      ['student.erased', '0 sykelister, 0 reiser, 0 rapporter, 1 loggoppføring, 0 tidligere rapporttekster'],
+      ['student.erased', '0 sykelister, 0 reiser, 0 rapporter, 0 loggoppføringer, 0 tidligere rapporttekster'],
+      ['student.erased', '0 sykelister, 0 reiser, 0 rapporter, 0 loggoppføringer, 0 tidligere rapporttekster'],
       ['student.exported', ''],
     ]);
   });

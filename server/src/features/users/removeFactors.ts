@@ -20,7 +20,7 @@ export async function removeAllFactors(user: Pick<UserRecord, '_id' | 'name' | '
     id: user._id,
     name: user.name,
     schoolId: user.schoolId,
-    detail: `${passkeys.deletedCount} ${passkeys.deletedCount === 1 ? 'passnøkkel' : 'passnøkler'}${totp.deletedCount > 0 ? ' og kodeappen' : ''}`,
+    detail: `${passkeys.deletedCount} ${passkeys.deletedCount === 1 ? 'passnøkkel' : 'passnøkler'}${totp.deletedCount > 0 ? ' og autentiseringsappen' : ''}`,
   });
   await signInMethodsChanged(realtime, user._id, { passkeyCount: 0 });
   await signInMethodsChanged(realtime, user._id, { authenticatorApp: false });
