@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { Trip } from '../away/model';
 import { ReportModel } from '../reports/model';
 
 /** Who approved, rejected, deactivated, changed, moved or deleted whom, and which reports and trips went. */
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 /** Each audited action a minute after the one before, as people work: the trail pages by time. */
@@ -24,10 +22,9 @@ type Entry = {
   at: string;
 };
 
+clock.setOslo('2026-03-10', 21, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-03-10', 21, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
-
   // School A's admin at work.
   const newcomer = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
   const applicant = await makeUser(fx.a.id, 'Tilsynsvakt', 'pending');
@@ -56,7 +53,6 @@ beforeAll(async () => {
   const trip = await Trip.of(fx.a.id).create({ schoolId: fx.a.id, fromDate: '2026-03-10', toDate: '2026-03-12', studentNames: ['Per'] });
   minuteLater();
   await c.adminA.delete(`/api/away/entry/${trip.id}`);
-
   // The platform at work, on school B and on a school that goes.
   const movable = await makeUser(fx.b.id, 'Tilsynsvakt');
   minuteLater();
@@ -69,7 +65,6 @@ beforeAll(async () => {
   minuteLater();
   await c.platform.delete(`/api/plattformadministrator/schools/${doomed.id}`);
 });
-afterAll(async () => server?.close());
 
 /** Each entry as a line; a generated e-mail address reads '(e-post)'. */
 const summary = (entries: Entry[]) =>

@@ -1,29 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { AUDIT_ACTIONS, AUDIT_KINDS, auditActionsOf, type AuditEntry, type AuditKind } from '#protocol/audit';
 import { ERASED_STUDENT } from '#protocol/students';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 
 /**
  * Issue 45: every change of the school's data is in Endringslogg, with who and when: the rounds'
  * labels, classes, trips and sick lists; never a sick comment. Filtered by kind and by person.
  */
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 const minuteLater = () => clock.set(new Date(clock.now().getTime() + 60_000));
 const SICK_COMMENT = 'Feber 39,2 og vondt i magen';
 const NEW_COMMENT = 'Kastet opp i natt';
 
+clock.setOslo('2026-11-27', 10, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-11-27', 10, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   const labels = (await c.adminA.get<{ buttons: Array<{ id: string; label: string }> }>(`/api/tasks-config/${fx.a.id}`)).body.buttons;
-
   minuteLater(); // 10:01
   await c.adminA.put(`/api/tasks-config/${fx.a.id}`, {
     buttons: labels.map((b) => (b.id === '3' ? { ...b, label: 'Runde internat' } : b)),
@@ -50,7 +47,6 @@ beforeAll(async () => {
   await c.adminA.delete(`/api/away/class/${klasse.id}`);
   minuteLater(); // 10:07
   await c.adminA.delete(`/api/away/entry/${trip.id}`);
-
   // The sick list, by the platform on school A's behalf: who made a change is who is named.
   minuteLater(); // 10:08
   await c.platform.post(`/api/sick/add?schoolId=${fx.a.id}`, { date: '2026-11-27', name: 'Ola Nordmann', comment: SICK_COMMENT });
@@ -59,11 +55,9 @@ beforeAll(async () => {
   await c.adminA.post('/api/sick/add', { date: '2026-11-27', name: 'Kari Holm', comment: '' });
   minuteLater(); // 10:10
   await c.adminA.put('/api/sick', { date: '2026-11-27', students: [{ name: 'Kari Holm', comment: SICK_COMMENT }] });
-
   // School B's own change, which school A's trail never shows.
   await c.adminB.post('/api/admin/classes', { className: 'B-klassen' });
 });
-afterAll(async () => server?.close());
 
 const line = (e: AuditEntry) => `${e.actorName}: ${e.action} ${e.targetName}${e.detail ? ` (${e.detail})` : ''}`;
 const trailOf = async (query = '', client = c.adminA) => {

@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useServerWithFixture } from '../../../test/useTestServer';
 import { TEXTS } from '#protocol/texts';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { type Fixture } from '../../../test/fixtures';
 import { signedIn, storedSession } from '../../../test/sessions';
 import { connectSocket, record, waitFor, type TestSocket } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
-import { startSibling, startTestServer, type TestServer } from '../../../test/testServer';
+import { startSibling, type TestServer } from '../../../test/testServer';
 import { SessionModel } from '../../core/sessions/sessionModel';
 
 /**
@@ -16,14 +17,10 @@ let server: TestServer;
 let fx: Fixture;
 const open: TestSocket[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer({ SESSION_ACTIVITY_LIMIT_SECONDS: '130' }, { clock });
-  fx = await seedFixture();
-});
+useServerWithFixture((s) => ({ server, fx } = s), { SESSION_ACTIVITY_LIMIT_SECONDS: '130' }, { clock });
 afterEach(() => {
   for (const socket of open.splice(0)) socket.close();
 });
-afterAll(async () => server?.close());
 
 const seconds = (n: number) => clock.set(new Date(clock.now().getTime() + n * 1000));
 

@@ -1,10 +1,11 @@
 import { FIELD_NAMES } from '#protocol/fieldNames';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServerWithFixture } from '../../../test/useTestServer';
 import { TEXTS } from '#protocol/texts';
-import { PASSWORD, seedFixture, type Fixture, type FixtureUser } from '../../../test/fixtures';
+import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import { type TestServer } from '../../../test/testServer';
 import { SessionModel } from '../../core/sessions/sessionModel';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { UserModel } from '../../core/accounts/userModel';
@@ -12,11 +13,7 @@ import { UserModel } from '../../core/accounts/userModel';
 let server: TestServer;
 let fx: Fixture;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
-});
-afterAll(async () => server?.close());
+useServerWithFixture((s) => ({ server, fx } = s));
 
 const anon = () => new ApiClient(server.baseUrl);
 

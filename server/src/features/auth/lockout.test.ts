@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServerWithFixture } from '../../../test/useTestServer';
 import { TEXTS } from '#protocol/texts';
-import { PASSWORD, seedFixture, type Fixture } from '../../../test/fixtures';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import { PASSWORD, type Fixture } from '../../../test/fixtures';
+import { type TestServer } from '../../../test/testServer';
 
 /** Guessing slows the one guessing, not the owner: lockouts by device, limits on every credential route. */
 let server: TestServer;
 let fx: Fixture;
-beforeAll(async () => {
-  server = await startTestServer({ LOGIN_LIMIT_PER_ACCOUNT: '3' });
-  fx = await seedFixture();
-});
-afterAll(async () => server?.close());
+useServerWithFixture((s) => ({ server, fx } = s), { LOGIN_LIMIT_PER_ACCOUNT: '3' });
 
 /** A browser: it keeps every cookie it is given (the session and the device cookie). */
 class Browser {

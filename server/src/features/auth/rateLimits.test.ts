@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServerWithFixture } from '../../../test/useTestServer';
 import { TEXTS } from '#protocol/texts';
-import { PASSWORD, seedFixture, type Fixture } from '../../../test/fixtures';
+import { PASSWORD, type Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import { type TestServer } from '../../../test/testServer';
 
 let server: TestServer;
 let fx: Fixture;
 
-beforeAll(async () => {
-  server = await startTestServer({ LOGIN_LIMIT_PER_IP: '8', LOGIN_LIMIT_PER_ACCOUNT: '3' });
-  fx = await seedFixture();
-});
-afterAll(async () => server?.close());
+useServerWithFixture((s) => ({ server, fx } = s), { LOGIN_LIMIT_PER_IP: '8', LOGIN_LIMIT_PER_ACCOUNT: '3' });
 
 describe('sign-in rate limits', () => {
   it('blocks an account after repeated wrong passwords, even with the right one', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { AWAY_TEXTS } from '#protocol/away';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import { signedIn } from '../../../test/sessions';
@@ -6,7 +7,6 @@ import type { Fixture } from '../../../test/fixtures';
 import { connectSocket, nextEvent, record, waitFor, type TestSocket } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
@@ -20,9 +20,9 @@ let classA: string;
 let classB: string;
 const open: TestSocket[] = [];
 
+clock.setOslo('2026-11-21', 21, 0);
+useSeededServer((s) => ({ server, fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-11-21', 21, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   classA = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
   classB = (await ClassModel.of(fx.b.id).create({ schoolId: fx.b.id, className: '1B', nameKey: classNameKey('1B') }))._id.toHexString();
 });
@@ -33,7 +33,6 @@ beforeEach(async () => {
 afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
-afterAll(async () => server?.close());
 
 type Sick = { names: string[]; comment: string; studentComments: Record<string, string> };
 type TripBody = { id: string; fromDate: string; toDate: string; studentNames: string[]; classIds: string[]; version: number };

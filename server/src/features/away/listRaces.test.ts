@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import type { Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
@@ -11,14 +10,13 @@ import { deleteEverywhere } from '../../../test/everySchool';
 
 /** DECISIONS: every change to a school's lists is atomic; two people saving at once both keep what they saved. */
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 let classIds: string[];
 
+clock.setOslo('2026-11-21', 21, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-11-21', 21, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   const classes = await ClassModel.of(fx.a.id).create(
     Array.from({ length: 8 }, (_, i) => ({ schoolId: fx.a.id, className: `${i + 1}A`, nameKey: classNameKey(`${i + 1}A`) })),
   );
@@ -28,7 +26,6 @@ beforeEach(async () => {
   await deleteEverywhere(Trip);
   await deleteEverywhere(SickRecord);
 });
-afterAll(async () => server?.close());
 
 const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 const allOk = (responses: Array<{ status: number }>) => expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { expectAccess, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
 
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 let class1A: string;
 let class2B: string;
 
+clock.setOslo('2026-11-21', 21, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-11-21', 21, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   class1A = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
   class2B = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '2B', nameKey: classNameKey('2B') }))._id.toHexString();
   await SickRecord.of(fx.a.id).create({
@@ -39,7 +37,6 @@ beforeAll(async () => {
     { schoolId: fx.a.id, fromDate: '2026-11-25', toDate: '2026-11-26', studentNames: ['Senere'], classIds: [class2B] },
   ]);
 });
-afterAll(async () => server?.close());
 
 describe('GET /api/sick', () => {
   it('gives the school’s sick list of a date, with comments by name (names may hold a dot)', async () => {

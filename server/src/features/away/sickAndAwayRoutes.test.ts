@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { AWAY_TEXTS } from '#protocol/away';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import type { ApiClient, ApiResponse } from '../../../test/httpClient';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { SickRecord } from '../sick/model';
 import { Trip } from './model';
@@ -13,15 +12,14 @@ import { countEverywhere, deleteEverywhere } from '../../../test/everySchool';
 
 /** Every sick and away route: who may call it, and what bad input gets. */
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 let classA: string;
 let classB: string;
 
+clock.setOslo('2026-11-21', 21, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-11-21', 21, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   classA = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '1A', nameKey: classNameKey('1A') }))._id.toHexString();
   classB = (await ClassModel.of(fx.b.id).create({ schoolId: fx.b.id, className: '1B', nameKey: classNameKey('1B') }))._id.toHexString();
 });
@@ -29,7 +27,6 @@ beforeEach(async () => {
   await deleteEverywhere(Trip);
   await deleteEverywhere(SickRecord);
 });
-afterAll(async () => server?.close());
 
 const DAY = '2026-11-21';
 const range = { fromDate: '2026-11-21', toDate: '2026-11-23' };

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { TRIP_NAME_MAX_LENGTH } from '#protocol/away';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { connectSocket, nextEvent, record, waitFor, type TestSocket } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { ClassModel, classNameKey } from '../classes/model';
 import { Trip } from './model';
 import { deleteEverywhere } from '../../../test/everySchool';
@@ -19,16 +19,15 @@ let c: Callers;
 let classA: string;
 const open: TestSocket[] = [];
 
+clock.setOslo('2026-11-25', 21, 0);
+useSeededServer((s) => ({ server, fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-11-25', 21, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   classA = (await ClassModel.of(fx.a.id).create({ schoolId: fx.a.id, className: '2A', nameKey: classNameKey('2A') }))._id.toHexString();
 });
 beforeEach(async () => deleteEverywhere(Trip));
 afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
-afterAll(async () => server?.close());
 
 type TripBody = {
   id: string;

@@ -1,10 +1,10 @@
 import { get } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import type { Callers } from '../../../test/callers';
 import { downloadExport } from '../../../test/exportFiles';
 import { SESSION_COOKIE } from '../../plugins/session';
 import type { Fixture } from '../../../test/fixtures';
-import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
 import { exportWorkerThreads } from '../../../test/threads';
 import type { TestServer } from '../../../test/testServer';
@@ -16,9 +16,9 @@ let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
+clock.setOslo('2027-01-10', 12, 0);
+useSeededServer((s) => ({ server, fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2027-01-10', 12, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   const authors = [fx.a.supervisor, fx.a.admin];
   await ReportModel.of(fx.a.id).insertMany(
     Array.from({ length: 730 }, (_, i) => ({
@@ -30,7 +30,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(async () => server?.close());
 
 const until = async (check: () => boolean, ms = 20_000) => {
   const end = Date.now() + ms;

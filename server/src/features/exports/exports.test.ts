@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { REPORT_RANGE_TEXTS } from '#protocol/reportRanges';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { parseCsv, downloadExport } from '../../../test/exportFiles';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { Types } from 'mongoose';
 import { MaintenanceTaskModel } from '../maintenance/model';
 import { ReportModel } from '../reports/model';
@@ -16,7 +15,6 @@ import { attachment } from './fileName';
 import { DATE_FORMAT, rowHeight, sheetName, wrappedLines } from './xlsx';
 
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 let colleague: { id: string; name: string };
@@ -24,9 +22,9 @@ let colleague: { id: string; name: string };
 const TRICKY = 'Rolig kveld; «Æsa» sa "god natt".\nØyvind og Åse på rommet.';
 const FORMULA = '=HYPERLINK("http://angriper.example","klikk")';
 
+clock.setOslo('2026-03-20', 12, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-03-20', 12, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   colleague = await makeUser(fx.a.id, 'Tilsynsvakt');
   const report = (schoolId: string, author: { id: string; name: string }, date: string, content: string, ticks: string[] = []) => ({
     schoolId,
@@ -49,7 +47,6 @@ beforeAll(async () => {
   ]);
   await ReportModel.of(fx.b.id).create(report(fx.b.id, fx.b.supervisor, '2026-03-10', 'Skole B sin rapport'));
 });
-afterAll(async () => server?.close());
 
 const RANGE = 'from=2026-03-09&to=2026-03-15';
 const EVENING = 'T20:14:00Z';

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import type { Callers } from '../../../test/callers';
 import { downloadExport } from '../../../test/exportFiles';
 import type { Fixture } from '../../../test/fixtures';
 import { cellTexts, openInLibreOffice } from '../../../test/libreOffice';
-import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
 import { ReportModel } from '../reports/model';
 
 /** Texts a supervisor could type that a spreadsheet might run (OWASP 'CSV injection', issue 28). */
@@ -28,14 +27,13 @@ const HOSTILE = [
 const ORDINARY = ['+47 915 55 123 ringte', '-2 elever manglet', '-2 elever manglet på rom 12.\nOla ringte kl. 21.30'];
 
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 const RANGE = 'from=2026-03-01&to=2026-03-31';
 
+clock.setOslo('2026-04-01', 12, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-04-01', 12, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   await ReportModel.of(fx.a.id).create(
     [...HOSTILE, ...ORDINARY].map((content, i) => ({
       schoolId: fx.a.id,
@@ -46,7 +44,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(async () => server?.close());
 
 async function download(format: 'csv' | 'xlsx'): Promise<Buffer> {
   const res = await downloadExport(c.adminA, `/api/reports/export.${format}?${RANGE}`);

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { formatDayNo } from '#protocol/time';
 import { makeUser, type Callers } from '../../../test/callers';
 import { downloadExport, parseCsv } from '../../../test/exportFiles';
 import type { Fixture } from '../../../test/fixtures';
-import { startSeededServer } from '../../../test/seededServer';
-import type { TestServer } from '../../../test/testServer';
 import { ReportModel } from '../reports/model';
 
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
@@ -16,8 +14,8 @@ let c: Callers;
 const NAMES = ['Åse', 'Ærlige Per', 'Øystein', 'Aasen', 'Zara', 'ola', 'Kari', 'Kari'];
 const DAYS = ['2026-03-10', '2026-03-09', '2026-03-11'];
 
+useSeededServer((s) => ({ fx, c } = s));
 beforeAll(async () => {
-  ({ server, fx, c } = await startSeededServer());
   const authors = await Promise.all(NAMES.map(() => makeUser(fx.a.id, 'Tilsynsvakt')));
   // Written newest day first and by name backwards, so no order comes from how they were stored.
   const reports = DAYS.flatMap((date) =>
@@ -27,7 +25,6 @@ beforeAll(async () => {
   );
   await ReportModel.of(fx.a.id).create(reports.filter((r) => !(r.date === '2026-03-11' && r.authorName === 'Zara')));
 });
-afterAll(async () => server?.close());
 
 type PageReport = { date: string; authorName: string; content: string };
 

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import type { Callers } from '../../../test/callers';
 import { downloadExport } from '../../../test/exportFiles';
 import type { Fixture } from '../../../test/fixtures';
 import { pdfPages, poppler } from '../../../test/poppler';
-import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
 import { ReportModel } from '../reports/model';
 
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
@@ -17,9 +15,9 @@ let c: Callers;
 const PHONE_TEXT = 'Rolig kveld 😊👍 17. mai-feiring 🇳🇴 med 👨‍👩‍👧 på besøk. Runde ✓ ★ → ferdig.';
 const LONG = 'Øyvind og Åse var ute på tur, alle var tilbake i god tid før kl. 22. '.repeat(12);
 
+clock.setOslo('2026-04-01', 12, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-04-01', 12, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   await ReportModel.of(fx.a.id).create(
     Array.from({ length: 60 }, (_, i) => ({
       schoolId: fx.a.id,
@@ -30,7 +28,6 @@ beforeAll(async () => {
     })).filter((report, i, all) => all.findIndex((other) => other.date === report.date) === i),
   );
 });
-afterAll(async () => server?.close());
 
 async function pdf(query: string): Promise<Buffer> {
   const res = await downloadExport(c.adminA, `/api/reports/export.pdf?${query}`);

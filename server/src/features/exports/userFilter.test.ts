@@ -1,20 +1,18 @@
 import ExcelJS from 'exceljs';
 import { Types } from 'mongoose';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import type { YearSummary } from '#protocol/reportRanges';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import { downloadExport, parseCsv } from '../../../test/exportFiles';
 import type { Fixture, FixtureUser } from '../../../test/fixtures';
-import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
 import { MaintenanceTaskModel } from '../maintenance/model';
 import { ReportModel } from '../reports/model';
 
 /** The yearly page's user filter: the year at a glance and the exports of one author. */
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 let colleague: FixtureUser;
@@ -22,9 +20,9 @@ let colleague: FixtureUser;
 const RANGE = 'from=2026-03-09&to=2026-03-15';
 const BAD_ID = 'Feltet «bruker»: Ugyldig id';
 
+clock.setOslo('2026-03-20', 12, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-03-20', 12, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   colleague = await makeUser(fx.a.id, 'Tilsynsvakt');
   const report = (author: { id: string; name: string }, date: string, content: string, ticks: string[]) => ({
     schoolId: fx.a.id,
@@ -61,7 +59,6 @@ beforeAll(async () => {
     (await c.adminA.post('/api/away/add', { fromDate: '2026-03-12', toDate: '2026-03-13', studentNames: ['Per', 'Pål'] })).status,
   ).toBe(200);
 });
-afterAll(async () => server?.close());
 
 const summaryOf = async (query: string, client = c.adminA) => {
   const res = await client.get<YearSummary>(`/api/admin/reports/year-summary?year=2026${query}`);

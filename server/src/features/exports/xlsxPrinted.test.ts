@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { formatDayNo } from '#protocol/time';
 import { makeUser, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { downloadExport } from '../../../test/exportFiles';
 import { convertWithLibreOffice } from '../../../test/libreOffice';
 import { pdfPages, poppler } from '../../../test/poppler';
-import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
 import { ReportModel } from '../reports/model';
 
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
@@ -47,9 +45,9 @@ function reportText(i: number): string {
 type Seeded = { marker: string; date: string; text: string };
 const seeded: Seeded[] = [];
 
+clock.setOslo('2027-01-05', 12, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2027-01-05', 12, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   const colleague = await makeUser(fx.a.id, 'Tilsynsvakt');
   const docs = [];
   for (let i = 0, day = new Date(`${FROM}T00:00:00Z`); day <= new Date(`${TO}T00:00:00Z`); i++, day.setUTCDate(day.getUTCDate() + 1)) {
@@ -69,8 +67,6 @@ beforeAll(async () => {
   }
   await ReportModel.of(fx.a.id).create(docs);
 }, 120_000);
-afterAll(async () => server?.close());
-
 /** poppler's pdftotext -layout (pages split at form feeds) and pdfinfo's page sizes. */
 function readPdf(pdf: Buffer): { pages: string[]; sizes: Array<{ width: number; height: number }> } {
   const info = poppler('pdfinfo', pdf, ['-f', '1', '-l', '100000']);
@@ -80,7 +76,6 @@ function readPdf(pdf: Buffer): { pages: string[]; sizes: Array<{ width: number; 
   }));
   return { pages: pdfPages(pdf, { layout: true }), sizes };
 }
-
 describe('a year of reports in Excel, printed from LibreOffice Calc', () => {
   it('every text whole on its own lines, the header row, the school and the page numbers on every landscape page', async () => {
     expect(seeded).toHaveLength(365);
@@ -88,7 +83,6 @@ describe('a year of reports in Excel, printed from LibreOffice Calc', () => {
     const res = await downloadExport(c.adminA, `/api/reports/export.xlsx?from=${FROM}&to=${TO}`);
     expect(res.status).toBe(200);
     const { pages, sizes } = readPdf(convertWithLibreOffice('rapporter.xlsx', res.bytes, 'pdf'));
-
     expect(pages.length).toBeGreaterThan(10);
     expect(sizes).toHaveLength(pages.length);
     for (const size of sizes) expect(size.width).toBeGreaterThan(size.height);
@@ -98,11 +92,9 @@ describe('a year of reports in Excel, printed from LibreOffice Calc', () => {
       expect(page, `side ${n + 1}`).toContain('1. januar 2026 – 31. desember 2026');
       expect(page, `side ${n + 1}`).toContain(`Side ${n + 1} av ${pages.length}`);
     }
-
     // No printed line holds two reports' words: rows neither overlap nor spill into the next.
     const lines = pages.flatMap((page) => page.split('\n'));
     for (const line of lines) expect(new Set(line.match(/\bR\d{3}\b/g)).size, line).toBeLessThanOrEqual(1);
-
     const words = lines.flatMap((line) => line.split(/\s+/).filter(Boolean));
     const first = new Map<string, number>();
     for (const [at, word] of words.entries()) if (/^R\d{3}$/.test(word) && !first.has(word)) first.set(word, at);

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { addDays } from '#protocol/time';
 import { makeUser, type Callers } from '../../../test/callers';
 import { downloadExport } from '../../../test/exportFiles';
 import type { Fixture } from '../../../test/fixtures';
 import { cellTexts, convertWithLibreOffice, openInLibreOffice } from '../../../test/libreOffice';
 import { pdfPages, poppler } from '../../../test/poppler';
-import { startSeededServer } from '../../../test/seededServer';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
 import { ReportModel } from '../reports/model';
 
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
@@ -19,9 +17,9 @@ let c: Callers;
 const DAYS = 365;
 const YEAR = 'from=2026-01-01&to=2026-12-31';
 
+clock.setOslo('2027-01-10', 12, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2027-01-10', 12, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   const authors = [fx.a.supervisor, await makeUser(fx.a.id, 'Tilsynsvakt'), await makeUser(fx.a.id, 'Tilsynsvakt')];
   await ReportModel.of(fx.a.id).insertMany(
     Array.from({ length: DAYS * authors.length }, (_, i) => {
@@ -41,14 +39,11 @@ beforeAll(async () => {
     }),
   );
 }, 180_000);
-afterAll(async () => server?.close());
-
 async function download(format: 'csv' | 'xlsx' | 'pdf'): Promise<Buffer> {
   const res = await downloadExport(c.adminA, `/api/reports/export.${format}?${YEAR}`);
   expect(res.status).toBe(200);
   return res.bytes;
 }
-
 describe('a whole year exported, as the yearly page asks for it', () => {
   it('Excel: LibreOffice opens it with every report of the year, the first day first', async () => {
     const rows = cellTexts(openInLibreOffice('år.xlsx', await download('xlsx')));
@@ -58,7 +53,6 @@ describe('a whole year exported, as the yearly page asks for it', () => {
     expect(rows.at(-1)![5]).toMatch(/^Rapport 2026-12-31 av /);
     expect(rows[1]![2]).toBe('Dobbelttellene elever kl. 21:00, 23:05');
   }, 300_000);
-
   it('CSV: LibreOffice opens it with every report of the year', async () => {
     const rows = cellTexts(openInLibreOffice('år.csv', await download('csv'), { csv: true }));
     expect(rows).toHaveLength(DAYS * 3 + 1);
@@ -66,7 +60,6 @@ describe('a whole year exported, as the yearly page asks for it', () => {
     expect(rows[1]![5]).toMatch(/^Rapport 2026-01-01 av /);
     expect(rows.at(-1)![5]).toMatch(/^Rapport 2026-12-31 av /);
   }, 300_000);
-
   it('PDF: opens on the reports, the header block above them, and ends on the last day; LibreOffice opens it', async () => {
     const bytes = await download('pdf');
     const pages = pdfPages(bytes);

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { MAINTENANCE_TEXTS, REJECT_REASON_MAX_LENGTH, type MaintenanceTask } from '#protocol/maintenance';
 import { SUPERVISOR_ROLE } from '#protocol/roles';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
@@ -7,7 +8,6 @@ import { signedIn } from '../../../test/sessions';
 import { record, socketPool, waitFor } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 
 /**
  * The case loop closed (issue 44): the sender reads their cases' outcome on 'Mine saker', live,
@@ -19,12 +19,9 @@ let fx: Fixture;
 let c: Callers;
 const sockets = socketPool(() => server.baseUrl);
 
-beforeAll(async () => {
-  clock.setOslo('2026-11-21', 22, 5);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
-});
+clock.setOslo('2026-11-21', 22, 5);
+useSeededServer((s) => ({ server, fx, c } = s), {}, { clock });
 afterEach(() => sockets.closeAll());
-afterAll(async () => server?.close());
 
 const BASE = '/api/maintenance-tasks';
 const forSchoolA = (path: string) => `${path}?schoolId=${fx.a.id}`;

@@ -1,13 +1,13 @@
 import { trusted } from '../../db/trusted';
 import { FIELD_NAMES } from '#protocol/fieldNames';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import { MAINTENANCE_TEXTS } from '#protocol/maintenance';
 import { expectAccess, makeUser, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { signedIn } from '../../../test/sessions';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 import { MaintenanceTaskModel } from './model';
 import { countEverywhere } from '../../../test/everySchool';
 
@@ -16,11 +16,8 @@ let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 
-beforeAll(async () => {
-  clock.setOslo('2026-11-21', 21, 30);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
-});
-afterAll(async () => server?.close());
+clock.setOslo('2026-11-21', 21, 30);
+useSeededServer((s) => ({ server, fx, c } = s), {}, { clock });
 
 type Task = {
   id: string;

@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSeededServer } from '../../../test/useTestServer';
 import type { Report } from '#protocol/reports';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import { downloadExport, parseCsv } from '../../../test/exportFiles';
 import type { Fixture } from '../../../test/fixtures';
 import { TestClock } from '../../../test/testClock';
-import type { TestServer } from '../../../test/testServer';
-import { startSeededServer } from '../../../test/seededServer';
 
 /**
  * Issue 45: a report whose text an Admin corrected says so, with who and when, wherever it is
@@ -15,18 +14,16 @@ import { startSeededServer } from '../../../test/seededServer';
  * supervisor's. The supervisor's own saves name no one.
  */
 const clock = new TestClock();
-let server: TestServer;
 let fx: Fixture;
 let c: Callers;
 let edited: Report;
 
+clock.setOslo('2026-11-27', 22, 0);
+useSeededServer((s) => ({ fx, c } = s), {}, { clock });
 beforeAll(async () => {
-  clock.setOslo('2026-11-27', 22, 0);
-  ({ server, fx, c } = await startSeededServer({}, { clock }));
   edited = (await c.supervisorA.put<Report>('/api/reports/my', { date: '2026-11-27', content: 'Rolig kveld.' })).body;
   clock.setOslo('2026-11-28', 10, 15);
 });
-afterAll(async () => server?.close());
 
 describe('a report an Admin corrected', () => {
   it('the supervisor’s own save names no one', async () => {

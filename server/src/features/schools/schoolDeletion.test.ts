@@ -1,10 +1,11 @@
 import mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { useServerWithFixture } from '../../../test/useTestServer';
 import { makeUser } from '../../../test/callers';
-import { seedFixture, type Fixture } from '../../../test/fixtures';
+import { type Fixture } from '../../../test/fixtures';
 import type { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import { type TestServer } from '../../../test/testServer';
 import { Trip } from '../away/model';
 import { ReportModel } from '../reports/model';
 import { AuditModel } from '../audit/model';
@@ -17,12 +18,10 @@ import { finishSchoolDeletions } from './service';
 let server: TestServer;
 let fx: Fixture;
 let platform: ApiClient;
+useServerWithFixture((s) => ({ server, fx } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
   platform = await signedIn(server.baseUrl, fx.platformAdmin);
 });
-afterAll(async () => server?.close());
 
 async function schoolWithData(name: string) {
   const school = (await platform.post<{ id: string }>('/api/plattformadministrator/schools', { name })).body;

@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useServerWithFixture } from '../../../test/useTestServer';
 import { SESSION_END_TEXTS } from '#protocol/sessionEnd';
 import { makeUser } from '../../../test/callers';
-import { PASSWORD, seedFixture, type Fixture, type FixtureUser } from '../../../test/fixtures';
+import { PASSWORD, type Fixture, type FixtureUser } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
 import { connectSocket, record, waitFor, type TestSocket } from '../../../test/sockets';
-import { startTestServer, type TestServer } from '../../../test/testServer';
+import { type TestServer } from '../../../test/testServer';
 import { SessionModel } from '../../core/sessions/sessionModel';
 
 /**
@@ -19,16 +20,14 @@ let platform: ApiClient;
 let adminA: ApiClient;
 const open: TestSocket[] = [];
 
+useServerWithFixture((s) => ({ server, fx } = s));
 beforeAll(async () => {
-  server = await startTestServer();
-  fx = await seedFixture();
   platform = await signedIn(server.baseUrl, fx.platformAdmin);
   adminA = await signedIn(server.baseUrl, fx.a.admin);
 });
 afterEach(() => {
   for (const socket of open.splice(0)) socket.close();
 });
-afterAll(async () => server?.close());
 
 /** A signed-in client with a live connection that records why its session ended. */
 async function signedInWatching(user: FixtureUser) {
