@@ -3,11 +3,15 @@ import { NO_CONTROL_CHARACTERS } from '#protocol/common';
 import { reportDay } from '#protocol/time';
 import type { SeededServer } from '../test/seededServer';
 import { writeMyReport } from '../test/reportWrites';
+import { TestClock } from '../test/testClock';
 import { useSeededServer } from '../test/useTestServer';
 
 /** Text fields refuse NUL and control characters other than line breaks and tabs (issue 28), with a Norwegian message, storing nothing. */
 let seeded: SeededServer;
-useSeededServer((started) => (seeded = started));
+// An evening: on the wall clock, between 08:30 and 09:00 the report would be refused for the reset.
+const clock = new TestClock();
+clock.setOslo('2026-11-24', 21, 0);
+useSeededServer((started) => (seeded = started), {}, { clock });
 
 const NUL = '\u0000';
 const ESC = '\u001b';
@@ -16,7 +20,7 @@ const BELL = '\u0007';
 describe('text with control characters', () => {
   it('is refused in names, cases, comments, class names and the report, with the reason in Norwegian', async () => {
     const { c } = seeded;
-    const today = reportDay(new Date());
+    const today = reportDay(clock.now());
     const refused = [
       () => c.adminA.post('/api/sick/add', { date: today, name: `Ola${NUL}`, comment: '' }),
       () => c.adminA.post('/api/sick/add', { date: today, name: 'Ola', comment: `Feber${ESC}[31m` }),

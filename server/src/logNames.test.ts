@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Callers } from '../test/callers';
 import { writeMyReport } from '../test/reportWrites';
+import { TestClock } from '../test/testClock';
 import type { TestServer } from '../test/testServer';
 import { useSeededServer } from '../test/useTestServer';
 import { useLogFile } from '../test/useTestServices';
@@ -15,12 +16,15 @@ const logFile = useLogFile();
 let server: TestServer;
 let c: Callers;
 
-useSeededServer((started) => ({ server, c } = started), { LOG_LEVEL: 'trace', LOG_FILE: logFile.path });
+// An evening: on the wall clock, between 08:30 and 09:00 the report would be refused for the reset.
+const clock = new TestClock();
+clock.setOslo('2026-11-24', 21, 0);
+useSeededServer((started) => ({ server, c } = started), { LOG_LEVEL: 'trace', LOG_FILE: logFile.path }, { clock });
 
 describe('the server log', () => {
   it('names no student, whatever is done with the name: paths, bodies, refusals', async () => {
     const inPath = encodeURIComponent(NAME);
-    const today = reportDay(new Date());
+    const today = reportDay(clock.now());
     const calls = [
       c.adminA.post('/api/away/add', { fromDate: today, toDate: today, studentName: NAME }),
       c.adminA.post('/api/sick/add', { date: today, name: NAME, comment: 'Feber' }),

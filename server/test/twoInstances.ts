@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import type { AppDependencies } from '../src/app';
 import { inject } from 'vitest';
 import { withDatabaseName } from '../src/db/connect';
 import { startCompiledServer, type CompiledServer } from './compiledServer';
@@ -6,6 +7,7 @@ import { seedFixture, type Fixture } from './fixtures';
 import { ApiClient } from './httpClient';
 import { startRedis } from './redisServer';
 import { startTestServer, type TestServer } from './testServer';
+import { useStarted } from './useStarted';
 
 export type TwoInstances = {
   server: TestServer;
@@ -19,10 +21,13 @@ export type TwoInstances = {
   close(): Promise<void>;
 };
 
-/** `env`: settings both instances get (the same on both, as in production). */
-export async function startTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
+/**
+ * `env`: settings both instances get (the same on both, as in production). `deps` are the first
+ * instance's only (its clock, say): the other is a process of its own, on the wall clock.
+ */
+export async function startTwoInstances(env: Record<string, string> = {}, deps: AppDependencies = {}): Promise<TwoInstances> {
   let redis = await startRedis();
-  const server = await startTestServer({ REDIS_URL: redis.url, ...env });
+  const server = await startTestServer({ REDIS_URL: redis.url, ...env }, deps);
   const fx = await seedFixture();
   const other = await startCompiledServer({
     NODE_ENV: 'test',
@@ -54,6 +59,23 @@ export async function startTwoInstances(env: Record<string, string> = {}): Promi
       await redis.stop();
     },
   };
+}
+
+/**
+ * Two instances for the file's tests (startTwoInstances), started before them and closed after;
+ * `started` hands them to the file's variables. The other instance is built first: a minute to start.
+ */
+export function useTwoInstances(
+  started: (two: TwoInstances) => unknown,
+  env: Record<string, string> = {},
+  deps: AppDependencies = {},
+): void {
+  useStarted(
+    () => startTwoInstances(env, deps),
+    (two) => two.close(),
+    started,
+    60_000,
+  );
 }
 
 /** Polls until the check holds (a message through Redis takes a few milliseconds), or gives up. */

@@ -10,12 +10,14 @@ export function useStarted<T>(
   start: () => Promise<T>,
   stop: (running: T) => Promise<void>,
   started: (running: T) => unknown = () => undefined,
+  /** How long starting may take, when longer than a hook's default (a server built first). */
+  startTimeoutMs?: number,
 ): void {
   let running: T | undefined;
   beforeAll(async () => {
     running = await start();
     await started(running);
-  });
+  }, startTimeoutMs);
   afterAll(async () => {
     if (running !== undefined) await stop(running);
   });

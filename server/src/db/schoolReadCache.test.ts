@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../../test/fixtures';
 import type { ApiClient } from '../../test/httpClient';
 import { writeMyReport } from '../../test/reportWrites';
 import { signedIn } from '../../test/sessions';
-import { eventually, startTwoInstances, type TwoInstances } from '../../test/twoInstances';
+import { eventually, useTwoInstances, type TwoInstances } from '../../test/twoInstances';
 import { reportDay } from '#protocol/time';
+import { TestClock } from '../../test/testClock';
 
 /**
  * A school's hot lists are kept in memory per instance; a write on one instance empties them
@@ -15,11 +16,19 @@ let fx: Fixture;
 let server: TwoInstances['server'];
 const onOther = (client: ApiClient) => two.onOther(client);
 
-beforeAll(async () => {
-  two = await startTwoInstances();
-  ({ fx, server } = two);
-}, 60_000);
-afterAll(async () => two?.close());
+// The report is written in the evening of the report day the wall clock is in: the other instance
+// runs on the wall clock, and between 08:30 and 09:00 a report written 'now' is refused.
+const clock = new TestClock();
+clock.setOslo(reportDay(new Date()), 21, 0);
+
+useTwoInstances(
+  (running) => {
+    two = running;
+    ({ fx, server } = running);
+  },
+  {},
+  { clock },
+);
 
 type Report = { authorName: string; completedTasks: string[] };
 type Rounds = { rounds: { taskId: string }[] };
@@ -37,7 +46,7 @@ describe('a school’s hot lists in memory', () => {
     expect(await recent(there)).toEqual([]);
     expect(await rounds(there)).toEqual([]);
 
-    const saved = await writeMyReport(supervisor, reportDay(new Date()), 'Rolig kveld', ['2']);
+    const saved = await writeMyReport(supervisor, reportDay(clock.now()), 'Rolig kveld', ['2']);
     expect(saved.status).toBe(200);
     expect(await recent(supervisor)).toEqual([`${fx.a.supervisor.name}: 2`]);
     expect(await rounds(supervisor)).toEqual(['2']);

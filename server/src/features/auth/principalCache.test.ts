@@ -1,10 +1,10 @@
 import mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
-import { startTwoInstances, type TwoInstances } from '../../../test/twoInstances';
+import { useTwoInstances, type TwoInstances } from '../../../test/twoInstances';
 import { UserModel } from '../../core/accounts/userModel';
 import { findUserCached } from '../../core/sessions/principalCache';
 import { principals } from '../../cache/areas';
@@ -21,12 +21,13 @@ let server: TwoInstances['server'];
 let platform: ApiClient;
 const onOther = (client: ApiClient) => two.onOther(client);
 
+useTwoInstances((running) => {
+  two = running;
+  ({ fx, server } = running);
+});
 beforeAll(async () => {
-  two = await startTwoInstances();
-  ({ fx, server } = two);
   platform = await signedIn(server.baseUrl, fx.platformAdmin);
-}, 60_000);
-afterAll(async () => two?.close());
+});
 
 describe('who is asking, kept in memory', () => {
   it('a role taken away counts on the very next request of the same instance', async () => {

@@ -1,11 +1,11 @@
 import mongoose, { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
 import { PASSWORD } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
 import { signedIn } from '../../../test/sessions';
-import { eventually, startTwoInstances, type TwoInstances } from '../../../test/twoInstances';
+import { eventually, useTwoInstances, type TwoInstances } from '../../../test/twoInstances';
 import { SessionModel } from '../../core/sessions/sessionModel';
 
 /**
@@ -28,12 +28,13 @@ async function signedInOnBoth() {
   return { user, here, there };
 }
 
+useTwoInstances((running) => {
+  two = running;
+  ({ fx, server } = running);
+});
 beforeAll(async () => {
-  two = await startTwoInstances();
-  ({ fx, server } = two);
   platform = await signedIn(server.baseUrl, fx.platformAdmin);
-}, 60_000);
-afterAll(async () => two?.close());
+});
 
 describe('sessions kept in memory', () => {
   it('a signed-in session is read from the database once, then from memory', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEXTS } from '#protocol/texts';
 import { makeUser } from '../../../test/callers';
 import { PASSWORD } from '../../../test/fixtures';
 import { ApiClient } from '../../../test/httpClient';
-import { startTwoInstances, type TwoInstances } from '../../../test/twoInstances';
+import { useTwoInstances, type TwoInstances } from '../../../test/twoInstances';
 
 /**
  * Issue 43: the attempt limits are counted in Redis, shared by every instance: wrong passwords
@@ -11,16 +11,13 @@ import { startTwoInstances, type TwoInstances } from '../../../test/twoInstances
  * separate process, as in production).
  */
 let two: TwoInstances;
-beforeAll(async () => {
-  two = await startTwoInstances({
-    LOGIN_LIMIT_PER_ACCOUNT: '10',
-    LOGIN_LIMIT_PER_IP: '1000',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    MAIL_FROM: 'Tilsynsvakt <tilsynsvakt@test.no>',
-    PUBLIC_ORIGIN: 'http://127.0.0.1',
-  });
-}, 60_000);
-afterAll(async () => two?.close());
+useTwoInstances((running) => void (two = running), {
+  LOGIN_LIMIT_PER_ACCOUNT: '10',
+  LOGIN_LIMIT_PER_IP: '1000',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  MAIL_FROM: 'Tilsynsvakt <tilsynsvakt@test.no>',
+  PUBLIC_ORIGIN: 'http://127.0.0.1',
+});
 
 describe('attempt limits shared by instances', () => {
   it('10 wrong passwords across both instances lock the account on both', async () => {
