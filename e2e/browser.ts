@@ -37,12 +37,21 @@ export function connectBrowser(): Promise<Browser> {
 export const PHONE = { width: 375, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
+/** How far this file's browser clocks run behind the wall clock, as its server's does (harness.ts). */
+let clockShiftMs = 0;
+
+export function shiftBrowserClocks(ms: number): void {
+  clockShiftMs = ms;
+}
+
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = DESKTOP,
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  const context = await browser.newContext({ baseURL, viewport, locale: 'nb-NO', timezoneId: 'Europe/Oslo' });
+  if (clockShiftMs !== 0) await context.clock.install({ time: new Date(Date.now() - clockShiftMs) });
+  return context;
 }
 
 /** Saves a full-page screenshot under screenshots/ (git-ignored) for a person to look at. */

@@ -36,7 +36,13 @@ afterAll(async () => {
 
 /** The app's code for the step `ahead` steps from now (±1 is accepted; each step once). */
 const codeFor = (secret: string, ahead = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() + ahead * 30_000 });
+  TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: e.server.app.clock.now().getTime() + ahead * 30_000,
+  });
 
 async function expectAccessible(page: Page, name: string): Promise<void> {
   expect(await axeViolations(page), name).toEqual([]);

@@ -31,7 +31,13 @@ afterAll(async () => e?.close());
 
 const NEW_PASSWORD = 'et-nytt-passord-1';
 const codeNow = (secret: string) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() });
+  TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: e.server.app.clock.now().getTime(),
+  });
 
 /** A passkey and the authenticator app on the account, as Min konto leaves them; answers the app's secret. */
 async function giveFactors(user: FixtureUser): Promise<string> {

@@ -92,11 +92,11 @@ describe('in StrictMode (a development build)', () => {
     const page = await pages.page();
     await page.goto('/login');
     await page.getByTestId('login-form').waitFor();
+    // The page's own scripts and the modules they preload, as its document names them.
     const scripts = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .filter((name) => name.endsWith('.js')),
+      [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map((element) =>
+        element instanceof HTMLScriptElement ? element.src : element.href,
+      ),
     );
     const sources = await Promise.all(scripts.map(async (script) => (await fetch(script)).text()));
     // A frame name only React's development build has (the production build leaves it out).

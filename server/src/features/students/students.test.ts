@@ -14,11 +14,16 @@ import { ReportModel } from '../reports/model';
 import { ReportVersionModel } from '../reports/versionModel';
 import { SickRecord } from '../sick/model';
 import { useSeededServer } from '../../../test/useTestServer';
+import { TestClock } from '../../../test/testClock';
+import { reportDay } from '#protocol/time';
 
 let server: TestServer;
 let fx: Fixture;
 let c: Callers;
-useSeededServer((started) => ({ server, fx, c } = started));
+// The evening of the wall clock's report day: between 08:30 and 09:00 a report written 'now' is refused for the reset.
+const clock = new TestClock(new Date(), { ticking: true });
+clock.setOslo(reportDay(new Date()), 21, 0);
+useSeededServer((started) => ({ server, fx, c } = started), {}, { clock });
 const sockets = socketPool(() => server.baseUrl);
 afterEach(() => sockets.closeAll());
 
