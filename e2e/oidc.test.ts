@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Secret, TOTP } from 'otpauth';
 import { OIDC_FAILURES } from '#protocol/oidc';
 import { CODE_STEP_PARAM, CODE_STEP_VALUE, SECOND_FACTOR_TEXTS } from '#protocol/secondFactor';
 import { startTestProviders, type TestProviders } from '../server/test/oidcProvider';
@@ -13,6 +12,7 @@ import { signInThroughApi } from './signIn';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
+import { appCode } from './appCodes';
 import { tabTo } from './keyboard';
 
 /**
@@ -34,15 +34,7 @@ afterAll(async () => {
   await idps?.close();
 });
 
-/** The app's code for the step `ahead` steps from now (±1 is accepted; each step once). */
-const codeFor = (secret: string, ahead = 0) =>
-  TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    timestamp: e.server.app.clock.now().getTime() + ahead * 30_000,
-  });
+const codeFor = (secret: string, ahead = 0) => appCode(e, secret, ahead);
 
 async function expectAccessible(page: Page, name: string): Promise<void> {
   expect(await axeViolations(page), name).toEqual([]);

@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_TEXTS } from '#protocol/passwordReset';
 import { makeUser } from '../server/test/callers';
@@ -14,6 +13,7 @@ import { UserModel } from '../server/src/core/accounts/userModel';
 import { signInThroughForm, waitForToast } from './actions';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
+import { appCode } from './appCodes';
 
 /**
  * 'Fjern også passnøklene og autentiseringsappen' (issue 43) in Chromium, on the change-password page and on
@@ -30,14 +30,7 @@ afterEach(() => pages.closeAll());
 afterAll(async () => e?.close());
 
 const NEW_PASSWORD = 'et-nytt-passord-1';
-const codeNow = (secret: string) =>
-  TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    timestamp: e.server.app.clock.now().getTime(),
-  });
+const codeNow = (secret: string) => appCode(e, secret);
 
 /** A passkey and the authenticator app on the account, as Min konto leaves them; answers the app's secret. */
 async function giveFactors(user: FixtureUser): Promise<string> {
