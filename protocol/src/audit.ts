@@ -47,6 +47,11 @@ export const AUDIT_ACTIONS = {
   'sick.added': 'La til elev på sykelisten',
   'sick.removed': 'Tok elev av sykelisten',
   'sick.commentChanged': 'Endret kommentaren på sykelisten',
+  'register.added': 'La til elev i elevregisteret',
+  'register.changed': 'Endret elev i elevregisteret',
+  'register.left': 'Registrerte at eleven har sluttet',
+  'register.returned': 'Tok eleven tilbake i elevregisteret',
+  'register.imported': 'Importerte elevregisteret fra fil',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
@@ -77,6 +82,7 @@ export const AUDIT_KINDS = {
   trips: { label: 'Reiser', prefixes: ['trip.'] },
   sick: { label: 'Sykelister', prefixes: ['sick.'] },
   students: { label: 'Elevopplysninger', prefixes: ['student.'] },
+  register: { label: 'Elevregisteret', prefixes: ['register.'] },
   school: { label: 'Skolen og innstillinger', prefixes: ['school.', 'settings.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;

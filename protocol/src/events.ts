@@ -6,6 +6,7 @@ import { deletedSchema, platformSchoolSchema } from './platform';
 import { reportSchema, taskRoundsSchema } from './reports';
 import { tripSchema } from './away';
 import { sickListSchema } from './sick';
+import { registerEntrySchema, registerStudentSchema } from './studentRegister';
 import { tasksConfigSchema } from './taskButtons';
 import type { EventOrigin } from './origin';
 import { SESSION_END_REASONS } from './sessionEnd';
@@ -40,6 +41,11 @@ export const serverEventSchemas = {
   'sickLists.updated': sickListSchema,
   'trips.saved': tripSchema,
   'trips.deleted': deletedSchema,
+  /** The register (issue 46): a student as the lists see them, to those who read it; gone from the lists (left, erased). */
+  'registerEntries.saved': registerEntrySchema,
+  'registerEntries.removed': deletedSchema,
+  /** The register's whole record of a student, to the school's administrators. */
+  'registerStudents.saved': registerStudentSchema,
   /** Maintenance cases: to the school's Admins and Vaktmestere, and the platform room. */
   'maintenanceTasks.created': maintenanceTaskSchema,
   'maintenanceTasks.updated': maintenanceTaskSchema,

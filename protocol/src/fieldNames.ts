@@ -4,6 +4,16 @@
  */
 export const FIELD_NAMES: Readonly<Record<string, string>> = {
   activeOn: 'dato',
+  /** The register of students (issue 46). */
+  firstName: 'fornavn',
+  lastName: 'etternavn',
+  house: 'internat',
+  room: 'rom',
+  boarder: 'internatelev',
+  externalId: 'elevnummer',
+  contactNote: 'hvem som skal kontaktes',
+  leftAt: 'sluttdato',
+  includeLeft: 'ta med de som har sluttet',
   actorId: 'person',
   awayStudents: 'bortreiste elever',
   baseVersion: 'versjon',

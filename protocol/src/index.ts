@@ -36,5 +36,6 @@ export * from './errors';
 export * from './fieldNames';
 export * from './audit';
 export * from './students';
+export * from './studentRegister';
 export * from './readPaths';
 export * from './firstReads';

@@ -54,6 +54,10 @@ const TABLE = {
   /** The school's users, and those awaiting approval. */
   users: { see: school(ADMINS), change: school(ADMINS) },
   classes: { see: school(ADMINS), change: school(ADMINS) },
+  /** The register of the school's students (issue 46): what a night round needs (name, class, house, room). */
+  register: { see: school([ADMIN_ROLE, SUPERVISOR_ROLE, PLATFORM_ADMIN_ROLE]), change: school(ADMINS) },
+  /** The register's whole record (boarder, student number, who to call, when they left): the office's. */
+  registerDetails: { see: school(ADMINS) },
   /** What the school holds about one student: looked up, downloaded, erased. */
   students: { see: school(ADMINS), change: school(ADMINS) },
   /** The school's rules for signing in: a second factor for its Admins (issue 33). */
@@ -130,6 +134,9 @@ export const EVENT_DATA: Record<DataEvent, SeenKind> = {
   'sickLists.updated': 'sickList',
   'trips.saved': 'away',
   'trips.deleted': 'away',
+  'registerEntries.saved': 'register',
+  'registerEntries.removed': 'register',
+  'registerStudents.saved': 'registerDetails',
   'maintenanceTasks.created': 'maintenance',
   'maintenanceTasks.updated': 'maintenance',
   'maintenanceTasks.deleted': 'maintenance',

@@ -108,6 +108,7 @@ describe('the socket rooms are made of the policy table', () => {
       rooms.school(SCHOOL),
       rooms.schoolAdmins(SCHOOL),
       rooms.schoolMaintenance(SCHOOL),
+      rooms.schoolRegister(SCHOOL),
       rooms.schoolRedacted(SCHOOL),
     ]);
     for (const role of ROLES) {
@@ -121,6 +122,7 @@ describe('the socket rooms are made of the policy table', () => {
     expect(sorted(reached([rooms.school(SCHOOL)]))).toEqual(seers('reports').filter((r) => r !== PLATFORM_ADMIN_ROLE));
     expect(sorted(reached([rooms.schoolAdmins(SCHOOL)]))).toEqual(seers('users').filter((r) => r !== PLATFORM_ADMIN_ROLE));
     expect(sorted(reached([rooms.schoolMaintenance(SCHOOL)]))).toEqual(seers('maintenance').filter((r) => r !== PLATFORM_ADMIN_ROLE));
+    expect(sorted(reached([rooms.schoolRegister(SCHOOL)]))).toEqual(seers('register').filter((r) => r !== PLATFORM_ADMIN_ROLE));
     expect(reached([rooms.schoolRedacted(SCHOOL)])).toEqual(REDACTED_SICK_ROLES);
     expect(sorted(REDACTED_SICK_ROLES)).toEqual(seers('sickList').filter((r) => !POLICY.sickComments.see.roles.includes(r)));
     expect(reached([rooms.platform])).toEqual([...POLICY.platform.see.roles]);

@@ -15,6 +15,7 @@ import { oidcRoutes } from './features/oidc/routes';
 import { OidcProviders } from './features/oidc/providers';
 import { endSessionUrl } from './features/oidc/service';
 import { classRoutes } from './features/classes/routes';
+import { studentRegisterRoutes } from './features/studentRegister/routes';
 import { healthRoutes } from './features/health/routes';
 import { awayRoutes } from './features/away/routes';
 import { maintenanceRoutes } from './features/maintenance/routes';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(schoolRoutes);
   await app.register(userRoutes);
   await app.register(classRoutes);
+  await app.register(studentRegisterRoutes);
   await app.register(platformRoutes);
   await app.register(taskButtonRoutes);
   await app.register(reportRoutes);

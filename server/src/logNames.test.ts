@@ -50,10 +50,18 @@ describe('the server log', () => {
       c.supervisorA.post('/api/maintenance-tasks/submit', { roomNumber: '12', description: `${FREE_TEXT}${'x'.repeat(3000)}` }),
       c.supervisorA.post('/api/maintenance-tasks/submit', { roomNumber: '12', description: `${FREE_TEXT}\u0000` }),
       c.adminA.post('/api/sick/add', { date: today, name: [NAME], comment: FREE_TEXT }),
+      // The register (issue 46): a student added, moved, refused.
+      c.adminA.post('/api/admin/register/students', { firstName: 'Gunnhild', lastName: 'Ødegård-Testelev', contactNote: FREE_TEXT }),
+      c.adminA.post('/api/admin/register/students', { firstName: NAME, lastName: `${FREE_TEXT}\u0000` }),
     ];
     const textStatuses = [];
     for (const call of texts) textStatuses.push((await call).status);
-    expect(textStatuses).toEqual([201, 200, 201, 400, 400, 400, 400]);
+    expect(textStatuses).toEqual([201, 200, 201, 400, 400, 400, 400, 201, 400]);
+    const registered = (await c.adminA.get<{ id: string; firstName: string }[]>('/api/admin/register')).body.find(
+      (s) => s.firstName === 'Gunnhild',
+    );
+    expect((await c.adminA.put(`/api/admin/register/students/${registered?.id}`, { room: FREE_TEXT.slice(0, 20) })).status).toBe(200);
+    expect((await c.supervisorA.get('/api/register/entries')).status).toBe(200);
 
     const lines = await logFile.allLines(server.app.log);
     const log = lines.join('\n');

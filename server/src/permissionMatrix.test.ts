@@ -4,7 +4,7 @@ import { apiRoutes } from '../test/apiRoutes';
 import type { Callers } from '../test/callers';
 import type { Fixture } from '../test/fixtures';
 import type { ApiClient } from '../test/httpClient';
-import { ACCOUNT_ROWS, ANY_SIGNED_IN_OK, BAD_ID, WHO, type Row } from '../test/permissionRows';
+import { ACCOUNT_ROWS, ANY_SIGNED_IN_OK, BAD_ID, registerRows, WHO, type Row } from '../test/permissionRows';
 import { signedIn } from '../test/sessions';
 import type { TestServer } from '../test/testServer';
 import { schoolASnapshot, seedSchoolAData } from '../test/schoolAData';
@@ -24,12 +24,16 @@ import { osloInstant } from '#protocol/time';
 let server: TestServer;
 let fx: Fixture;
 let c: Callers & Record<'supervisorB' | 'caretakerB', ApiClient>;
-const a = { classId: '', reportId: '', tripId: '', taskId: '', pendingId: '' };
+const a = { classId: '', reportId: '', tripId: '', taskId: '', pendingId: '', registerId: '' };
 const DAY = '2026-03-10';
 const clock = new TestClock(osloInstant(DAY, 21, 0));
 
 const MATRIX: Record<string, Row> = {
   ...ACCOUNT_ROWS,
+  ...registerRows(
+    () => fx.a.id,
+    () => a.registerId,
+  ),
   // The second factor's requirement (issue 33): the school's Admins (the platform naming the school), and the platform's own.
   'GET /api/admin/second-factor': {
     probe: (x) => x.get('/api/admin/second-factor'),

@@ -93,3 +93,48 @@ export const ACCOUNT_ROWS: Record<string, Row> = {
     expect: [401, 401, 401, 401, 401, 401, 401],
   },
 };
+
+/**
+ * The register of students (issue 46): read by Admin, Tilsynsvakt and the platform naming the
+ * school; its whole record and its changes the office's. `registerId` is one of school A's students.
+ */
+export function registerRows(schoolA: () => string, registerId: () => string): Record<string, Row> {
+  const STUDENTS = '/api/admin/register/students';
+  return {
+    'GET /api/register/entries': {
+      probe: (x) => x.get('/api/register/entries'),
+      expect: [401, 403, 403, 200, 403, 200, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/register/entries?schoolId=${schoolA()}`), status: 403 }],
+    },
+    'GET /api/admin/register': {
+      probe: (x) => x.get('/api/admin/register'),
+      expect: [401, 403, 403, 403, 403, 200, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/register?schoolId=${schoolA()}`), status: 403 }],
+    },
+    'POST /api/admin/register/students': {
+      probe: (x) => x.post(STUDENTS, {}),
+      expect: [401, 403, 403, 403, 403, 400, 400],
+      otherSchool: [
+        { as: 'adminB', call: (x) => x.post(`${STUDENTS}?schoolId=${schoolA()}`, { firstName: 'Inn', lastName: 'Trenger' }), status: 403 },
+      ],
+    },
+    'PUT /api/admin/register/students/:id': {
+      probe: (x) => x.put(`${STUDENTS}/${BAD_ID}`, {}),
+      expect: [401, 403, 403, 403, 403, 400, 400],
+      otherSchool: [
+        { as: 'adminB', call: (x) => x.put(`${STUDENTS}/${registerId()}`, { room: '1' }), status: 404 },
+        { as: 'adminB', call: (x) => x.put(`${STUDENTS}/${registerId()}?schoolId=${schoolA()}`, { room: '1' }), status: 403 },
+      ],
+    },
+    'POST /api/admin/register/students/:id/leave': {
+      probe: (x) => x.post(`${STUDENTS}/${BAD_ID}/leave`, {}),
+      expect: [401, 403, 403, 403, 403, 400, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.post(`${STUDENTS}/${registerId()}/leave`, { leftAt: '2026-03-10' }), status: 404 }],
+    },
+    'POST /api/admin/register/students/:id/return': {
+      probe: (x) => x.post(`${STUDENTS}/${BAD_ID}/return`),
+      expect: [401, 403, 403, 403, 403, 400, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.post(`${STUDENTS}/${registerId()}/return`), status: 404 }],
+    },
+  };
+}

@@ -5,6 +5,7 @@ import { MaintenanceTaskModel } from '../src/features/maintenance/model';
 import { ReportModel } from '../src/features/reports/model';
 import { SickRecord } from '../src/features/sick/model';
 import { TaskConfig } from '../src/features/taskButtons/model';
+import { RegisterStudentModel } from '../src/features/studentRegister/model';
 
 /** One of each of school A's things, for probes that name one (the permission matrix): their ids. */
 export async function seedSchoolAData(fx: Fixture, day: string) {
@@ -30,7 +31,17 @@ export async function seedSchoolAData(fx: Fixture, day: string) {
       createdByName: 'Kari A',
     })
   ).id as string;
-  return { classId, reportId, tripId, taskId, pendingId: fx.a.pending.id };
+  const registerId = (
+    await RegisterStudentModel.of(school).create({
+      schoolId: school,
+      firstName: 'Per',
+      lastName: 'Berg',
+      classId,
+      house: 'Nord',
+      room: '7',
+    })
+  ).id as string;
+  return { classId, reportId, tripId, taskId, pendingId: fx.a.pending.id, registerId };
 }
 
 /** School A's data as it stands: probes from another school must leave it exactly so. */
@@ -43,6 +54,7 @@ export async function schoolASnapshot(fx: Fixture): Promise<string> {
     MaintenanceTaskModel.of(fx.a.id).find(of).lean(),
     SickRecord.of(fx.a.id).find(of).lean(),
     TaskConfig.of(fx.a.id).find(of).lean(),
+    RegisterStudentModel.of(fx.a.id).find(of).lean(),
   ]);
   return JSON.stringify(parts);
 }

@@ -9,6 +9,8 @@ export const rooms = {
   schoolAdmins: (schoolId: string) => `school-admins:${schoolId}`,
   /** Admins and caretakers of a school: maintenance cases go to them only. */
   schoolMaintenance: (schoolId: string) => `school-maintenance:${schoolId}`,
+  /** Those who read the school's register of students (issue 46): not its Vaktmestere. */
+  schoolRegister: (schoolId: string) => `school-register:${schoolId}`,
   /** Members who may not read health data (sick comments): they get those events without it. */
   schoolRedacted: (schoolId: string) => `school-redacted:${schoolId}`,
   user: (userId: string) => `user:${userId}`,
@@ -16,7 +18,7 @@ export const rooms = {
   platform: 'platform',
 } as const;
 
-type SchoolRoom = 'school' | 'schoolAdmins' | 'schoolMaintenance';
+type SchoolRoom = 'school' | 'schoolAdmins' | 'schoolMaintenance' | 'schoolRegister';
 
 /**
  * Who of a school is in each of its rooms: the roles that see one kind of data (the policy table).
@@ -26,6 +28,7 @@ const SCHOOL_ROOM_AUDIENCE: Record<SchoolRoom, Grant> = {
   school: POLICY.away.see,
   schoolAdmins: POLICY.users.see,
   schoolMaintenance: POLICY.maintenance.see,
+  schoolRegister: POLICY.register.see,
 };
 
 const schoolMembersOf = (grant: Grant): Role[] => grant.roles.filter((role) => role !== PLATFORM_ADMIN_ROLE);
