@@ -44,6 +44,8 @@ export const serverEventSchemas = {
   /** The register (issue 46): a student as the lists see them, to those who read it; gone from the lists (left, erased). */
   'registerEntries.saved': registerEntrySchema,
   'registerEntries.removed': deletedSchema,
+  /** Many students changed at once (a file imported): screens read the register again. */
+  'registerEntries.imported': z.object({ at: z.string() }),
   /** The register's whole record of a student, to the school's administrators. */
   'registerStudents.saved': registerStudentSchema,
   /** Maintenance cases: to the school's Admins and Vaktmestere, and the platform room. */

@@ -37,5 +37,6 @@ export * from './fieldNames';
 export * from './audit';
 export * from './students';
 export * from './studentRegister';
+export * from './registerImport';
 export * from './readPaths';
 export * from './firstReads';

@@ -136,6 +136,7 @@ export const EVENT_DATA: Record<DataEvent, SeenKind> = {
   'trips.deleted': 'away',
   'registerEntries.saved': 'register',
   'registerEntries.removed': 'register',
+  'registerEntries.imported': 'register',
   'registerStudents.saved': 'registerDetails',
   'maintenanceTasks.created': 'maintenance',
   'maintenanceTasks.updated': 'maintenance',

@@ -16,6 +16,7 @@ import { OidcProviders } from './features/oidc/providers';
 import { endSessionUrl } from './features/oidc/service';
 import { classRoutes } from './features/classes/routes';
 import { studentRegisterRoutes } from './features/studentRegister/routes';
+import { registerImportRoutes } from './features/studentRegister/importRoutes';
 import { healthRoutes } from './features/health/routes';
 import { awayRoutes } from './features/away/routes';
 import { maintenanceRoutes } from './features/maintenance/routes';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(userRoutes);
   await app.register(classRoutes);
   await app.register(studentRegisterRoutes);
+  await app.register(registerImportRoutes);
   await app.register(platformRoutes);
   await app.register(taskButtonRoutes);
   await app.register(reportRoutes);

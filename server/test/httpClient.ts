@@ -28,11 +28,16 @@ export class ApiClient {
     return this.request<T>('DELETE', path);
   }
 
+  /** Sends a file's bytes as the body, as the import's upload does. */
+  upload<T = unknown>(path: string, bytes: Uint8Array<ArrayBuffer>, contentType = 'application/octet-stream') {
+    return this.request<T>('POST', path, undefined, { rawBody: bytes, headers: { 'content-type': contentType } });
+  }
+
   async request<T>(
     method: string,
     path: string,
     body?: unknown,
-    options: { xhr?: boolean; rawBody?: string; headers?: Record<string, string> } = {},
+    options: { xhr?: boolean; rawBody?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.xhr !== false) headers['x-requested-with'] = 'XMLHttpRequest';
@@ -41,7 +46,7 @@ export class ApiClient {
     );
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
     const payload = options.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload });
     for (const setCookie of res.headers.getSetCookie()) {
       const [pair] = setCookie.split(';');

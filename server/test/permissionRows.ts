@@ -131,6 +131,20 @@ export function registerRows(schoolA: () => string, registerId: () => string): R
       expect: [401, 403, 403, 403, 403, 400, 400],
       otherSchool: [{ as: 'adminB', call: (x) => x.post(`${STUDENTS}/${registerId()}/leave`, { leftAt: '2026-03-10' }), status: 404 }],
     },
+    // Import from a file: what it does is in features/studentRegister/registerImport.test.ts.
+    'POST /api/admin/register/import': {
+      probe: (x) => x.post('/api/admin/register/import', {}),
+      expect: [401, 403, 403, 403, 403, 400, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/admin/register/import?schoolId=${schoolA()}`, {}), status: 403 }],
+    },
+    'POST /api/admin/register/import/:id/preview': {
+      probe: (x) => x.post(`/api/admin/register/import/${BAD_ID}/preview`, {}),
+      expect: [401, 403, 403, 403, 403, 400, 400],
+    },
+    'POST /api/admin/register/import/:id/apply': {
+      probe: (x) => x.post(`/api/admin/register/import/${BAD_ID}/apply`, {}),
+      expect: [401, 403, 403, 403, 403, 400, 400],
+    },
     'POST /api/admin/register/students/:id/return': {
       probe: (x) => x.post(`${STUDENTS}/${BAD_ID}/return`),
       expect: [401, 403, 403, 403, 403, 400, 400],

@@ -5,7 +5,7 @@ import { mapHeaders } from './mapHeaders';
 import { detectSeparator, parseCsv } from './parseCsv';
 import { readXlsx } from './readXlsx';
 import type { StudentFile, StudentFileRow } from './studentFile';
-import { NOT_A_SPREADSHEET, StudentFileError } from './studentFileError';
+import { FILE_TOO_LARGE, NOT_A_SPREADSHEET, StudentFileError } from './studentFileError';
 import { assertZipInflatesSafely } from './zipInflatedSize';
 
 /** A title row or two ('Elevliste 2026/27') may stand above the header; it is looked for this far down. */
@@ -66,11 +66,7 @@ function refuseUnreadable(kind: 'oldExcel' | 'utf16' | 'binary', fileName: strin
  * is a StudentFileError with a Norwegian message, and nothing is read past a refusal.
  */
 export async function readStudentFile(bytes: Buffer, fileName: string): Promise<StudentFile> {
-  if (bytes.length > MAX_FILE_BYTES)
-    throw new StudentFileError(
-      'tooLarge',
-      `Filen er større enn ${MAX_FILE_BYTES / 1024 / 1024} MB. En elevliste er mye mindre: er det riktig fil?`,
-    );
+  if (bytes.length > MAX_FILE_BYTES) throw new StudentFileError('tooLarge', FILE_TOO_LARGE);
   if (bytes.length === 0) throw new StudentFileError('empty', 'Filen er tom.');
   const kind = fileKind(bytes);
   if (kind === 'xlsx') {

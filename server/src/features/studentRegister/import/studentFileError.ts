@@ -23,3 +23,6 @@ export type StudentFileErrorCode =
   | 'tooManyColumns';
 
 export const NOT_A_SPREADSHEET = 'Filen er ikke et regneark eller en CSV-fil.';
+
+/** A file above MAX_FILE_BYTES (limits.ts), refused as it arrives: nothing of it is kept. */
+export const FILE_TOO_LARGE = 'Filen er større enn 5 MB. En elevliste er mye mindre: er det riktig fil?';

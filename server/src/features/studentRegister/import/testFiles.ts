@@ -57,3 +57,27 @@ export function zipOf(name: string, content: Buffer, declaredSize = content.leng
   end.writeUInt32LE(directoryAt, 16);
   return Buffer.concat([local, nameBytes, data, central, nameBytes, end]);
 }
+
+/** The students of the 1,000-row tests (issue 46), with æ, ø and å. */
+const FIRST = ['Åse', 'Bjørn', 'Ærlig', 'Øystein', 'Kari', 'Ola', 'Siri', 'Håkon', 'Mari', 'Jørgen'];
+const LAST = ['Ødegård', 'Sæther', 'Åsheim', 'Berg', 'Dahl', 'Lie', 'Næss', 'Strøm', 'Haugen', 'Bråten'];
+export const CLASSES = ['1STA', '1STB', '2STA', '2STB', '3STA'];
+const HOUSES = ['Nordtun', 'Sørtun', 'Østtun'];
+export const HEADER = ['Elevnummer', 'Fornavn', 'Etternavn', 'Basisgruppe', 'Internat', 'Romnr', 'Internatelev'];
+
+/** 999 students and, at row 501, the student of row 2 again: 1,000 rows. */
+export function studentRows(roomOf = (i: number) => String(100 + (i % 60))): string[][] {
+  const rows = Array.from({ length: 999 }, (_, i) => [
+    String(10_000 + i),
+    FIRST[i % 10] ?? '',
+    `${LAST[Math.floor(i / 10) % 10] ?? ''}${i >= 100 ? ` ${Math.floor(i / 100)}` : ''}`,
+    CLASSES[i % CLASSES.length] ?? '',
+    HOUSES[i % HOUSES.length] ?? '',
+    roomOf(i),
+    i % 7 === 0 ? 'nei' : 'ja',
+  ]);
+  rows.splice(499, 0, [...(rows[0] ?? [])]);
+  return rows;
+}
+
+export const xlsxCells = (rows: string[][]) => rows.map(([id, ...rest]) => [Number(id), ...rest]);

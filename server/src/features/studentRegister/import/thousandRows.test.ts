@@ -3,30 +3,7 @@ import { applyPreview } from './applyPreview';
 import { mapHeaders } from './mapHeaders';
 import { previewImport } from './previewImport';
 import { readStudentFile } from './readStudentFile';
-import { windows1252Csv, xlsxOf } from './testFiles';
-
-const FIRST = ['Åse', 'Bjørn', 'Ærlig', 'Øystein', 'Kari', 'Ola', 'Siri', 'Håkon', 'Mari', 'Jørgen'];
-const LAST = ['Ødegård', 'Sæther', 'Åsheim', 'Berg', 'Dahl', 'Lie', 'Næss', 'Strøm', 'Haugen', 'Bråten'];
-const CLASSES = ['1STA', '1STB', '2STA', '2STB', '3STA'];
-const HOUSES = ['Nordtun', 'Sørtun', 'Østtun'];
-const HEADER = ['Elevnummer', 'Fornavn', 'Etternavn', 'Basisgruppe', 'Internat', 'Romnr', 'Internatelev'];
-
-/** 999 students and, at row 501, the student of row 2 again: 1,000 rows. */
-function studentRows(roomOf = (i: number) => String(100 + (i % 60))): string[][] {
-  const rows = Array.from({ length: 999 }, (_, i) => [
-    String(10_000 + i),
-    FIRST[i % 10] ?? '',
-    `${LAST[Math.floor(i / 10) % 10] ?? ''}${i >= 100 ? ` ${Math.floor(i / 100)}` : ''}`,
-    CLASSES[i % CLASSES.length] ?? '',
-    HOUSES[i % HOUSES.length] ?? '',
-    roomOf(i),
-    i % 7 === 0 ? 'nei' : 'ja',
-  ]);
-  rows.splice(499, 0, [...(rows[0] ?? [])]);
-  return rows;
-}
-
-const xlsxCells = (rows: string[][]) => rows.map(([id, ...rest]) => [Number(id), ...rest]);
+import { CLASSES, HEADER, studentRows, windows1252Csv, xlsxCells, xlsxOf } from './testFiles';
 
 const timed = async <T>(what: string, work: () => Promise<T> | T): Promise<T> => {
   const start = performance.now();
