@@ -9,7 +9,7 @@ import { finishSchoolDeletions } from './features/schools/service';
 import { ensurePlatformAdmin } from './features/users/platformAdmin';
 import { printDemoLogins } from './features/demo/printDemoLogins';
 import { seedDemoData } from './features/demo/seedDemoData';
-import { scheduleHealthDataExpiry } from './features/sick/retention';
+import { scheduleRetention } from './retention';
 
 /** docker stop kills after 10 s: requests under way get this long, and the whole stop at most the limit. */
 const SHUTDOWN_GRACE_MS = 3_000;
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   if (finished > 0) app.log.warn(`fullførte ${finished === 1 ? 'en avbrutt sletting' : `${finished} avbrutte slettinger`} av skole`);
   if (config.platformAdmin) await ensurePlatformAdmin(config.platformAdmin.email, config.platformAdmin.password);
   const seeded = config.demoData ? await seedDemoData(app) : false;
-  const stopExpiry = scheduleHealthDataExpiry(app.clock, app.log);
+  const stopExpiry = scheduleRetention(app.clock, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

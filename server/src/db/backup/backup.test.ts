@@ -43,6 +43,14 @@ beforeAll(async () => {
   }
   await SickRecord.of(fx.a.id).create({ schoolId: fx.a.id, date: '2026-11-02', students: [{ name: 'Ola', comment: 'Feber' }] });
   expect((await c.adminB.post('/api/away/add', { fromDate: '2026-12-01', toDate: '2026-12-02', studentName: 'Per' })).status).toBe(200);
+  // The register of students (issue 46) is the school's data like any other.
+  const registered = await c.adminA.post('/api/admin/register/students', {
+    firstName: 'Åse',
+    lastName: 'Ødegård',
+    house: 'Nordtun',
+    room: '12',
+  });
+  expect(registered.status).toBe(201);
 });
 afterAll(async () => {
   await server?.close();
@@ -194,6 +202,8 @@ describe('backup and restore of one school', () => {
     ).toBe(usersB);
     const adminA = await signedIn(server.baseUrl, fx.a.admin);
     expect((await adminA.get<Array<{ className: string }>>('/api/admin/classes')).body.map((cls) => cls.className)).toEqual(['1A', '2A']);
+    const register = (await adminA.get<Array<{ firstName: string; room: string }>>('/api/admin/register')).body;
+    expect(register.map((student) => [student.firstName, student.room])).toEqual([['Åse', '12']]);
 
     expect(await refusal(restoreFromFile(file('a.gz')))).toBe('Skolen finnes allerede på plattformen. Ingenting er gjenopprettet.');
   });

@@ -4,10 +4,19 @@ import { schoolDatabaseName, schoolDatabasePrefix, schoolIdOfDatabase } from '..
 /**
  * What a backup holds: the app's own database but for what lives only while the app runs
  * (sessions: everyone signs in again after a restore; the migrations' lock; and what versions
- * before 2026-11-25 kept for a moment: their write turns and replayed-request records), and every
+ * before 2026-11-25 kept for a moment: their write turns and replayed-request records; a student
+ * file waiting to be imported), and every
  * school's database.
  */
-export const TRANSIENT_COLLECTIONS = new Set(['sessions', 'writeclaims', 'migrationlocks', 'idempotencyrecords']);
+export const TRANSIENT_COLLECTIONS = new Set([
+  'sessions',
+  'writeclaims',
+  'migrationlocks',
+  'idempotencyrecords',
+  // A school's uploaded student file between its upload and import, and the import's lock (issue 46).
+  'registerimports',
+  'registerimportlocks',
+]);
 
 export function mainDb(): mongo.Db {
   const db = mongoose.connection.db;

@@ -1,7 +1,6 @@
 import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
 import { addMonths, formatDayNo, osloDay } from '#protocol/time';
 import { trusted } from '../../db/trusted';
-import type { Clock } from '../../clock';
 import { audit, SYSTEM_ACTOR } from '../audit/service';
 import { School } from '../../core/accounts/schoolModel';
 import { SickRecord } from './model';
@@ -32,19 +31,4 @@ export async function expireHealthData(now: Date): Promise<number> {
     deleted += deletedCount;
   }
   return deleted;
-}
-
-const EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
-
-/** Runs the expiry soon after start and then every hour, until stopped. */
-export function scheduleHealthDataExpiry(clock: Clock, log: { error(err: unknown, message: string): void }): () => void {
-  const run = () => void expireHealthData(clock.now()).catch((err: unknown) => log.error(err, 'sletting av gamle sykelister feilet'));
-  const first = setTimeout(run, 10_000);
-  const every = setInterval(run, EXPIRY_INTERVAL_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
 }

@@ -6,6 +6,7 @@ import { record, socketPool, waitFor } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
 import { useSeededServer } from '../../../test/useTestServer';
+import { expireLeftStudents } from './retention';
 
 /** The register of the school's students (issue 46): kept by the office, read by the night round, live. */
 const clock = new TestClock();
@@ -158,5 +159,26 @@ describe('the register of students', () => {
     expect((await c.adminA.post<Problem>(`${STUDENTS}/${made.id}/return`)).body.message).toBe(REGISTER_TEXTS.notLeft);
     await sockets.drainAll();
     expect(caretakerHeard).toEqual([]);
+  });
+
+  it('a student who left is deleted when the retention period has passed, as sick lists are; the trail says how many, not who', async () => {
+    const old = await added({ firstName: 'Gammel', lastName: 'Elev' });
+    const recent = await added({ firstName: 'Nylig', lastName: 'Sluttet' });
+    const staying = await added({ firstName: 'Blir', lastName: 'Her' });
+    await c.adminA.post(`${STUDENTS}/${old.id}/leave`, { leftAt: '2025-10-31' });
+    await c.adminA.post(`${STUDENTS}/${recent.id}/leave`, { leftAt: '2025-11-23' });
+    // School A keeps 12 months: from 2025-11-23 on.
+    expect(await expireLeftStudents(clock.now())).toBe(1);
+    const ids = (await c.adminA.get<RegisterStudentRecord[]>('/api/admin/register?includeLeft=true')).body.map((s) => s.id);
+    expect(ids).not.toContain(old.id);
+    expect(ids).toEqual(expect.arrayContaining([recent.id, staying.id]));
+    type Entry = { action: string; targetName: string; detail: string };
+    const [entry] = (await c.adminA.get<Entry[]>('/api/admin/audit?kind=register')).body;
+    expect(entry).toMatchObject({
+      action: 'register.expired',
+      targetName: 'Elevregisteret',
+      detail: '1 elev som sluttet før 23. november 2025 (lagringstid 12 måneder)',
+    });
+    expect(await expireLeftStudents(clock.now())).toBe(0);
   });
 });
