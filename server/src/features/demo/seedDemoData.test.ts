@@ -7,6 +7,10 @@ import { UserModel } from '../../core/accounts/userModel';
 import { ensurePlatformAdmin } from '../users/platformAdmin';
 import { DEMO_LOGINS, DEMO_SCHOOL_NAME, seedDemoData, workingDemoLogins } from './seedDemoData';
 import { countEverywhere } from '../../../test/everySchool';
+import { RegisterStudentModel } from '../studentRegister/model';
+import { SickRecord } from '../sick/model';
+import { Trip } from '../away/model';
+import { DEMO_HOUSES } from './demoRegister';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -31,6 +35,19 @@ describe('demo data', () => {
       expect(res.body.user).toMatchObject({ role: login.role, status: login.status });
     }
     expect(await workingDemoLogins()).toEqual(DEMO_LOGINS);
+
+    // The register (issue 46): 60 boarders in 3 houses, among them everyone the sick and away lists name.
+    const school = (await School.findOne({ name: DEMO_SCHOOL_NAME }, { _id: 1 }).lean())!;
+    const register = await RegisterStudentModel.of(school._id).find({}).lean();
+    expect(register).toHaveLength(60);
+    expect(register.every((student) => student.boarder && student.classId && student.room)).toBe(true);
+    expect(DEMO_HOUSES.map((house) => register.filter((student) => student.house === house).length)).toEqual([20, 20, 20]);
+    const registered = new Set(register.map((student) => `${student.firstName} ${student.lastName}`));
+    const sickNames = (await SickRecord.of(school._id).find({}).lean()).flatMap((list) => list.students.map((student) => student.name));
+    const awayNames = (await Trip.of(school._id).find({}).lean()).flatMap((trip) => trip.studentNames ?? []);
+    expect(sickNames.length).toBeGreaterThan(0);
+    expect(awayNames.length).toBeGreaterThan(0);
+    expect([...sickNames, ...awayNames].filter((name) => !registered.has(name))).toEqual([]);
     // The weeks of history (demoHistory.test.ts) take a while on a busy machine.
   }, 120_000);
 

@@ -5,6 +5,7 @@ import { School, schoolNameKey } from '../../core/accounts/schoolModel';
 import { UserModel } from '../../core/accounts/userModel';
 import { prepareSchoolDatabase } from '../../db/schoolDatabase';
 import { writeDemoHistory, type DemoApp } from './demoHistory';
+import { writeDemoRegister } from './demoRegister';
 
 export const DEMO_SCHOOL_NAME = 'Demo internatskole';
 const DEMO_PASSWORD = 'demo1234';
@@ -51,7 +52,8 @@ const DEMO_CLASSES = ['1A', '1B', '2A', '3 Idrett'];
 
 /**
  * The demo school with one user per role, a pending user and a few classes, unless the demo school
- * is there already; then its weeks of history (demoHistory.ts), unless it has some. Decided by the
+ * is there already; then its register of 60 boarders (demoRegister.ts) and its weeks of history
+ * (demoHistory.ts), unless it has them. Decided by the
  * demo school, not by an empty database: a Plattformadministrator made first from
  * PLATFORM_ADMIN_EMAIL must not keep the demo away. A demo e-mail already taken (by that
  * administrator, say) is left as it is. Says whether the school was made now.
@@ -59,6 +61,7 @@ const DEMO_CLASSES = ['1A', '1B', '2A', '3 Idrett'];
 export async function seedDemoData(app: DemoApp): Promise<boolean> {
   const existing = await School.findOne({ nameKey: schoolNameKey(DEMO_SCHOOL_NAME) }, { _id: 1 }).lean();
   if (existing) {
+    await writeDemoRegister(existing._id);
     await writeDemoHistory(existing._id, app);
     return false;
   }
@@ -78,6 +81,7 @@ export async function seedDemoData(app: DemoApp): Promise<boolean> {
   await ClassModel.of(school._id).insertMany(
     DEMO_CLASSES.map((className) => ({ schoolId: school._id, className, nameKey: classNameKey(className) })),
   );
+  await writeDemoRegister(school._id);
   await writeDemoHistory(school._id, app);
   return true;
 }
