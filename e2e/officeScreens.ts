@@ -14,6 +14,7 @@ export const OFFICE_SCREENS = [
   '/admin/gaarsdagens-rapport',
   '/admin/logg',
   '/admin/elevopplysninger',
+  '/admin/elever',
   '/admin/vedlikehold',
   '/arkiv',
   '/change-password',

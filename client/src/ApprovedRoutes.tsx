@@ -42,6 +42,8 @@ import { RequireRole } from './ui/RequireRole';
 
 // Min konto (passkeys, the authenticator app, sessions) is opened seldom: a chunk of its own, fetched when opened.
 const AccountPage = lazy(() => import('./features/auth/AccountPage').then((m) => ({ default: m.AccountPage })));
+// The register of students (issue 46), with its file import: the office's, opened seldom.
+const RegisterPage = lazy(() => import('./features/register/RegisterPage').then((m) => ({ default: m.RegisterPage })));
 
 /** The caretaker's own screen (the Plattformadministrator may look in); Admins work the cases from their menu. */
 const CARETAKER_PAGE_ROLES: readonly Role[] = [CARETAKER_ROLE, PLATFORM_ADMIN_ROLE];
@@ -111,6 +113,15 @@ export function ApprovedRoutes() {
       <Route path="/admin/gaarsdagens-rapport" element={allowed(POLICY.reportArchive.see, <YesterdayReportPage />)} />
       <Route path="/admin/logg" element={allowed(POLICY.audit.see, <AuditPage />)} />
       <Route path="/admin/elevopplysninger" element={allowed(POLICY.students.see, <StudentDataPage />)} />
+      <Route
+        path="/admin/elever"
+        element={allowed(
+          POLICY.registerDetails.see,
+          <Suspense fallback={<LoadingScreen />}>
+            <RegisterPage />
+          </Suspense>,
+        )}
+      />
       <Route
         path="/admin/vedlikehold"
         element={

@@ -13,6 +13,8 @@ import './features/rounds/roundsStore';
 import './features/taskButtons/taskButtonsStore';
 import './features/sick/sickStore';
 import './features/away/tripsStore';
+import './features/register/registerStore';
+import './features/register/registerEntriesStore';
 import './features/maintenance/maintenanceStore';
 import './features/maintenance/ownCasesStore';
 import './features/auth/sessionEnded';

@@ -38,10 +38,13 @@ export const registerEntrySchema = z.object({
   id: idSchema,
   firstName: z.string(),
   lastName: z.string(),
+  classId: idSchema.nullable(),
   /** The class's name as it is now ('' without a class). */
   className: z.string(),
   house: z.string(),
   room: z.string(),
+  /** When the student last changed: an older event never overwrites a newer copy. */
+  updatedAt: z.string(),
 });
 export type RegisterEntry = z.infer<typeof registerEntrySchema>;
 export const registerEntriesSchema = z.array(registerEntrySchema);
@@ -49,7 +52,6 @@ export const registerEntriesSchema = z.array(registerEntrySchema);
 /** The register's whole record of a student, for the school's administrators. */
 export const registerStudentSchema = registerEntrySchema.extend({
   schoolId: idSchema,
-  classId: idSchema.nullable(),
   boarder: z.boolean(),
   externalId: z.string(),
   contactNote: z.string(),
@@ -57,7 +59,6 @@ export const registerStudentSchema = registerEntrySchema.extend({
   leftAt: z.string().nullable(),
   /** Bumped by every change: an edit may send the version it started from (baseVersion). */
   version: z.number().int().min(1),
-  updatedAt: z.string(),
 });
 export type RegisterStudentRecord = z.infer<typeof registerStudentSchema>;
 export const registerStudentsSchema = z.array(registerStudentSchema);

@@ -76,13 +76,15 @@ function headers(hasBody: boolean, extra: Record<string, string> = {}): Record<s
 
 async function send(method: Method, path: string, body?: unknown, extra?: Record<string, string>): Promise<Response> {
   const hasBody = body !== undefined;
+  // A file goes as its bytes: what it is, the server reads from them, never from a type the browser guessed.
+  const file = body instanceof Blob ? body : null;
   // A write names itself, so this window knows the events it causes (api/ownWrites.ts).
   const writeId: Record<string, string> = method === 'GET' ? {} : { [REQUEST_ID_HEADER]: newWriteId() };
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: headers(hasBody, { ...writeId, ...extra }),
-    body: hasBody ? JSON.stringify(body) : undefined,
+    headers: headers(hasBody, { ...writeId, ...(file ? { 'Content-Type': 'application/octet-stream' } : {}), ...extra }),
+    body: file ?? (hasBody ? JSON.stringify(body) : undefined),
   });
   if (!response.ok) {
     const text = (await response.text().catch(() => '')) || response.statusText;

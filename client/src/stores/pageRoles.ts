@@ -31,6 +31,7 @@ export const PAGE_ROLES: ReadonlyArray<readonly [pattern: string, roles: readonl
   ['/admin/gaarsdagens-rapport', POLICY.reportArchive.see.roles],
   ['/admin/logg', POLICY.audit.see.roles],
   ['/admin/elevopplysninger', POLICY.students.see.roles],
+  ['/admin/elever', POLICY.registerDetails.see.roles],
   ['/admin/vedlikehold', SCHOOL_ADMIN_ROLES],
   ['/arkiv', POLICY.maintenance.see.roles],
   [OWN_CASES_PATH, POLICY.ownCases.see.roles],

@@ -16,6 +16,7 @@ const LINKS: readonly MenuLinkProps[] = [
   { to: '/admin/ukesrapport', label: 'Ukesrapport', description: 'Rapporter fra de siste 7 dagene' },
   { to: '/admin/aarsrapport', label: 'Årsrapport', description: 'Rapporter per år og uke' },
   { to: '/admin/gaarsdagens-rapport', label: 'Gårsdagens rapport', description: 'Rapportene fra forrige rapportdag' },
+  { to: '/admin/elever', label: 'Elevregisteret', description: 'Elevene, med klasse, internat og rom' },
   { to: '/admin/klasser', label: 'Klasser', description: 'Administrer klasser' },
   { to: '/admin/logg', label: 'Endringslogg', description: 'Hvem godkjente, endret og slettet hva' },
   { to: '/admin/elevopplysninger', label: 'Elevopplysninger', description: 'Innsyn og sletting for én elev' },

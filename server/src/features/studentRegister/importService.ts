@@ -1,4 +1,5 @@
 import type { Types } from 'mongoose';
+import { countNoun } from '#protocol/counting';
 import { IMPORT_TEXTS, type ImportResult, type ImportUpload } from '#protocol/registerImport';
 import { isDuplicateKey } from '../../db/duplicateKey';
 import { trusted } from '../../db/trusted';
@@ -189,7 +190,7 @@ export async function applyStudentFile(
       refused: preview.refused.length,
       classesCreated: toCreate.length,
     };
-    const detail = `${result.created} nye, ${result.changed} endret, ${result.left} sluttet, ${result.refused} avvist`;
+    const detail = `${countNoun(result.created, 'ny', 'nye')}, ${result.changed} endret, ${result.left} sluttet, ${result.refused} avvist`;
     await audit(actor, 'register.imported', { id: stored._id, name: stored.fileName || 'Elevliste', schoolId, detail });
     if (result.created + result.changed + result.left > 0)
       realtime.toSchool(schoolId.toHexString(), 'registerEntries.imported', { at: now.toISOString() });

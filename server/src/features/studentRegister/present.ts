@@ -18,9 +18,12 @@ export function presentEntry(doc: RegisterStudentDoc, classNames: ClassNames): R
     id: doc._id.toHexString(),
     firstName: doc.firstName,
     lastName: doc.lastName,
+    // A class deleted since is no class.
+    classId: doc.classId && classNames.has(doc.classId.toHexString()) ? doc.classId.toHexString() : null,
     className: (doc.classId && classNames.get(doc.classId.toHexString())) ?? '',
     house: doc.house ?? '',
     room: doc.room ?? '',
+    updatedAt: changedAt(doc),
   };
 }
 
@@ -28,12 +31,10 @@ export function presentStudent(doc: RegisterStudentDoc, classNames: ClassNames):
   return {
     ...presentEntry(doc, classNames),
     schoolId: doc.schoolId.toHexString(),
-    classId: doc.classId?.toHexString() ?? null,
     boarder: doc.boarder ?? true,
     externalId: doc.externalId ?? '',
     contactNote: doc.contactNote ?? '',
     leftAt: doc.leftAt ?? null,
     version: doc.version ?? 1,
-    updatedAt: changedAt(doc),
   };
 }

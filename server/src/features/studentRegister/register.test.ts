@@ -55,7 +55,16 @@ describe('the register of students', () => {
       schoolId: fx.a.id,
     });
     const entry = (await entriesOfA()).find((e) => e.id === made.id);
-    expect(entry).toEqual({ id: made.id, firstName: 'Åse', lastName: 'Ødegård', className: 'VG1A', house: 'Nordbygg', room: '12' });
+    expect(entry).toEqual({
+      id: made.id,
+      firstName: 'Åse',
+      lastName: 'Ødegård',
+      classId: cls.id,
+      className: 'VG1A',
+      house: 'Nordbygg',
+      room: '12',
+      updatedAt: made.updatedAt,
+    });
     // A renamed class names the student's class from then on.
     await c.adminA.put(`/api/admin/classes/${cls.id}`, { className: 'VG1B' });
     expect((await entriesOfA()).find((e) => e.id === made.id)?.className).toBe('VG1B');
