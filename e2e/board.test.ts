@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TASK_LABELS } from '#protocol/taskButtons';
 import { makeUser } from '../server/test/callers';
 import { TestClock } from '../server/test/testClock';
-import { markPage, shoot, signInThroughForm, waitForToast, wasReloaded } from './actions';
+import { dismissToast, markPage, shoot, signInThroughForm, waitForToast, wasReloaded } from './actions';
 import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY, signIn, textOf, type Viewport } from './boardSupport';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
@@ -70,11 +70,13 @@ describe('the shared board', () => {
     expect((await server.get<MyReport>('/api/reports/my')).body.content).toBe('Runde 21:00: alt rolig i internatet.');
 
     await reportText(page).fill('Runde 21:00: alt rolig i internatet. Runde 22:00: to elever våkne.');
+    // The save's own 'Lagret' goes first: the tick's is the one waited for.
+    await dismissToast(page);
     await page.getByTestId('task-1').click();
     await waitForToast(page, 'Lagret');
     // The round is saved on its own (issue 27: a tick merges on the server); the text waits for Lagre.
+    await expect.poll(async () => (await server.get<MyReport>('/api/reports/my')).body.completedTasks).toEqual(['1']);
     const afterTick = (await server.get<MyReport>('/api/reports/my')).body;
-    expect(afterTick.completedTasks).toEqual(['1']);
     expect(afterTick.content).toBe('Runde 21:00: alt rolig i internatet.');
     expect(await saveState(page)).toBe('Ikke lagret');
     await page.getByTestId('report-save').click();

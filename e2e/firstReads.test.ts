@@ -28,6 +28,8 @@ async function reopenedHome(user: FixtureUser, home: string, landing = home): Pr
   const page = await pages.page(PHONE);
   await signInThroughApi(page, user.email);
   await page.waitForURL((url) => url.pathname === landing);
+  // The landing screen's own reads are done before the recording starts (the admin menu reads its second-factor rule).
+  await page.waitForLoadState('networkidle');
   // The live connection, once up, fetches everything again (what changed before it was up); held off
   // here, every request below is the screen's first.
   await page.routeWebSocket('**/socket.io/**', (socket) => socket.close());

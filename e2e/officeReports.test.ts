@@ -215,6 +215,8 @@ describe('the office’s report pages', () => {
     // The list takes focus on its chosen option once open; a key pressed before lands elsewhere (seen under load).
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('option');
     await page.keyboard.press('ArrowDown');
+    // Enter only once Admin A is the highlighted option, as a person sees it (under load the move can lag the key).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Admin A');
     await page.keyboard.press('Enter');
     // Focus goes back to the select, its ring showing.
     await expect.poll(async () => (await focusState(page)).what).toMatch(/\[yearly-user\]/);
