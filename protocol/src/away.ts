@@ -30,6 +30,8 @@ export const tripSchema = z.object({
   updatedAt: z.string(),
   /** The trip's name ('Skitur Hemsedal'), when it has one (issue 45). */
   name: z.string().optional(),
+  /** The register's id of each student chosen from it (issue 46), by name; a name typed freely has none. */
+  studentIds: nameMapSchema.optional(),
   /** Counts every change: an edit may name the version it was made from (protocol/versions.ts). */
   version: versionSchema,
   /** The spec's own fields (§3): the two lists JSON-encoded, for a client that decodes them. */
@@ -46,6 +48,9 @@ export const AWAY_TEXTS = {
   tripNotFound: 'Fant ikke reisen',
   emptyTrip: 'En reise må ha minst én elev eller klasse',
 } as const;
+
+/** Names chosen from the register with their ids (issue 46): a name map whose values are ids. */
+const studentIdsSchema = nameMapSchema.refine((map) => Object.values(map).every((id) => /^[0-9a-f]{24}$/i.test(id)), 'Ugyldig id');
 
 export const TRIP_NAME_MAX_LENGTH = 80;
 /** A trip's name as the office types it; blank means no name. */
@@ -71,6 +76,8 @@ export const addAwayStudentBodySchema = z
     studentName: studentNameSchema.optional(),
     studentNames: z.array(studentNameSchema).max(500).optional(),
     tripName: tripNameSchema.optional(),
+    /** Not in the spec: the register's ids of the students chosen from it, by name (issue 46). */
+    studentIds: studentIdsSchema.optional(),
   })
   .refine(...datesInOrder)
   .refine((v) => v.studentName !== undefined || (v.studentNames?.length ?? 0) > 0, {
@@ -94,6 +101,8 @@ export const updateTripBodySchema = z
     studentNames: z.array(studentNameSchema).max(500),
     classIds: z.array(idSchema).max(200),
     tripName: tripNameSchema.optional(),
+    /** The register's ids by name (issue 46); left out, the trip keeps the links of the names it keeps. */
+    studentIds: studentIdsSchema.optional(),
     baseVersion: baseVersionSchema,
   })
   .refine(...datesInOrder);

@@ -14,6 +14,8 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   contactNote: 'hvem som skal kontaktes',
   leftAt: 'sluttdato',
   includeLeft: 'ta med de som har sluttet',
+  studentId: 'elev i elevregisteret',
+  studentIds: 'elever i elevregisteret',
   fileName: 'filnavn',
   mapping: 'kolonnevalg',
   createClasses: 'klasser som skal opprettes',

@@ -10,6 +10,8 @@ export const sickSchema = z.object({
   studentComments: nameMapSchema,
   /** Bumped by every change; PUT /api/sick may send it back so a stale list cannot overwrite a newer one. */
   revision: z.number().int().min(0),
+  /** The register's id of each student chosen from it (issue 46), by name; a name typed freely has none. */
+  studentIds: nameMapSchema.optional(),
 });
 export type Sick = z.infer<typeof sickSchema>;
 
@@ -30,7 +32,12 @@ const comment = z
   .refine(withoutControlCharacters, NO_CONTROL_CHARACTERS);
 
 /** One sick student as the admin's form sends it. */
-export const sickStudentSchema = z.object({ name: studentNameSchema, comment: comment.optional().default('') });
+export const sickStudentSchema = z.object({
+  name: studentNameSchema,
+  comment: comment.optional().default(''),
+  /** Not in the spec: the register's id of a student chosen from it (issue 46). */
+  studentId: idSchema.optional(),
+});
 export type SickStudent = z.infer<typeof sickStudentSchema>;
 /** POST /api/sick/add */
 export const addSickBodySchema = sickStudentSchema.extend({ date: daySchema });

@@ -1,13 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  formatDayNo,
-  isValidDay,
-  SICK_COMMENT_MAX_LENGTH,
-  sickStudentSchema,
-  STUDENT_NAME_MAX_LENGTH,
-  valueForName,
-  type SickStudent,
-} from '#protocol';
+import { formatDayNo, isValidDay, SICK_COMMENT_MAX_LENGTH, sickStudentSchema, valueForName } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { dayScope } from '../../stores/dayScope';
 import { useSickStore } from './sickStore';
@@ -19,6 +11,11 @@ import { failureToast, toast } from '../../ui/toastStore';
 import { RemoveButton } from '../../ui/RemoveButton';
 import { useItemActions } from '../../ui/useItemActions';
 import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
+import { StudentCombobox } from '../register/StudentCombobox';
+
+/** The form's text fields; the register's id, when the student is chosen from it, is kept beside them. */
+const sickFormSchema = sickStudentSchema.pick({ name: true, comment: true });
+type SickForm = typeof sickFormSchema._output;
 
 interface SickCardProps {
   /** '' for an Admin, the chosen school for the Plattformadministrator. */
@@ -33,15 +30,17 @@ export function SickCard({ scope, today }: SickCardProps) {
   const scopeKey = dayScope(scope, date);
   const { loaded, failed, retry } = useLoaded(useSickStore, isValidDay(date) ? scopeKey : null);
   const data = useSickStore((state) => (state.scope === scopeKey ? state.data : null));
-  const form = useSchemaForm<keyof SickStudent, SickStudent>({
-    schema: sickStudentSchema,
+  const [studentId, setStudentId] = useState<string | null>(null);
+  const form = useSchemaForm<keyof SickForm, SickForm>({
+    schema: sickFormSchema,
     initial: { name: '', comment: '' },
     onInvalid: errorsOfFilledFields,
     onValid: async (student) => {
       if (!isValidDay(date)) return;
       try {
-        await addSickStudent(scopeKey, student);
+        await addSickStudent(scopeKey, { ...student, ...(studentId ? { studentId } : {}) });
         form.reset();
+        setStudentId(null);
         toast({ title: 'Lagret' });
       } catch (error) {
         // What was typed stays in the form.
@@ -103,7 +102,17 @@ export function SickCard({ scope, today }: SickCardProps) {
       )}
 
       <form className="form sick-form" onSubmit={form.onSubmit} data-testid="sick-form">
-        <TextField label="Navn" {...form.field('name')} maxLength={STUDENT_NAME_MAX_LENGTH} autoComplete="off" data-testid="sick-name" />
+        <StudentCombobox
+          label="Navn"
+          value={{ name: form.values.name, studentId }}
+          onChange={(chosen) => {
+            form.setValue('name', chosen.name);
+            setStudentId(chosen.studentId);
+          }}
+          scope={scope}
+          error={form.errors.name}
+          testId="sick-name"
+        />
         <TextField
           label="Kommentar (valgfritt)"
           {...form.field('comment')}

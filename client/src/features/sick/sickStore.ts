@@ -1,10 +1,10 @@
-import { sickSchema, valueForName, type Sick, type SickList, type SickStudent } from '#protocol';
+import { sickSchema, valueForName, type Sick, type SickList } from '#protocol';
 import { errorCode } from '../../api/http';
 import { registerEventHandlers, type EventHandlers } from '../../realtime/eventHandlers';
 import { requestSchool, scopeDay, scopeSchool } from '../../stores/dayScope';
 import { aboutSchoolOnScreen } from '../../stores/schoolOnScreen';
 import { createSnapshotStore } from '../../stores/snapshot';
-import { addSick, fetchSick, replaceSick } from './sickApi';
+import { addSick, fetchSick, replaceSick, type SickEntry } from './sickApi';
 
 /** The sick list of a 'school|day' scope (the board, /admin/syke-og-bortreist). */
 export const useSickStore = createSnapshotStore<Sick>((scope) => fetchSick(scopeDay(scope)!, requestSchool(scope)), {
@@ -20,7 +20,7 @@ function showIfCurrent(scope: string, sick: Sick): void {
 }
 
 /** Adds a student to the sick list of a 'school|day' scope. */
-export async function addSickStudent(scope: string, student: SickStudent): Promise<void> {
+export async function addSickStudent(scope: string, student: SickEntry): Promise<void> {
   showIfCurrent(scope, await addSick(scopeDay(scope)!, student, requestSchool(scope)));
 }
 
@@ -34,7 +34,11 @@ export async function removeSickStudent(scope: string, student: string): Promise
     if (!current || !current.names.includes(student)) return;
     const rest = current.names
       .filter((n) => n !== student)
-      .map((n) => ({ name: n, comment: valueForName(current.studentComments, n) ?? '' }));
+      .map((n): SickEntry => {
+        // Each stays linked to the register as it was (issue 46).
+        const studentId = current.studentIds ? valueForName(current.studentIds, n) : undefined;
+        return { name: n, comment: valueForName(current.studentComments, n) ?? '', ...(studentId ? { studentId } : {}) };
+      });
     try {
       return showIfCurrent(scope, await replaceSick(scopeDay(scope)!, rest, current.revision, requestSchool(scope)));
     } catch (error) {

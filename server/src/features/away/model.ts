@@ -10,6 +10,11 @@ const tripSchema = new Schema(
     toDate: { type: String, required: true },
     studentNames: { type: [String], default: [] },
     classIds: { type: [Schema.Types.ObjectId], ref: 'Class', default: [] },
+    /**
+     * The register's students among studentNames, by name (issue 46): renamed with them, erased
+     * with them. A link whose name is no longer on the trip counts for nothing.
+     */
+    studentLinks: { type: [{ _id: false, name: String, studentId: Schema.Types.ObjectId }], default: [] },
     /** 'Skitur Hemsedal': absent on a trip without a name (issue 45). */
     name: { type: String },
     /** Counts every change of the trip; an edit is taken only on the version it was made from. */

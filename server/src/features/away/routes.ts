@@ -58,9 +58,14 @@ export async function awayRoutes(app: FastifyInstance): Promise<void> {
     '/api/away/add',
     { config: tripsChanged, schema: { ...scoped, body: addAwayStudentBodySchema, response: { 200: tripSchema } } },
     async (request) => {
-      const { fromDate, toDate, studentName, studentNames, tripName } = request.body;
+      const { fromDate, toDate, studentName, studentNames, tripName, studentIds } = request.body;
       const names = [...(studentName !== undefined ? [studentName] : []), ...(studentNames ?? [])];
-      const trip = await addToTrip(schoolOf(request), { fromDate, toDate, tripName }, { studentNames: names }, request.realtime);
+      const trip = await addToTrip(
+        schoolOf(request),
+        { fromDate, toDate, tripName },
+        { studentNames: names, studentIds },
+        request.realtime,
+      );
       await auditTripMembers(currentUser(request), schoolOf(request), trip, { added: { studentNames: [...new Set(names)] } });
       return renewed(request, trip);
     },

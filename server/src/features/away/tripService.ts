@@ -1,4 +1,4 @@
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { AWAY_TEXTS, type Trip as TripDto, type UpdateTripBody } from '#protocol/away';
 import { badRequest, conflict, editConflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
@@ -9,7 +9,7 @@ import { ClassModel } from '../classes/model';
 import type { UserRecord } from '../../core/accounts/userModel';
 import { Trip, type TripDoc } from './model';
 import { trusted } from '../../db/trusted';
-import { atVersion } from '../../db/counterFilter';
+import { atCount, atVersion } from '../../db/counterFilter';
 import { isDuplicateKey } from '../../db/duplicateKey';
 import { changedAt } from '../../db/changedAt';
 import { countNoun } from '#protocol/counting';
@@ -21,8 +21,18 @@ import { countNoun } from '#protocol/counting';
  * operator, or a version or state in its filter), on MongoDB as on the embedded engine.
  */
 
+/** The trip's links to the register that count: those of names on it, the last for a name. */
+function linksOf(trip: Pick<TripDoc, 'studentNames' | 'studentLinks'>): Map<string, string> {
+  const names = new Set(trip.studentNames);
+  return new Map((trip.studentLinks ?? []).filter((l) => l.name && names.has(l.name)).map((l) => [l.name!, String(l.studentId)]));
+}
+
+/** Links as stored, from names and ids. */
+const storedLinks = (links: Map<string, string>) => [...links].map(([name, id]) => ({ name, studentId: new Types.ObjectId(id) }));
+
 export function presentTrip(trip: TripDoc): TripDto {
   const classIds = trip.classIds.map((id) => id.toHexString());
+  const links = linksOf(trip);
   return {
     id: trip._id.toHexString(),
     schoolId: trip.schoolId.toHexString(),
@@ -32,6 +42,7 @@ export function presentTrip(trip: TripDoc): TripDto {
     classIds,
     updatedAt: changedAt(trip),
     ...(trip.name ? { name: trip.name } : {}),
+    ...(links.size > 0 ? { studentIds: Object.fromEntries(links) } : {}),
     version: trip.version ?? 0,
     studentNamesJSON: JSON.stringify(trip.studentNames),
     classIdsJSON: JSON.stringify(classIds),
@@ -68,9 +79,10 @@ function emitSaved(realtime: Realtime, trip: TripDoc): TripDto {
 export async function addToTrip(
   schoolId: Types.ObjectId,
   range: { fromDate: string; toDate: string; tripName?: string },
-  add: { studentNames?: string[]; classIds?: string[] },
+  add: { studentNames?: string[]; classIds?: string[]; studentIds?: Record<string, string> },
   realtime: Realtime,
 ): Promise<TripDto> {
+  const links = storedLinks(new Map(Object.entries(add.studentIds ?? {}).filter(([name]) => add.studentNames?.includes(name))));
   if (add.classIds?.length) await assertClassesOfSchool(schoolId, add.classIds);
   const name = range.tripName || undefined;
   // One atomic write, so adds made at once all stay. A first add makes the trip under its dates'
@@ -80,7 +92,11 @@ export async function addToTrip(
       .findOneAndUpdate(
         { schoolId, fromDate: range.fromDate, toDate: range.toDate, ...(name ? { name } : {}) },
         {
-          $addToSet: { studentNames: { $each: add.studentNames ?? [] }, classIds: { $each: add.classIds ?? [] } },
+          $addToSet: {
+            studentNames: { $each: add.studentNames ?? [] },
+            classIds: { $each: add.classIds ?? [] },
+            studentLinks: { $each: links },
+          },
           $inc: { version: 1 },
           $setOnInsert: { datesKey: [range.fromDate, range.toDate, ...(name ? [name] : [])].join('/') },
         },
@@ -164,8 +180,11 @@ export async function updateTrip(
   await assertClassesOfSchool(schoolId, classIds);
   const fields = { fromDate: body.fromDate, toDate: body.toDate, studentNames, classIds };
   const edit: TripEdit = { ...fields, ...(body.tripName === undefined ? {} : { name: body.tripName }) };
+  // The register's links: as sent, or (the spec's body has none) those of the names the trip keeps.
+  const links = body.studentIds ? new Map(Object.entries(body.studentIds)) : linksOf(before);
+  const kept = new Map([...links].filter(([name]) => studentNames.includes(name)));
   // The name: left out, kept; blank, taken away.
-  const $set: Partial<TripEdit> = { ...fields };
+  const $set: Partial<TripEdit> & { studentLinks?: ReturnType<typeof storedLinks> } = { ...fields, studentLinks: storedLinks(kept) };
   const $unset: Record<string, ''> = { datesKey: '' };
   if (body.tripName) $set.name = body.tripName;
   else if (body.tripName === '') $unset.name = '';
@@ -213,4 +232,42 @@ export async function deleteTrip(
   });
   realtime.toSchool(schoolId.toHexString(), 'trips.deleted', { id });
   return { id };
+}
+
+/**
+ * A register student renamed (issue 46): every trip that holds them by their id says the new name
+ * (on its list and in its link), live. A trip changed meanwhile is read again. Answers how many changed.
+ */
+export async function renameLinkedTraveller(
+  schoolId: Types.ObjectId,
+  studentId: string,
+  name: string,
+  realtime: Realtime,
+): Promise<number> {
+  const trips = Trip.of(schoolId);
+  const linked = (await trips.find({ schoolId }).lean<TripDoc[]>()).filter((trip) => [...linksOf(trip).values()].includes(studentId));
+  let renamed = 0;
+  for (const { _id } of linked) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const trip = await trips.findOne({ _id }).lean<TripDoc>();
+      const links = trip ? linksOf(trip) : new Map<string, string>();
+      const oldName = [...links].find(([, id]) => id === studentId)?.[0];
+      if (!trip || oldName === undefined) break;
+      links.delete(oldName);
+      links.set(name, studentId);
+      const studentNames = [...new Set(trip.studentNames.map((n) => (n === oldName ? name : n)))];
+      const updated = await trips
+        .findOneAndUpdate(
+          { _id, version: atCount(trip.version) },
+          { $set: { studentNames, studentLinks: storedLinks(links) }, $inc: { version: 1 } },
+          { new: true },
+        )
+        .lean<TripDoc>();
+      if (!updated) continue;
+      emitSaved(realtime, updated);
+      renamed += 1;
+      break;
+    }
+  }
+  return renamed;
 }

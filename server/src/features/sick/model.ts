@@ -10,7 +10,15 @@ const sickSchema = new Schema(
   {
     schoolId: { type: Schema.Types.ObjectId, ref: 'School', required: true },
     date: { type: String, required: true },
-    students: [{ _id: false, name: { type: String, required: true }, comment: { type: String, default: '' } }],
+    students: [
+      {
+        _id: false,
+        name: { type: String, required: true },
+        comment: { type: String, default: '' },
+        /** The register's student, when chosen from it (issue 46): renamed with them, erased with them. */
+        studentId: { type: Schema.Types.ObjectId, default: null },
+      },
+    ],
     comment: { type: String, default: '' },
     revision: { type: Number, default: 0 },
   },

@@ -23,8 +23,8 @@ export async function sickRoutes(app: FastifyInstance): Promise<void> {
     '/api/sick/add',
     { config: admins, schema: { querystring: schoolScopeQuerySchema, body: addSickBodySchema, response: { 200: sickSchema } } },
     async (request) => {
-      const { date, name, comment } = request.body;
-      return addSick(currentUser(request), schoolOf(request), date, { name, comment }, request.realtime);
+      const { date, name, comment, studentId } = request.body;
+      return addSick(currentUser(request), schoolOf(request), date, { name, comment, studentId }, request.realtime);
     },
   );
 

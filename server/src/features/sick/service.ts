@@ -1,4 +1,4 @@
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { POLICY } from '#protocol/policy';
 import type { Role } from '#protocol/roles';
 import { SICK_TEXTS, type Sick } from '#protocol/sick';
@@ -13,18 +13,28 @@ import type { UserRecord } from '../../core/accounts/userModel';
 import { auditSickChange } from './sickAudit';
 import { readThrough } from '../../cache/readThrough';
 
-type Student = { name: string; comment: string };
+/** A student on a list; studentId is the register's, when chosen from it (issue 46). */
+type Student = { name: string; comment: string; studentId?: string | null };
 
 function present(record: Pick<SickDoc, 'students' | 'comment' | 'revision'> | null): Sick {
   const students = record?.students ?? [];
+  const linked = students.filter((s) => s.studentId);
   return {
     names: students.map((s) => s.name),
     comment: record?.comment ?? '',
     // fromEntries defines own properties, so a student called '__proto__' stays a plain key.
     studentComments: Object.fromEntries(students.filter((s) => s.comment).map((s) => [s.name, s.comment ?? ''])),
     revision: record?.revision ?? 0,
+    ...(linked.length > 0 ? { studentIds: Object.fromEntries(linked.map((s) => [s.name, String(s.studentId)])) } : {}),
   };
 }
+
+/** As stored: the link to the register only where there is one. */
+const stored = (student: Student) => ({
+  name: student.name,
+  comment: student.comment,
+  ...(student.studentId ? { studentId: new Types.ObjectId(student.studentId) } : {}),
+});
 
 /** A sick comment is health information: roles that do not see sickComments (the policy table) get the names only. */
 function mayReadSickComments(role: Role): boolean {
@@ -68,8 +78,13 @@ async function changeList(
     async () => {
       const current = await SickRecord.of(schoolId).findOne({ schoolId, date }).lean<SickDoc>();
       const revision = current?.revision ?? 0;
-      const before = (current?.students ?? []).map((s) => ({ name: s.name, comment: s.comment ?? '' }));
-      const students = change(before, revision);
+      const before = (current?.students ?? []).map((s) => ({
+        name: s.name,
+        comment: s.comment ?? '',
+        studentId: s.studentId?.toString() ?? null,
+      }));
+      const after = change(before, revision);
+      const students = after.map(stored);
       const record = await unlessDuplicate(
         () =>
           SickRecord.of(schoolId)
@@ -82,7 +97,7 @@ async function changeList(
         () => null,
       );
       if (!record) return AGAIN;
-      written = { before, after: students };
+      written = { before, after };
       const sick = present(record);
       realtime.toSchoolRedacted(schoolId.toHexString(), 'sickLists.updated', {
         full: { schoolId: schoolId.toHexString(), date, ...sick },
@@ -111,7 +126,9 @@ export function addSick(
     date,
     (students) =>
       students.some((s) => s.name === student.name)
-        ? students.map((s) => (s.name === student.name ? { ...s, comment: student.comment } : s))
+        ? students.map((s) =>
+            s.name === student.name ? { ...s, comment: student.comment, studentId: student.studentId ?? s.studentId } : s,
+          )
         : [...students, student],
     realtime,
     changedBy,
@@ -133,9 +150,11 @@ export function replaceSick(
   return changeList(
     schoolId,
     date,
-    (_current, currentRevision) => {
+    (current, currentRevision) => {
       if (revision !== undefined && revision !== currentRevision) throw conflict(SICK_TEXTS.listChanged);
-      return [...new Map(students.map((s) => [s.name, s])).values()];
+      // A name sent without its register id (the spec's body) keeps the link it had.
+      const links = new Map(current.filter((s) => s.studentId).map((s) => [s.name, s.studentId]));
+      return [...new Map(students.map((s) => [s.name, { ...s, studentId: s.studentId ?? links.get(s.name) ?? null }])).values()];
     },
     realtime,
     changedBy,
@@ -145,4 +164,16 @@ export function replaceSick(
 /** Takes one student off a date's list (a parent's request to erase what is stored about them: not in the trail, which would name them). */
 export function removeSickStudent(schoolId: Types.ObjectId, date: string, name: string, realtime: Realtime): Promise<Sick> {
   return changeList(schoolId, date, (students) => students.filter((s) => s.name !== name), realtime);
+}
+
+/**
+ * A register student renamed (issue 46): every sick list that holds them by their id says the new
+ * name, live. Answers how many lists changed.
+ */
+export async function renameLinkedSick(schoolId: Types.ObjectId, studentId: string, name: string, realtime: Realtime): Promise<number> {
+  const lists = await SickRecord.of(schoolId).find({ schoolId }, { date: 1, students: 1 }).lean<SickDoc[]>();
+  const dates = lists.filter((list) => list.students.some((s) => s.studentId?.toString() === studentId)).map((list) => list.date);
+  for (const date of dates)
+    await changeList(schoolId, date, (students) => students.map((s) => (s.studentId === studentId ? { ...s, name } : s)), realtime);
+  return dates.length;
 }

@@ -19,6 +19,7 @@ import { audit } from '../audit/service';
 import { RegisterStudentModel, type RegisterStudentDoc } from './model';
 import { classNamesOf, presentEntry, presentStudent, type ClassNames } from './present';
 import { describeChanges } from './describeChanges';
+import { renameOnLists } from './renameOnLists';
 
 /** At the school on the day: not left, or leaving later. */
 export function atSchoolOn(doc: Pick<RegisterStudentDoc, 'leftAt'>, day: string): boolean {
@@ -119,6 +120,8 @@ export async function editRegisterStudent(
   const classNames = await classNamesOf(schoolId);
   const detail = describeChanges(before, after, classNames);
   if (detail) await audit(actor, 'register.changed', { id: studentId, name: registerName(after), schoolId, detail });
+  // Renamed: the lists that hold them by their id say the new name.
+  if (registerName(before) !== registerName(after)) await renameOnLists(schoolId, studentId, registerName(after), realtime);
   return announceStudent(realtime, after, classNames, now);
 }
 
