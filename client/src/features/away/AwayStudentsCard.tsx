@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { compareDays, STUDENT_NAME_MAX_LENGTH, studentNameSchema, TRIP_NAME_MAX_LENGTH, tripNameSchema, type Trip } from '#protocol';
+import { compareDays, studentNameSchema, TRIP_NAME_MAX_LENGTH, tripNameSchema, type Trip } from '#protocol';
 import { z } from 'zod';
 import { serverMessage } from '../../api/http';
 import { addStudentAway, removeStudentAway } from './awayStore';
@@ -12,6 +12,7 @@ import { formatPeriodNo, studentTripsInPeriod } from './periodTrips';
 import { RemoveButton } from '../../ui/RemoveButton';
 import { useItemActions } from '../../ui/useItemActions';
 import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
+import { StudentCombobox } from '../register/StudentCombobox';
 
 const awayStudentSchema = z.object({ name: studentNameSchema, tripName: tripNameSchema });
 
@@ -36,6 +37,7 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
   const byId = useTripsStore((state) => state.byId);
   const trips = useMemo(() => (invalid ? [] : studentTripsInPeriod(Object.values(byId), range)), [byId, range, invalid]);
 
+  const [studentId, setStudentId] = useState<string | null>(null);
   const form = useSchemaForm<'name' | 'tripName', { name: string; tripName: string }>({
     schema: awayStudentSchema,
     initial: { name: '', tripName: '' },
@@ -43,8 +45,9 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
     onValid: async ({ name, tripName }) => {
       if (invalid) return;
       try {
-        tripSaved(await addStudentAway(range, name, schoolId, tripName));
+        tripSaved(await addStudentAway(range, name, schoolId, tripName, studentId));
         form.setValue('name', '');
+        setStudentId(null);
         toast({ title: 'Lagret' });
       } catch (error) {
         failureToast('Kunne ikke lagre. Prøv igjen.', serverMessage(error, ''));
@@ -126,23 +129,18 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
             </p>
           )}
         </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-name`}>
-            Elevnavn
-          </label>
-          <div className="inline-form">
-            <input
-              id={`${id}-name`}
-              ref={nameInput}
-              className="input"
-              value={form.values.name}
-              onChange={(event) => form.setValue('name', event.target.value)}
-              placeholder="Elevnavn..."
-              maxLength={STUDENT_NAME_MAX_LENGTH}
-              autoComplete="off"
-              enterKeyHint="done"
-              data-testid="away-student-name"
-            />
+        <StudentCombobox
+          label="Elevnavn"
+          value={{ name: form.values.name, studentId }}
+          onChange={(chosen) => {
+            form.setValue('name', chosen.name);
+            setStudentId(chosen.studentId);
+          }}
+          scope={scope}
+          placeholder="Elevnavn..."
+          inputRef={nameInput}
+          testId="away-student-name"
+          action={
             <button
               type="submit"
               className="button"
@@ -151,8 +149,8 @@ export function AwayStudentsCard({ scope, today }: AwayStudentsCardProps) {
             >
               {form.busy ? 'Lagrer...' : 'Legg til'}
             </button>
-          </div>
-        </div>
+          }
+        />
       </form>
     </section>
   );

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   AWAY_TEXTS,
   formatDayNo,
-  STUDENT_NAME_MAX_LENGTH,
   studentNameSchema,
   TRIP_NAME_MAX_LENGTH,
   tripNameSchema,
@@ -22,6 +21,7 @@ import { DateRangeFields, rangeError, type DateRange } from './DateRangeFields';
 import { RemoveButton } from '../../ui/RemoveButton';
 import { DialogActions } from '../../ui/DialogActions';
 import { errorsOfFilledFields, useSchemaForm } from '../../ui/useSchemaForm';
+import { StudentCombobox } from '../register/StudentCombobox';
 
 /** A name to add, as the body's studentNames check each one. */
 const newNameSchema = z.object({ name: studentNameSchema });
@@ -39,6 +39,9 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
   const [range, setRange] = useState<DateRange>({ fromDate: trip.fromDate, toDate: trip.toDate });
   const [tripName, setTripName] = useState(trip.name ?? '');
   const [names, setNames] = useState<string[]>(trip.studentNames);
+  // The register's ids of the names chosen from it (issue 46), kept with the trip.
+  const [links, setLinks] = useState<Record<string, string>>(trip.studentIds ?? {});
+  const [newStudentId, setNewStudentId] = useState<string | null>(null);
   const [classIds, setClassIds] = useState<ReadonlySet<string>>(new Set(trip.classIds));
   const [saving, setSaving] = useState(false);
   // Saved by someone else since this dialog opened: their trip and this one side by side until a choice.
@@ -60,7 +63,9 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
     onInvalid: errorsOfFilledFields,
     onValid: ({ name }) => {
       setNames((current) => (current.includes(name) ? current : [...current, name]));
+      if (newStudentId) setLinks((current) => ({ ...current, [name]: newStudentId }));
       newName.reset();
+      setNewStudentId(null);
     },
   });
   const nameError = newName.errors.name;
@@ -75,7 +80,14 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
   }
 
   async function save(
-    body: UpdateTripBody = { ...range, tripName: tripName.trim(), studentNames: names, classIds: knownClassIds, baseVersion: trip.version },
+    body: UpdateTripBody = {
+      ...range,
+      tripName: tripName.trim(),
+      studentNames: names,
+      classIds: knownClassIds,
+      studentIds: Object.fromEntries(Object.entries(links).filter(([name]) => names.includes(name))),
+      baseVersion: trip.version,
+    },
   ) {
     if (error || saving || removedElsewhere) return;
     setSaving(true);
@@ -168,36 +180,30 @@ export function TripEditDialog({ trip, classes, schoolId, onClose }: TripEditDia
               ))}
             </ul>
           )}
-          <form className="inline-form" onSubmit={newName.onSubmit}>
-            <label className="visually-hidden" htmlFor={`${id}-name`}>
-              Nytt elevnavn
-            </label>
-            <input
-              id={`${id}-name`}
-              className="input"
-              value={newName.values.name}
-              onChange={(event) => newName.setValue('name', event.target.value)}
+          <form onSubmit={newName.onSubmit}>
+            <StudentCombobox
+              label="Nytt elevnavn"
+              value={{ name: newName.values.name, studentId: newStudentId }}
+              onChange={(chosen) => {
+                newName.setValue('name', chosen.name);
+                setNewStudentId(chosen.studentId);
+              }}
+              scope={schoolId ?? ''}
               placeholder="Elevnavn..."
-              maxLength={STUDENT_NAME_MAX_LENGTH}
-              autoComplete="off"
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? `${id}-name-error` : undefined}
-              data-testid="trip-edit-name"
+              error={nameError}
+              testId="trip-edit-name"
+              action={
+                <button
+                  type="submit"
+                  className="button button-secondary"
+                  disabled={!newName.values.name.trim()}
+                  data-testid="trip-edit-add-name"
+                >
+                  Legg til
+                </button>
+              }
             />
-            <button
-              type="submit"
-              className="button button-secondary"
-              disabled={!newName.values.name.trim()}
-              data-testid="trip-edit-add-name"
-            >
-              Legg til
-            </button>
           </form>
-          {nameError && (
-            <p id={`${id}-name-error`} className="field-error">
-              {nameError}
-            </p>
-          )}
         </fieldset>
 
         {classes.length > 0 && (

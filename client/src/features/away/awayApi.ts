@@ -23,9 +23,17 @@ export function fetchAway(date: string, schoolId: string | null): Promise<Away |
 type Range = { fromDate: string; toDate: string };
 
 /** The spec's body, and the trip's name only when one is given ('Skitur Hemsedal'). */
-export function addAwayStudent(range: Range, studentName: string, schoolId: string | null, tripName = ''): Promise<Trip> {
+export function addAwayStudent(
+  range: Range,
+  studentName: string,
+  schoolId: string | null,
+  tripName = '',
+  studentId: string | null = null,
+): Promise<Trip> {
   const named = tripName.trim() ? { tripName: tripName.trim() } : {};
-  return request('POST', withSchool('/api/away/add', schoolId), tripSchema, { ...range, studentName, ...named });
+  // Chosen from the register (issue 46): the trip holds the student by id.
+  const linked = studentId ? { studentIds: { [studentName]: studentId } } : {};
+  return request('POST', withSchool('/api/away/add', schoolId), tripSchema, { ...range, studentName, ...named, ...linked });
 }
 
 export function removeAwayStudent(name: string, schoolId: string | null): Promise<unknown> {

@@ -16,8 +16,14 @@ export const useAwayClassesStore = createSnapshotStore<AwayClasses>((scope) => f
 // well, for a slow or missing socket.
 
 /** Adds a student to the trip of these dates (and name); answers with that trip. */
-export async function addStudentAway(range: DateRange, name: string, schoolId: string | null, tripName = ''): Promise<Trip> {
-  const trip = await addAwayStudent(range, name, schoolId, tripName);
+export async function addStudentAway(
+  range: DateRange,
+  name: string,
+  schoolId: string | null,
+  tripName = '',
+  studentId: string | null = null,
+): Promise<Trip> {
+  const trip = await addAwayStudent(range, name, schoolId, tripName, studentId);
   void useAwayStore.getState().reload();
   return trip;
 }
