@@ -10,6 +10,18 @@ const datedSchema = z.object({ date: z.string(), authorName: z.string() });
 export const studentDataSchema = z.object({
   name: z.string(),
   exportedAt: z.string(),
+  /** The school's register (issue 46): the student of that name, with what the register keeps about them. */
+  register: z.array(
+    z.object({
+      className: z.string(),
+      house: z.string(),
+      room: z.string(),
+      boarder: z.boolean(),
+      externalId: z.string(),
+      contactNote: z.string(),
+      leftAt: z.string().nullable(),
+    }),
+  ),
   /** Each date the student was on the sick list, with the comment written then. */
   sick: z.array(z.object({ date: z.string(), comment: z.string() })),
   /** Each trip the student was named on (classes are not people). */
@@ -35,6 +47,8 @@ export const studentDataSchema = z.object({
 export type StudentData = z.infer<typeof studentDataSchema>;
 
 export const studentErasureSchema = z.object({
+  /** The student's entries in the register (issue 46). */
+  registerEntries: z.number().int(),
   sickLists: z.number().int(),
   trips: z.number().int(),
   reports: z.number().int(),

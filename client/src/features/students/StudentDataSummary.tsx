@@ -25,6 +25,22 @@ export function StudentDataSummary({ data }: { data: StudentData }) {
   return (
     <>
       <Part
+        title="Elevregisteret"
+        testId="student-register"
+        items={data.register.map((entry) =>
+          [
+            entry.className && `Klasse ${entry.className}`,
+            entry.house && `${entry.house}${entry.room ? `, rom ${entry.room}` : ''}`,
+            entry.boarder ? 'internatelev' : 'ikke internatelev',
+            entry.externalId && `elevnummer ${entry.externalId}`,
+            entry.contactNote && `kontakt: ${entry.contactNote}`,
+            entry.leftAt && `sluttet ${formatDayNo(entry.leftAt)}`,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        )}
+      />
+      <Part
         title="Syk"
         testId="student-sick"
         items={data.sick.map((day) => `${formatDayNo(day.date)}${day.comment ? `: ${day.comment}` : ''}`)}

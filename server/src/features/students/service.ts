@@ -18,6 +18,8 @@ import { Trip } from '../away/model';
 import { removeFromTrips } from '../away/tripService';
 import type { UserRecord } from '../../core/accounts/userModel';
 import { countNoun } from '#protocol/counting';
+import { RegisterStudentModel } from '../studentRegister/model';
+import { linkedNames, registerData, registerStudentsNamed } from './registerLinks';
 
 /**
  * Everything one school stores about one student name, to hand to a parent and to erase on
@@ -54,20 +56,29 @@ async function possibleMatches(schoolId: Types.ObjectId, name: string) {
 }
 
 export async function exportStudentData(schoolId: Types.ObjectId, name: string, now: Date): Promise<StudentData> {
-  const [sick, trips, listingAway, mentioning, entries, versions, possible] = await Promise.all([
-    SickRecord.of(schoolId).find({ schoolId, 'students.name': name }, { date: 1, students: 1 }).lean(),
-    Trip.of(schoolId).find({ schoolId, studentNames: name }, { fromDate: 1, toDate: 1 }).lean(),
+  // The register's student of the name, and the names their id is held under on lists (issue 46).
+  const registered = await registerStudentsNamed(schoolId, name);
+  const names = [name, ...(await linkedNames(schoolId, name, registered.ids))];
+  const [sick, trips, listingAway, mentioning, entries, versions, possible, register] = await Promise.all([
+    SickRecord.of(schoolId)
+      .find({ schoolId, 'students.name': trusted({ $in: names }) }, { date: 1, students: 1 })
+      .lean(),
+    Trip.of(schoolId)
+      .find({ schoolId, studentNames: trusted({ $in: names }) }, { fromDate: 1, toDate: 1 })
+      .lean(),
     ReportModel.of(schoolId).find({ schoolId, awayStudents: name }, { date: 1, authorName: 1 }).lean(),
     reportsMentioning(schoolId, name),
     auditEntriesNaming(schoolId, name),
     earlierVersionsMentioning(schoolId, name),
     possibleMatches(schoolId, name),
+    registerData(schoolId, registered.docs),
   ]);
   const byDate = <T extends { date: string }>(items: T[]) => items.sort((a, b) => a.date.localeCompare(b.date));
   return {
     name,
     exportedAt: now.toISOString(),
-    sick: byDate(sick.map((list) => ({ date: list.date, comment: list.students.find((s) => s.name === name)?.comment ?? '' }))),
+    register,
+    sick: byDate(sick.map((list) => ({ date: list.date, comment: list.students.find((s) => names.includes(s.name))?.comment ?? '' }))),
     trips: trips.map((trip) => ({ fromDate: trip.fromDate, toDate: trip.toDate })).sort((a, b) => a.fromDate.localeCompare(b.fromDate)),
     reportsListingAway: byDate(listingAway.map((report) => ({ date: report.date, authorName: report.authorName }))),
     reportsMentioning: mentioning.map((report) => ({ date: report.date, authorName: report.authorName, content: report.content })),
@@ -96,6 +107,24 @@ export async function studentPdfFile(
   return { body: await studentPdf(data, school?.name ?? '', chosen), day: osloDay(now) };
 }
 
+/** Takes a name off every sick list (with its comment) and every trip (a trip left empty goes): how many of each. */
+async function eraseFromLists(schoolId: Types.ObjectId, name: string, realtime: Realtime): Promise<{ sickLists: number; trips: number }> {
+  const sickLists = await SickRecord.of(schoolId).find({ schoolId, 'students.name': name }, { date: 1 }).lean();
+  for (const list of sickLists) await removeSickStudent(schoolId, list.date, name, realtime);
+  const trips = await Trip.of(schoolId).countDocuments({ schoolId, studentNames: name });
+  // Every trip, archived ones too: the earliest possible end date.
+  await removeFromTrips(schoolId, { studentName: name }, '0000-01-01', realtime);
+  return { sickLists: sickLists.length, trips };
+}
+
+/** The register's entries go, and every open screen's lists with them. */
+async function eraseRegisterStudents(schoolId: Types.ObjectId, ids: ReadonlySet<string>, realtime: Realtime): Promise<number> {
+  if (ids.size === 0) return 0;
+  const { deletedCount } = await RegisterStudentModel.of(schoolId).deleteMany({ schoolId, _id: trusted({ $in: [...ids] }) });
+  for (const id of ids) realtime.toSchool(schoolId.toHexString(), 'registerEntries.removed', { id });
+  return deletedCount;
+}
+
 /**
  * Erases the name everywhere it is stored as data: off every sick list (with its comment), off
  * every trip (a trip left empty goes) and off the away lists of reports. The trail records the
@@ -108,12 +137,17 @@ export async function eraseStudentData(
   now: Date,
   realtime: Realtime,
 ): Promise<StudentErasure> {
-  const sickLists = await SickRecord.of(schoolId).find({ schoolId, 'students.name': name }, { date: 1 }).lean();
-  for (const list of sickLists) await removeSickStudent(schoolId, list.date, name, realtime);
-
-  const trips = await Trip.of(schoolId).countDocuments({ schoolId, studentNames: name });
-  // Every trip, archived ones too: the earliest possible end date.
-  await removeFromTrips(schoolId, { studentName: name }, '0000-01-01', realtime);
+  // The register's student of the name goes, and with it what their id is held under on lists (issue 46).
+  const registered = await registerStudentsNamed(schoolId, name);
+  const heldNames = [name, ...(await linkedNames(schoolId, name, registered.ids))];
+  let sickLists = 0;
+  let trips = 0;
+  for (const held of heldNames) {
+    const erasedFrom = await eraseFromLists(schoolId, held, realtime);
+    sickLists += erasedFrom.sickLists;
+    trips += erasedFrom.trips;
+  }
+  const registerEntries = await eraseRegisterStudents(schoolId, registered.ids, realtime);
 
   const Report = ReportModel.of(schoolId);
   const listing = (await Report.find({ schoolId, awayStudents: name }, { _id: 1 }).lean()).map((report) => report._id);
@@ -125,7 +159,10 @@ export async function eraseStudentData(
 
   // The trail is append-only: only an entry about this student (its target, the whole name) loses
   // the name, and the erasure's own entry says how many did. Nothing is matched inside other text.
-  const redacted = await AuditModel.updateMany({ schoolId, targetName: name }, { $set: { targetName: ERASED_STUDENT } });
+  const redacted = await AuditModel.updateMany(
+    { schoolId, targetName: trusted({ $in: heldNames }) },
+    { $set: { targetName: ERASED_STUDENT } },
+  );
 
   const versions = await redactEarlierVersions(schoolId, name);
 
@@ -133,7 +170,8 @@ export async function eraseStudentData(
   // Never changed here: said, so the office looks at them (issue 45).
   const possiblyMentioning = (await possibleMatches(schoolId, name)).possibleReports.map((report) => report.date);
   const erasure = {
-    sickLists: sickLists.length,
+    registerEntries,
+    sickLists,
     trips,
     reports: reports.modifiedCount,
     auditEntries: redacted.modifiedCount,
@@ -146,6 +184,7 @@ export async function eraseStudentData(
     name: 'En elev',
     schoolId,
     detail: [
+      ...(registerEntries > 0 ? ['elevregisteret'] : []),
       countNoun(erasure.sickLists, 'sykeliste', 'sykelister'),
       countNoun(erasure.trips, 'reise', 'reiser'),
       countNoun(erasure.reports, 'rapport', 'rapporter'),
