@@ -48,7 +48,7 @@ describe('the register of students on /admin/elever', () => {
     [PHONE, 'A'],
     [DESKTOP, 'B'],
   ] as const) {
-    it(`at ${viewport.width} px, by keyboard: added, moved, left, and imported from a file`, async () => {
+    it(`at ${viewport.width} px, by keyboard: added, moved, imported from a file, older entries linked, and left`, async () => {
       const page = await pages.page(viewport);
       await signInThroughApi(page, e.fx.a.admin.email, undefined, '/admin/elever');
       await page.getByTestId('register-page').waitFor();
@@ -98,6 +98,23 @@ describe('the register of students on /admin/elever', () => {
       await escapeToast(page, 'Elevlisten er importert');
       await row(page, `Bjørn${tag} Sæther`).waitFor();
       expect(await row(page, `Ærle${tag} Åsheim`).innerText()).toContain(`VG9${tag} · Sørtun, rom 4`);
+
+      // A name on a sick list from before the register is linked to the student of that name, on the Admin's word.
+      await page.evaluate(async (name) => {
+        const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(new Date());
+        await fetch('/api/sick/add', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+          body: JSON.stringify({ date: today, name }),
+        });
+      }, `Bjørn${tag} Sæther`);
+      await pressByKeyboard(page, page.getByTestId('register-link-open'));
+      await pressByKeyboard(page, page.getByTestId('link-find'));
+      await expect.poll(() => page.getByTestId('link-proposals').innerText()).toContain(`Bjørn${tag} Sæther`);
+      await expectAxeClean(page, 'the link proposals');
+      await pressByKeyboard(page, page.getByTestId('link-apply'));
+      await escapeToast(page, 'koblet til elevregisteret');
 
       // Left ('Sluttet'): off the list, found again with 'Vis også elever som har sluttet'.
       await pressByKeyboard(page, row(page, `Åse${tag} Ødegård`).getByTestId('register-leave'));

@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = {
   'register.returned': 'Tok eleven tilbake i elevregisteret',
   'register.imported': 'Importerte elevregisteret fra fil',
   'register.expired': 'Slettet elever som sluttet, etter lagringstiden',
+  'register.linked': 'Koblet eldre oppføringer til elevregisteret',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);

@@ -106,3 +106,17 @@ export const registerQuerySchema = z.object({
 export function registerName(entry: Pick<RegisterEntry, 'firstName' | 'lastName'>): string {
   return `${entry.firstName} ${entry.lastName}`.trim();
 }
+
+/** GET /api/admin/register/links: a name on a list from before the register, proposed as one of its students (issue 46). */
+export const linkProposalSchema = z.object({
+  kind: z.enum(['sick', 'trip']),
+  /** The sick list's day, or the trip's first and last day. */
+  on: z.string(),
+  until: z.string(),
+  name: z.string(),
+  studentId: idSchema,
+});
+export type LinkProposal = z.infer<typeof linkProposalSchema>;
+export const linkProposalsSchema = z.array(linkProposalSchema);
+/** POST /api/admin/register/links: how many entries were linked. */
+export const linkResultSchema = z.object({ linked: z.number().int() });

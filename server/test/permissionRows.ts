@@ -131,6 +131,18 @@ export function registerRows(schoolA: () => string, registerId: () => string): R
       expect: [401, 403, 403, 403, 403, 400, 400],
       otherSchool: [{ as: 'adminB', call: (x) => x.post(`${STUDENTS}/${registerId()}/leave`, { leftAt: '2026-03-10' }), status: 404 }],
     },
+    // Linking names on lists from before the register: what it does is in features/studentRegister/linkedLists.test.ts.
+    'GET /api/admin/register/links': {
+      probe: (x) => x.get('/api/admin/register/links'),
+      expect: [401, 403, 403, 403, 403, 200, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/admin/register/links?schoolId=${schoolA()}`), status: 403 }],
+    },
+    'POST /api/admin/register/links': {
+      // The probe links nothing: school A's lists hold no name of its register.
+      probe: (x) => x.post('/api/admin/register/links'),
+      expect: [401, 403, 403, 403, 403, 200, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/admin/register/links?schoolId=${schoolA()}`), status: 403 }],
+    },
     // Import from a file: what it does is in features/studentRegister/registerImport.test.ts.
     'POST /api/admin/register/import': {
       probe: (x) => x.post('/api/admin/register/import', {}),

@@ -9,6 +9,7 @@ import { useToday } from '../../ui/useToday';
 import { SchoolScoped } from '../schools/SchoolScoped';
 import { ImportPanel } from './ImportPanel';
 import { LeaveDialog } from './LeaveDialog';
+import { LinkOldEntries } from './LinkOldEntries';
 import { RegisterFilters } from './RegisterFilters';
 import { atSchool, filterRegister, NO_FILTER } from './registerFilter';
 import { registerActions, useRegisterStore } from './registerStore';
@@ -35,6 +36,7 @@ function Register({ scope }: { scope: string }) {
   const [editing, setEditing] = useState<RegisterStudentRecord | 'new' | null>(null);
   const [leaving, setLeaving] = useState<RegisterStudentRecord | null>(null);
   const [importing, setImporting] = useState(false);
+  const [linking, setLinking] = useState(false);
   const schoolId = scope || null;
 
   const all = useMemo(() => Object.values(byId), [byId]);
@@ -65,8 +67,18 @@ function Register({ scope }: { scope: string }) {
         >
           Importer fra fil
         </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setLinking(true)}
+          aria-expanded={linking}
+          data-testid="register-link-open"
+        >
+          Koble eldre oppføringer
+        </button>
       </div>
       {importing && <ImportPanel schoolId={schoolId} onClose={() => setImporting(false)} />}
+      {linking && <LinkOldEntries schoolId={schoolId} onClose={() => setLinking(false)} />}
 
       <RegisterFilters students={all} filter={filter} onChange={setFilter} />
       {!loaded ? (

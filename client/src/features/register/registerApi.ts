@@ -2,6 +2,9 @@ import {
   importResultSchema,
   importPreviewSchema,
   importUploadSchema,
+  linkProposalsSchema,
+  linkResultSchema,
+  type LinkProposal,
   registerStudentSchema,
   registerStudentsSchema,
   columnMappingSchema,
@@ -62,4 +65,13 @@ export function applyStudentFile(
   schoolId: string | null,
 ): Promise<ImportResult> {
   return request('POST', withSchool(`${IMPORT}/${encodeURIComponent(importId)}/apply`, schoolId), importResultSchema, choice);
+}
+
+/** Names on lists from before the register that are exactly one of its students' (issue 46): nothing is written. */
+export function fetchLinkProposals(schoolId: string | null): Promise<LinkProposal[]> {
+  return request('GET', withSchool('/api/admin/register/links', schoolId), linkProposalsSchema);
+}
+
+export function applyLinkProposals(schoolId: string | null): Promise<{ linked: number }> {
+  return request('POST', withSchool('/api/admin/register/links', schoolId), linkResultSchema);
 }

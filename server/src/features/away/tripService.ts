@@ -271,3 +271,32 @@ export async function renameLinkedTraveller(
   }
   return renamed;
 }
+
+/** Links names on a trip to the register's students (issue 46), where they have no link yet. Answers how many were linked. */
+export async function linkTravellers(
+  schoolId: Types.ObjectId,
+  tripId: Types.ObjectId,
+  links: ReadonlyMap<string, string>,
+  realtime: Realtime,
+): Promise<number> {
+  const trips = Trip.of(schoolId);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const trip = await trips.findOne({ _id: tripId }).lean<TripDoc>();
+    if (!trip) return 0;
+    const current = linksOf(trip);
+    const added = trip.studentNames.filter((name) => !current.has(name) && links.has(name));
+    if (added.length === 0) return 0;
+    for (const name of added) current.set(name, links.get(name)!);
+    const updated = await trips
+      .findOneAndUpdate(
+        { _id: tripId, version: atCount(trip.version) },
+        { $set: { studentLinks: storedLinks(current) }, $inc: { version: 1 } },
+        { new: true },
+      )
+      .lean<TripDoc>();
+    if (!updated) continue;
+    emitSaved(realtime, updated);
+    return added.length;
+  }
+  return 0;
+}

@@ -177,3 +177,28 @@ export async function renameLinkedSick(schoolId: Types.ObjectId, studentId: stri
     await changeList(schoolId, date, (students) => students.map((s) => (s.studentId === studentId ? { ...s, name } : s)), realtime);
   return dates.length;
 }
+
+/** Links names on a date's list to the register's students (issue 46), where they have no link yet. Answers how many were linked. */
+export async function linkSickStudents(
+  schoolId: Types.ObjectId,
+  date: string,
+  links: ReadonlyMap<string, string>,
+  realtime: Realtime,
+): Promise<number> {
+  let linked = 0;
+  await changeList(
+    schoolId,
+    date,
+    (students) => {
+      linked = 0;
+      return students.map((s) => {
+        const studentId = s.studentId ? undefined : links.get(s.name);
+        if (!studentId) return s;
+        linked += 1;
+        return { ...s, studentId };
+      });
+    },
+    realtime,
+  );
+  return linked;
+}

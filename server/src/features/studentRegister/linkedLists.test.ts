@@ -104,4 +104,44 @@ describe('students chosen from the register', () => {
     expect(trip.body.message).toContain('elever i elevregisteret');
     expect(await sickOn('2026-11-24')).toEqual(before);
   });
+
+  it('names on lists from before the register are proposed by exact name, two of a name never; linking them makes a rename reach them', async () => {
+    await c.adminA.post('/api/sick/add', { date: '2026-11-10', name: 'Mari Lund', comment: '' });
+    await c.adminA.post('/api/sick/add', { date: '2026-11-10', name: 'Jon Tvilling' });
+    const oldTrip = (
+      await c.adminA.post<Trip>('/api/away/add', {
+        fromDate: '2026-11-11',
+        toDate: '2026-11-12',
+        studentNames: ['Mari Lund', 'Ukjent Gjest'],
+      })
+    ).body;
+    const mari = (await c.adminA.post<RegisterStudentRecord>('/api/admin/register/students', { firstName: 'Mari', lastName: 'Lund' })).body;
+    await c.adminA.post('/api/admin/register/students', { firstName: 'Jon', lastName: 'Tvilling' });
+    await c.adminA.post('/api/admin/register/students', { firstName: 'Jon', lastName: 'Tvilling', externalId: 'E-2' });
+
+    type Proposal = { kind: string; on: string; until: string; name: string; studentId: string };
+    const proposals = (await c.adminA.get<Proposal[]>('/api/admin/register/links')).body.filter((p) =>
+      ['Mari Lund', 'Jon Tvilling', 'Ukjent Gjest'].includes(p.name),
+    );
+    expect(proposals).toEqual([
+      { kind: 'sick', on: '2026-11-10', until: '2026-11-10', name: 'Mari Lund', studentId: mari.id },
+      { kind: 'trip', on: '2026-11-11', until: '2026-11-12', name: 'Mari Lund', studentId: mari.id },
+    ]);
+    // Looking changes nothing.
+    expect((await sickOn('2026-11-10')).studentIds).toBeUndefined();
+    expect((await c.supervisorA.post('/api/admin/register/links')).status).toBe(403);
+
+    const res = await c.adminA.post<{ linked: number }>('/api/admin/register/links');
+    expect(res.status).toBe(200);
+    expect(res.body.linked).toBeGreaterThanOrEqual(2);
+    expect((await sickOn('2026-11-10')).studentIds).toEqual({ 'Mari Lund': mari.id });
+    expect((await trips()).find((t) => t.id === oldTrip.id)?.studentIds).toEqual({ 'Mari Lund': mari.id });
+    expect((await c.adminA.get<Proposal[]>('/api/admin/register/links')).body.filter((p) => p.name === 'Mari Lund')).toEqual([]);
+
+    await c.adminA.put(`/api/admin/register/students/${mari.id}`, { lastName: 'Lund-Berg' });
+    expect((await sickOn('2026-11-10')).names).toEqual(['Mari Lund-Berg', 'Jon Tvilling']);
+    expect((await trips()).find((t) => t.id === oldTrip.id)?.studentNames.sort()).toEqual(['Mari Lund-Berg', 'Ukjent Gjest']);
+    const trail = (await c.adminA.get<{ action: string; detail: string }[]>('/api/admin/audit?kind=register')).body;
+    expect(trail.find((e) => e.action === 'register.linked')?.detail).toMatch(/^\d+ oppføringer?$/);
+  });
 });

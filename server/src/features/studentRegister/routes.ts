@@ -7,12 +7,17 @@ import {
   addRegisterStudentBodySchema,
   editRegisterStudentBodySchema,
   leaveRegisterBodySchema,
+  linkProposalsSchema,
+  linkResultSchema,
   registerEntriesSchema,
   registerQuerySchema,
   registerStudentSchema,
   registerStudentsSchema,
 } from '#protocol/studentRegister';
+import { countNoun } from '#protocol/counting';
 import { currentUser } from '../../plugins/auth';
+import { audit } from '../audit/service';
+import { applyLinks, proposeLinks } from './linkOldEntries';
 import { schoolOf } from '../../plugins/schoolScope';
 import {
   addRegisterStudent,
@@ -84,6 +89,32 @@ export async function studentRegisterRoutes(app: FastifyInstance): Promise<void>
     },
     async (request) =>
       leaveRegister(currentUser(request), schoolOf(request), request.params.id, request.body.leftAt, request.realtime, app.clock.now()),
+  );
+
+  // Names on lists from before the register, proposed as its students by exact name; then linked.
+  r.get(
+    '/api/admin/register/links',
+    {
+      config: { access: POLICY.registerDetails.see },
+      schema: { querystring: schoolScopeQuerySchema, response: { 200: linkProposalsSchema } },
+    },
+    async (request) => proposeLinks(schoolOf(request)),
+  );
+
+  r.post(
+    '/api/admin/register/links',
+    { config: change, schema: { querystring: schoolScopeQuerySchema, response: { 200: linkResultSchema } } },
+    async (request) => {
+      const linked = await applyLinks(schoolOf(request), request.realtime);
+      if (linked > 0)
+        await audit(currentUser(request), 'register.linked', {
+          id: schoolOf(request),
+          name: 'Elevregisteret',
+          schoolId: schoolOf(request),
+          detail: countNoun(linked, 'oppføring', 'oppføringer'),
+        });
+      return { linked };
+    },
   );
 
   r.post(
