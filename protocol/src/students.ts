@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { schoolScopeQuerySchema } from './classes';
 import { idSchema, studentNameSchema } from './common';
+import { formatDayNo } from './time';
 
 /** GET and DELETE /api/admin/students/:name: everything about one student name, for a parent's request (GDPR). */
 export const studentParamsSchema = z.object({ name: studentNameSchema });
@@ -45,6 +46,21 @@ export const studentDataSchema = z.object({
   possibleReports: z.array(datedSchema.extend({ id: z.string(), content: z.string() })),
 });
 export type StudentData = z.infer<typeof studentDataSchema>;
+
+/** One register entry as the lookup and the parent's PDF say it: 'Klasse 1A · Nordtun, rom 12 · internatelev · …'. */
+export function describeRegisterData(entry: StudentData['register'][number]): string {
+  return [
+    entry.className && `Klasse ${entry.className}`,
+    entry.house && `${entry.house}${entry.room ? `, rom ${entry.room}` : ''}`,
+    !entry.house && entry.room && `Rom ${entry.room}`,
+    entry.boarder ? 'internatelev' : 'ikke internatelev',
+    entry.externalId && `elevnummer ${entry.externalId}`,
+    entry.contactNote && `kontakt: ${entry.contactNote}`,
+    entry.leftAt && `sluttet ${formatDayNo(entry.leftAt)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
 
 export const studentErasureSchema = z.object({
   /** The student's entries in the register (issue 46). */

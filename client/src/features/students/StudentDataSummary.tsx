@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AUDIT_ACTIONS, formatDayNo, formatTimestampNo, type AuditAction, type StudentData } from '#protocol';
+import { AUDIT_ACTIONS, describeRegisterData, formatDayNo, formatTimestampNo, type AuditAction, type StudentData } from '#protocol';
 
 function Part({ title, items, testId }: { title: string; items: ReactNode[]; testId: string }) {
   return (
@@ -24,22 +24,7 @@ function Part({ title, items, testId }: { title: string; items: ReactNode[]; tes
 export function StudentDataSummary({ data }: { data: StudentData }) {
   return (
     <>
-      <Part
-        title="Elevregisteret"
-        testId="student-register"
-        items={data.register.map((entry) =>
-          [
-            entry.className && `Klasse ${entry.className}`,
-            entry.house && `${entry.house}${entry.room ? `, rom ${entry.room}` : ''}`,
-            entry.boarder ? 'internatelev' : 'ikke internatelev',
-            entry.externalId && `elevnummer ${entry.externalId}`,
-            entry.contactNote && `kontakt: ${entry.contactNote}`,
-            entry.leftAt && `sluttet ${formatDayNo(entry.leftAt)}`,
-          ]
-            .filter(Boolean)
-            .join(' · '),
-        )}
-      />
+      <Part title="Elevregisteret" testId="student-register" items={data.register.map(describeRegisterData)} />
       <Part
         title="Syk"
         testId="student-sick"

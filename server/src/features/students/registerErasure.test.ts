@@ -1,4 +1,6 @@
+import { PDFParse } from 'pdf-parse';
 import { afterEach, describe, expect, it } from 'vitest';
+import { downloadExport } from '../../../test/exportFiles';
 import type { RegisterEntry, RegisterStudentRecord } from '#protocol/studentRegister';
 import type { StudentData, StudentErasure } from '#protocol/students';
 import type { Sick } from '#protocol/sick';
@@ -56,6 +58,10 @@ describe('a register student on the GDPR page', () => {
     ]);
     expect(data.sick).toEqual([{ date: '2026-11-23', comment: 'Hodepine' }]);
     expect(data.trips).toEqual([{ fromDate: '2026-11-23', toDate: '2026-11-24' }]);
+    // The parent's PDF says it too.
+    const pdf = await downloadExport(c.adminA, `${url(NAME)}/pdf`);
+    const text = (await new PDFParse({ data: new Uint8Array(pdf.bytes) }).getText()).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Elevregisteret (1) Sørtun, rom 7 · internatelev · elevnummer E-9 · kontakt: Mor: 911 11 111');
 
     const supervisor = await sockets.connectAs(fx.a.supervisor);
     const heard = record(supervisor.socket, ['registerEntries.removed']);

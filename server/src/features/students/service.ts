@@ -159,10 +159,10 @@ export async function eraseStudentData(
 
   // The trail is append-only: only an entry about this student (its target, the whole name) loses
   // the name, and the erasure's own entry says how many did. Nothing is matched inside other text.
-  const redacted = await AuditModel.updateMany(
-    { schoolId, targetName: trusted({ $in: heldNames }) },
-    { $set: { targetName: ERASED_STUDENT } },
-  );
+  let redactedEntries = 0;
+  for (const held of heldNames)
+    redactedEntries += (await AuditModel.updateMany({ schoolId, targetName: held }, { $set: { targetName: ERASED_STUDENT } }))
+      .modifiedCount;
 
   const versions = await redactEarlierVersions(schoolId, name);
 
@@ -174,7 +174,7 @@ export async function eraseStudentData(
     sickLists,
     trips,
     reports: reports.modifiedCount,
-    auditEntries: redacted.modifiedCount,
+    auditEntries: redactedEntries,
     versions,
     reportsMentioning: stillMentioning,
     reportsPossiblyMentioning: [...new Set(possiblyMentioning)],

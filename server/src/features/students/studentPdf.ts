@@ -1,7 +1,7 @@
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { AUDIT_ACTIONS, type AuditAction } from '#protocol/audit';
-import type { StudentData } from '#protocol/students';
+import { describeRegisterData, type StudentData } from '#protocol/students';
 import { formatDayNo, formatTimestampNo } from '#protocol/time';
 import { BODY_FONT, PDF_FONT_FILES, PDF_FONTS, fontRuns } from '../exports/pdfFonts';
 
@@ -67,10 +67,14 @@ export function studentDocument(data: StudentData, school: string, chosen: Stude
       { text: printable(`${school} · hentet ut ${formatTimestampNo(data.exportedAt)}`), color: MUTED },
       {
         text: printable(
-          `Dette er alt ${school} har lagret om ${data.name} i Tilsynsvakt: dager på sykelisten, reiser, daglige rapporter som nevner eleven, og endringsloggen.`,
+          `Dette er alt ${school} har lagret om ${data.name} i Tilsynsvakt: elevregisteret, dager på sykelisten, reiser, daglige rapporter som nevner eleven, og endringsloggen.`,
         ),
         margin: [0, 8, 0, 0],
       },
+      ...part(
+        'Elevregisteret',
+        data.register.map((entry) => ({ line: describeRegisterData(entry) })),
+      ),
       ...part(
         'Dager på sykelisten',
         data.sick.map((day) => ({ line: `${formatDayNo(day.date)}${day.comment ? `: ${day.comment}` : ''}` })),
