@@ -133,4 +133,24 @@ describe('the lists pick from the register', () => {
       expect(saved?.studentIds).toMatchObject({ [`Bjørn${tag} Sæther`]: bjorn.id, [`Åse${tag} Ødegård`]: aase.id });
     });
   }
+
+  it('off line, the lists still pick from the register the device last read', async () => {
+    const page = await pages.page(PHONE);
+    await signInThroughApi(page, e.fx.a.admin.email, undefined, '/admin/syke-og-bortreist');
+    await api(page, 'POST', '/api/admin/register/students', { firstName: 'Frida', lastName: 'Offline', room: '9' });
+    await page.reload();
+    await page.getByTestId('sick-card').waitFor();
+    // The register read on line is kept on the device; the screen's files are served by the app's service worker.
+    await page.getByTestId('sick-name').fill('Frida');
+    await page.getByRole('option', { name: /^Frida Offline/ }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByTestId('sick-card').waitFor();
+    await page.getByTestId('sick-name').focus();
+    await chooseByKeyboard(page, 'offl', 'Frida Offline');
+    expect(await page.getByTestId('sick-name').inputValue()).toBe('Frida Offline');
+    expect(await page.getByTestId('sick-name-register').innerText()).toBe('Fra elevregisteret: rom 9');
+    await page.context().setOffline(false);
+  });
 });

@@ -38,5 +38,6 @@ export * from './audit';
 export * from './students';
 export * from './studentRegister';
 export * from './registerImport';
+export * from './tonight';
 export * from './readPaths';
 export * from './firstReads';

@@ -106,6 +106,12 @@ export function registerRows(schoolA: () => string, registerId: () => string): R
       expect: [401, 403, 403, 200, 403, 200, 400],
       otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/register/entries?schoolId=${schoolA()}`), status: 403 }],
     },
+    // Tonight's list (issue 47): who reads the register; a date is needed (400 without it).
+    'GET /api/register/tonight': {
+      probe: (x) => x.get('/api/register/tonight'),
+      expect: [401, 403, 403, 400, 403, 400, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/register/tonight?date=2026-03-10&schoolId=${schoolA()}`), status: 403 }],
+    },
     'GET /api/admin/register': {
       probe: (x) => x.get('/api/admin/register'),
       expect: [401, 403, 403, 403, 403, 200, 400],

@@ -15,7 +15,9 @@ import {
   registerStudentsSchema,
 } from '#protocol/studentRegister';
 import { countNoun } from '#protocol/counting';
+import { tonightQuerySchema, tonightSchema } from '#protocol/tonight';
 import { currentUser } from '../../plugins/auth';
+import { tonightOf } from './tonight';
 import { audit } from '../audit/service';
 import { applyLinks, proposeLinks } from './linkOldEntries';
 import { schoolOf } from '../../plugins/schoolScope';
@@ -38,6 +40,13 @@ export async function studentRegisterRoutes(app: FastifyInstance): Promise<void>
     '/api/register/entries',
     { config: { access: POLICY.register.see }, schema: { querystring: schoolScopeQuerySchema, response: { 200: registerEntriesSchema } } },
     async (request) => listRegisterEntries(schoolOf(request), app.clock.now()),
+  );
+
+  // Tonight's list (issue 47, its first part): who should be in the house(s) on a report day.
+  r.get(
+    '/api/register/tonight',
+    { config: { access: POLICY.register.see }, schema: { querystring: tonightQuerySchema, response: { 200: tonightSchema } } },
+    async (request) => tonightOf(schoolOf(request), request.query.date, request.query.house),
   );
 
   r.get(
