@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = {
   'register.imported': 'Importerte elevregisteret fra fil',
   'register.expired': 'Slettet elever som sluttet, etter lagringstiden',
   'register.linked': 'Koblet eldre oppføringer til elevregisteret',
+  'rollCall.finished': 'Avsluttet en opptelling',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
@@ -85,6 +86,7 @@ export const AUDIT_KINDS = {
   sick: { label: 'Sykelister', prefixes: ['sick.'] },
   students: { label: 'Elevopplysninger', prefixes: ['student.'] },
   register: { label: 'Elevregisteret', prefixes: ['register.'] },
+  rollCalls: { label: 'Opptellinger', prefixes: ['rollCall.'] },
   school: { label: 'Skolen og innstillinger', prefixes: ['school.', 'settings.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;

@@ -7,6 +7,7 @@ import { reportSchema, taskRoundsSchema } from './reports';
 import { tripSchema } from './away';
 import { sickListSchema } from './sick';
 import { registerEntrySchema, registerStudentSchema } from './studentRegister';
+import { rollCallSchema } from './rollCalls';
 import { tasksConfigSchema } from './taskButtons';
 import type { EventOrigin } from './origin';
 import { SESSION_END_REASONS } from './sessionEnd';
@@ -46,6 +47,8 @@ export const serverEventSchemas = {
   'registerEntries.removed': deletedSchema,
   /** Many students changed at once (a file imported): screens read the register again. */
   'registerEntries.imported': z.object({ at: z.string() }),
+  /** A roll call started, marked or finished (issue 47): to those who count. */
+  'rollCalls.saved': rollCallSchema,
   /** The register's whole record of a student, to the school's administrators. */
   'registerStudents.saved': registerStudentSchema,
   /** Maintenance cases: to the school's Admins and Vaktmestere, and the platform room. */

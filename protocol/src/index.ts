@@ -39,5 +39,6 @@ export * from './students';
 export * from './studentRegister';
 export * from './registerImport';
 export * from './tonight';
+export * from './rollCalls';
 export * from './readPaths';
 export * from './firstReads';

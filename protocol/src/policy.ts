@@ -56,6 +56,11 @@ const TABLE = {
   classes: { see: school(ADMINS), change: school(ADMINS) },
   /** The register of the school's students (issue 46): what a night round needs (name, class, house, room). */
   register: { see: school([ADMIN_ROLE, SUPERVISOR_ROLE, PLATFORM_ADMIN_ROLE]), change: school(ADMINS) },
+  /** Roll calls of tonight's boarders (issue 47): started and marked by those who read the register. */
+  rollCalls: {
+    see: school([ADMIN_ROLE, SUPERVISOR_ROLE, PLATFORM_ADMIN_ROLE]),
+    change: school([ADMIN_ROLE, SUPERVISOR_ROLE, PLATFORM_ADMIN_ROLE]),
+  },
   /** The register's whole record (boarder, student number, who to call, when they left): the office's. */
   registerDetails: { see: school(ADMINS) },
   /** What the school holds about one student: looked up, downloaded, erased. */
@@ -138,6 +143,7 @@ export const EVENT_DATA: Record<DataEvent, SeenKind> = {
   'registerEntries.removed': 'register',
   'registerEntries.imported': 'register',
   'registerStudents.saved': 'registerDetails',
+  'rollCalls.saved': 'rollCalls',
   'maintenanceTasks.created': 'maintenance',
   'maintenanceTasks.updated': 'maintenance',
   'maintenanceTasks.deleted': 'maintenance',

@@ -17,6 +17,7 @@ import { endSessionUrl } from './features/oidc/service';
 import { classRoutes } from './features/classes/routes';
 import { studentRegisterRoutes } from './features/studentRegister/routes';
 import { registerImportRoutes } from './features/studentRegister/importRoutes';
+import { rollCallRoutes } from './features/rollCalls/routes';
 import { healthRoutes } from './features/health/routes';
 import { awayRoutes } from './features/away/routes';
 import { maintenanceRoutes } from './features/maintenance/routes';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(classRoutes);
   await app.register(studentRegisterRoutes);
   await app.register(registerImportRoutes);
+  await app.register(rollCallRoutes);
   await app.register(platformRoutes);
   await app.register(taskButtonRoutes);
   await app.register(reportRoutes);

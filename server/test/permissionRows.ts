@@ -112,6 +112,25 @@ export function registerRows(schoolA: () => string, registerId: () => string): R
       expect: [401, 403, 403, 400, 403, 400, 400],
       otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/register/tonight?date=2026-03-10&schoolId=${schoolA()}`), status: 403 }],
     },
+    // Roll calls (issue 47): Admin, Tilsynsvakt and the platform naming the school; what they do is in features/rollCalls.
+    'GET /api/roll-calls': {
+      probe: (x) => x.get('/api/roll-calls'),
+      expect: [401, 403, 403, 400, 403, 400, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/roll-calls?date=2026-03-10&schoolId=${schoolA()}`), status: 403 }],
+    },
+    'POST /api/roll-calls': {
+      probe: (x) => x.post('/api/roll-calls', {}),
+      expect: [401, 403, 403, 400, 403, 400, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/roll-calls?schoolId=${schoolA()}`, { date: '2026-03-10' }), status: 403 }],
+    },
+    'PUT /api/roll-calls/:id/marks/:studentId': {
+      probe: (x) => x.put(`/api/roll-calls/${BAD_ID}/marks/${BAD_ID}`, {}),
+      expect: [401, 403, 403, 400, 403, 400, 400],
+    },
+    'POST /api/roll-calls/:id/finish': {
+      probe: (x) => x.post(`/api/roll-calls/${BAD_ID}/finish`, {}),
+      expect: [401, 403, 403, 400, 403, 400, 400],
+    },
     'GET /api/admin/register': {
       probe: (x) => x.get('/api/admin/register'),
       expect: [401, 403, 403, 403, 403, 200, 400],
