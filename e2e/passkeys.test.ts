@@ -110,6 +110,8 @@ describe('passkeys', () => {
 
       await signInThroughForm(page, user.email);
       await page.waitForURL((url) => url.pathname === '/tilsynsvakt');
+      // The board as a person sees it before using it (once under load, a click made sooner went nowhere).
+      await page.getByTestId('report-text').waitFor();
       // Min konto is linked where 'Endre passord' is.
       await page.getByTestId('footer-account').click();
       await page.waitForURL((url) => url.pathname === MIN_KONTO_PATH);
