@@ -44,6 +44,10 @@ async function chooseByKeyboard(page: Page, testId: string, option: string): Pro
   await page.keyboard.press('Enter');
   await page.getByRole('option', { name: option }).waitFor();
   await page.keyboard.type(option);
+  // Enter once the typed start has moved the highlight there (CI of 88f1036: under load, Enter came first and chose another kind).
+  await expect
+    .poll(() => page.evaluate(() => (document.activeElement?.textContent ?? '').replace('✓', '').trim()))
+    .toMatch(new RegExp(`^${option}`));
   await page.keyboard.press('Enter');
   await page.getByRole('option').first().waitFor({ state: 'detached' });
 }

@@ -113,8 +113,9 @@ describe('a push on the device', () => {
       tag: `sak-${task.id}`,
     };
     await deliverPush(page, e.server.baseUrl, message);
+    // The worker may be woken for the push first: on a loaded machine (CI of 88f1036) that took more than the usual 5 s.
     await expect
-      .poll(() => shownNotifications(page))
+      .poll(() => shownNotifications(page), { timeout: 15_000 })
       .toEqual([
         {
           title: message.title,

@@ -15,6 +15,7 @@ import './features/sick/sickStore';
 import './features/away/tripsStore';
 import './features/register/registerStore';
 import './features/register/registerEntriesStore';
+import './features/rollCalls/rollCallsStore';
 import './features/maintenance/maintenanceStore';
 import './features/maintenance/ownCasesStore';
 import './features/auth/sessionEnded';
