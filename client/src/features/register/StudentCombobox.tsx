@@ -74,6 +74,34 @@ export function StudentCombobox({ label, value, onChange, scope, error, placehol
     : notInRegister
       ? `Navnet er ${REGISTER_TEXTS.notInRegister}`
       : '';
+  const input = (
+    <input
+      id={`${id}-input`}
+      ref={inputRef}
+      placeholder={placeholder}
+      className="input"
+      role="combobox"
+      aria-autocomplete="list"
+      aria-expanded={expanded}
+      aria-controls={`${id}-list`}
+      aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={[hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined}
+      value={value.name}
+      maxLength={STUDENT_NAME_MAX_LENGTH}
+      autoComplete="off"
+      enterKeyHint="done"
+      onChange={(event) => {
+        const name = event.target.value;
+        onChange({ name, studentId: chosen && registerName(chosen) === name ? chosen.id : null });
+        setOpen(true);
+        setActive(-1);
+      }}
+      onKeyDown={onKeyDown}
+      onBlur={() => setOpen(false)}
+      data-testid={testId}
+    />
+  );
   return (
     <div className="field combobox">
       <label className="field-label" htmlFor={`${id}-input`}>
@@ -82,61 +110,11 @@ export function StudentCombobox({ label, value, onChange, scope, error, placehol
       <div className="combobox-anchor">
         {action ? (
           <div className="inline-form">
-            <input
-              id={`${id}-input`}
-              ref={inputRef}
-              placeholder={placeholder}
-              className="input"
-              role="combobox"
-              aria-autocomplete="list"
-              aria-expanded={expanded}
-              aria-controls={`${id}-list`}
-              aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={[hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined}
-              value={value.name}
-              maxLength={STUDENT_NAME_MAX_LENGTH}
-              autoComplete="off"
-              enterKeyHint="done"
-              onChange={(event) => {
-                const name = event.target.value;
-                onChange({ name, studentId: chosen && registerName(chosen) === name ? chosen.id : null });
-                setOpen(true);
-                setActive(-1);
-              }}
-              onKeyDown={onKeyDown}
-              onBlur={() => setOpen(false)}
-              data-testid={testId}
-            />
+            {input}
             {action}
           </div>
         ) : (
-          <input
-            id={`${id}-input`}
-            ref={inputRef}
-            placeholder={placeholder}
-            className="input"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={`${id}-list`}
-            aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={[hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined}
-            value={value.name}
-            maxLength={STUDENT_NAME_MAX_LENGTH}
-            autoComplete="off"
-            enterKeyHint="done"
-            onChange={(event) => {
-              const name = event.target.value;
-              onChange({ name, studentId: chosen && registerName(chosen) === name ? chosen.id : null });
-              setOpen(true);
-              setActive(-1);
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={() => setOpen(false)}
-            data-testid={testId}
-          />
+          input
         )}
         <ul id={`${id}-list`} role="listbox" aria-label="Forslag fra elevregisteret" className="combobox-list" hidden={!expanded}>
           {options.map((entry, i) => (
