@@ -102,6 +102,11 @@ export const registerQuerySchema = z.object({
   includeLeft: z.enum(['true', 'false']).optional(),
 });
 
+/** At the school on the day: not left, or leaving later ('Sluttet' from leftAt on). */
+export function atSchoolOn(student: { leftAt?: string | null }, day: string): boolean {
+  return !student.leftAt || student.leftAt > day;
+}
+
 /** The student's name as lists show it. */
 export function registerName(entry: Pick<RegisterEntry, 'firstName' | 'lastName'>): string {
   return `${entry.firstName} ${entry.lastName}`.trim();

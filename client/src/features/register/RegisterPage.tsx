@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { countNoun, formatDayNo, type RegisterStudentRecord } from '#protocol';
+import { atSchoolOn, countNoun, formatDayNo, type RegisterStudentRecord } from '#protocol';
 import { serverMessage } from '../../api/http';
 import { useLoaded } from '../../stores/useLoaded';
 import { AdminScreen } from '../../ui/AdminScreen';
@@ -11,7 +11,7 @@ import { ImportPanel } from './ImportPanel';
 import { LeaveDialog } from './LeaveDialog';
 import { LinkOldEntries } from './LinkOldEntries';
 import { RegisterFilters } from './RegisterFilters';
-import { atSchool, filterRegister, NO_FILTER } from './registerFilter';
+import { filterRegister, NO_FILTER } from './registerFilter';
 import { registerActions, useRegisterStore } from './registerStore';
 import { StudentDialog } from './StudentDialog';
 import './register.css';
@@ -41,7 +41,7 @@ function Register({ scope }: { scope: string }) {
 
   const all = useMemo(() => Object.values(byId), [byId]);
   const shown = useMemo(() => filterRegister(all, filter, today), [all, filter, today]);
-  const atSchoolCount = all.filter((s) => atSchool(s, today)).length;
+  const atSchoolCount = all.filter((s) => atSchoolOn(s, today)).length;
 
   async function takeBack(student: RegisterStudentRecord) {
     try {
@@ -100,7 +100,7 @@ function Register({ scope }: { scope: string }) {
             <ul className="row-list" data-testid="register-list">
               {shown.map((student) => {
                 const name = `${student.firstName} ${student.lastName}`;
-                const left = !atSchool(student, today);
+                const left = !atSchoolOn(student, today);
                 return (
                   <li key={student.id} className="row" data-testid="register-row">
                     <div className="row-main">

@@ -1,4 +1,4 @@
-import { compareNames, type RegisterStudentRecord } from '#protocol';
+import { atSchoolOn, compareNames, type RegisterStudentRecord } from '#protocol';
 
 export interface RegisterFilter {
   /** Any part of the name, the class, the house or the room. */
@@ -15,16 +15,11 @@ export const NO_FILTER: RegisterFilter = { text: '', className: '', house: '', w
 
 const folded = (text: string) => text.normalize('NFC').toLocaleLowerCase('nb');
 
-/** Whether the student is at the school on the day (not left, or leaving later). */
-export function atSchool(student: Pick<RegisterStudentRecord, 'leftAt'>, today: string): boolean {
-  return !student.leftAt || student.leftAt > today;
-}
-
 /** The students the filter lets through, by last name and first name. */
 export function filterRegister(students: readonly RegisterStudentRecord[], filter: RegisterFilter, today: string): RegisterStudentRecord[] {
   const words = folded(filter.text).split(/\s+/).filter(Boolean);
   return students
-    .filter((s) => filter.withLeft || atSchool(s, today))
+    .filter((s) => filter.withLeft || atSchoolOn(s, today))
     .filter((s) => !filter.className || s.className === filter.className)
     .filter((s) => !filter.house || s.house === filter.house)
     .filter((s) => {

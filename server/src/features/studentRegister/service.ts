@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import { compareNames } from '#protocol/collation';
 import {
+  atSchoolOn,
   REGISTER_TEXTS,
   registerName,
   type EditRegisterStudentBody,
@@ -20,11 +21,6 @@ import { RegisterStudentModel, type RegisterStudentDoc } from './model';
 import { classNamesOf, presentEntry, presentStudent, type ClassNames } from './present';
 import { describeChanges } from './describeChanges';
 import { renameOnLists } from './renameOnLists';
-
-/** At the school on the day: not left, or leaving later. */
-export function atSchoolOn(doc: Pick<RegisterStudentDoc, 'leftAt'>, day: string): boolean {
-  return !doc.leftAt || doc.leftAt > day;
-}
 
 const byName = (a: RegisterStudentDoc, b: RegisterStudentDoc) =>
   compareNames(a.lastName, b.lastName) || compareNames(a.firstName, b.firstName);

@@ -1,10 +1,10 @@
 import type { Types } from 'mongoose';
+import { atSchoolOn } from '#protocol/studentRegister';
 import type { Tonight } from '#protocol/tonight';
 import { activeTrips } from '../away/service';
 import { SickRecord, type SickDoc } from '../sick/model';
 import { RegisterStudentModel, type RegisterStudentDoc } from './model';
 import { classNamesOf } from './present';
-import { atSchoolOn } from './service';
 import { tonightList, type DayLists } from './tonightList';
 
 /** Who the day's away and sick lists hold: by name, by the register's id, and classes by id. */
