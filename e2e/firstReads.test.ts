@@ -44,14 +44,22 @@ async function reopenedHome(user: FixtureUser, home: string, landing = home): Pr
 }
 
 describe('a home screen opened with a session', () => {
-  it('the board reads its buttons, report, rounds, sick and away lists once each, all preloaded with the page', async () => {
+  it('the board reads its buttons, report, rounds, sick and away lists, roll calls and tonight’s list once each, all preloaded with the page', async () => {
     const { page, requests } = await reopenedHome(e.fx.a.supervisor, '/tilsynsvakt');
     await page.getByTestId('task-1').waitFor();
     await page.getByTestId('report-text').waitFor();
     await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
     const today = reportDay(new Date());
     expect(requests.sort()).toEqual(
-      [`/api/tasks-config/${e.fx.a.id}`, '/api/reports/my', '/api/task-rounds', `/api/sick?date=${today}`, `/api/away?activeOn=${today}`]
+      [
+        `/api/tasks-config/${e.fx.a.id}`,
+        '/api/reports/my',
+        '/api/task-rounds',
+        `/api/sick?date=${today}`,
+        `/api/away?activeOn=${today}`,
+        `/api/roll-calls?date=${today}`,
+        `/api/register/tonight?date=${today}`,
+      ]
         .map((path) => `other ${path}`)
         .sort(),
     );

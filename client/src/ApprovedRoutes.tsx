@@ -4,6 +4,8 @@ import {
   CARETAKER_ROLE,
   landingPath,
   MIN_KONTO_PATH,
+  ROLL_CALL_ROUTE,
+  ROLL_CALLS_PATH,
   OWN_CASES_PATH,
   PLATFORM_ADMIN_ROLE,
   POLICY,
@@ -32,6 +34,7 @@ import { YesterdayReportPage } from './features/officeReports/YesterdayReportPag
 import { ReportEditPage } from './features/report/ReportEditPage';
 import { ReportPage } from './features/report/ReportPage';
 import { SupervisorHomePage } from './features/supervisor/SupervisorHomePage';
+import { RollCallScreen, RollCallsScreen } from './features/rollCalls/rollCallChunk';
 import { TaskButtonsPage } from './features/taskButtons/TaskButtonsPage';
 import { UsersPage } from './features/users/UsersPage';
 import { useCurrentUser } from './stores/authStore';
@@ -77,6 +80,9 @@ const allowed = (grant: Grant, page: ReactNode, denyText?: string) => (
   </RequireRole>
 );
 
+/** A screen in a chunk of its own, with the loading screen while it comes. */
+const inChunk = (page: ReactNode) => <Suspense fallback={<LoadingScreen />}>{page}</Suspense>;
+
 /** The users screen is the school Admin's (spec §6); the Plattformadministrator manages users on the platform pages. */
 export function ApprovedRoutes() {
   const { role } = useCurrentUser();
@@ -92,6 +98,8 @@ export function ApprovedRoutes() {
       <Route path="/admin" element={adminOnly(<AdminMenuPage />)} />
       <Route path="/admin/meny" element={adminOnly(<AdminMenuPage />)} />
       <Route path={SUPERVISOR_HOME} element={<SupervisorHomePage />} />
+      <Route path={ROLL_CALLS_PATH} element={allowed(POLICY.rollCalls.see, inChunk(<RollCallsScreen.Component />))} />
+      <Route path={ROLL_CALL_ROUTE} element={allowed(POLICY.rollCalls.see, inChunk(<RollCallScreen.Component />))} />
       <Route path="/rapporter" element={<RecentReportsPage />} />
       <Route path="/rapport/:id" element={<ReportPage />} />
       <Route path="/rapport/:id/rediger" element={allowed(POLICY.reports.change, <ReportEditPage />)} />

@@ -16,6 +16,7 @@ import './features/away/tripsStore';
 import './features/register/registerStore';
 import './features/register/registerEntriesStore';
 import './features/rollCalls/rollCallsStore';
+import './features/rollCalls/tonightStore';
 import './features/maintenance/maintenanceStore';
 import './features/maintenance/ownCasesStore';
 import './features/auth/sessionEnded';

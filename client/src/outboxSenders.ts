@@ -2,3 +2,4 @@
 // the signed-in app, so what waits from an earlier visit is sent wherever the person opens it.
 import './features/myReport/reportOutbox';
 import './features/maintenance/caseOutbox';
+import './features/rollCalls/rollCallOutbox';

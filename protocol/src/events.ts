@@ -7,7 +7,7 @@ import { reportSchema, taskRoundsSchema } from './reports';
 import { tripSchema } from './away';
 import { sickListSchema } from './sick';
 import { registerEntrySchema, registerStudentSchema } from './studentRegister';
-import { rollCallSchema } from './rollCalls';
+import { rollCallSchema, rollMarkSchema } from './rollCalls';
 import { tasksConfigSchema } from './taskButtons';
 import type { EventOrigin } from './origin';
 import { SESSION_END_REASONS } from './sessionEnd';
@@ -49,6 +49,8 @@ export const serverEventSchemas = {
   'registerEntries.imported': z.object({ at: z.string() }),
   /** A roll call started, marked or finished (issue 47): to those who count. */
   'rollCalls.saved': rollCallSchema,
+  /** One student's mark on a roll call (started and finished rolls come as rollCalls.saved). */
+  'rollCalls.marked': rollMarkSchema,
   /** The register's whole record of a student, to the school's administrators. */
   'registerStudents.saved': registerStudentSchema,
   /** Maintenance cases: to the school's Admins and Vaktmestere, and the platform room. */

@@ -17,6 +17,7 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   studentId: 'elev i elevregisteret',
   state: 'markering',
   at: 'tidspunkt',
+  startedAt: 'starttidspunkt',
   note: 'notat',
   studentIds: 'elever i elevregisteret',
   fileName: 'filnavn',

@@ -22,6 +22,9 @@ const HOME_READS: ReadonlyArray<{ path: string; role: Role; reads: (viewer: View
       // The board's day is the report day (before 09:00 Oslo, yesterday's), as its stores ask.
       readPaths.sick(reportDay(now), null),
       readPaths.away(reportDay(now), null),
+      // The board's roll call card: keeps tonight's list on the phone for the night.
+      readPaths.rollCalls(reportDay(now), null),
+      readPaths.tonight(reportDay(now), null),
     ],
   },
   { path: '/vaktmester', role: CARETAKER_ROLE, reads: () => [readPaths.maintenanceTasks('pending', null)] },

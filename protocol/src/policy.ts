@@ -144,6 +144,7 @@ export const EVENT_DATA: Record<DataEvent, SeenKind> = {
   'registerEntries.imported': 'register',
   'registerStudents.saved': 'registerDetails',
   'rollCalls.saved': 'rollCalls',
+  'rollCalls.marked': 'rollCalls',
   'maintenanceTasks.created': 'maintenance',
   'maintenanceTasks.updated': 'maintenance',
   'maintenanceTasks.deleted': 'maintenance',

@@ -9,7 +9,14 @@ import { ADMIN_ROLE, CARETAKER_ROLE, SUPERVISOR_ROLE, type Role } from './roles'
 /** The roles that get notifications, each for its own kinds (PUSH_KINDS_OF). */
 export const PUSH_ROLES: readonly Role[] = [ADMIN_ROLE, SUPERVISOR_ROLE, CARETAKER_ROLE];
 
-export const PUSH_KINDS = ['caseCreated', 'caseChanged', 'caseDeleted', 'caseResolvedForSender', 'userRegistered'] as const;
+export const PUSH_KINDS = [
+  'caseCreated',
+  'caseChanged',
+  'caseDeleted',
+  'caseResolvedForSender',
+  'userRegistered',
+  'studentNotFound',
+] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 export const PUSH_TEXTS = {
@@ -81,6 +88,7 @@ export function pushKindsOf(role: Role, newCases: boolean): PushKind[] {
     return newCases
       ? ['caseCreated', 'caseChanged', 'caseDeleted', 'caseResolvedForSender', 'userRegistered']
       : ['caseResolvedForSender', 'userRegistered'];
-  if (role === SUPERVISOR_ROLE) return ['caseResolvedForSender'];
+  // A student not found on a roll call (issue 47): to the other supervisors on duty.
+  if (role === SUPERVISOR_ROLE) return ['caseResolvedForSender', 'studentNotFound'];
   return [];
 }

@@ -21,4 +21,7 @@ export const readPaths = {
   /** The cases the signed-in Tilsynsvakt sent ('Mine saker'). */
   ownCases: () => '/api/account/cases',
   schoolUsers: (schoolId: string) => withSchool('/api/admin/users', schoolId),
+  /** The report day's roll calls, and tonight's list they count (issue 47). */
+  rollCalls: (date: string, schoolId: string | null) => withSchool(`/api/roll-calls?date=${encodeURIComponent(date)}`, schoolId),
+  tonight: (date: string, schoolId: string | null) => withSchool(`/api/register/tonight?date=${encodeURIComponent(date)}`, schoolId),
 };

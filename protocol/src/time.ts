@@ -257,6 +257,13 @@ export function formatShiftNo(day: string): string {
   return `Natt til ${formatLongDayNo(addDays(day, 1))}`;
 }
 
+/** The time of day in Oslo, 'HH:mm' ('kl. 22:05' where a sentence needs it). */
+export function formatClockNo(instant: Date | string): string {
+  const value = typeof instant === 'string' ? new Date(instant) : instant;
+  assertValidInstant(value);
+  return formatInTimeZone(value, OSLO_TIME_ZONE, 'HH:mm');
+}
+
 export function formatTimestampNo(instant: Date | string): string {
   const value = typeof instant === 'string' ? new Date(instant) : instant;
   assertValidInstant(value);

@@ -82,6 +82,17 @@ function remove(id: string): void {
   if (userId) persist(userId, next);
 }
 
+/**
+ * Changes what waits of a kind (a roll started off line that turned out to be another phone's:
+ * the marks made on it go to that one). Kept on the device like the entries themselves.
+ */
+export function rewriteWaiting<P>(kind: string, change: (payload: P) => P): void {
+  const { userId, entries } = useOutbox.getState();
+  const next = entries.map((entry) => (entry.kind === kind ? { ...entry, payload: change(entry.payload as P) } : entry));
+  useOutbox.setState({ entries: next });
+  if (userId) persist(userId, next);
+}
+
 let flushing: Promise<void> | null = null;
 
 async function sendInOrder(): Promise<void> {

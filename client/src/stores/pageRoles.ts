@@ -2,6 +2,7 @@ import { OWN_CASES_PATH } from '#protocol/maintenance';
 import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { POLICY } from '#protocol/policy';
 import { SUPERVISOR_HOME } from '#protocol/product';
+import { ROLL_CALL_ROUTE, ROLL_CALLS_PATH } from '#protocol/rollCalls';
 import { CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, ROLES, SCHOOL_ADMIN_ROLES, type Role } from '#protocol/roles';
 
 const EVERYONE: readonly Role[] = ROLES;
@@ -32,6 +33,8 @@ export const PAGE_ROLES: ReadonlyArray<readonly [pattern: string, roles: readonl
   ['/admin/logg', POLICY.audit.see.roles],
   ['/admin/elevopplysninger', POLICY.students.see.roles],
   ['/admin/elever', POLICY.registerDetails.see.roles],
+  [ROLL_CALLS_PATH, POLICY.rollCalls.see.roles],
+  [ROLL_CALL_ROUTE, POLICY.rollCalls.see.roles],
   ['/admin/vedlikehold', SCHOOL_ADMIN_ROLES],
   ['/arkiv', POLICY.maintenance.see.roles],
   [OWN_CASES_PATH, POLICY.ownCases.see.roles],

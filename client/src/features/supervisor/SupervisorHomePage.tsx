@@ -39,6 +39,7 @@ import { WaitingCases } from '../maintenance/WaitingCases';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { PushToggle } from '../push/PushToggle';
 import { useReportDay } from '../../ui/useToday';
+import { RollCallCard } from '../rollCalls/RollCallCard';
 import '../../ui/text.css';
 import '../../ui/boardCard.css';
 import './supervisor.css';
@@ -80,6 +81,7 @@ interface BoardProps {
 }
 
 function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
+  const { role } = useCurrentUser();
   const now = useReportClock(isSupervisor);
   useSaveWhenOnline();
   const myDay = useMyReportStore((state) => state.day);
@@ -101,6 +103,7 @@ function Board({ schoolId, query, userId, isSupervisor }: BoardProps) {
       <div className="board-main">
         {isSupervisor && lockedDrafts.map((draft) => <LockedDraftCard key={draft.date} draft={draft} />)}
         <Tasks schoolId={schoolId} day={day} now={now} isSupervisor={isSupervisor} roundsCopiedAt={roundsLoad.copiedAt} />
+        {mayRole(POLICY.rollCalls.see, role) && <RollCallCard />}
       </div>
       <div className="board-side">
         <SickList data={sick} loaded={sickLoad.loaded} failed={sickLoad.failed} onRetry={sickLoad.retry} copiedAt={sickLoad.copiedAt} />

@@ -2,6 +2,7 @@ import { roomLabel, type MaintenanceTask } from '#protocol/maintenance';
 import type { PushKind, PushMessage } from '#protocol/push';
 import { ADMIN_ROLE, CARETAKER_ROLE, type Role } from '#protocol';
 import { OWN_CASES_PATH } from '#protocol/maintenance';
+import { ROLL_CALLS_PATH } from '#protocol/rollCalls';
 
 /**
  * What each notification says, and how the push service should carry it (RFC 8030). Built from
@@ -88,4 +89,24 @@ export function userRegistered(user: { id: string; name: string }): Notification
 
 function byWhom(task: MaintenanceTask): string {
   return task.status === 'rejected' ? `Avslått av ${task.rejectedByName ?? ''}.` : `Fullført av ${task.completedByName ?? ''}.`;
+}
+
+/** Who was not found, on which roll. */
+export type NotFound = { rollCallId: string; studentId: string; name: string; house: string };
+
+/**
+ * A student not found on a roll call (issue 47): the name and the house, nothing about why (health
+ * data never leaves in a payload). A tap opens the roll.
+ */
+export function studentNotFound(found: NotFound): Notification {
+  return {
+    message: {
+      kind: 'studentNotFound',
+      title: `Ikke funnet: ${found.name}`,
+      body: found.house ? `${found.house}. Meldt under opptellingen.` : 'Meldt under opptellingen.',
+      url: `${ROLL_CALLS_PATH}/${found.rollCallId}`,
+      tag: `ikke-funnet-${found.rollCallId}-${found.studentId}`,
+    },
+    delivery: { ttl: 60 * 60, urgency: 'high', topic: `if${found.rollCallId.slice(-12)}${found.studentId.slice(-12)}` },
+  };
 }

@@ -53,6 +53,11 @@ export class PushNotifier {
     this.later('userRegistered', schoolId, { except: [user.id] }, () => messages.userRegistered(user));
   }
 
+  /** To the other supervisors on duty: a student not found on a roll call. */
+  studentNotFound(schoolId: string, found: messages.NotFound, markedById: string): void {
+    this.later('studentNotFound', schoolId, { except: [markedById] }, () => messages.studentNotFound(found));
+  }
+
   /** Resolves once every notification handed over so far has been answered by its push service. */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);

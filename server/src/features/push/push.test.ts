@@ -129,7 +129,10 @@ describe('the calls', () => {
       newCases: false,
       kinds: expect.arrayContaining(['caseCreated']),
     });
-    expect((await subscribe(c.supervisorA, service.newDevice('tilsyn-valg'), { newCases: true })).kinds).toEqual(['caseResolvedForSender']);
+    expect((await subscribe(c.supervisorA, service.newDevice('tilsyn-valg'), { newCases: true })).kinds).toEqual([
+      'caseResolvedForSender',
+      'studentNotFound',
+    ]);
   });
 });
 
@@ -372,7 +375,7 @@ describe('whose device it is', () => {
     await subscribe(first, device, { newCases: true });
     const second = await makeUser(fx.a.id, SUPERVISOR);
     const state = await subscribe(await signedIn(server.baseUrl, second), device);
-    expect(state).toMatchObject({ newCases: false, kinds: ['caseResolvedForSender'] });
+    expect(state).toMatchObject({ newCases: false, kinds: ['caseResolvedForSender', 'studentNotFound'] });
     expect((await stored(device))!.userId.toHexString()).toBe(second.id);
     const task = await sendCase('17', 'Ny sak etter bytte');
     await settled();

@@ -14,7 +14,28 @@ const rollCallSchema = new Schema(
     finishedAt: { type: Date, default: null },
     finishedByName: { type: String, default: null },
     note: { type: String, default: '' },
-    /** The last mark per student: who made it and when (a mark made off line, when it was made). */
+    /** What the roll found when it ended (protocol rollResultSchema). */
+    result: {
+      type: new Schema(
+        {
+          expected: Number,
+          present: Number,
+          missing: Number,
+          unmarked: Number,
+          notFound: [String],
+          uncounted: [String],
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    /**
+     * The last mark per student, keyed by the student's id: who made it and when (a mark made off
+     * line, when it was made). Each is written on its own ($set of one key, only over an older
+     * one), so phones marking at once never wait on each other. 'none' is a mark taken back.
+     */
+    studentMarks: { type: Map, of: new Schema({ state: String, byName: String, at: Date }, { _id: false }), default: {} },
+    /** The marks as the first version kept them (a list), read for rolls made then. */
     marks: [{ _id: false, studentId: Schema.Types.ObjectId, state: String, byName: String, at: Date }],
     version: { type: Number, default: 0 },
     /** 'date/house' while under way: unique, so two starts at once make one roll. Removed when finished. */

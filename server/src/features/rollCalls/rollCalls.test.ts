@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROLL_CALL_TEXTS, type RollCall } from '#protocol/rollCalls';
+import { ROLL_CALL_TEXTS, type RollCall, type RollMark } from '#protocol/rollCalls';
 import type { RegisterStudentRecord } from '#protocol/studentRegister';
 import { expectAccess, refusedExcept, type Callers } from '../../../test/callers';
 import type { Fixture } from '../../../test/fixtures';
@@ -22,15 +22,16 @@ afterEach(() => sockets.closeAll());
 const add = async (firstName: string, house: string) =>
   (await c.adminA.post<RegisterStudentRecord>('/api/admin/register/students', { firstName, lastName: 'Teller', house, room: '1' })).body;
 const mark = (id: string, studentId: string, body: Record<string, unknown>) =>
-  c.supervisorA.put<RollCall>(`/api/roll-calls/${id}/marks/${studentId}`, body);
+  c.supervisorA.put<RollMark>(`/api/roll-calls/${id}/marks/${studentId}`, body);
+const rollOf = async (id: string) => (await c.supervisorA.get<RollCall[]>(`/api/roll-calls?date=${DAY}`)).body.find((r) => r.id === id)!;
 
 describe('a roll call', () => {
   it('is one per house under way; marks reach the other phones; a mark made off line earlier than one there changes nothing', async () => {
     const [ane, bo] = [await add('Ane', 'Vesttun'), await add('Bo', 'Vesttun')];
     const other = await sockets.connectAs(fx.a.admin);
-    const heard = record(other.socket, ['rollCalls.saved']);
+    const heard = record(other.socket, ['rollCalls.saved', 'rollCalls.marked']);
     const caretaker = await sockets.connectAs(fx.a.caretaker);
-    const caretakerHeard = record(caretaker.socket, ['rollCalls.saved']);
+    const caretakerHeard = record(caretaker.socket, ['rollCalls.saved', 'rollCalls.marked']);
 
     const started = await c.supervisorA.post<RollCall>('/api/roll-calls', { date: DAY, house: 'Vesttun' });
     expect(started.status).toBe(200);
@@ -40,24 +41,29 @@ describe('a roll call', () => {
     expect(again.body.id).toBe(started.body.id);
     const id = started.body.id;
 
-    expect((await mark(id, ane.id, { state: 'present' })).body.marks).toEqual([
-      { studentId: ane.id, state: 'present', byName: 'Kari A', at: clock.now().toISOString() },
-    ]);
-    await waitFor(() => heard.some((e) => (e.payload as RollCall).marks.length === 1));
-    // Made off line five minutes ago: older than the mark there, so it changes nothing.
+    const marked = (await mark(id, ane.id, { state: 'present' })).body;
+    expect(marked).toMatchObject({ rollCallId: id, studentId: ane.id, state: 'present', byName: 'Kari A', at: clock.now().toISOString() });
+    expect((await rollOf(id)).marks).toEqual([{ studentId: ane.id, state: 'present', byName: 'Kari A', at: clock.now().toISOString() }]);
+    // The other phones are sent the mark alone, not the roll.
+    await waitFor(() => heard.some((e) => e.event === 'rollCalls.marked'));
+    expect(heard.find((e) => e.event === 'rollCalls.marked')?.payload).toEqual(marked);
+    // Made off line five minutes ago: older than the mark there, so it changes nothing, and the answer says what stands.
     const earlier = new Date(clock.now().getTime() - 5 * 60_000).toISOString();
-    expect((await mark(id, ane.id, { state: 'missing', at: earlier })).body.marks[0]?.state).toBe('present');
+    expect((await mark(id, ane.id, { state: 'missing', at: earlier })).body.state).toBe('present');
     // A time in the future is taken as now.
-    expect(
-      (await mark(id, bo.id, { state: 'missing', at: '2099-01-01T00:00:00Z' })).body.marks.find((m) => m.studentId === bo.id)?.at,
-    ).toBe(clock.now().toISOString());
-    expect((await mark(id, bo.id, { state: 'none' })).body.marks.map((m) => m.studentId)).toEqual([ane.id]);
+    expect((await mark(id, bo.id, { state: 'missing', at: '2099-01-01T00:00:00Z' })).body.at).toBe(clock.now().toISOString());
+    expect((await mark(id, bo.id, { state: 'none' })).body.state).toBe('none');
+    expect((await rollOf(id)).marks.map((m) => m.studentId)).toEqual([ane.id]);
 
     // Bo unmarked: a note is needed to finish.
     const bare = await c.supervisorA.post<{ message: string }>(`/api/roll-calls/${id}/finish`, {});
     expect([bare.status, bare.body.message]).toEqual([400, ROLL_CALL_TEXTS.noteNeeded]);
     const done = await c.supervisorA.post<RollCall>(`/api/roll-calls/${id}/finish`, { note: 'Bo var på badet, sett 22:10' });
-    expect(done.body).toMatchObject({ finishedByName: 'Kari A', note: 'Bo var på badet, sett 22:10' });
+    expect(done.body).toMatchObject({
+      finishedByName: 'Kari A',
+      note: 'Bo var på badet, sett 22:10',
+      result: { expected: 2, present: 1, missing: 0, unmarked: 1, notFound: [], uncounted: ['Bo Teller'] },
+    });
     expect((await mark(id, bo.id, { state: 'present' })).status).toBe(409);
     // Finished, the house may be counted again.
     expect((await c.supervisorA.post<RollCall>('/api/roll-calls', { date: DAY, house: 'Vesttun' })).body.id).not.toBe(id);

@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schoolScopeQuerySchema } from '#protocol/classes';
 import { idParamsSchema } from '#protocol/common';
 import { POLICY } from '#protocol/policy';
+import { registerName } from '#protocol/studentRegister';
 import {
   ROLL_CALL_TEXTS,
   finishRollCallBodySchema,
   markBodySchema,
   markParamsSchema,
   rollCallSchema,
+  rollMarkSchema,
   rollCallsQuerySchema,
   rollCallsSchema,
   startRollCallBodySchema,
@@ -18,7 +20,8 @@ import { schoolOf } from '../../plugins/schoolScope';
 import { tonightOf } from '../studentRegister/tonight';
 import { notFound } from '../../httpError';
 import { RollCallModel } from './model';
-import { finishRollCall, listRollCalls, markStudent, startRollCall } from './service';
+import { finishRollCall, listRollCalls, startRollCall } from './service';
+import { markStudent } from './marks';
 
 /** Roll calls of tonight's boarders (issue 47): not in the spec, beside its calls. */
 export async function rollCallRoutes(app: FastifyInstance): Promise<void> {
@@ -34,15 +37,14 @@ export async function rollCallRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/roll-calls',
     { config: change, schema: { querystring: schoolScopeQuerySchema, body: startRollCallBodySchema, response: { 200: rollCallSchema } } },
-    async (request) =>
-      startRollCall(currentUser(request), schoolOf(request), request.body.date, request.body.house, request.realtime, app.clock.now()),
+    async (request) => startRollCall(currentUser(request), schoolOf(request), request.body, request.realtime, app.clock.now()),
   );
 
   r.put(
     '/api/roll-calls/:id/marks/:studentId',
     {
       config: change,
-      schema: { params: markParamsSchema, querystring: schoolScopeQuerySchema, body: markBodySchema, response: { 200: rollCallSchema } },
+      schema: { params: markParamsSchema, querystring: schoolScopeQuerySchema, body: markBodySchema, response: { 200: rollMarkSchema } },
     },
     async (request) =>
       markStudent(
@@ -52,6 +54,7 @@ export async function rollCallRoutes(app: FastifyInstance): Promise<void> {
         request.params.studentId,
         request.body,
         request.realtime,
+        app.push,
         app.clock.now(),
       ),
   );
@@ -73,7 +76,9 @@ export async function rollCallRoutes(app: FastifyInstance): Promise<void> {
       if (!call) throw notFound(ROLL_CALL_TEXTS.notFound);
       // Who should have been counted: tonight's list as it is now.
       const tonight = await tonightOf(schoolId, call.date, call.house || undefined);
-      const expected = tonight.houses.flatMap((house) => house.rooms.flatMap((room) => room.students.map((s) => s.id)));
+      const expected = tonight.houses.flatMap((house) =>
+        house.rooms.flatMap((room) => room.students.map((s) => ({ id: s.id, name: registerName(s) }))),
+      );
       return finishRollCall(
         currentUser(request),
         schoolId,

@@ -1,35 +1,15 @@
 import type { Types } from 'mongoose';
-import { ROLL_CALL_TEXTS, type RollCall } from '#protocol/rollCalls';
-import { countNoun } from '#protocol/counting';
-import { changedAt } from '../../db/changedAt';
+import { ROLL_CALL_TEXTS, rollCountText, rollCounts, rollHouseName, type RollCall, type RollCounts } from '#protocol/rollCalls';
 import { atCount } from '../../db/counterFilter';
 import { isDuplicateKey } from '../../db/duplicateKey';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import type { UserRecord } from '../../core/accounts/userModel';
 import { audit } from '../audit/service';
+import { AGAIN, untilWritten, type Attempt } from '../../db/untilWritten';
+import { deviceTime } from './marks';
 import { RollCallModel, type RollCallDoc } from './model';
-
-export function presentRollCall(doc: RollCallDoc): RollCall {
-  return {
-    id: doc._id.toHexString(),
-    schoolId: doc.schoolId.toHexString(),
-    date: doc.date,
-    house: doc.house ?? '',
-    startedAt: doc.startedAt.toISOString(),
-    startedByName: doc.startedByName,
-    finishedAt: doc.finishedAt?.toISOString() ?? null,
-    finishedByName: doc.finishedByName ?? null,
-    note: doc.note ?? '',
-    marks: (doc.marks ?? []).map((m) => ({
-      studentId: String(m.studentId),
-      state: m.state === 'missing' ? 'missing' : 'present',
-      byName: m.byName ?? '',
-      at: (m.at ?? doc.startedAt).toISOString(),
-    })),
-    updatedAt: changedAt(doc),
-  };
-}
+import { presentRollCall } from './present';
 
 function announce(realtime: Realtime, doc: RollCallDoc): RollCall {
   const presented = presentRollCall(doc);
@@ -42,26 +22,34 @@ export async function listRollCalls(schoolId: Types.ObjectId, date: string): Pro
   return docs.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime()).map(presentRollCall);
 }
 
-/** Starts the day's roll of the house, or answers the one under way (two phones starting at once get one). */
+export type RollStart = { date: string; house: string; id?: string; startedAt?: string };
+
+/**
+ * Starts the day's roll of the house, or answers the one under way (two phones starting at once
+ * get one). A roll started off line comes with its id: sent again, it answers that roll.
+ */
 export async function startRollCall(
   actor: UserRecord,
   schoolId: Types.ObjectId,
-  date: string,
-  house: string,
+  start: RollStart,
   realtime: Realtime,
   now: Date,
 ): Promise<RollCall> {
+  const { date, house } = start;
   const openKey = `${date}/${house}`;
   const calls = RollCallModel.of(schoolId);
+  const known = start.id ? await calls.findOne({ _id: start.id, schoolId }).lean<RollCallDoc>() : null;
+  if (known) return presentRollCall(known);
   const open = await calls.findOne({ schoolId, openKey }).lean<RollCallDoc>();
   if (open) return presentRollCall(open);
   try {
     const made = (
       await RollCallModel.insert(schoolId, {
+        ...(start.id ? { _id: start.id } : {}),
         schoolId,
         date,
         house,
-        startedAt: now,
+        startedAt: deviceTime(start.startedAt, now),
         startedById: actor._id,
         startedByName: actor.name,
         openKey,
@@ -77,86 +65,61 @@ export async function startRollCall(
   }
 }
 
-/** When a mark was made: as the device says (off line, earlier), never later than now. */
-function markTime(at: string | undefined, now: Date): Date {
-  const when = at ? new Date(at) : now;
-  return Number.isNaN(when.getTime()) || when > now ? now : when;
-}
+/** Tonight's list as a finished roll needs it: who should have been counted. */
+export type Expected = ReadonlyArray<{ id: string; name: string }>;
 
 /**
- * Marks a student present or not found, or takes the mark back ('none'). Per student the last mark
- * by its time wins: a mark made off line earlier than one already there changes nothing.
- */
-export async function markStudent(
-  actor: UserRecord,
-  schoolId: Types.ObjectId,
-  rollCallId: string,
-  studentId: string,
-  mark: { state: 'present' | 'missing' | 'none'; at?: string },
-  realtime: Realtime,
-  now: Date,
-): Promise<RollCall> {
-  const calls = RollCallModel.of(schoolId);
-  const at = markTime(mark.at, now);
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    const call = await calls.findOne({ _id: rollCallId, schoolId }).lean<RollCallDoc>();
-    if (!call) throw notFound(ROLL_CALL_TEXTS.notFound);
-    if (call.finishedAt) throw conflict(ROLL_CALL_TEXTS.finished);
-    const marks = call.marks ?? [];
-    const current = marks.find((m) => String(m.studentId) === studentId);
-    if (current?.at && current.at > at) return presentRollCall(call);
-    const others = marks.filter((m) => String(m.studentId) !== studentId);
-    const next = mark.state === 'none' ? others : [...others, { studentId, state: mark.state, byName: actor.name, at }];
-    const updated = await calls
-      .findOneAndUpdate(
-        { _id: rollCallId, schoolId, version: atCount(call.version) },
-        { $set: { marks: next }, $inc: { version: 1 } },
-        { new: true },
-      )
-      .lean<RollCallDoc>();
-    if (updated) return announce(realtime, updated);
-  }
-  throw serviceUnavailable('Opptellingen er opptatt akkurat nå. Prøv igjen.');
-}
-
-/**
- * Ends the roll. With students unmarked or not found (`open` counts them, from tonight's list), a
- * note of what was done is needed. The trail records counts, never names.
+ * Ends the roll. With students unmarked or not found on tonight's list, a note of what was done
+ * is needed. What the roll found is kept with it as it was (the day's record); the trail records
+ * counts, never names.
  */
 export async function finishRollCall(
   actor: UserRecord,
   schoolId: Types.ObjectId,
   rollCallId: string,
   note: string,
-  expected: readonly string[],
+  expected: Expected,
   realtime: Realtime,
   now: Date,
 ): Promise<RollCall> {
   const calls = RollCallModel.of(schoolId);
-  const call = await calls.findOne({ _id: rollCallId, schoolId }).lean<RollCallDoc>();
-  if (!call) throw notFound(ROLL_CALL_TEXTS.notFound);
-  if (call.finishedAt) throw conflict(ROLL_CALL_TEXTS.finished);
-  // Only those on tonight's list count: a student moved off it (sick list, trip) since their mark does not.
-  const onList = new Set(expected);
-  const marked = (state: string) =>
-    new Set((call.marks ?? []).filter((m) => m.state === state && onList.has(String(m.studentId))).map((m) => String(m.studentId)));
-  const present = marked('present');
-  const missing = marked('missing').size;
-  const unmarked = expected.length - present.size - missing;
-  if ((unmarked > 0 || missing > 0) && !note) throw badRequest(ROLL_CALL_TEXTS.noteNeeded);
-  const finished = await calls
-    .findOneAndUpdate(
-      { _id: rollCallId, schoolId, finishedAt: null },
-      { $set: { finishedAt: now, finishedByName: actor.name, note }, $unset: { openKey: '' }, $inc: { version: 1 } },
-      { new: true },
-    )
-    .lean<RollCallDoc>();
-  if (!finished) throw conflict(ROLL_CALL_TEXTS.finished);
+  const finished = await untilWritten(
+    { tries: 10 },
+    async (): Promise<Attempt<{ doc: RollCallDoc; counts: RollCounts }>> => {
+      const call = await calls.findOne({ _id: rollCallId, schoolId }).lean<RollCallDoc>();
+      if (!call) throw notFound(ROLL_CALL_TEXTS.notFound);
+      if (call.finishedAt) throw conflict(ROLL_CALL_TEXTS.finished);
+      // Only those on tonight's list count: a student moved off it (sick list, trip) since their mark does not.
+      const marks = presentRollCall(call).marks;
+      const counts = rollCounts(
+        expected.map((s) => s.id),
+        marks,
+      );
+      if ((counts.unmarked > 0 || counts.missing > 0) && !note) throw badRequest(ROLL_CALL_TEXTS.noteNeeded);
+      const stateOf = new Map(marks.map((m) => [m.studentId, m.state]));
+      const result = {
+        ...counts,
+        notFound: expected.filter((s) => stateOf.get(s.id) === 'missing').map((s) => s.name),
+        uncounted: expected.filter((s) => !stateOf.has(s.id)).map((s) => s.name),
+      };
+      const doc = await calls
+        .findOneAndUpdate(
+          { _id: rollCallId, schoolId, finishedAt: null, version: atCount(call.version) },
+          { $set: { finishedAt: now, finishedByName: actor.name, note, result }, $unset: { openKey: '' }, $inc: { version: 1 } },
+          { new: true },
+        )
+        .lean<RollCallDoc>();
+      return doc ? { doc, counts } : AGAIN;
+    },
+    () => {
+      throw serviceUnavailable('Opptellingen er opptatt akkurat nå. Prøv igjen.');
+    },
+  );
   await audit(actor, 'rollCall.finished', {
     id: rollCallId,
-    name: call.house || 'Alle internat',
+    name: rollHouseName(finished.doc.house ?? ''),
     schoolId,
-    detail: `${present.size} av ${expected.length} telt, ${countNoun(missing, 'ikke funnet', 'ikke funnet')}`,
+    detail: rollCountText(finished.counts),
   });
-  return announce(realtime, finished);
+  return announce(realtime, finished.doc);
 }
