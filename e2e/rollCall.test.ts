@@ -144,6 +144,18 @@ describe('a roll call', () => {
     await first.getByTestId('roll-finished').waitFor();
     await expect.poll(() => second.getByTestId('roll-finished').innerText()).toContain('Bo var hos en venn i Berg');
     expect(await second.getByTestId('roll-finish').count()).toBe(0);
+
+    // The day's record: on the report page, with who was not found and what was done.
+    const today = (await api<{ date: string }>(first, 'GET', '/api/reports/my')).date;
+    const report = await api<{ id: string }>(first, 'PUT', '/api/reports/my', {
+      date: today,
+      content: 'Opptelling 22:00.',
+      baseVersion: 0,
+    });
+    await first.goto(`/rapport/${report.id}`);
+    const record = await first.getByTestId('day-roll-calls').innerText();
+    expect(record).toMatch(/Lien, kl\. \d\d:\d\d–\d\d:\d\d \(Kari A\): 7 av 8 telt, 1 ikke funnet\./);
+    expect(record).toContain('Ikke funnet: Bo Lien. Notat: Bo var hos en venn i Berg, ringte foresatte 22:15');
   });
 
   it('a student put on the sick list or a trip during the evening moves on every open roll at once', async () => {

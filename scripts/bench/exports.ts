@@ -33,6 +33,7 @@ const META: ExportMeta = {
   to: '2026-12-31',
   madeBy: 'Admin',
   madeAt: 'nå',
+  rollCalls: [],
 };
 
 /** Same rows, same writers, no HTTP, no database: what the export costs at the least. */

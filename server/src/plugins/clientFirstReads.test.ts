@@ -32,6 +32,8 @@ describe('the page sent to a signed-in browser', () => {
         '/api/task-rounds',
         '/api/sick?date=2026-11-24',
         '/api/away?activeOn=2026-11-24',
+        '/api/roll-calls?date=2026-11-24',
+        '/api/register/tonight?date=2026-11-24',
       ].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`),
     );
     // Each is a read the supervisor may make, and answers now.

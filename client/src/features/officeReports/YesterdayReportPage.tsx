@@ -12,6 +12,7 @@ import './officeReports.css';
 import { AdminScreen } from '../../ui/AdminScreen';
 import { SchoolScoped } from '../schools/SchoolScoped';
 import { ReportEditedBy } from '../../ui/ReportEditedBy';
+import { DayRollCalls } from '../rollCalls/DayRollCalls';
 
 /** /admin/gaarsdagens-rapport: every report of the previous report day (DECISIONS), as a summary, live. */
 export function YesterdayReportPage() {
@@ -47,6 +48,7 @@ function YesterdayReports({ scope, schoolId, day }: { scope: string; schoolId: s
   }
   return (
     <div className="yesterday-report">
+      <DayRollCalls day={day} school={scope} framed />
       {reports.map((report) => (
         <ReportSummary key={report.id} report={report} label={label} />
       ))}

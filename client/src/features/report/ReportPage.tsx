@@ -14,6 +14,7 @@ import { useReportLinks } from './reportLinks';
 import { useTaskLabels } from '../taskButtons/useTaskLabels';
 import { ReportVersions, useMayReadVersions } from './ReportVersions';
 import { ReportEditedBy } from '../../ui/ReportEditedBy';
+import { DayRollCalls } from '../rollCalls/DayRollCalls';
 import '../../ui/reportView.css';
 import './report.css';
 
@@ -42,7 +43,7 @@ export function ReportPage() {
 function ReportView({ report }: { report: Report }) {
   const links = useReportLinks();
   const navigate = useNavigate();
-  const { schoolId } = useSchoolScope();
+  const { schoolId, query } = useSchoolScope();
   const label = useTaskLabels(schoolId);
   const [confirming, setConfirming] = useState(false);
   const mayReadVersions = useMayReadVersions(report);
@@ -95,6 +96,8 @@ function ReportView({ report }: { report: Report }) {
           </ul>
         )}
       </section>
+
+      <DayRollCalls day={report.date} school={query ?? ''} />
 
       <section className="report-section" aria-labelledby="report-content">
         <h3 id="report-content" className="report-section-title">

@@ -1,3 +1,4 @@
+import type { RollCallLine } from './rollCallLines';
 import type { ExportRow } from './rows';
 
 /**
@@ -12,4 +13,16 @@ export const EXPORT_COLUMNS: ReadonlyArray<{ key: keyof ExportRow; header: strin
   { key: 'locked', header: 'Låst', width: 7 },
   { key: 'text', header: 'Rapport', width: 95 },
   { key: 'editedBy', header: 'Endret av', width: 24 },
+];
+
+/** The roll calls' sheet of the Excel export and their table in the PDF (issue 47). */
+export const ROLL_CALL_COLUMNS: ReadonlyArray<{ key: keyof RollCallLine; header: string; width: number }> = [
+  { key: 'date', header: 'Dato', width: 20 },
+  { key: 'house', header: 'Internat', width: 16 },
+  { key: 'time', header: 'Tid', width: 13 },
+  { key: 'finishedBy', header: 'Avsluttet av', width: 18 },
+  { key: 'counts', header: 'Resultat', width: 30 },
+  { key: 'notFound', header: 'Ikke funnet', width: 24 },
+  { key: 'uncounted', header: 'Ikke telt', width: 24 },
+  { key: 'note', header: 'Notat', width: 50 },
 ];

@@ -11,6 +11,7 @@ const META: ExportMeta = {
   to: '2026-03-31',
   madeBy: 'Admin A',
   madeAt: '1. april 2026 kl. 12:00',
+  rollCalls: [],
 };
 const row = (i: number): ExportRow => ({
   day: '2026-03-01',

@@ -6,6 +6,7 @@ import { ReportModel } from '../reports/model';
 import { School } from '../../core/accounts/schoolModel';
 import { UserModel } from '../../core/accounts/userModel';
 import type { ExportFilter, ExportMeta } from './rows';
+import { rollCallLines } from './rollCallLines';
 
 const USER_NOT_FOUND = 'Fant ikke brukeren';
 
@@ -33,5 +34,6 @@ export async function exportMeta(schoolId: Types.ObjectId, filter: ExportFilter,
     ...(filter.userId ? { author: await authorName(schoolId, filter.userId) } : {}),
     madeBy,
     madeAt: formatTimestampNo(now),
+    rollCalls: await rollCallLines(schoolId, filter),
   };
 }

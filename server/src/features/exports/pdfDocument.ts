@@ -87,6 +87,25 @@ function reportSection(row: ExportRow): Content[] {
   ];
 }
 
+/** The period's finished roll calls after the reports (issue 47): each with its counts, who was not found and what was done. */
+function rollCallSection(meta: ExportMeta): Content[] {
+  if (meta.rollCalls.length === 0) return [];
+  return [
+    { text: 'Opptellinger', style: 'title', margin: [0, 8, 0, 6] },
+    ...meta.rollCalls.map((line): Content => ({
+      unbreakable: true,
+      margin: [0, 0, 0, 10],
+      stack: [
+        { text: printable(`${line.date} · ${line.house} · kl. ${line.time} · ${line.finishedBy}`), style: 'heading' },
+        labelled('Resultat', line.counts),
+        ...(line.notFound ? [labelled('Ikke funnet', line.notFound)] : []),
+        ...(line.uncounted ? [labelled('Ikke telt', line.uncounted)] : []),
+        ...(line.note ? [labelled('Notat', line.note)] : []),
+      ],
+    })),
+  ];
+}
+
 /**
  * The reports as pdfmake lays them out on A4: a header block with what the export holds (school,
  * period, counts), then one section per report from the first page on; the school and the period at the head of every page and 'Side x av y' at
@@ -127,6 +146,6 @@ export function reportsDocument(rows: readonly ExportRow[], meta: ExportMeta): T
       color: MUTED,
       margin: [0, MARGIN / 4, 0, 0],
     }),
-    content: [...headerBlock(meta, rows), ...rows.flatMap(reportSection)],
+    content: [...headerBlock(meta, rows), ...rows.flatMap(reportSection), ...rollCallSection(meta)],
   };
 }

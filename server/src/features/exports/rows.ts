@@ -4,6 +4,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { ReportModel } from '../reports/model';
 import { getTasksConfig } from '../taskButtons/service';
 import { trusted } from '../../db/trusted';
+import type { RollCallLine } from './rollCallLines';
 
 /** One report as every export writes it (DECISIONS 'Weeks and exports'). */
 export type ExportRow = {
@@ -31,6 +32,8 @@ export type ExportMeta = {
   /** Who made the export, and when ('26. november 2026 kl. 09:15'). */
   madeBy: string;
   madeAt: string;
+  /** The school's finished roll calls of the period (issue 47); none in an export of one author. */
+  rollCalls: RollCallLine[];
 };
 
 /** Which reports an export holds. */

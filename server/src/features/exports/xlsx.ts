@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
-import { EXPORT_COLUMNS } from './columns';
+import { EXPORT_COLUMNS, ROLL_CALL_COLUMNS } from './columns';
 import type { ExportMeta, ExportRow } from './rows';
 
 /** Norwegian (LCID 0x414) whatever the reader's locale: '9. mars 2026'. */
@@ -105,6 +105,37 @@ function nameFilterRange(workbook: ExcelJS.Workbook, sheet: string, rows: number
 /** At UTC midnight: the cell's serial is then the day itself, whatever the server's time zone. */
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
+/** The period's finished roll calls on a sheet of their own, one row each, with the reports' look. */
+function rollCallSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta: ExportMeta): void {
+  const sheet = workbook.addWorksheet('Opptellinger', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' },
+    headerFooter: { oddHeader: `&L&B${printed(meta.school)}&B&COpptellinger&R${printed(meta.period)}`, oddFooter: '&RSide &P av &N' },
+  });
+  sheet.columns = ROLL_CALL_COLUMNS.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width,
+    style: {
+      alignment: { wrapText: c.key !== 'date', vertical: 'top', horizontal: 'left' },
+      border: BORDER,
+      ...(c.key === 'date' ? { numFmt: DATE_FORMAT } : {}),
+    },
+  }));
+  const header = sheet.getRow(1);
+  header.eachCell((cell) => {
+    cell.font = { bold: true };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7E6E6' } };
+  });
+  header.commit();
+  for (const line of meta.rollCalls) {
+    const added = sheet.addRow(ROLL_CALL_COLUMNS.map((c) => (c.key === 'date' ? dayDate(line.day) : inline(line[c.key]))));
+    added.height = rowHeight(ROLL_CALL_COLUMNS.map((c) => ({ text: line[c.key], width: c.width })));
+    added.commit();
+  }
+  sheet.commit();
+}
+
 /**
  * One row per report, written row by row into the zip as it streams out: a bold, frozen header with
  * a filter, the date a real date shown in Norwegian, text wrapped at the top of its cell in a row
@@ -164,6 +195,7 @@ export function xlsxStream(rows: AsyncIterable<ExportRow>, meta: ExportMeta): Re
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: last, column: EXPORT_COLUMNS.length } };
     nameFilterRange(workbook, name, last);
     sheet.commit();
+    if (meta.rollCalls.length > 0) rollCallSheet(workbook, meta);
     await workbook.commit();
   })().catch((err: unknown) => out.destroy(err as Error));
   return out;
