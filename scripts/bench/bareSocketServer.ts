@@ -1,5 +1,5 @@
 // A bare Socket.IO server in its own process: clients join the room named in their query, and
-// POST /emit?room=… broadcasts the request body to it as one event. The app's live fan-out is
+// POST /emit?room=…[&event=…] broadcasts the request body to it as one event. The app's live fan-out is
 // compared with this, in the same run, for the same rooms and payload. With BARE_STORE_URI it
 // first does the app's write with the plain driver: it stores the case, in a collection with the
 // app's indexes, under an id its Idempotency-Key names (as the app does for the board's case dialog, which sends one), then
@@ -35,7 +35,7 @@ const http = createServer((req, res) => {
   req.on('end', () => {
     const event = JSON.parse(body) as Record<string, unknown>;
     const broadcast = () => {
-      io.to(url.searchParams.get('room') ?? '').emit('maintenanceTasks.created', event);
+      io.to(url.searchParams.get('room') ?? '').emit(url.searchParams.get('event') ?? 'maintenanceTasks.created', event);
       res.writeHead(201, { 'content-type': 'application/json' }).end(body);
     };
     if (store) store(String(req.headers['idempotency-key']), event).then(broadcast, () => res.writeHead(500).end());

@@ -21,6 +21,7 @@ import { School, schoolNameKey } from '../../server/src/core/accounts/schoolMode
 import { UserModel } from '../../server/src/core/accounts/userModel';
 import { startRedis } from '../../server/test/redisServer';
 import { benchFanout, dropBareStore } from './fanout';
+import { benchRollCall, printRollCall } from './rollCall';
 import { printSocketMemory } from './socketMemory';
 import { measureHistoryReads, measureYearList, prepareHistorySchool, seedHistory, timeYearExport } from './history';
 import { randomBytes } from 'node:crypto';
@@ -223,8 +224,11 @@ try {
   if (fanout.memoryPerIdleSocket) printSocketMemory(fanout.memoryPerIdleSocket);
   const pushRun = await benchPush({ base, sessionSecret, perSecond: WRITES_PER_SECOND });
   for (const line of pushRun.lines) console.log(line);
+  const rollCall = await benchRollCall({ base, adminCookie, supervisorCookies, runs: 3 });
+  printRollCall(rollCall);
   writeReport({
     ...report,
+    rollCall,
     exportResponsiveness: { goals: EXPORT_GOALS, runs: exportsRun.responsiveness },
     push: { goals: PUSH_GOALS, ...pushRun.result },
   });

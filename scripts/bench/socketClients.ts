@@ -3,9 +3,9 @@
 // { received: [description, arrival][] } (ms since the epoch, sub-ms precision).
 import { io, type Socket } from 'socket.io-client';
 
-export type Target = { url: string; cookie?: string; query?: Record<string, string>; listen: boolean };
+/** A listening socket records `event` by its payload's `key` (a case by its description, unless said otherwise). */
+export type Target = { url: string; cookie?: string; query?: Record<string, string>; listen: boolean; event?: string; key?: string };
 
-const EVENT = 'maintenanceTasks.created';
 const sockets: Socket[] = [];
 let arrivals: [string, number][] = [];
 const now = () => performance.timeOrigin + performance.now();
@@ -23,7 +23,11 @@ async function connectAll(targets: Target[]): Promise<void> {
               query: target.query,
               extraHeaders: { origin: target.url, ...(target.cookie ? { cookie: target.cookie } : {}) },
             });
-            if (target.listen) socket.on(EVENT, (task: { description: string }) => arrivals.push([task.description, now()]));
+            const key = target.key ?? 'description';
+            if (target.listen)
+              socket.on(target.event ?? 'maintenanceTasks.created', (payload: Record<string, string>) =>
+                arrivals.push([payload[key]!, now()]),
+              );
             socket.once('connect', () => resolve());
             socket.once('connect_error', (err) => reject(err));
             sockets.push(socket);

@@ -1,9 +1,7 @@
 import type { Types } from 'mongoose';
 import { rollCountText, rollHouseName } from '#protocol/rollCalls';
 import { formatClockNo, formatDayNo } from '#protocol/time';
-import { trusted } from '../../db/trusted';
-import { RollCallModel, type RollCallDoc } from '../rollCalls/model';
-import { presentRollCall } from '../rollCalls/present';
+import { listRollCalls } from '../rollCalls/service';
 
 /** A finished roll call as the exports print it beside the reports (issue 47). */
 export type RollCallLine = {
@@ -29,13 +27,8 @@ export async function rollCallLines(
   filter: { from: string; to: string; userId?: string },
 ): Promise<RollCallLine[]> {
   if (filter.userId) return [];
-  const docs = await RollCallModel.of(schoolId)
-    .find({ schoolId, date: trusted({ $gte: filter.from, $lte: filter.to }), finishedAt: trusted({ $ne: null }) })
-    .lean<RollCallDoc[]>();
-  return docs
-    .map(presentRollCall)
+  return (await listRollCalls(schoolId, filter, true))
     .filter((call) => call.result !== null && call.finishedAt !== null)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.startedAt.localeCompare(b.startedAt))
     .map((call) => {
       const result = call.result!;
       return {

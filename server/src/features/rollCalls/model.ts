@@ -29,13 +29,7 @@ const rollCallSchema = new Schema(
       ),
       default: null,
     },
-    /**
-     * The last mark per student, keyed by the student's id: who made it and when (a mark made off
-     * line, when it was made). Each is written on its own ($set of one key, only over an older
-     * one), so phones marking at once never wait on each other. 'none' is a mark taken back.
-     */
-    studentMarks: { type: Map, of: new Schema({ state: String, byName: String, at: Date }, { _id: false }), default: {} },
-    /** The marks as the first version kept them (a list), read for rolls made then. */
+    /** The marks as the first version kept them (a list), read for rolls made then; marks are RollCallMark documents now. */
     marks: [{ _id: false, studentId: Schema.Types.ObjectId, state: String, byName: String, at: Date }],
     version: { type: Number, default: 0 },
     /** 'date/house' while under way: unique, so two starts at once make one roll. Removed when finished. */
@@ -48,3 +42,24 @@ rollCallSchema.index({ openKey: 1 }, { unique: true, sparse: true });
 
 export type RollCallDoc = InferSchemaType<typeof rollCallSchema> & { _id: Types.ObjectId };
 export const RollCallModel = schoolModel('RollCall', rollCallSchema);
+
+/**
+ * A student's last mark on a roll: who made it and when (a mark made off line, when it was made);
+ * 'none' is a mark taken back. A small document of its own per student, so ten phones marking one
+ * roll at once never rewrite each other's marks or a roll that grows with every mark.
+ */
+const rollCallMarkSchema = new Schema(
+  {
+    schoolId: { type: Schema.Types.ObjectId, ref: 'School', required: true },
+    rollCallId: { type: Schema.Types.ObjectId, required: true },
+    studentId: { type: String, required: true },
+    state: { type: String, required: true },
+    byName: { type: String, default: '' },
+    at: { type: Date, required: true },
+  },
+  { timestamps: appTimestamps },
+);
+rollCallMarkSchema.index({ rollCallId: 1, studentId: 1 }, { unique: true });
+
+export type RollCallMarkDoc = InferSchemaType<typeof rollCallMarkSchema> & { _id: Types.ObjectId };
+export const RollCallMarkModel = schoolModel('RollCallMark', rollCallMarkSchema);

@@ -1,6 +1,6 @@
 import type { RollCall, RollCallMark, RollMark } from '#protocol/rollCalls';
 import { changedAt } from '../../db/changedAt';
-import type { RollCallDoc } from './model';
+import type { RollCallDoc, RollCallMarkDoc } from './model';
 
 type StoredMark = { state?: string | null; byName?: string | null; at?: Date | null };
 
@@ -10,16 +10,16 @@ function presentMark(studentId: string, mark: StoredMark, startedAt: Date): Roll
   return { studentId, state: mark.state, byName: mark.byName ?? '', at: (mark.at ?? startedAt).toISOString() };
 }
 
-/** Every student's last mark: the first version's list, then the per-student marks over it. */
-function marksOf(doc: RollCallDoc): RollCallMark[] {
+/** Every student's last mark: the first version's list on the roll, then the marks of their own over it. */
+function marksOf(doc: RollCallDoc, marks: readonly RollCallMarkDoc[]): RollCallMark[] {
   const byStudent = new Map<string, StoredMark>((doc.marks ?? []).map((m) => [String(m.studentId), m]));
-  // Read lean, a Map field is a plain object.
-  for (const [studentId, mark] of Object.entries((doc.studentMarks ?? {}) as unknown as Record<string, StoredMark>))
-    byStudent.set(studentId, mark);
+  for (const mark of marks) byStudent.set(mark.studentId, mark);
   return [...byStudent].flatMap(([studentId, mark]) => presentMark(studentId, mark, doc.startedAt) ?? []);
 }
 
-export function presentRollCall(doc: RollCallDoc): RollCall {
+/** The roll with its marks; its updatedAt is its latest change, a mark's included. */
+export function presentRollCall(doc: RollCallDoc, marks: readonly RollCallMarkDoc[]): RollCall {
+  const changed = [changedAt(doc), ...marks.map((m) => changedAt(m))].sort().at(-1)!;
   return {
     id: doc._id.toHexString(),
     schoolId: doc.schoolId.toHexString(),
@@ -40,25 +40,21 @@ export function presentRollCall(doc: RollCallDoc): RollCall {
           uncounted: doc.result.uncounted ?? [],
         }
       : null,
-    marks: marksOf(doc),
-    updatedAt: changedAt(doc),
+    marks: marksOf(doc, marks),
+    updatedAt: changed,
   };
 }
 
 /** One student's mark as it stands after a write: what the marking phone is answered and the other phones are sent. */
-export function presentRollMark(
-  doc: Pick<RollCallDoc, '_id' | 'schoolId' | 'date' | 'startedAt' | 'updatedAt' | 'createdAt'>,
-  studentId: string,
-  mark: StoredMark | undefined,
-): RollMark {
+export function presentRollMark(call: Pick<RollCallDoc, '_id' | 'schoolId' | 'date'>, mark: RollCallMarkDoc): RollMark {
   return {
-    rollCallId: doc._id.toHexString(),
-    schoolId: doc.schoolId.toHexString(),
-    date: doc.date,
-    studentId,
-    state: mark?.state === 'present' || mark?.state === 'missing' ? mark.state : 'none',
-    byName: mark?.byName ?? '',
-    at: (mark?.at ?? doc.startedAt).toISOString(),
-    updatedAt: changedAt(doc as RollCallDoc),
+    rollCallId: call._id.toHexString(),
+    schoolId: call.schoolId.toHexString(),
+    date: call.date,
+    studentId: mark.studentId,
+    state: mark.state === 'present' || mark.state === 'missing' ? mark.state : 'none',
+    byName: mark.byName ?? '',
+    at: mark.at.toISOString(),
+    updatedAt: changedAt(mark),
   };
 }

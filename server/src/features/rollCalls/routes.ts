@@ -31,7 +31,7 @@ export async function rollCallRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/roll-calls',
     { config: { access: POLICY.rollCalls.see }, schema: { querystring: rollCallsQuerySchema, response: { 200: rollCallsSchema } } },
-    async (request) => listRollCalls(schoolOf(request), request.query.date),
+    async (request) => listRollCalls(schoolOf(request), { from: request.query.date, to: request.query.date }),
   );
 
   r.post(
