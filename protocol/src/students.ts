@@ -25,6 +25,8 @@ export const studentDataSchema = z.object({
   ),
   /** Each date the student was on the sick list, with the comment written then. */
   sick: z.array(z.object({ date: z.string(), comment: z.string() })),
+  /** Roll calls (issue 47) that marked the student or named them as not found or not counted. */
+  rollCalls: z.array(z.object({ date: z.string(), house: z.string(), state: z.string() })),
   /** Each trip the student was named on (classes are not people). */
   trips: z.array(z.object({ fromDate: z.string(), toDate: z.string() })),
   /** Daily reports that listed the student as away. */
@@ -67,6 +69,8 @@ export const studentErasureSchema = z.object({
   registerEntries: z.number().int(),
   sickLists: z.number().int(),
   trips: z.number().int(),
+  /** Roll calls whose marks or findings held the student (issue 47). */
+  rollCalls: z.number().int(),
   reports: z.number().int(),
   auditEntries: z.number().int(),
   /** Earlier saved texts of reports in which the name was replaced by ERASED_STUDENT. */

@@ -31,6 +31,11 @@ export function StudentDataSummary({ data }: { data: StudentData }) {
         items={data.sick.map((day) => `${formatDayNo(day.date)}${day.comment ? `: ${day.comment}` : ''}`)}
       />
       <Part
+        title="Opptellinger"
+        testId="student-roll-calls"
+        items={data.rollCalls.map((roll) => `${formatDayNo(roll.date)}, ${roll.house}: ${roll.state}`)}
+      />
+      <Part
         title="Reiser"
         testId="student-trips"
         items={data.trips.map((trip) => `${formatDayNo(trip.fromDate)} til ${formatDayNo(trip.toDate)}`)}

@@ -20,6 +20,7 @@ import type { UserRecord } from '../../core/accounts/userModel';
 import { countNoun } from '#protocol/counting';
 import { RegisterStudentModel } from '../studentRegister/model';
 import { linkedNames, registerData, registerStudentsNamed } from './registerLinks';
+import { eraseFromRollCalls, rollCallData } from './rollCallLinks';
 
 /**
  * Everything one school stores about one student name, to hand to a parent and to erase on
@@ -59,7 +60,7 @@ export async function exportStudentData(schoolId: Types.ObjectId, name: string, 
   // The register's student of the name, and the names their id is held under on lists (issue 46).
   const registered = await registerStudentsNamed(schoolId, name);
   const names = [name, ...(await linkedNames(schoolId, name, registered.ids))];
-  const [sick, trips, listingAway, mentioning, entries, versions, possible, register] = await Promise.all([
+  const [sick, trips, listingAway, mentioning, entries, versions, possible, register, rollCalls] = await Promise.all([
     SickRecord.of(schoolId)
       .find({ schoolId, 'students.name': trusted({ $in: names }) }, { date: 1, students: 1 })
       .lean(),
@@ -72,12 +73,14 @@ export async function exportStudentData(schoolId: Types.ObjectId, name: string, 
     earlierVersionsMentioning(schoolId, name),
     possibleMatches(schoolId, name),
     registerData(schoolId, registered.docs),
+    rollCallData(schoolId, names, registered.ids),
   ]);
   const byDate = <T extends { date: string }>(items: T[]) => items.sort((a, b) => a.date.localeCompare(b.date));
   return {
     name,
     exportedAt: now.toISOString(),
     register,
+    rollCalls,
     sick: byDate(sick.map((list) => ({ date: list.date, comment: list.students.find((s) => names.includes(s.name))?.comment ?? '' }))),
     trips: trips.map((trip) => ({ fromDate: trip.fromDate, toDate: trip.toDate })).sort((a, b) => a.fromDate.localeCompare(b.fromDate)),
     reportsListingAway: byDate(listingAway.map((report) => ({ date: report.date, authorName: report.authorName }))),
@@ -147,6 +150,7 @@ export async function eraseStudentData(
     sickLists += erasedFrom.sickLists;
     trips += erasedFrom.trips;
   }
+  const rollCalls = await eraseFromRollCalls(schoolId, heldNames, registered.ids);
   const registerEntries = await eraseRegisterStudents(schoolId, registered.ids, realtime);
 
   const Report = ReportModel.of(schoolId);
@@ -173,6 +177,7 @@ export async function eraseStudentData(
     registerEntries,
     sickLists,
     trips,
+    rollCalls,
     reports: reports.modifiedCount,
     auditEntries: redactedEntries,
     versions,
@@ -187,6 +192,7 @@ export async function eraseStudentData(
       ...(registerEntries > 0 ? ['elevregisteret'] : []),
       countNoun(erasure.sickLists, 'sykeliste', 'sykelister'),
       countNoun(erasure.trips, 'reise', 'reiser'),
+      ...(erasure.rollCalls > 0 ? [countNoun(erasure.rollCalls, 'opptelling', 'opptellinger')] : []),
       countNoun(erasure.reports, 'rapport', 'rapporter'),
       countNoun(erasure.auditEntries, 'loggoppføring', 'loggoppføringer'),
       countNoun(erasure.versions, 'tidligere rapporttekst', 'tidligere rapporttekster'),

@@ -67,7 +67,7 @@ export function studentDocument(data: StudentData, school: string, chosen: Stude
       { text: printable(`${school} · hentet ut ${formatTimestampNo(data.exportedAt)}`), color: MUTED },
       {
         text: printable(
-          `Dette er alt ${school} har lagret om ${data.name} i Tilsynsvakt: elevregisteret, dager på sykelisten, reiser, daglige rapporter som nevner eleven, og endringsloggen.`,
+          `Dette er alt ${school} har lagret om ${data.name} i Tilsynsvakt: elevregisteret, dager på sykelisten, opptellinger, reiser, daglige rapporter som nevner eleven, og endringsloggen.`,
         ),
         margin: [0, 8, 0, 0],
       },
@@ -78,6 +78,10 @@ export function studentDocument(data: StudentData, school: string, chosen: Stude
       ...part(
         'Dager på sykelisten',
         data.sick.map((day) => ({ line: `${formatDayNo(day.date)}${day.comment ? `: ${day.comment}` : ''}` })),
+      ),
+      ...part(
+        'Opptellinger',
+        data.rollCalls.map((roll) => ({ line: `${formatDayNo(roll.date)}, ${roll.house}: ${roll.state}` })),
       ),
       ...part(
         'Reiser',

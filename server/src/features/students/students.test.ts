@@ -131,6 +131,8 @@ describe('everything stored about one student name (GDPR)', () => {
       registerEntries: 0,
       sickLists: 2,
       trips: 2,
+      // No roll call held them (rollCallErasure.test.ts has that).
+      rollCalls: 0,
       reports: 1,
       auditEntries: 0,
       versions: 0,
