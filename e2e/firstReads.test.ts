@@ -59,6 +59,7 @@ describe('a home screen opened with a session', () => {
         `/api/away?activeOn=${today}`,
         `/api/roll-calls?date=${today}`,
         `/api/register/tonight?date=${today}`,
+        '/api/evacuations',
       ]
         .map((path) => `other ${path}`)
         .sort(),
@@ -68,10 +69,10 @@ describe('a home screen opened with a session', () => {
   it('the caretaker’s cases and the admin’s users come the same way', async () => {
     const caretaker = await reopenedHome(e.fx.a.caretaker, '/vaktmester');
     await caretaker.page.getByText('Ingen ventende oppgaver').waitFor();
-    expect(caretaker.requests).toEqual(['other /api/maintenance-tasks?status=pending']);
+    expect(caretaker.requests.sort()).toEqual(['other /api/evacuations', 'other /api/maintenance-tasks?status=pending']);
 
     const admin = await reopenedHome(e.fx.a.admin, '/admin/brukere', '/admin');
     await admin.page.getByTestId('pending-user').first().waitFor();
-    expect(admin.requests).toEqual([`other /api/admin/users?schoolId=${e.fx.a.id}`]);
+    expect(admin.requests.sort()).toEqual([`other /api/admin/users?schoolId=${e.fx.a.id}`, 'other /api/evacuations']);
   });
 });

@@ -3,6 +3,8 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-do
 import {
   CARETAKER_ROLE,
   landingPath,
+  EVACUATION_ROUTE,
+  EVACUATIONS_PATH,
   MIN_KONTO_PATH,
   ROLL_CALL_ROUTE,
   ROLL_CALLS_PATH,
@@ -34,6 +36,7 @@ import { YesterdayReportPage } from './features/officeReports/YesterdayReportPag
 import { ReportEditPage } from './features/report/ReportEditPage';
 import { ReportPage } from './features/report/ReportPage';
 import { SupervisorHomePage } from './features/supervisor/SupervisorHomePage';
+import { EvacuationScreen } from './features/evacuations/evacuationChunk';
 import { RollCallScreen, RollCallsScreen } from './features/rollCalls/rollCallChunk';
 import { TaskButtonsPage } from './features/taskButtons/TaskButtonsPage';
 import { UsersPage } from './features/users/UsersPage';
@@ -100,6 +103,8 @@ export function ApprovedRoutes() {
       <Route path={SUPERVISOR_HOME} element={<SupervisorHomePage />} />
       <Route path={ROLL_CALLS_PATH} element={allowed(POLICY.rollCalls.see, inChunk(<RollCallsScreen.Component />))} />
       <Route path={ROLL_CALL_ROUTE} element={allowed(POLICY.rollCalls.see, inChunk(<RollCallScreen.Component />))} />
+      <Route path={EVACUATIONS_PATH} element={allowed(POLICY.evacuation.see, inChunk(<EvacuationScreen.Component />))} />
+      <Route path={EVACUATION_ROUTE} element={allowed(POLICY.evacuation.see, inChunk(<EvacuationScreen.Component />))} />
       <Route path="/rapporter" element={<RecentReportsPage />} />
       <Route path="/rapport/:id" element={<ReportPage />} />
       <Route path="/rapport/:id/rediger" element={allowed(POLICY.reports.change, <ReportEditPage />)} />

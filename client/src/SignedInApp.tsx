@@ -8,6 +8,7 @@ import { DeactivatedPage, PendingPage } from './features/auth/AccountStatusPage'
 import { RoleChangeRedirect } from './features/auth/RoleChangeRedirect';
 import { SessionRuntime } from './features/auth/SessionRuntime';
 import { PushSync } from './features/push/PushSync';
+import { EvacuationBanner } from './features/evacuations/EvacuationBanner';
 import { useAuthStore } from './stores/authStore';
 import { PASSWORD_RESET_PATH, STATEMENT_PATH } from '#protocol/product';
 import { LiveAnnouncer } from './ui/LiveAnnouncer';
@@ -44,7 +45,10 @@ export default function SignedInApp() {
       {statement || passwordReset ? (
         <Suspense fallback={<LoadingScreen />}>{statement ? <AccessibilityStatementPage /> : <ResetPasswordPage />}</Suspense>
       ) : status === 'approved' ? (
-        <ApprovedRoutes key={identity} />
+        <>
+          <EvacuationBanner key={`evacuation:${identity}`} />
+          <ApprovedRoutes key={identity} />
+        </>
       ) : status === 'pending' ? (
         <PendingPage />
       ) : (

@@ -17,6 +17,7 @@ import './features/register/registerStore';
 import './features/register/registerEntriesStore';
 import './features/rollCalls/rollCallsStore';
 import './features/rollCalls/tonightStore';
+import './features/evacuations/evacuationsStore';
 import './features/maintenance/maintenanceStore';
 import './features/maintenance/ownCasesStore';
 import './features/auth/sessionEnded';

@@ -3,3 +3,4 @@
 import './features/myReport/reportOutbox';
 import './features/maintenance/caseOutbox';
 import './features/rollCalls/rollCallOutbox';
+import './features/evacuations/evacuationOutbox';

@@ -55,6 +55,9 @@ export const AUDIT_ACTIONS = {
   'register.expired': 'Slettet elever som sluttet, etter lagringstiden',
   'register.linked': 'Koblet eldre oppføringer til elevregisteret',
   'rollCall.finished': 'Avsluttet en opptelling',
+  'evacuation.started': 'Startet evakuering',
+  'evacuation.ended': 'Avsluttet evakuering',
+  'evacuation.drillEnded': 'Avsluttet en evakueringsøvelse',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
@@ -87,6 +90,7 @@ export const AUDIT_KINDS = {
   students: { label: 'Elevopplysninger', prefixes: ['student.'] },
   register: { label: 'Elevregisteret', prefixes: ['register.'] },
   rollCalls: { label: 'Opptellinger', prefixes: ['rollCall.'] },
+  evacuations: { label: 'Evakuering', prefixes: ['evacuation.'] },
   school: { label: 'Skolen og innstillinger', prefixes: ['school.', 'settings.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;
 export type AuditKind = keyof typeof AUDIT_KINDS;

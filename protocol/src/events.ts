@@ -8,6 +8,7 @@ import { tripSchema } from './away';
 import { sickListSchema } from './sick';
 import { registerEntrySchema, registerStudentSchema } from './studentRegister';
 import { rollCallSchema, rollMarkSchema } from './rollCalls';
+import { evacuationSchema, evacueeMarkSchema } from './evacuations';
 import { tasksConfigSchema } from './taskButtons';
 import type { EventOrigin } from './origin';
 import { SESSION_END_REASONS } from './sessionEnd';
@@ -49,6 +50,10 @@ export const serverEventSchemas = {
   'registerEntries.imported': z.object({ at: z.string() }),
   /** A roll call started, marked or finished (issue 47): to those who count. */
   'rollCalls.saved': rollCallSchema,
+  /** An evacuation started or ended (issue 47): to every member of the school, the Vaktmester too. */
+  'evacuations.saved': evacuationSchema,
+  /** One person marked 'I sikkerhet' (or taken back). */
+  'evacuations.marked': evacueeMarkSchema,
   /** One student's mark on a roll call (started and finished rolls come as rollCalls.saved). */
   'rollCalls.marked': rollMarkSchema,
   /** The register's whole record of a student, to the school's administrators. */

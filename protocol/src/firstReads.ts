@@ -25,10 +25,16 @@ const HOME_READS: ReadonlyArray<{ path: string; role: Role; reads: (viewer: View
       // The board's roll call card: keeps tonight's list on the phone for the night.
       readPaths.rollCalls(reportDay(now), null),
       readPaths.tonight(reportDay(now), null),
+      // Every signed-in screen keeps the school's evacuations live (EvacuationBanner).
+      readPaths.evacuations(null),
     ],
   },
-  { path: '/vaktmester', role: CARETAKER_ROLE, reads: () => [readPaths.maintenanceTasks('pending', null)] },
-  { path: '/admin/brukere', role: ADMIN_ROLE, reads: (viewer) => [readPaths.schoolUsers(viewer.schoolId)] },
+  { path: '/vaktmester', role: CARETAKER_ROLE, reads: () => [readPaths.maintenanceTasks('pending', null), readPaths.evacuations(null)] },
+  {
+    path: '/admin/brukere',
+    role: ADMIN_ROLE,
+    reads: (viewer) => [readPaths.schoolUsers(viewer.schoolId), readPaths.evacuations(null)],
+  },
 ];
 
 /** What the screen at this path reads first for this viewer; nothing on a screen that is not their home. */

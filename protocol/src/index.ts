@@ -40,5 +40,6 @@ export * from './studentRegister';
 export * from './registerImport';
 export * from './tonight';
 export * from './rollCalls';
+export * from './evacuations';
 export * from './readPaths';
 export * from './firstReads';

@@ -28,6 +28,14 @@ export const STATEMENT_PATH = '/tilgjengelighet';
 /** A forgotten password: asking for a link by e-mail, and setting a new one with a link (the token after '#'). */
 export const FORGOT_PASSWORD_PATH = '/glemt-passord';
 export const PASSWORD_RESET_PATH = '/nytt-passord';
+/**
+ * The safety screens (issue 47), here with the other paths and away from their schemas: the
+ * sign-in pages know them (a return path) without loading the schemas and their date library.
+ */
+export const ROLL_CALLS_PATH = '/opptelling';
+export const ROLL_CALL_ROUTE = `${ROLL_CALLS_PATH}/:id`;
+export const EVACUATIONS_PATH = '/evakuering';
+export const EVACUATION_ROUTE = `${EVACUATIONS_PATH}/:id`;
 
 /**
  * Whether a signed-out visitor on this path sees the sign-in form, matched as the client's router

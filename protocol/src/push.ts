@@ -16,6 +16,7 @@ export const PUSH_KINDS = [
   'caseResolvedForSender',
   'userRegistered',
   'studentNotFound',
+  'evacuationStarted',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
@@ -83,12 +84,13 @@ export type PushMessage = z.infer<typeof pushMessageSchema>;
 
 /** The kinds a role gets; an Admin gets the case kinds only on devices where they chose them. */
 export function pushKindsOf(role: Role, newCases: boolean): PushKind[] {
-  if (role === CARETAKER_ROLE) return ['caseCreated', 'caseChanged', 'caseDeleted', 'caseResolvedForSender'];
+  // An evacuation (issue 47) reaches every staff device with notifications on.
+  if (role === CARETAKER_ROLE) return ['caseCreated', 'caseChanged', 'caseDeleted', 'caseResolvedForSender', 'evacuationStarted'];
   if (role === ADMIN_ROLE)
     return newCases
-      ? ['caseCreated', 'caseChanged', 'caseDeleted', 'caseResolvedForSender', 'userRegistered']
-      : ['caseResolvedForSender', 'userRegistered'];
+      ? ['caseCreated', 'caseChanged', 'caseDeleted', 'caseResolvedForSender', 'userRegistered', 'evacuationStarted']
+      : ['caseResolvedForSender', 'userRegistered', 'evacuationStarted'];
   // A student not found on a roll call (issue 47): to the other supervisors on duty.
-  if (role === SUPERVISOR_ROLE) return ['caseResolvedForSender', 'studentNotFound'];
+  if (role === SUPERVISOR_ROLE) return ['caseResolvedForSender', 'studentNotFound', 'evacuationStarted'];
   return [];
 }

@@ -23,5 +23,7 @@ export const readPaths = {
   schoolUsers: (schoolId: string) => withSchool('/api/admin/users', schoolId),
   /** The report day's roll calls, and tonight's list they count (issue 47). */
   rollCalls: (date: string, schoolId: string | null) => withSchool(`/api/roll-calls?date=${encodeURIComponent(date)}`, schoolId),
+  /** The evacuation under way and the day's (issue 47). */
+  evacuations: (schoolId: string | null) => withSchool('/api/evacuations', schoolId),
   tonight: (date: string, schoolId: string | null) => withSchool(`/api/register/tonight?date=${encodeURIComponent(date)}`, schoolId),
 };

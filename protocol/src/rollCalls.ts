@@ -15,11 +15,6 @@ export const ROLL_CALL_TEXTS = {
   everyHouse: 'Alle internat',
 } as const;
 
-/** The roll calls' screen; a roll is at `${ROLL_CALLS_PATH}/{id}`. */
-export const ROLL_CALLS_PATH = '/opptelling';
-/** One roll's screen, as the router writes it. */
-export const ROLL_CALL_ROUTE = `${ROLL_CALLS_PATH}/:id`;
-
 export const MARK_STATES = ['present', 'missing'] as const;
 export const ROLL_CALL_NOTE_MAX_LENGTH = 1000;
 

@@ -18,6 +18,7 @@ import { classRoutes } from './features/classes/routes';
 import { studentRegisterRoutes } from './features/studentRegister/routes';
 import { registerImportRoutes } from './features/studentRegister/importRoutes';
 import { rollCallRoutes } from './features/rollCalls/routes';
+import { evacuationRoutes } from './features/evacuations/routes';
 import { healthRoutes } from './features/health/routes';
 import { awayRoutes } from './features/away/routes';
 import { maintenanceRoutes } from './features/maintenance/routes';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(studentRegisterRoutes);
   await app.register(registerImportRoutes);
   await app.register(rollCallRoutes);
+  await app.register(evacuationRoutes);
   await app.register(platformRoutes);
   await app.register(taskButtonRoutes);
   await app.register(reportRoutes);

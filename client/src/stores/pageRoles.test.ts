@@ -3,14 +3,21 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OWN_CASES_PATH } from '#protocol/maintenance';
 import { MIN_KONTO_PATH } from '#protocol/passkeys';
-import { SUPERVISOR_HOME } from '#protocol/product';
-import { ROLL_CALL_ROUTE, ROLL_CALLS_PATH } from '#protocol/rollCalls';
+import { EVACUATION_ROUTE, EVACUATIONS_PATH, ROLL_CALL_ROUTE, ROLL_CALLS_PATH, SUPERVISOR_HOME } from '#protocol/product';
 import { PAGE_ROLES, pageOpensFor } from './pageRoles';
 
 /** The routes' own paths, as ApprovedRoutes.tsx writes them. */
 function routePaths(): string[] {
   const source = readFileSync(path.resolve('client/src/ApprovedRoutes.tsx'), 'utf8');
-  const named: Record<string, string> = { SUPERVISOR_HOME, MIN_KONTO_PATH, OWN_CASES_PATH, ROLL_CALLS_PATH, ROLL_CALL_ROUTE };
+  const named: Record<string, string> = {
+    SUPERVISOR_HOME,
+    MIN_KONTO_PATH,
+    OWN_CASES_PATH,
+    ROLL_CALLS_PATH,
+    ROLL_CALL_ROUTE,
+    EVACUATIONS_PATH,
+    EVACUATION_ROUTE,
+  };
   return [...source.matchAll(/<Route\s+path=(?:"([^"]+)"|\{(\w+)\})/g)].map(([, literal, constant]) => {
     if (literal !== undefined) return literal;
     const value = named[constant!];

@@ -1,8 +1,7 @@
 import { OWN_CASES_PATH } from '#protocol/maintenance';
 import { MIN_KONTO_PATH } from '#protocol/passkeys';
 import { POLICY } from '#protocol/policy';
-import { SUPERVISOR_HOME } from '#protocol/product';
-import { ROLL_CALL_ROUTE, ROLL_CALLS_PATH } from '#protocol/rollCalls';
+import { EVACUATION_ROUTE, EVACUATIONS_PATH, ROLL_CALL_ROUTE, ROLL_CALLS_PATH, SUPERVISOR_HOME } from '#protocol/product';
 import { CARETAKER_ROLE, PLATFORM_ADMIN_ROLE, ROLES, SCHOOL_ADMIN_ROLES, type Role } from '#protocol/roles';
 
 const EVERYONE: readonly Role[] = ROLES;
@@ -35,6 +34,8 @@ export const PAGE_ROLES: ReadonlyArray<readonly [pattern: string, roles: readonl
   ['/admin/elever', POLICY.registerDetails.see.roles],
   [ROLL_CALLS_PATH, POLICY.rollCalls.see.roles],
   [ROLL_CALL_ROUTE, POLICY.rollCalls.see.roles],
+  [EVACUATIONS_PATH, POLICY.evacuation.see.roles],
+  [EVACUATION_ROUTE, POLICY.evacuation.see.roles],
   ['/admin/vedlikehold', SCHOOL_ADMIN_ROLES],
   ['/arkiv', POLICY.maintenance.see.roles],
   [OWN_CASES_PATH, POLICY.ownCases.see.roles],

@@ -34,6 +34,7 @@ describe('the page sent to a signed-in browser', () => {
         '/api/away?activeOn=2026-11-24',
         '/api/roll-calls?date=2026-11-24',
         '/api/register/tonight?date=2026-11-24',
+        '/api/evacuations',
       ].map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`),
     );
     // Each is a read the supervisor may make, and answers now.
@@ -42,11 +43,12 @@ describe('the page sent to a signed-in browser', () => {
 
   it("preloads the caretaker's pending cases and the admin's users, each only on their own home screen", async () => {
     const { c, fx } = seeded;
+    const preload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
     expect(await linkOf(c.caretakerA, '/vaktmester/')).toBe(
-      '</api/maintenance-tasks?status=pending>; rel=preload; as=fetch; crossorigin=use-credentials',
+      ['/api/maintenance-tasks?status=pending', '/api/evacuations'].map(preload).join(', '),
     );
     expect(await linkOf(c.adminA, '/Admin/Brukere')).toBe(
-      `</api/admin/users?schoolId=${fx.a.id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+      [`/api/admin/users?schoolId=${fx.a.id}`, '/api/evacuations'].map(preload).join(', '),
     );
     // Another role's home, another screen, or no one to read for: nothing is preloaded.
     expect(await linkOf(c.caretakerA, '/tilsynsvakt')).toBeNull();

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, SUPERVISOR_HOME } from '#protocol';
+import { EVACUATIONS_PATH, PRODUCT_NAME, SUPERVISOR_HOME } from '#protocol';
 import { AppHeader } from '../../ui/AppHeader';
 import { MenuGrid, type MenuLinkProps } from '../../ui/MenuLink';
 import { PendingCountBadge } from '../users/PendingCountBadge';
@@ -20,6 +20,7 @@ const LINKS: readonly MenuLinkProps[] = [
   { to: '/admin/klasser', label: 'Klasser', description: 'Administrer klasser' },
   { to: '/admin/logg', label: 'Endringslogg', description: 'Hvem godkjente, endret og slettet hva' },
   { to: '/admin/elevopplysninger', label: 'Elevopplysninger', description: 'Innsyn og sletting for én elev' },
+  { to: EVACUATIONS_PATH, label: 'Evakuering', description: 'Hvem som skal være i byggene nå, merket i sikkerhet' },
   { to: '/admin/brukere', label: 'Brukere', description: 'Godkjenn og administrer brukere', extra: <PendingCountBadge /> },
 ];
 

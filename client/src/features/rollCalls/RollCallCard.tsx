@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { ROLL_CALLS_PATH, rollCountText, rollHouseName, type RollCall, type Tonight } from '#protocol';
+import { EVACUATIONS_PATH, ROLL_CALLS_PATH, rollCountText, rollHouseName, type RollCall, type Tonight } from '#protocol';
 import { preloadRollCallScreens } from './rollCallChunk';
 import { useDayRolls, useShownRoll } from './useRoll';
+import './rollCall.css';
 
 /**
  * The board's way to tonight's roll calls (issue 47): those under way, with their counts, and
@@ -16,11 +17,16 @@ export function RollCallCard() {
     <section className="card board-card" aria-labelledby="rolls-card-title" data-testid="roll-card">
       <div className="board-card-head">
         <h2 id="rolls-card-title" className="section-title">
-          Opptelling
+          Opptelling og evakuering
         </h2>
-        <Link to={ROLL_CALLS_PATH} className="button button-secondary button-small" data-testid="roll-open">
-          {underWay.length > 0 ? 'Se opptellingene' : 'Start opptelling'}
-        </Link>
+        <div className="roll-card-actions">
+          <Link to={ROLL_CALLS_PATH} className="button button-secondary button-small" data-testid="roll-open">
+            {underWay.length > 0 ? 'Se opptellingene' : 'Start opptelling'}
+          </Link>
+          <Link to={EVACUATIONS_PATH} className="button button-danger-outline button-small" data-testid="evacuation-open">
+            Evakuering
+          </Link>
+        </div>
       </div>
       {tonight && underWay.length > 0 && (
         <ul className="row-list">

@@ -2,7 +2,7 @@ import { roomLabel, type MaintenanceTask } from '#protocol/maintenance';
 import type { PushKind, PushMessage } from '#protocol/push';
 import { ADMIN_ROLE, CARETAKER_ROLE, type Role } from '#protocol';
 import { OWN_CASES_PATH } from '#protocol/maintenance';
-import { ROLL_CALLS_PATH } from '#protocol/rollCalls';
+import { EVACUATIONS_PATH, ROLL_CALLS_PATH } from '#protocol/product';
 
 /**
  * What each notification says, and how the push service should carry it (RFC 8030). Built from
@@ -108,5 +108,19 @@ export function studentNotFound(found: NotFound): Notification {
       tag: `ikke-funnet-${found.rollCallId}-${found.studentId}`,
     },
     delivery: { ttl: 60 * 60, urgency: 'high', topic: `if${found.rollCallId.slice(-12)}${found.studentId.slice(-12)}` },
+  };
+}
+
+/** An evacuation started (issue 47): to every staff device of the school, urgent; a tap opens the list. */
+export function evacuationStarted(started: { id: string; drill: boolean; people: number }): Notification {
+  return {
+    message: {
+      kind: 'evacuationStarted',
+      title: started.drill ? 'Evakueringsøvelse startet' : 'Evakuering startet',
+      body: `${started.people} på listen. Åpne listen og merk hvem som er i sikkerhet.`,
+      url: `${EVACUATIONS_PATH}/${started.id}`,
+      tag: `evakuering-${started.id}`,
+    },
+    delivery: { ttl: 60 * 60, urgency: 'high', topic: `evak${started.id.slice(-20)}` },
   };
 }

@@ -58,6 +58,11 @@ export class PushNotifier {
     this.later('studentNotFound', schoolId, { except: [markedById] }, () => messages.studentNotFound(found));
   }
 
+  /** To every staff device of the school with notifications on, but the one who started it. */
+  evacuationStarted(schoolId: string, started: { id: string; drill: boolean; people: number }, startedById: string): void {
+    this.later('evacuationStarted', schoolId, { except: [startedById] }, () => messages.evacuationStarted(started));
+  }
+
   /** Resolves once every notification handed over so far has been answered by its push service. */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);

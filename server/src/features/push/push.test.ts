@@ -121,7 +121,7 @@ describe('the calls', () => {
     expect(await subscribe(admin, device)).toEqual({
       endpoint: device.endpoint,
       newCases: false,
-      kinds: ['caseResolvedForSender', 'userRegistered'],
+      kinds: ['caseResolvedForSender', 'userRegistered', 'evacuationStarted'],
     });
     expect((await subscribe(admin, device, { newCases: true })).kinds).toContain('caseCreated');
     expect((await subscribe(admin, device)).newCases).toBe(true);
@@ -132,6 +132,7 @@ describe('the calls', () => {
     expect((await subscribe(c.supervisorA, service.newDevice('tilsyn-valg'), { newCases: true })).kinds).toEqual([
       'caseResolvedForSender',
       'studentNotFound',
+      'evacuationStarted',
     ]);
   });
 });
@@ -375,7 +376,7 @@ describe('whose device it is', () => {
     await subscribe(first, device, { newCases: true });
     const second = await makeUser(fx.a.id, SUPERVISOR);
     const state = await subscribe(await signedIn(server.baseUrl, second), device);
-    expect(state).toMatchObject({ newCases: false, kinds: ['caseResolvedForSender', 'studentNotFound'] });
+    expect(state).toMatchObject({ newCases: false, kinds: ['caseResolvedForSender', 'studentNotFound', 'evacuationStarted'] });
     expect((await stored(device))!.userId.toHexString()).toBe(second.id);
     const task = await sendCase('17', 'Ny sak etter bytte');
     await settled();

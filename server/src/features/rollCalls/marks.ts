@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import { ROLL_CALL_TEXTS, type RollMark } from '#protocol/rollCalls';
 import { registerName } from '#protocol/studentRegister';
 import { isDuplicateKey } from '../../db/duplicateKey';
+import { deviceTime } from '../../deviceTime';
 import { trusted } from '../../db/trusted';
 import { conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
@@ -10,12 +11,6 @@ import type { PushNotifier } from '../push/notifier';
 import { RegisterStudentModel } from '../studentRegister/model';
 import { RollCallMarkModel, RollCallModel, type RollCallDoc, type RollCallMarkDoc } from './model';
 import { presentRollMark } from './present';
-
-/** When the phone says it was done (off line, earlier), never later than now. */
-export function deviceTime(at: string | undefined, now: Date): Date {
-  const when = at ? new Date(at) : now;
-  return Number.isNaN(when.getTime()) || when > now ? now : when;
-}
 
 type Mark = { state: 'present' | 'missing' | 'none'; at?: string };
 

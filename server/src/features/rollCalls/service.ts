@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../httpError';
 import type { Realtime } from '../../realtime/realtime';
 import type { UserRecord } from '../../core/accounts/userModel';
 import { audit } from '../audit/service';
-import { deviceTime } from './marks';
+import { deviceTime } from '../../deviceTime';
 import { RollCallMarkModel, RollCallModel, type RollCallDoc, type RollCallMarkDoc } from './model';
 import { presentRollCall } from './present';
 

@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { shoot } from './actions';
+import { axeViolations } from './axe';
+import { DESKTOP, PHONE } from './browser';
+import { pageOpener, startE2E, type E2E } from './harness';
+import { expectFocusSeen, tabTo } from './keyboard';
+import { signIn } from './signIn';
+
+/**
+ * The evacuation list (issue 47): started on one phone with a confirmation, it reaches every staff
+ * device of the school at once (the caretaker's too) and no other school; 'I sikkerhet' by tap,
+ * the count of those not accounted for the biggest thing on the screen and read out; off line
+ * from the device's copy; a drill leaves its timed report in the trail. 375 and 1280 px, axe-clean.
+ */
+let e: E2E;
+const pages = pageOpener(() => e);
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterEach(() => pages.closeAll());
+afterAll(async () => e?.close());
+
+async function addStudent(office: Page, firstName: string, house: string, room: string): Promise<void> {
+  await office.evaluate(
+    async (body) => {
+      const res = await fetch('/api/admin/register/students', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`register: ${res.status}`);
+    },
+    { firstName, lastName: 'Brann', house, room },
+  );
+}
+
+const count = (page: Page) => page.getByTestId('evacuation-count').innerText();
+const person = (page: Page, name: string) => page.getByTestId('evacuee').filter({ hasText: name });
+
+async function expectAxeClean(page: Page, what: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  expect(await axeViolations(page), what).toEqual([]);
+}
+
+describe('an evacuation', () => {
+  it('started on one phone reaches every staff device of the school at once, off line too, and no other school; a drill leaves a timed report', async () => {
+    const office = await signIn(await pages.context(DESKTOP), e.fx.a.admin, '/admin');
+    await addStudent(office, 'Ola', 'Nordtun', '1');
+    await addStudent(office, 'Siri', 'Sørtun', '4');
+    const caretakerContext = await pages.context(PHONE);
+    const caretaker = await signIn(caretakerContext, e.fx.a.caretaker, '/vaktmester');
+    const otherSchool = await signIn(await pages.context(DESKTOP), e.fx.b.admin, '/admin');
+    const phone = await signIn(await pages.context(PHONE), e.fx.a.supervisor, '/tilsynsvakt');
+
+    await phone.getByTestId('evacuation-open').click();
+    await phone.getByTestId('evacuation-drill-choice').check();
+    await phone.getByTestId('evacuation-start').click();
+    await phone.getByTestId('evacuation-start-dialog').getByRole('button', { name: 'Start øvelsen' }).click();
+    await phone.getByTestId('evacuation-count').waitFor();
+    const total = await phone.getByTestId('evacuee').count();
+    expect(total).toBeGreaterThanOrEqual(5); // two boarders, and the three of staff signed in
+    expect(await count(phone)).toBe(`${total} ikke gjort rede for`);
+
+    // Every staff device of the school, at once; not another school's.
+    await caretaker.getByTestId('evacuation-banner').waitFor({ timeout: 1_000 });
+    await office.getByTestId('evacuation-banner').waitFor({ timeout: 1_000 });
+    await caretaker.getByRole('link', { name: 'Åpne listen' }).click();
+    await person(caretaker, 'Ola Brann').click();
+    await expect.poll(() => count(phone), { timeout: 1_000 }).toBe(`${total - 1} ikke gjort rede for`);
+    await caretaker.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+    // The caretaker at the assembly point in a Wi-Fi hole: the list from the phone's copy, marks wait.
+    await caretakerContext.setOffline(true);
+    await caretaker.reload();
+    await caretaker.getByTestId('evacuation-count').waitFor();
+    expect(await caretaker.getByTestId('copied-at').innerText()).toMatch(/^Sist oppdatert \d\d:\d\d$/);
+    await person(caretaker, 'Siri Brann').click();
+    expect(await caretaker.getByTestId('evacuation-waiting').innerText()).toBe('1 venter på nett');
+    expect(await count(caretaker)).toBe(`${total - 2} ikke gjort rede for`);
+    await caretakerContext.setOffline(false);
+    await expect.poll(() => count(phone), { timeout: 10_000 }).toBe(`${total - 2} ikke gjort rede for`);
+
+    expect(await otherSchool.getByTestId('evacuation-banner').count()).toBe(0);
+
+    // The rest of the list, then the end: the drill's timed report is in the trail.
+    for (const button of await phone.getByTestId('evacuee').all())
+      if ((await button.getAttribute('data-safe')) === 'false') await button.click();
+    await expect.poll(() => count(phone)).toBe('0 ikke gjort rede for');
+    await phone.getByTestId('evacuation-end').click();
+    await phone.getByTestId('evacuation-end-dialog').getByRole('button', { name: 'Avslutt evakueringen' }).click();
+    await phone.getByTestId('evacuation-ended').waitFor();
+    await expect.poll(() => caretaker.getByTestId('evacuation-ended').count()).toBe(1);
+    const trail = await office.evaluate(
+      async () => (await (await fetch('/api/admin/audit?kind=evacuations')).json()) as { action: string; detail: string }[],
+    );
+    expect(trail[0]?.action).toBe('evacuation.drillEnded');
+    expect(trail[0]?.detail).toMatch(
+      new RegExp(`${total} av ${total} i sikkerhet, 0 ikke gjort rede for\\. Alle i sikkerhet etter \\d+ s\\.$`),
+    );
+  });
+
+  for (const [width, viewport] of [
+    ['375', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    it(`at ${width} px: axe-clean, by keyboard, the count read out as it changes`, async () => {
+      const page = await signIn(await pages.context(viewport), e.fx.a.admin, '/evakuering');
+      await page.getByTestId('evacuation-start').waitFor();
+      await expectAxeClean(page, `start at ${width}`);
+      await shoot(page, `evacuation-start-${width}`);
+      await tabTo(page, page.getByTestId('evacuation-start'));
+      await expectFocusSeen(page);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('evacuation-start-dialog').waitFor();
+      await expectAxeClean(page, `confirm at ${width}`);
+      await page.getByTestId('evacuation-start-dialog').getByRole('button', { name: 'Start evakuering' }).click();
+      await page.getByTestId('evacuation-count').waitFor();
+      expect(await page.getByTestId('evacuation-count').getAttribute('role')).toBe('status');
+      const before = await count(page);
+      await tabTo(page, page.getByTestId('evacuee').first());
+      await page.keyboard.press('Enter');
+      await expect.poll(() => count(page)).not.toBe(before);
+      await expectAxeClean(page, `the list at ${width}`);
+      await shoot(page, `evacuation-${width}`);
+      await page.getByTestId('evacuation-end').click();
+      await page.getByTestId('evacuation-end-dialog').getByRole('button', { name: 'Avslutt evakueringen' }).click();
+      await page.getByTestId('evacuation-ended').waitFor();
+    });
+  }
+});
