@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { shoot } from './actions';
 import { axeViolations } from './axe';
-import { DESKTOP, PHONE } from './browser';
+import { DESKTOP, PHONE, downloadedBytes } from './browser';
+import { PDFParse } from 'pdf-parse';
 import { pageOpener, startE2E, type E2E } from './harness';
 import { expectFocusSeen, tabTo } from './keyboard';
 import { signIn } from './signIn';
@@ -91,6 +92,11 @@ describe('an evacuation', () => {
     await phone.getByTestId('evacuation-end-dialog').getByRole('button', { name: 'Avslutt evakueringen' }).click();
     await phone.getByTestId('evacuation-ended').waitFor();
     await expect.poll(() => caretaker.getByTestId('evacuation-ended').count()).toBe(1);
+    // The PDF in one tap, with every expected person by house.
+    const [download] = await Promise.all([phone.waitForEvent('download'), phone.getByTestId('evacuation-pdf').click()]);
+    const { text } = await new PDFParse({ data: new Uint8Array(await downloadedBytes(download)) }).getText();
+    for (const expected of ['Evakueringsliste (øvelse)', 'Nordtun', 'Ola Brann', 'Sørtun', 'Siri Brann', 'Ansatte på vakt', 'Vaktmester A'])
+      expect(text).toContain(expected);
     const trail = await office.evaluate(
       async () => (await (await fetch('/api/admin/audit?kind=evacuations')).json()) as { action: string; detail: string }[],
     );

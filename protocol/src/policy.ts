@@ -64,7 +64,7 @@ const TABLE = {
   /** The evacuation list (issue 47): every member of the school sees it; those who count at night start and end it. */
   evacuation: { see: school(EVERY_MEMBER), change: school([ADMIN_ROLE, SUPERVISOR_ROLE, PLATFORM_ADMIN_ROLE]) },
   /** 'I sikkerhet' on the evacuation list: every member, the Vaktmester at the assembly point too. */
-  evacuationMarks: { see: school(EVERY_MEMBER), change: school(EVERY_MEMBER) },
+  evacuationMarks: { change: school(EVERY_MEMBER) },
   /** The register's whole record (boarder, student number, who to call, when they left): the office's. */
   registerDetails: { see: school(ADMINS) },
   /** What the school holds about one student: looked up, downloaded, erased. */

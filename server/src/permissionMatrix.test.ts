@@ -4,7 +4,7 @@ import { apiRoutes } from '../test/apiRoutes';
 import type { Callers } from '../test/callers';
 import type { Fixture } from '../test/fixtures';
 import type { ApiClient } from '../test/httpClient';
-import { ACCOUNT_ROWS, ANY_SIGNED_IN_OK, BAD_ID, registerRows, WHO, type Row } from '../test/permissionRows';
+import { ACCOUNT_ROWS, ANY_SIGNED_IN_OK, BAD_ID, evacuationRows, registerRows, WHO, type Row } from '../test/permissionRows';
 import { signedIn } from '../test/sessions';
 import type { TestServer } from '../test/testServer';
 import { schoolASnapshot, seedSchoolAData } from '../test/schoolAData';
@@ -34,6 +34,7 @@ const MATRIX: Record<string, Row> = {
     () => fx.a.id,
     () => a.registerId,
   ),
+  ...evacuationRows(() => fx.a.id),
   // The second factor's requirement (issue 33): the school's Admins (the platform naming the school), and the platform's own.
   'GET /api/admin/second-factor': {
     probe: (x) => x.get('/api/admin/second-factor'),

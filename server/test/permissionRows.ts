@@ -189,3 +189,35 @@ export function registerRows(schoolA: () => string, registerId: () => string): R
     },
   };
 }
+
+/**
+ * The evacuation list (issue 47): every member sees it and marks people safe, those who count at
+ * night start and end it, the platform naming the school. The probes start nothing: a body or id
+ * that does not pass.
+ */
+export function evacuationRows(schoolA: () => string): Record<string, Row> {
+  return {
+    'GET /api/evacuations': {
+      probe: (x) => x.get('/api/evacuations'),
+      expect: [401, 403, 403, 200, 200, 200, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.get(`/api/evacuations?schoolId=${schoolA()}`), status: 403 }],
+    },
+    'POST /api/evacuations': {
+      probe: (x) => x.post('/api/evacuations', { drill: 'kanskje' }),
+      expect: [401, 403, 403, 400, 403, 400, 400],
+      otherSchool: [{ as: 'adminB', call: (x) => x.post(`/api/evacuations?schoolId=${schoolA()}`, { drill: true }), status: 403 }],
+    },
+    'PUT /api/evacuations/:id/people/:personId': {
+      probe: (x) => x.put(`/api/evacuations/${BAD_ID}/people/${BAD_ID}`, { safe: true }),
+      expect: [401, 403, 403, 400, 400, 400, 400],
+    },
+    'POST /api/evacuations/:id/end': {
+      probe: (x) => x.post(`/api/evacuations/${BAD_ID}/end`, {}),
+      expect: [401, 403, 403, 400, 403, 400, 400],
+    },
+    'GET /api/evacuations/:id/list.pdf': {
+      probe: (x) => x.get(`/api/evacuations/${BAD_ID}/list.pdf`),
+      expect: [401, 403, 403, 400, 400, 400, 400],
+    },
+  };
+}

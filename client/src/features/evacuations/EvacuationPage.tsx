@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { EVACUATIONS_PATH, formatClockNo, mayRole, notAccountedFor, POLICY, SUPERVISOR_HOME, type Evacuation } from '#protocol';
+import { withSchool } from '../../api/http';
 import { useCurrentUser } from '../../stores/authStore';
 import { useWaiting } from '../../stores/outbox';
 import { useLoaded } from '../../stores/useLoaded';
@@ -87,6 +88,14 @@ function EvacuationList({ evacuation, school, copiedAt, mayEnd }: ListProps) {
         )}
         <CopiedAt at={copiedAt} />
       </div>
+      <a
+        className="button button-secondary"
+        href={withSchool(`/api/evacuations/${evacuation.id}/list.pdf`, school)}
+        download
+        data-testid="evacuation-pdf"
+      >
+        Skriv ut listen (PDF)
+      </a>
       {ended && (
         <p className="notice" data-testid="evacuation-ended">
           Avsluttet kl. {formatClockNo(evacuation.endedAt!)} av {evacuation.endedByName ?? ''}.

@@ -8,6 +8,8 @@ import { record, socketPool, waitFor } from '../../../test/sockets';
 import { TestClock } from '../../../test/testClock';
 import type { TestServer } from '../../../test/testServer';
 import { useSeededServer } from '../../../test/useTestServer';
+import { downloadExport } from '../../../test/exportFiles';
+import { PDFParse } from 'pdf-parse';
 
 /** The evacuation list over HTTP and sockets (issue 47): every staff device of the school, and no other school. */
 const clock = new TestClock();
@@ -93,6 +95,25 @@ describe('an evacuation', () => {
     await sockets.drainAll();
     expect(otherHeard).toEqual([]);
     expect(service.to(schoolBDevice)).toEqual([]);
+
+    // The list as a PDF, made by the export workers: every person by house, when each was safe (the drill's timed report).
+    const pdf = await downloadExport(c.caretakerA, `/api/evacuations/${evacuation.id}/list.pdf`);
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const { text } = await new PDFParse({ data: new Uint8Array(pdf.bytes) }).getText();
+    for (const expected of [
+      'Evakueringsliste (øvelse)',
+      'Nord',
+      'Ada Evak',
+      'Sør',
+      'Bo Evak',
+      EVACUATION_TEXTS.staffHouse,
+      fx.a.caretaker.name,
+    ])
+      expect(text).toContain(expected);
+    expect(text).toContain('etter 6 min 0 s');
+    expect(text).toContain('kl. 02:04 (+4 min 0 s)');
+    expect(text).toContain(`0 av ${evacuation.people.length} ikke gjort rede for`);
+    expect((await downloadExport(c.adminB, `/api/evacuations/${evacuation.id}/list.pdf`)).status).toBe(404);
   });
 
   it('is for the members of the school; another school finds nothing; someone not on the list and bad input are refused in Norwegian', async () => {

@@ -39,6 +39,13 @@ async function withMarks(schoolId: Types.ObjectId, doc: EvacuationDoc): Promise<
   return presentEvacuation(doc, await EvacueeMarkModel.of(schoolId).find({ schoolId, evacuationId: doc._id }).lean<EvacueeMarkDoc[]>());
 }
 
+/** One evacuation with its marks, as it is now. */
+export async function evacuationById(schoolId: Types.ObjectId, id: string): Promise<Evacuation> {
+  const doc = await EvacuationModel.of(schoolId).findOne({ _id: id, schoolId }).lean<EvacuationDoc>();
+  if (!doc) throw notFound(EVACUATION_TEXTS.notFound);
+  return withMarks(schoolId, doc);
+}
+
 /** The evacuations of a report day, and the one under way whatever its day, oldest first. */
 export async function listEvacuations(schoolId: Types.ObjectId, date: string): Promise<Evacuation[]> {
   const docs = await EvacuationModel.of(schoolId)

@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { ExportFormat } from '#protocol/reportRanges';
-import type { FromWorker, ToWorker } from './exportMessages';
+import type { EvacuationSheet } from './evacuationPdf';
+import type { FromWorker, ToWorker, WorkerJob } from './exportMessages';
 import type { ExportMeta, ExportRow } from './rows';
 
 /**
@@ -29,8 +30,7 @@ function spawnExportWorker(): Worker {
 }
 
 type Job = {
-  format: ExportFormat;
-  meta: ExportMeta;
+  work: WorkerJob;
   rows: AsyncIterable<ExportRow>;
   out: Readable;
   worker?: Worker;
@@ -59,7 +59,16 @@ export class ExportPool {
   ) {}
 
   run(format: ExportFormat, meta: ExportMeta, rows: AsyncIterable<ExportRow>): Readable {
-    const job = { format, meta, rows, over: false } as Job;
+    return this.runJob({ format, meta }, rows);
+  }
+
+  /** The evacuation list as a PDF (issue 47), made by the same workers. */
+  evacuationPdf(sheet: EvacuationSheet): Readable {
+    return this.runJob({ format: 'evacuation.pdf', meta: sheet }, (async function* () {})());
+  }
+
+  private runJob(work: WorkerJob, rows: AsyncIterable<ExportRow>): Readable {
+    const job = { work, rows, over: false } as Job;
     job.out = new Readable({
       read() {},
       destroy: (err, callback) => {
@@ -123,7 +132,7 @@ export class ExportPool {
     };
     const post = (message: ToWorker) => worker.postMessage(message);
     try {
-      post({ type: 'start', format: job.format, meta: job.meta });
+      post({ type: 'start', ...job.work });
       let batch: ExportRow[] = [];
       for await (const row of job.rows) {
         if (job.over) break;

@@ -2,8 +2,9 @@ import type { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import type { ExportFormat } from '#protocol/reportRanges';
 import { csvStream } from './csv';
-import type { FromWorker, ToWorker } from './exportMessages';
-import { pdfStream } from './pdf';
+import { evacuationDocument } from './evacuationPdf';
+import type { FromWorker, ToWorker, WorkerJob } from './exportMessages';
+import { documentStream, pdfStream } from './pdf';
 import { inPagesOrder } from './rowOrder';
 import type { ExportMeta, ExportRow } from './rows';
 import { yieldToTheEventLoop } from './workerPriority';
@@ -14,6 +15,15 @@ const WRITERS: Record<ExportFormat, (rows: AsyncIterable<ExportRow>, meta: Expor
   xlsx: xlsxStream,
   pdf: pdfStream,
 };
+
+/** The file a job makes: the reports in their format, or the evacuation list (it has no rows). */
+function writerOf(job: WorkerJob, rows: AsyncIterable<ExportRow>): Readable {
+  if (job.format === 'evacuation.pdf') {
+    const sheet = job.meta;
+    return documentStream(async () => evacuationDocument(sheet));
+  }
+  return WRITERS[job.format](rows, job.meta);
+}
 /** Bytes sent to the server per message: fewer, larger messages cost its event loop less. */
 const CHUNK_BYTES = 64 * 1024;
 
@@ -43,7 +53,7 @@ class IncomingRows implements AsyncIterable<ExportRow> {
 const port = parentPort!;
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-async function write(format: ExportFormat, meta: ExportMeta, rows: IncomingRows): Promise<void> {
+async function write(job: WorkerJob, rows: IncomingRows): Promise<void> {
   let pending: Buffer[] = [];
   let size = 0;
   const flush = () => {
@@ -59,7 +69,7 @@ async function write(format: ExportFormat, meta: ExportMeta, rows: IncomingRows)
     size = 0;
     send({ type: 'bytes', bytes }, [bytes.buffer]);
   };
-  for await (const chunk of WRITERS[format](rows, meta)) {
+  for await (const chunk of writerOf(job, rows)) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     pending.push(buffer);
     size += buffer.length;
@@ -73,7 +83,7 @@ port.on('message', (message: ToWorker) => {
   if (message.type === 'start') {
     const current = new IncomingRows();
     rows = current;
-    write(message.format, message.meta, current).then(
+    write(message, current).then(
       () => send({ type: 'done' }),
       (err: unknown) => send({ type: 'failed', message: err instanceof Error ? err.message : String(err) }),
     );

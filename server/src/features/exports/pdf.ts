@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import pdfmake from 'pdfmake';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { reportsDocument } from './pdfDocument';
 import { PDF_FONT_FILES, PDF_FONTS } from './pdfFonts';
 import type { ExportMeta, ExportRow } from './rows';
@@ -15,11 +16,18 @@ pdfmake.setLocalAccessPolicy((file) => PDF_FONT_FILES.has(file));
  * event loop (exportPool.ts).
  */
 export function pdfStream(rows: AsyncIterable<ExportRow>, meta: ExportMeta): Readable {
-  const out = new PassThrough();
-  void (async () => {
+  return documentStream(async () => {
     const all: ExportRow[] = [];
     for await (const row of rows) all.push(row);
-    const doc = await pdfmake.createPdf(reportsDocument(all, meta)).getStream();
+    return reportsDocument(all, meta);
+  });
+}
+
+/** A document pdfmake lays out, as a stream of its bytes: the reports, or the evacuation list. */
+export function documentStream(definition: () => Promise<TDocumentDefinitions>): Readable {
+  const out = new PassThrough();
+  void (async () => {
+    const doc = await pdfmake.createPdf(await definition()).getStream();
     doc.on('error', (err: Error) => out.destroy(err));
     doc.pipe(out);
     doc.end();

@@ -9,6 +9,10 @@ import { ExportPool } from './exportPool';
 import { attachment } from './fileName';
 import { exportMeta } from './meta';
 import { exportRows } from './rows';
+import { idParamsSchema } from '#protocol/common';
+import { schoolScopeQuerySchema } from '#protocol/classes';
+import { School } from '../../core/accounts/schoolModel';
+import { evacuationById } from '../evacuations/service';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -43,4 +47,21 @@ export async function exportRoutes(app: FastifyInstance, { config }: { config: C
       },
     );
   }
+
+  // The evacuation list as it is now, to print (issue 47): every member of the school, as the list itself.
+  r.get(
+    '/api/evacuations/:id/list.pdf',
+    { config: { access: POLICY.evacuation.see }, schema: { params: idParamsSchema, querystring: schoolScopeQuerySchema } },
+    async (request, reply) => {
+      const schoolId = schoolOf(request);
+      const evacuation = await evacuationById(schoolId, request.params.id);
+      const school = await School.findById(schoolId, { name: 1 }).lean();
+      const body = pool.evacuationPdf({ school: school?.name ?? '', madeAt: app.clock.now().toISOString(), evacuation });
+      return reply
+        .header('content-type', CONTENT_TYPES.pdf)
+        .header('content-disposition', attachment(`Evakueringsliste ${school?.name ?? ''} ${evacuation.date}.pdf`))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
 }
