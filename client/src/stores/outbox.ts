@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { PRODUCT_NAME } from '#protocol/product';
+import { notReached } from '../api/http';
 import { registerStore } from './registry';
 
 /**
@@ -18,6 +19,13 @@ export interface OutboxEntry<P = unknown> {
 
 /** How sending one entry went: sent (or refused, and told): it leaves the outbox; unreached: it stays, and so do those after it. */
 export type SendResult = 'done' | 'unreached';
+
+/** A send that failed: not reached, it waits; refused, the person is told (`told`) and it leaves the outbox. */
+export function afterFailedSend(error: unknown, told: (error: unknown) => void): SendResult {
+  if (notReached(error)) return 'unreached';
+  told(error);
+  return 'done';
+}
 type Sender = (payload: never, entry: OutboxEntry) => Promise<SendResult>;
 
 const PREFIX = `${PRODUCT_NAME.toLowerCase()}_outbox:`;

@@ -1,6 +1,6 @@
 import { evacuationSchema, evacueeMarkSchema, type Evacuation } from '#protocol';
 import { notReached, request, serverMessage, withSchool } from '../../api/http';
-import { enqueue, flushOutbox, registerOutboxSender, type SendResult } from '../../stores/outbox';
+import { enqueue, flushOutbox, registerOutboxSender, type SendResult, afterFailedSend } from '../../stores/outbox';
 import { toast } from '../../ui/toastStore';
 import { receiveEvacueeMark, useEvacuationsStore } from './evacuationsStore';
 
@@ -45,11 +45,9 @@ export function endEvacuation(end: WaitingEvacuationEnd): void {
   void flushOutbox();
 }
 
-function refused(error: unknown, title: string): SendResult {
-  if (notReached(error)) return 'unreached';
-  toast({ title, description: serverMessage(error, 'Serveren tok ikke imot det.'), variant: 'destructive' });
-  return 'done';
-}
+/** Not reached: it waits. Refused: told, and it leaves the outbox. */
+const refused = (error: unknown, title: string): SendResult =>
+  afterFailedSend(error, () => toast({ title, description: serverMessage(error, 'Serveren tok ikke imot det.'), variant: 'destructive' }));
 
 registerOutboxSender<WaitingEvacueeMark>(EVACUEE_MARK_KIND, async (mark, entry) => {
   try {

@@ -1,6 +1,6 @@
 import { rollCallSchema, rollMarkSchema, type RollCall } from '#protocol';
-import { notReached, request, serverMessage, withSchool } from '../../api/http';
-import { enqueue, flushOutbox, registerOutboxSender, rewriteWaiting, type SendResult } from '../../stores/outbox';
+import { request, serverMessage, withSchool } from '../../api/http';
+import { enqueue, flushOutbox, registerOutboxSender, rewriteWaiting, type SendResult, afterFailedSend } from '../../stores/outbox';
 import { toast } from '../../ui/toastStore';
 import { receiveRollMark, useRollCallsStore } from './rollCallsStore';
 
@@ -65,11 +65,8 @@ async function send(
 }
 
 /** Not reached: it waits. Refused: told, and it leaves the outbox. */
-function refused(error: unknown, title: string): SendResult {
-  if (notReached(error)) return 'unreached';
-  toast({ title, description: serverMessage(error, 'Serveren tok ikke imot det.'), variant: 'destructive' });
-  return 'done';
-}
+const refused = (error: unknown, title: string): SendResult =>
+  afterFailedSend(error, () => toast({ title, description: serverMessage(error, 'Serveren tok ikke imot det.'), variant: 'destructive' }));
 
 registerOutboxSender<WaitingStart>(ROLL_START_KIND, (start, entry) =>
   send(

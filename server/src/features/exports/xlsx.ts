@@ -105,14 +105,12 @@ function nameFilterRange(workbook: ExcelJS.Workbook, sheet: string, rows: number
 /** At UTC midnight: the cell's serial is then the day itself, whatever the server's time zone. */
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** The period's finished roll calls on a sheet of their own, one row each, with the reports' look. */
-function rollCallSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta: ExportMeta): void {
-  const sheet = workbook.addWorksheet('Opptellinger', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-    pageSetup: { paperSize: 9, orientation: 'landscape', fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' },
-    headerFooter: { oddHeader: `&L&B${printed(meta.school)}&B&COpptellinger&R${printed(meta.period)}`, oddFooter: '&RSide &P av &N' },
-  });
-  sheet.columns = ROLL_CALL_COLUMNS.map((c) => ({
+/**
+ * A sheet's columns with the exports' look: the date a real date shown in Norwegian, other text
+ * wrapped at the top of its cell, thin borders; the header row bold on grey, given back to commit.
+ */
+function withColumns(sheet: ExcelJS.Worksheet, columns: ReadonlyArray<{ key: string; header: string; width: number }>): ExcelJS.Row {
+  sheet.columns = columns.map((c) => ({
     header: c.header,
     key: c.key,
     width: c.width,
@@ -127,7 +125,17 @@ function rollCallSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta: Expor
     cell.font = { bold: true };
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7E6E6' } };
   });
-  header.commit();
+  return header;
+}
+
+/** The period's finished roll calls on a sheet of their own, one row each, with the reports' look. */
+function rollCallSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta: ExportMeta): void {
+  const sheet = workbook.addWorksheet('Opptellinger', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' },
+    headerFooter: { oddHeader: `&L&B${printed(meta.school)}&B&COpptellinger&R${printed(meta.period)}`, oddFooter: '&RSide &P av &N' },
+  });
+  withColumns(sheet, ROLL_CALL_COLUMNS).commit();
   for (const line of meta.rollCalls) {
     const added = sheet.addRow(ROLL_CALL_COLUMNS.map((c) => (c.key === 'date' ? dayDate(line.day) : inline(line[c.key]))));
     added.height = rowHeight(ROLL_CALL_COLUMNS.map((c) => ({ text: line[c.key], width: c.width })));
@@ -167,21 +175,7 @@ export function xlsxStream(rows: AsyncIterable<ExportRow>, meta: ExportMeta): Re
       oddFooter: `&L${printed(`Laget ${meta.madeAt} av ${meta.madeBy}`)}&RSide &P av &N`,
     },
   });
-  sheet.columns = EXPORT_COLUMNS.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: c.width,
-    style: {
-      alignment: { wrapText: c.key !== 'date', vertical: 'top', horizontal: 'left' },
-      border: BORDER,
-      ...(c.key === 'date' ? { numFmt: DATE_FORMAT } : {}),
-    },
-  }));
-  const header = sheet.getRow(1);
-  header.eachCell((cell) => {
-    cell.font = { bold: true };
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7E6E6' } };
-  });
+  const header = withColumns(sheet, EXPORT_COLUMNS);
   header.height = rowHeight(EXPORT_COLUMNS.map((c) => ({ text: c.header, width: c.width })));
   header.commit();
   void (async () => {
