@@ -55,6 +55,9 @@ export default defineConfig({
           pool: 'forks',
           // Browser tests share two cores with Chromium; one file at a time keeps them steady.
           fileParallelism: false,
+          // As the server project: the files share one module graph instead of each importing the
+          // server and the fixtures afresh (2.7 s a file, about 130 s of a run; 6 files 82 s → 65 s).
+          isolate: false,
         },
       },
     ],
