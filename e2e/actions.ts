@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PASSWORD } from '../server/test/fixtures';
 import { screenshot } from './browser';
@@ -78,3 +78,27 @@ export function readsOf(page: Page): string[] {
   });
   return seen;
 }
+
+/**
+ * A phone walking into a Wi-Fi hole (true) and out of it (false). The browser's offline switch
+ * alone let a request through now and then around a reload in the hole (a roll call's mark reached
+ * the server 'off line' in one CI run of four), so every call to the server is blocked as well, in
+ * the network layer (DevTools' blocked URLs: a Playwright route would bypass the service worker
+ * that serves the app in the hole).
+ */
+export async function wifiHole(context: BrowserContext, inHole: boolean): Promise<void> {
+  if (inHole) {
+    await context.setOffline(true);
+    for (const page of context.pages()) {
+      const session = await context.newCDPSession(page);
+      await session.send('Network.enable');
+      await session.send('Network.setBlockedURLs', { urls: ['*/api/*'] });
+      holes.set(page, session);
+    }
+  } else {
+    for (const page of context.pages()) await holes.get(page)?.send('Network.setBlockedURLs', { urls: [] });
+    await context.setOffline(false);
+  }
+}
+/** Each page's DevTools session that blocks its calls while it is in a hole (the block is the session's). */
+const holes = new WeakMap<Page, CDPSession>();

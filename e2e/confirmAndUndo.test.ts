@@ -63,10 +63,14 @@ async function chooseFromMenu(page: Page, trigger: Locator, item: string): Promi
   await keyboardFocus(page, trigger);
   await page.keyboard.press('Enter');
   await page.getByRole('menu').waitFor();
+  // The menu moves the focus into itself after it opens, and to the next item after each key:
+  // wait for each move, so a key is never pressed on a focus about to change.
+  await page.waitForFunction(() => document.activeElement?.closest('[role="menu"]') != null);
   for (let n = 0; n < 10; n++) {
     const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
     if (focused === item) break;
     await page.keyboard.press('ArrowDown');
+    await page.waitForFunction((before) => (document.activeElement?.textContent?.trim() ?? '') !== before, focused);
   }
   expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(item);
   await page.keyboard.press('Enter');

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { osloDay } from '#protocol/time';
 import type { RollCall } from '#protocol/rollCalls';
 import { makeUser } from '../server/test/callers';
-import { shoot, waitForToast } from './actions';
+import { shoot, waitForToast, wifiHole } from './actions';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE } from './browser';
 import { pageOpener, startE2E, type E2E } from './harness';
@@ -106,7 +106,7 @@ describe('a roll call', () => {
 
     // The second phone walks into a Wi-Fi hole with the roll loaded, marks five, and reloads there.
     await second.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await secondContext.setOffline(true);
+    await wifiHole(secondContext, true);
     const offlineMarks = ['Cai', 'Dina', 'Eli'];
     for (const name of offlineMarks) await student(second, name).getByTestId('roll-student-present').click();
     await second.getByTestId('roll-room-present').nth(1).click(); // room 102: Eli is there; Frid, Gro and Hans too
@@ -117,7 +117,7 @@ describe('a roll call', () => {
     expect(await second.getByTestId('copied-at').innerText()).toMatch(/^Sist oppdatert \d\d:\d\d$/);
     // Meanwhile the first phone has seen none of them.
     expect(await count(first)).toBe('1 av 8 telt, 1 ikke funnet');
-    await secondContext.setOffline(false);
+    await wifiHole(secondContext, false);
     await expect.poll(() => count(first), { timeout: 10_000 }).toBe('7 av 8 telt, 1 ikke funnet');
     const stored = (await api<RollCall[]>(first, 'GET', `/api/roll-calls?date=${osloDay(new Date())}`)).find((r) => r.id === id)!;
     expect(
