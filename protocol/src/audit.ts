@@ -55,9 +55,11 @@ export const AUDIT_ACTIONS = {
   'register.expired': 'Slettet elever som sluttet, etter lagringstiden',
   'register.linked': 'Koblet eldre oppføringer til elevregisteret',
   'rollCall.finished': 'Avsluttet en opptelling',
+  'rollCall.expired': 'Slettet opptellinger etter lagringstiden',
   'evacuation.started': 'Startet evakuering',
   'evacuation.ended': 'Avsluttet evakuering',
   'evacuation.drillEnded': 'Avsluttet en evakueringsøvelse',
+  'evacuation.expired': 'Slettet evakueringslister etter lagringstiden',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);

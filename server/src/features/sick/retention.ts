@@ -1,8 +1,7 @@
-import { HEALTH_DATA_RETENTION_DEFAULT_MONTHS } from '#protocol/schools';
-import { addMonths, formatDayNo, osloDay } from '#protocol/time';
+import { formatDayNo } from '#protocol/time';
 import { trusted } from '../../db/trusted';
 import { audit, SYSTEM_ACTOR } from '../audit/service';
-import { School } from '../../core/accounts/schoolModel';
+import { retentionPeriods } from '../../core/accounts/retentionPeriods';
 import { SickRecord } from './model';
 import { countNoun } from '#protocol/counting';
 
@@ -13,18 +12,14 @@ import { countNoun } from '#protocol/counting';
  * whichever run gets to it, and each run records what it deleted.
  */
 export async function expireHealthData(now: Date): Promise<number> {
-  const schools = await School.find({ deleting: trusted({ $ne: true }) }, { healthDataRetentionMonths: 1 }).lean();
   let deleted = 0;
-  for (const school of schools) {
-    const months = school.healthDataRetentionMonths ?? HEALTH_DATA_RETENTION_DEFAULT_MONTHS;
-    // Kept: the lists from this day on (today's date, that many months back).
-    const firstKept = addMonths(osloDay(now), -months);
-    const { deletedCount } = await SickRecord.of(school._id).deleteMany({ date: trusted({ $lt: firstKept }) });
+  for (const { schoolId, months, firstKept } of await retentionPeriods(now)) {
+    const { deletedCount } = await SickRecord.of(schoolId).deleteMany({ date: trusted({ $lt: firstKept }) });
     if (deletedCount > 0) {
       await audit(SYSTEM_ACTOR, 'sick.expired', {
-        id: school._id,
+        id: schoolId,
         name: 'Sykelister',
-        schoolId: school._id,
+        schoolId,
         detail: `${countNoun(deletedCount, 'sykeliste', 'sykelister')} fra før ${formatDayNo(firstKept)} (lagringstid ${months} måneder)`,
       });
     }
