@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { shoot } from './actions';
+import { shoot, wifiHole } from './actions';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE, downloadedBytes } from './browser';
 import { PDFParse } from 'pdf-parse';
@@ -72,14 +72,14 @@ describe('an evacuation', () => {
     await caretaker.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     // The caretaker at the assembly point in a Wi-Fi hole: the list from the phone's copy, marks wait.
-    await caretakerContext.setOffline(true);
+    await wifiHole(caretakerContext, true);
     await caretaker.reload();
     await caretaker.getByTestId('evacuation-count').waitFor();
     expect(await caretaker.getByTestId('copied-at').innerText()).toMatch(/^Sist oppdatert \d\d:\d\d$/);
     await person(caretaker, 'Siri Brann').click();
     expect(await caretaker.getByTestId('evacuation-waiting').innerText()).toBe('1 venter på nett');
     expect(await count(caretaker)).toBe(`${total - 2} ikke gjort rede for`);
-    await caretakerContext.setOffline(false);
+    await wifiHole(caretakerContext, false);
     await expect.poll(() => count(phone), { timeout: 10_000 }).toBe(`${total - 2} ikke gjort rede for`);
 
     expect(await otherSchool.getByTestId('evacuation-banner').count()).toBe(0);
@@ -134,4 +134,53 @@ describe('an evacuation', () => {
       await page.getByTestId('evacuation-ended').waitFor();
     });
   }
+
+  it("started in a Wi-Fi hole from the phone's copy of tonight's list: marked and printed there, and every device has it once the phone is back", async () => {
+    const office = await signIn(await pages.context(DESKTOP), e.fx.a.admin, '/admin');
+    await addStudent(office, 'Tor', 'Vesttun', '7');
+    const phoneContext = await pages.context(PHONE);
+    const phone = await signIn(phoneContext, e.fx.a.supervisor, '/tilsynsvakt');
+    // The board keeps tonight's list on the phone.
+    await phone.getByTestId('roll-card').waitFor();
+    await phone.waitForFunction(() => Object.keys(localStorage).some((key) => key.includes('tonight')));
+    await phone.getByTestId('evacuation-open').click();
+    await phone.getByTestId('evacuation-start').waitFor();
+
+    await wifiHole(phoneContext, true);
+    await phone.getByTestId('evacuation-start').click();
+    await phone.getByTestId('evacuation-start-dialog').getByRole('button', { name: 'Start evakuering' }).click();
+    await phone.getByTestId('evacuation-not-sent').waitFor();
+    const names = await phone.getByTestId('evacuee').locator('.evacuee-name').allInnerTexts();
+    expect(names).toEqual(expect.arrayContaining(['Tor Brann', e.fx.a.supervisor.name]));
+    expect(await count(phone)).toBe(`${names.length} ikke gjort rede for`);
+    await person(phone, 'Tor Brann').click();
+    expect(await phone.getByTestId('evacuation-waiting').innerText()).toBe('1 venter på nett');
+    expect(await office.getByTestId('evacuation-banner').count()).toBe(0);
+    await expectAxeClean(phone, 'started off line');
+    await shoot(phone, 'evacuation-offline-375');
+
+    // Printed off line: the browser prints the list on the screen, and the paper has the list alone.
+    expect(await phone.getByTestId('evacuation-pdf').count()).toBe(0);
+    await phone.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
+    await phone.getByTestId('evacuation-print').click();
+    expect(await phone.locator('body').getAttribute('data-printed')).toBe('yes');
+    await phone.emulateMedia({ media: 'print' });
+    expect(await phone.locator('.app-header').isVisible()).toBe(false);
+    expect(await phone.getByTestId('evacuation-print').isVisible()).toBe(false);
+    expect(await person(phone, 'Tor Brann').isVisible()).toBe(true);
+    await phone.emulateMedia({ media: 'screen' });
+
+    // Back on line: the start and the mark reach the server; every device gets the list.
+    await wifiHole(phoneContext, false);
+    await office.getByTestId('evacuation-banner').waitFor({ timeout: 10_000 });
+    await phone.getByTestId('evacuation-not-sent').waitFor({ state: 'detached' });
+    await expect.poll(() => phone.getByTestId('evacuation-waiting').count()).toBe(0);
+    await office.getByRole('link', { name: 'Åpne listen' }).click();
+    await expect.poll(() => person(office, 'Tor Brann').getAttribute('data-safe')).toBe('true');
+    await office.getByTestId('evacuation-end').click();
+    await office.getByTestId('evacuation-end-dialog').getByRole('button', { name: 'Avslutt evakueringen' }).click();
+    await expect.poll(() => phone.getByTestId('evacuation-ended').count()).toBe(1);
+  });
 });

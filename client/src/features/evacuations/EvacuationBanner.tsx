@@ -4,6 +4,7 @@ import { EVACUATIONS_PATH, notAccountedFor } from '#protocol';
 import { useLoaded } from '../../stores/useLoaded';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { evacuationUnderWay, useEvacuationsStore } from './evacuationsStore';
+import { useShownEvacuations } from './shownEvacuations';
 import { preloadEvacuationScreen } from './evacuationChunk';
 import './evacuation.css';
 
@@ -15,7 +16,7 @@ import './evacuation.css';
 export function EvacuationBanner() {
   useLoaded(useEvacuationsStore, useSchoolScope().query);
   useEffect(preloadEvacuationScreen, []);
-  const underWay = useEvacuationsStore((state) => evacuationUnderWay(state.byId));
+  const underWay = evacuationUnderWay(useShownEvacuations().byId);
   const { pathname } = useLocation();
   if (!underWay || pathname.startsWith(EVACUATIONS_PATH)) return null;
   return (

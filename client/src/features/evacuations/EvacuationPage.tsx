@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EVACUATIONS_PATH, formatClockNo, mayRole, notAccountedFor, POLICY, SUPERVISOR_HOME, type Evacuation } from '#protocol';
 import { withSchool } from '../../api/http';
 import { useCurrentUser } from '../../stores/authStore';
+import { useDrawnMeasure } from '../../ui/useDrawnMeasure';
 import { useWaiting } from '../../stores/outbox';
 import { useLoaded } from '../../stores/useLoaded';
 import { AppHeader } from '../../ui/AppHeader';
@@ -12,6 +13,8 @@ import { ListState } from '../../ui/ListState';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { EVACUEE_MARK_KIND, endEvacuation, markEvacuee, type WaitingEvacueeMark } from './evacuationOutbox';
 import { evacuationUnderWay, useEvacuationsStore } from './evacuationsStore';
+import { useShownEvacuations } from './shownEvacuations';
+import { PrintList } from './PrintList';
 import { EvacueeGroups } from './EvacueeGroups';
 import { StartEvacuation } from './StartEvacuation';
 import './evacuation.css';
@@ -21,26 +24,38 @@ export function EvacuationPage() {
   const { id } = useParams();
   const { query, schoolId } = useSchoolScope();
   const load = useLoaded(useEvacuationsStore, query);
-  const byId = useEvacuationsStore((state) => state.byId);
+  const { byId, waitingIds } = useShownEvacuations();
   const evacuation = id ? byId[id] : evacuationUnderWay(byId);
-  const { role } = useCurrentUser();
+  const mayStart = mayRole(POLICY.evacuation.change, useCurrentUser().role);
   const school = query ? schoolId : null;
+  // /evakuering shows the one under way at its own address, so it stays on screen when it ends. One
+  // started here off line stays at /evakuering until the server has it (and perhaps gives it another id).
+  const navigate = useNavigate();
+  const underWayAt = !id && evacuation && !waitingIds.has(evacuation.id) ? evacuation.id : null;
+  useEffect(() => {
+    if (underWayAt) void navigate(`${EVACUATIONS_PATH}/${underWayAt}`, { replace: true });
+  }, [underWayAt, navigate]);
   return (
     <div className="app-shell">
       <AppHeader title="Evakuering" backTo={SUPERVISOR_HOME} backLabel="Tilbake til tilsynet" />
       <main className="page page-medium evacuation-page" data-testid="evacuation">
-        {!load.loaded ? (
-          <ListState loaded={false} failed={load.failed} loadingText="Laster evakueringslisten..." onRetry={load.retry} />
-        ) : evacuation ? (
+        {evacuation ? (
           <EvacuationList
             evacuation={evacuation}
             school={school}
             copiedAt={load.copiedAt}
-            mayEnd={mayRole(POLICY.evacuation.change, role)}
+            notSent={waitingIds.has(evacuation.id)}
+            mayEnd={mayStart}
           />
+        ) : !load.loaded ? (
+          <>
+            <ListState loaded={false} failed={load.failed} loadingText="Laster evakueringslisten..." onRetry={load.retry} />
+            {/* Not reached and no copy on the phone: it can still start one from tonight's list. */}
+            {load.failed && !id && mayStart && <StartEvacuation school={school} />}
+          </>
         ) : id ? (
           <p className="empty">Fant ikke evakueringen.</p>
-        ) : mayRole(POLICY.evacuation.change, role) ? (
+        ) : mayStart ? (
           <StartEvacuation school={school} />
         ) : (
           <p className="empty">Ingen evakuering pågår.</p>
@@ -54,10 +69,13 @@ interface ListProps {
   evacuation: Evacuation;
   school: string | null;
   copiedAt: string | null;
+  /** Started on this phone off line: the others do not have it yet. */
+  notSent: boolean;
   mayEnd: boolean;
 }
 
-function EvacuationList({ evacuation, school, copiedAt, mayEnd }: ListProps) {
+function EvacuationList({ evacuation, school, copiedAt, notSent, mayEnd }: ListProps) {
+  useDrawnMeasure('evakueringslisten-tegnet');
   const [ending, setEnding] = useState(false);
   const waiting = useWaiting<WaitingEvacueeMark>(EVACUEE_MARK_KIND).filter((e) => e.payload.evacuationId === evacuation.id);
   // This phone's marks still waiting to be sent, on top of the server's.
@@ -88,14 +106,12 @@ function EvacuationList({ evacuation, school, copiedAt, mayEnd }: ListProps) {
         )}
         <CopiedAt at={copiedAt} />
       </div>
-      <a
-        className="button button-secondary"
-        href={withSchool(`/api/evacuations/${evacuation.id}/list.pdf`, school)}
-        download
-        data-testid="evacuation-pdf"
-      >
-        Skriv ut listen (PDF)
-      </a>
+      {notSent && (
+        <p className="notice notice-warning" data-testid="evacuation-not-sent">
+          Startet på denne telefonen uten nett. De andre ansatte får listen og varselet når telefonen har nett igjen.
+        </p>
+      )}
+      <PrintList pdfPath={notSent ? null : withSchool(`/api/evacuations/${evacuation.id}/list.pdf`, school)} />
       {ended && (
         <p className="notice" data-testid="evacuation-ended">
           Avsluttet kl. {formatClockNo(evacuation.endedAt!)} av {evacuation.endedByName ?? ''}.

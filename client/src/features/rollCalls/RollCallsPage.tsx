@@ -13,7 +13,8 @@ import {
 import { AppHeader } from '../../ui/AppHeader';
 import { ListState } from '../../ui/ListState';
 import { SelectField } from '../../ui/SelectField';
-import { newRollCallId, startRoll } from './rollCallOutbox';
+import { startRoll } from './rollCallOutbox';
+import { newServerId } from '../../api/newId';
 import { useDayRolls, useShownRoll } from './useRoll';
 import './rollCall.css';
 
@@ -96,7 +97,7 @@ function StartRoll({ day, school, tonight, rolls }: { day: string; school: strin
           data-testid="roll-start"
           onClick={() => {
             if (underWay) return navigate(`${ROLL_CALLS_PATH}/${underWay.id}`);
-            const rollCallId = newRollCallId();
+            const rollCallId = newServerId();
             startRoll({ school, date: day, house: chosen, id: rollCallId });
             navigate(`${ROLL_CALLS_PATH}/${rollCallId}`);
           }}

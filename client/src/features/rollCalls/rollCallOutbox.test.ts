@@ -3,7 +3,8 @@ import type { RollCall } from '#protocol';
 import { json, networkDown, stubFetch, type SentRequest } from '../../testing/fakeFetch';
 import { closeOutbox, flushOutbox, openOutbox, useOutbox } from '../../stores/outbox';
 import { resetStores } from '../../stores/registry';
-import { markRoll, newRollCallId, ROLL_MARK_KIND, startRoll } from './rollCallOutbox';
+import { markRoll, ROLL_MARK_KIND, startRoll } from './rollCallOutbox';
+import { newServerId } from '../../api/newId';
 import { countsOf, shownMarks, waitingRolls } from './shownRoll';
 
 const KARI = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -75,7 +76,7 @@ describe("a roll's marks on the phone", () => {
   });
 
   it('a roll started off line shows as started by me; when another phone had started the house, the marks made here go to that roll', async () => {
-    const mine = newRollCallId();
+    const mine = newServerId();
     expect(mine).toMatch(/^[0-9a-f]{24}$/);
     startRoll({ school: null, date: DAY, house: 'Nordtun', id: mine });
     markRoll({ school: null, rollCallId: mine, studentId: ANE, state: 'present' });

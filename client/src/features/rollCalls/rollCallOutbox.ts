@@ -18,15 +18,6 @@ export const ROLL_START_KIND = 'rollStart';
 export const ROLL_MARK_KIND = 'rollMark';
 export const ROLL_FINISH_KIND = 'rollFinish';
 
-/** An id for a roll started on this phone, of the server's kind (12 bytes, the time first), so it can keep it. */
-export function newRollCallId(): string {
-  const seconds = Math.floor(Date.now() / 1000)
-    .toString(16)
-    .padStart(8, '0');
-  const rest = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return seconds + rest;
-}
-
 export function startRoll(start: WaitingStart): void {
   enqueue(ROLL_START_KIND, start);
   void flushOutbox();

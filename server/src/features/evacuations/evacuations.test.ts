@@ -10,6 +10,7 @@ import type { TestServer } from '../../../test/testServer';
 import { useSeededServer } from '../../../test/useTestServer';
 import { downloadExport } from '../../../test/exportFiles';
 import { PDFParse } from 'pdf-parse';
+import { osloInstant } from '#protocol/time';
 
 /** The evacuation list over HTTP and sockets (issue 47): every staff device of the school, and no other school. */
 const clock = new TestClock();
@@ -136,5 +137,27 @@ describe('an evacuation', () => {
     expect((await c.caretakerA.post(`/api/evacuations/${evacuation.id}/end`, {})).status).toBe(403);
     await c.adminA.post(`/api/evacuations/${evacuation.id}/end`, {});
     expect((await c.adminA.get<Evacuation[]>('/api/evacuations')).body.find((e) => e.id === evacuation.id)?.safe).toEqual([]);
+  });
+
+  it("started off line keeps the phone's id, time and report day, arrives once however often it is sent, and a second phone's joins it", async () => {
+    // The phone started it at 08:40, still the night's report day; it reached the server at 09:10.
+    const phoneStart = osloInstant('2026-11-27', 8, 40).toISOString();
+    clock.setOslo('2026-11-27', 9, 10);
+    const id = '65f0a1b2c3d4e5f6a7b8c9d0';
+    const sent = await c.supervisorA.post<Evacuation>('/api/evacuations', { id, startedAt: phoneStart });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ id, date: '2026-11-26', startedAt: phoneStart, startedByName: fx.a.supervisor.name });
+    // The outbox may send it again (the answer was lost): the same one.
+    const again = await c.supervisorA.post<Evacuation>('/api/evacuations', { id, startedAt: phoneStart });
+    expect([again.body.id, again.body.startedAt]).toEqual([id, phoneStart]);
+    // Another phone's, started off line too, joins the one under way.
+    const other = await c.adminA.post<Evacuation>('/api/evacuations', { id: '65f0a1b2c3d4e5f6a7b8c9d1', startedAt: phoneStart });
+    expect(other.body.id).toBe(id);
+    expect((await c.adminA.get<Evacuation[]>('/api/evacuations')).body.filter((e) => e.endedAt === null).map((e) => e.id)).toEqual([id]);
+    // A time from the future is the server's own.
+    await c.adminA.post(`/api/evacuations/${id}/end`, {});
+    const future = await c.adminA.post<Evacuation>('/api/evacuations', { startedAt: '2030-01-01T00:00:00.000Z' });
+    expect(future.body.startedAt).toBe(clock.now().toISOString());
+    await c.adminA.post(`/api/evacuations/${future.body.id}/end`, {});
   });
 });

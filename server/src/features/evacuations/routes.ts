@@ -13,6 +13,7 @@ import {
 } from '#protocol/evacuations';
 import { POLICY } from '#protocol/policy';
 import { reportDay } from '#protocol/time';
+import { deviceTime } from '../../deviceTime';
 import { currentUser } from '../../plugins/auth';
 import { schoolOf } from '../../plugins/schoolScope';
 import { endEvacuation, listEvacuations, markEvacuee, startEvacuation } from './service';
@@ -34,16 +35,12 @@ export async function evacuationRoutes(app: FastifyInstance): Promise<void> {
       config: change,
       schema: { querystring: schoolScopeQuerySchema, body: startEvacuationBodySchema, response: { 200: evacuationSchema } },
     },
-    async (request) =>
-      startEvacuation(
-        currentUser(request),
-        schoolOf(request),
-        reportDay(app.clock.now()),
-        request.body,
-        request.realtime,
-        app.push,
-        app.clock.now(),
-      ),
+    async (request) => {
+      const now = app.clock.now();
+      // Started off line: on the report day of the phone's start, not of when it reached the server.
+      const day = reportDay(deviceTime(request.body.startedAt, now));
+      return startEvacuation(currentUser(request), schoolOf(request), day, request.body, request.realtime, app.push, now);
+    },
   );
 
   r.put(
