@@ -31,8 +31,8 @@ async function call(cookie: string, method: string, path: string, body?: unknown
 }
 
 const admin = await signIn('admin@demo.no');
-const register = (await call(admin, 'GET', '/api/admin/register')) as unknown[];
-for (let i = register.length; i < STUDENTS; i += 1) {
+const register = (await call(admin, 'GET', '/api/admin/register')) as Array<{ boarder: boolean }>;
+for (let i = register.filter((student) => student.boarder).length; i < STUDENTS; i += 1) {
   const house = `Hus ${(i % HOUSES) + 1}`;
   await call(admin, 'POST', '/api/admin/register/students', {
     firstName: `Elev${i}`,
@@ -43,4 +43,7 @@ for (let i = register.length; i < STUDENTS; i += 1) {
 }
 const supervisor = await signIn('tilsyn@demo.no');
 const evacuation = (await call(supervisor, 'POST', '/api/evacuations', { drill: true })) as { people: unknown[] };
-console.log(`evacuation drill started with ${evacuation.people.length} people on the list`);
+const people = evacuation.people as Array<{ kind: string }>;
+console.log(
+  `evacuation drill started: ${people.filter((p) => p.kind === 'student').length} boarders and ${people.length - people.filter((p) => p.kind === 'student').length} of staff on the list`,
+);
