@@ -78,7 +78,7 @@ export async function embeddedFoldersBefore(config: Config): Promise<{ removeIfC
  * The server of a test run or a benchmark: MONGODB_URI's, else an embedded engine of its own in a
  * temporary folder, taken away at stop. Each user names a database of its own on it (withDatabaseName).
  */
-export async function startThrowawayDatabaseServer(): Promise<{ uri: string; name: string; stop: () => Promise<void> }> {
+export async function startThrowawayDatabaseServer(): Promise<{ uri: string; name: string; pid?: number; stop: () => Promise<void> }> {
   const external = process.env.MONGODB_URI;
   if (external) return { uri: external, name: 'MONGODB_URI', stop: async () => undefined };
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tilsynsvakt-db-'));
@@ -86,6 +86,8 @@ export async function startThrowawayDatabaseServer(): Promise<{ uri: string; nam
   return {
     uri: engine.uri,
     name: 'FerretDB (SQLite)',
+    // For the benches that measure the engine's CPU beside the app's.
+    pid: engine.pid,
     stop: async () => {
       await engine.stop();
       await rm(dataDir, { recursive: true, force: true });
