@@ -177,4 +177,6 @@ process.on('message', (message: { run?: LoadRun }) => {
       (error: unknown) => process.send?.({ error: String(error) }),
     );
 });
+// The bench gone (stopped, or failed), this process goes too.
+process.on('disconnect', () => process.exit(0));
 process.send?.({ ready: true });
