@@ -49,13 +49,48 @@ async function registrationId(session: CDPSession, origin: string): Promise<stri
   return found;
 }
 
-/** What the push service hands the browser: the decrypted payload, delivered to the worker (ServiceWorker.deliverPushMessage). */
+/**
+ * How many notifications the worker has finished showing (its showNotification promise resolved),
+ * counted from the first call. Chromium keeps getNotifications() in step with what is on screen
+ * and forgets a stored notification it does not find displayed; a test polling the list while a
+ * push was being shown saw none for 15 s on a loaded machine (CI of 0d8c0f4 and of an earlier
+ * build), so the list is read only once the worker's showNotification has resolved.
+ */
+function notificationsShownByWorker(worker: Worker): Promise<number> {
+  return worker.evaluate(() => {
+    const scope = self as unknown as { registration: ServiceWorkerRegistration; e2eShown?: number };
+    if (scope.e2eShown === undefined) {
+      scope.e2eShown = 0;
+      const registration = scope.registration;
+      const show = registration.showNotification.bind(registration);
+      registration.showNotification = async (...args: Parameters<ServiceWorkerRegistration['showNotification']>) => {
+        await show(...args);
+        scope.e2eShown! += 1;
+      };
+    }
+    return scope.e2eShown;
+  });
+}
+
+const SHOWN_WITHIN_MS = 20_000;
+
+/**
+ * What the push service hands the browser: the decrypted payload, delivered to the worker
+ * (ServiceWorker.deliverPushMessage). Returns once the worker has shown its notification.
+ */
 export async function deliverPush(page: Page, origin: string, payload: PushMessage | string): Promise<void> {
+  const worker = await serviceWorkerOf(page);
+  const before = await notificationsShownByWorker(worker);
   const session = await page.context().newCDPSession(page);
   const id = await registrationId(session, origin);
   const data = typeof payload === 'string' ? payload : JSON.stringify(payload);
   await session.send('ServiceWorker.deliverPushMessage', { origin: `${origin}/`, registrationId: id, data });
   await session.detach();
+  const deadline = Date.now() + SHOWN_WITHIN_MS;
+  while ((await notificationsShownByWorker(worker)) === before) {
+    if (Date.now() > deadline) throw new Error(`the service worker showed no notification within ${SHOWN_WITHIN_MS} ms of the push`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export type ShownNotification = {
