@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { offlineScreens } from './vite.offlineScreens.ts';
 import { precompress } from './vite.precompress.ts';
 import { prerenderSignIn } from './vite.prerender.ts';
 
@@ -8,7 +9,13 @@ const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), prerenderSignIn(), precompress()],
+  plugins: [
+    react(),
+    // The night's safety screens, kept by the service worker for a Wi-Fi hole (issue 47).
+    offlineScreens(['src/features/rollCalls/rollCallScreens.ts', 'src/features/evacuations/EvacuationPage.tsx']),
+    prerenderSignIn(),
+    precompress(),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

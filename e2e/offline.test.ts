@@ -5,7 +5,7 @@ import { TestClock } from '../server/test/testClock';
 import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY } from './boardSupport';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
-import { shoot } from './actions';
+import { shoot, wifiHole } from './actions';
 
 /** Installable, the app shell offline, and the report typed offline saved once back on line (issue 13). */
 const clock = new TestClock(EVENING, { ticking: true });
@@ -62,6 +62,26 @@ describe('the phone app', () => {
     // Added once the first screen has loaded (registerServiceWorker.ts).
     await page.locator('link[rel="manifest"]').waitFor({ state: 'attached' });
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+  });
+
+  it('keeps the roll call and evacuation screens once installed, and the board’s first screen does not wait for them', async () => {
+    const user = await makeUser(e.fx.a.id, 'Tilsynsvakt');
+    const context = await contexts.open(PHONE);
+    const fetchedByPage: string[] = [];
+    context.on('request', (request) => {
+      if (/\/assets\/(rollCallScreens|EvacuationPage)-/.test(request.url()) && !request.serviceWorker()) fetchedByPage.push(request.url());
+    });
+    const page = await openBoard(context, user);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    expect(fetchedByPage).toEqual([]);
+
+    // Never opened on line: the worker's install kept them (client/vite.offlineScreens.ts).
+    await wifiHole(context, true);
+    await page.getByTestId('roll-open').click();
+    await page.getByTestId('roll-calls').waitFor();
+    await page.goBack();
+    await page.getByTestId('evacuation-open').click();
+    await page.getByTestId('evacuation-start').waitFor();
   });
 
   for (const [width, viewport] of [

@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { EVACUATIONS_PATH, notAccountedFor } from '#protocol';
 import { useLoaded } from '../../stores/useLoaded';
 import { useSchoolScope } from '../schools/useSchoolScope';
 import { evacuationUnderWay, useEvacuationsStore } from './evacuationsStore';
 import { useShownEvacuations } from './shownEvacuations';
-import { preloadEvacuationScreen } from './evacuationChunk';
 import './evacuation.css';
 
 /**
@@ -15,7 +13,6 @@ import './evacuation.css';
  */
 export function EvacuationBanner() {
   useLoaded(useEvacuationsStore, useSchoolScope().query);
-  useEffect(preloadEvacuationScreen, []);
   const underWay = evacuationUnderWay(useShownEvacuations().byId);
   const { pathname } = useLocation();
   if (!underWay || pathname.startsWith(EVACUATIONS_PATH)) return null;

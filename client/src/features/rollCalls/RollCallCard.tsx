@@ -1,17 +1,15 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { EVACUATIONS_PATH, ROLL_CALLS_PATH, rollCountText, rollHouseName, type RollCall, type Tonight } from '#protocol';
-import { preloadRollCallScreens } from './rollCallChunk';
 import { useDayRolls, useShownRoll } from './useRoll';
 import './rollCall.css';
 
 /**
  * The board's way to tonight's roll calls (issue 47): those under way, with their counts, and
- * 'Opptelling' to start one. Loading it keeps tonight's list on the phone for the night.
+ * 'Opptelling' to start one. Loading it keeps tonight's list on the phone for the night (its screens
+ * are kept by the service worker: client/vite.offlineScreens.ts).
  */
 export function RollCallCard() {
   const { rolls, tonight } = useDayRolls();
-  useEffect(preloadRollCallScreens, []);
   const underWay = rolls.filter((call) => call.finishedAt === null);
   return (
     <section className="card board-card" aria-labelledby="rolls-card-title" data-testid="roll-card">

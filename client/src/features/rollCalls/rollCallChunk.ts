@@ -1,10 +1,9 @@
 import { preloadable } from '../../ui/preloadable';
 
 /**
- * The roll call's screens are a chunk of their own, fetched by the board once it is drawn: so it
- * is on the phone (the service worker keeps it) before the supervisor walks into a Wi-Fi hole.
+ * The roll call's screens are a chunk of their own, which the board's first screen does not wait
+ * for; the service worker's install keeps it on the phone for a Wi-Fi hole (vite.offlineScreens.ts).
  */
 const load = () => import('./rollCallScreens');
 export const RollCallsScreen = preloadable(() => load().then((m) => m.RollCallsPage));
 export const RollCallScreen = preloadable(() => load().then((m) => m.RollCallPage));
-export const preloadRollCallScreens = (): void => void load();
