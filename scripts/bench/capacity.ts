@@ -4,6 +4,7 @@
 // (capacityLoad.ts); schools are added in steps, each step a compressed night of that many schools.
 // Per step: every request kind's p50/p99, a case's live delivery p99, errors, lost cases, and the
 // CPU and memory of the app, the engine and the load. Loopback only; bounded; stops by itself.
+// `--profile`: a CPU profile of the app and of the engine over each step (stepProfiles.ts).
 import mongoose, { type Types } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { reportDay } from '#protocol/time';
@@ -19,6 +20,7 @@ import type { LoadResult, SchoolLoad } from './capacityLoad';
 import { XHR } from './measure';
 import { cpuSeconds } from './processCpu';
 import { sessionCookie } from './sessionCookie';
+import { ENGINE_PROFILE_ENV, PROFILE_DIR, inspectorUrl, startStepProfiler, type StepProfiler } from './stepProfiles';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,6 +31,7 @@ const SPEED = Number(arg('speed', '10'));
 const SECONDS = Number(arg('seconds', '60'));
 const LOADERS = Number(arg('loaders', '2'));
 const GOAL_MS = 100;
+const PROFILE = process.argv.includes('--profile');
 
 /** A school with its night staff: two supervisors, a caretaker and two admins, each signed in. */
 async function seedSchool(index: number, secret: string): Promise<SchoolLoad> {
@@ -178,12 +181,15 @@ function printStep(step: Step): void {
   );
 }
 
+// The engine inherits this process's environment: with it, it profiles on SIGUSR1/SIGUSR2.
+if (PROFILE) process.env[ENGINE_PROFILE_ENV] = PROFILE_DIR;
 const engine = await startThrowawayDatabaseServer();
 try {
   const databaseUri = withDatabaseName(engine.uri, `bench_capacity_${Date.now()}`);
   await connectMongoose(databaseUri);
   const secret = randomBytes(32).toString('hex');
-  const app = await startCompiledServer(benchAppEnv(databaseUri, secret));
+  const app = await startCompiledServer(benchAppEnv(databaseUri, secret), PROFILE ? ['--inspect=127.0.0.1:0'] : []);
+  const profiler: StepProfiler | undefined = PROFILE ? await startStepProfiler(inspectorUrl(app.output()), engine.pid) : undefined;
   try {
     const most = Math.max(...STEPS);
     const seedStarted = performance.now();
@@ -202,8 +208,10 @@ try {
     const steps: Step[] = [];
     for (const count of STEPS) {
       try {
+        await profiler?.start();
         const step = await runStep(app.base, day, schools.slice(0, count), { app: app.pid, engine: engine.pid });
         printStep(step);
+        if (profiler) console.log(await profiler.stop(`${count}-${SPEED}x`));
         steps.push(step);
       } catch (error) {
         // The app could not even take the step's sockets: the larger steps would not either.
@@ -215,6 +223,7 @@ try {
     const best = within.length ? Math.max(...within.map((s) => s.schools)) : 0;
     console.log(`\nFlest skoler med hver p99 under ${GOAL_MS} ms, 0 feil og 0 tapt: ${best} (${SPEED}× fart)`);
   } finally {
+    profiler?.close();
     await app.stop();
     await mongoose.connection.dropDatabase();
     await mongoose.disconnect();

@@ -10,6 +10,9 @@
 // It listens on a loopback address, prints one line "ready <mongodb uri>" on stdout once it
 // accepts connections, and stops when its stdin closes, so it never outlives the Node process
 // that started it.
+//
+// With TILSYNSVAKT_FERRETDB_PROFILE_DIR set (`npm run bench:capacity -- --profile`), SIGUSR1
+// starts a CPU profile (pprof) and SIGUSR2 writes it there, so a bench profiles one step only.
 package main
 
 import (
@@ -22,6 +25,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -70,6 +74,10 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+
+	if profileDir := os.Getenv("TILSYNSVAKT_FERRETDB_PROFILE_DIR"); profileDir != "" {
+		go profileOnSignals(profileDir, logger)
+	}
 
 	go func() {
 		// Stdin reaches EOF when the parent process exits or closes the pipe.
@@ -121,6 +129,39 @@ func waitForListener(ctx context.Context, addr string) error {
 			return err
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// profileOnSignals profiles the CPU from each SIGUSR1 to the next SIGUSR2, into
+// dir/engine-<n>.pprof.
+func profileOnSignals(dir string, logger *slog.Logger) {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, syscall.SIGUSR1, syscall.SIGUSR2)
+	var file *os.File
+	for n := 1; ; {
+		switch <-signals {
+		case syscall.SIGUSR1:
+			if file != nil {
+				continue
+			}
+			f, err := os.Create(filepath.Join(dir, fmt.Sprintf("engine-%d.pprof", n)))
+			if err == nil {
+				err = pprof.StartCPUProfile(f)
+			}
+			if err != nil {
+				logger.Error("cpu profile", "error", err)
+				continue
+			}
+			file = f
+		case syscall.SIGUSR2:
+			if file == nil {
+				continue
+			}
+			pprof.StopCPUProfile()
+			_ = file.Close()
+			file = nil
+			n++
+		}
 	}
 }
 
