@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { osloDay } from '#protocol/time';
+import { reportDay } from '#protocol/time';
 import type { RollCall } from '#protocol/rollCalls';
 import { makeUser } from '../server/test/callers';
 import { shoot, waitForToast, wifiHole } from './actions';
@@ -119,7 +119,7 @@ describe('a roll call', () => {
     expect(await count(first)).toBe('1 av 8 telt, 1 ikke funnet');
     await wifiHole(secondContext, false);
     await expect.poll(() => count(first), { timeout: 10_000 }).toBe('7 av 8 telt, 1 ikke funnet');
-    const stored = (await api<RollCall[]>(first, 'GET', `/api/roll-calls?date=${osloDay(new Date())}`)).find((r) => r.id === id)!;
+    const stored = (await api<RollCall[]>(first, 'GET', `/api/roll-calls?date=${reportDay(new Date())}`)).find((r) => r.id === id)!;
     expect(
       stored.marks
         .filter((m) => m.byName === secondUser.name)
@@ -164,7 +164,8 @@ describe('a roll call', () => {
     const phone = await signIn(await pages.context(PHONE), e.fx.a.supervisor, '/opptelling');
     await startRoll(phone, 'Berg');
     expect(await count(phone)).toBe('0 av 2 telt, 0 ikke funnet');
-    const today = osloDay(new Date());
+    // The roll's day is the report day (before 09:00 Oslo time, the night that began the evening before).
+    const today = reportDay(new Date());
     await api(office, 'POST', '/api/sick/add', { date: today, name: 'Ivar Berg', comment: '', studentId: ivar!.id });
     await student(phone, 'Ivar').getByText('Syk, på rommet').waitFor({ timeout: 2_000 });
     await api(office, 'POST', '/api/away/add', {
