@@ -5,6 +5,7 @@
 # Performance (issue 12), accessibility and best practices (issue 13). On demand, not in npm test:
 # it fetches Lighthouse itself (npx) and drives Debian's Chromium.
 # Usage: npm run bench:lighthouse   → scores, LCP, the page's own measures and any failed audit printed, reports in bench-results/.
+#        LIGHTHOUSE_PAGES="board users" npm run bench:lighthouse   → only those pages (login board caretaker users evacuation).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PORT="${LIGHTHOUSE_PORT:-3107}"
@@ -28,6 +29,7 @@ signIn() {
 run() {
   local name=$1 path=$2 headers=$3
   shift 3
+  if [ -n "${LIGHTHOUSE_PAGES:-}" ] && [[ " $LIGHTHOUSE_PAGES " != *" $name "* ]]; then return; fi
   npx --yes lighthouse@13.5.0 "http://localhost:$PORT$path" --quiet --only-categories=performance,accessibility,best-practices \
     --form-factor=mobile --chrome-flags="--headless=new --no-sandbox" --extra-headers="$headers" \
     --output=json --output-path="$OUT/lighthouse-$name.json" "$@"
@@ -53,5 +55,5 @@ run users /admin/brukere "$(cookie admin@demo.no)"
 # The evacuation list with 600 boarders in 10 houses (issue 47): its own measure of the list drawn
 # ('evakueringslisten-tegnet', from its first render to the frame that shows it) is only meaningful
 # under a really slowed CPU, so this run throttles in the browser (devtools) instead of simulating.
-npx tsx scripts/bench/evacuationListSeed.ts "$PORT"
+if [ -z "${LIGHTHOUSE_PAGES:-}" ] || [[ " $LIGHTHOUSE_PAGES " == *" evacuation "* ]]; then npx tsx scripts/bench/evacuationListSeed.ts "$PORT"; fi
 run evacuation /evakuering "$(cookie tilsyn@demo.no)" --throttling-method=devtools
