@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"testing"
@@ -285,5 +286,43 @@ func TestPushedDownFiltersFindWhatMongoDBFinds(t *testing.T) {
 				t.Errorf("found %v; want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// Patch 0003: a release build tracks no iterator's lifetime (a stack capture, a global lock and a
+// finalizer for each, which panicked on a leak); reads and writes work as before.
+func TestReleaseBuildTracksNoResources(t *testing.T) {
+	db := startEngine(t)
+	ctx := context.Background()
+	cases := db.Collection("cases")
+
+	for i := range 20 {
+		if _, err := cases.InsertOne(ctx, bson.D{{"_id", i}, {"room", fmt.Sprint(100 + i)}, {"done", false}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := cases.UpdateOne(ctx, bson.D{{"_id", 3}}, bson.D{{"$set", bson.D{{"done", true}}}}); err != nil {
+		t.Fatal(err)
+	}
+	var changed bson.M
+	if err := cases.FindOneAndUpdate(ctx, bson.D{{"_id", 4}}, bson.D{{"$set", bson.D{{"done", true}}}}).Decode(&changed); err != nil {
+		t.Fatal(err)
+	}
+	cursor, err := cases.Find(ctx, bson.D{{"done", true}}, options.Find().SetSort(bson.D{{"_id", 1}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var done []bson.M
+	if err := cursor.All(ctx, &done); err != nil {
+		t.Fatal(err)
+	}
+	if len(done) != 2 || done[0]["_id"] != int32(3) || done[1]["_id"] != int32(4) {
+		t.Fatalf("done cases: %v", done)
+	}
+
+	for _, profile := range pprof.Profiles() {
+		if strings.HasPrefix(profile.Name(), "FerretDB/") {
+			t.Errorf("resource tracking profile %s holds %d objects", profile.Name(), profile.Count())
+		}
 	}
 }
