@@ -5,7 +5,7 @@ import { TestClock } from '../server/test/testClock';
 import { api, clockedContexts, EVENING, openBoard, SHIFT_DAY } from './boardSupport';
 import { DESKTOP, PHONE } from './browser';
 import { startE2E, type E2E } from './harness';
-import { shoot, wifiHole } from './actions';
+import { shoot, signInThroughForm, wifiHole } from './actions';
 
 /** Installable, the app shell offline, and the report typed offline saved once back on line (issue 13). */
 const clock = new TestClock(EVENING, { ticking: true });
@@ -71,8 +71,12 @@ describe('the phone app', () => {
     context.on('request', (request) => {
       if (/\/assets\/(rollCallScreens|EvacuationPage)-/.test(request.url()) && !request.serviceWorker()) fetchedByPage.push(request.url());
     });
-    const page = await openBoard(context, user);
+    // As on a phone's first visit: the worker is installed on the sign-in page, before anyone signs in.
+    const page = await context.newPage();
+    await page.goto('/login');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await signInThroughForm(page, user.email);
+    await page.getByTestId('task-1').waitFor();
     expect(fetchedByPage).toEqual([]);
 
     // Never opened on line: the worker's install kept them (client/vite.offlineScreens.ts).
