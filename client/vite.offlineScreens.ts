@@ -1,8 +1,5 @@
 import type { Plugin } from 'vite';
 
-/** The attribute of the page's template that names the screens kept for off line. */
-export const OFFLINE_SCREENS_ATTRIBUTE = 'data-offline-screens';
-
 type BundleEntry = { type: 'chunk' | 'asset'; fileName: string; imports?: string[]; viteMetadata?: { importedCss: Set<string> } };
 
 /**
@@ -33,7 +30,7 @@ export function offlineScreens(modules: string[]): Plugin {
           add(screen.fileName);
         }
         const links = [...files].sort().map((file) => ({ tag: 'link', attrs: { href: `/${file}` } }));
-        return [{ tag: 'template', attrs: { [OFFLINE_SCREENS_ATTRIBUTE]: true }, children: links, injectTo: 'body' }];
+        return [{ tag: 'template', attrs: { 'data-offline-screens': true }, children: links, injectTo: 'body' }];
       },
     },
   };

@@ -70,7 +70,7 @@ function where(frame: CallFrame): string {
 }
 
 /** Self time by function and by package (the compiled app is one file: its functions by name). */
-export function summariseCpuProfile(profile: CpuProfile): string {
+function summariseCpuProfile(profile: CpuProfile): string {
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
@@ -79,9 +79,10 @@ export function summariseCpuProfile(profile: CpuProfile): string {
     const frame = frames.get(nodeId)!;
     const micros = profile.timeDeltas[i] ?? 0;
     total += micros;
-    const name = `${frame.functionName || '(anonymous)'} ${where(frame)}:${frame.lineNumber + 1}`;
+    const place = where(frame);
+    const name = `${frame.functionName || '(anonymous)'} ${place}:${frame.lineNumber + 1}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
-    byPackage.set(where(frame), (byPackage.get(where(frame)) ?? 0) + micros);
+    byPackage.set(place, (byPackage.get(place) ?? 0) + micros);
   });
   const top = (map: Map<string, number>) =>
     [...map.entries()]
